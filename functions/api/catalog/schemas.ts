@@ -1,0 +1,36 @@
+import { z } from 'zod';
+import { ProductStatus } from '../../domain/product';
+import { ListQuery, MerchantId, Timestamp, typeIdSchema } from '../shared-schemas';
+
+export const ProductId = typeIdSchema('prod');
+
+export const Product = z
+  .strictObject({
+    productId: ProductId,
+    merchantId: MerchantId,
+    name: z.string().min(1),
+    status: z.enum(ProductStatus),
+    active: z.boolean(),
+    createdAt: Timestamp,
+    description: z.string().optional(),
+  })
+  .meta({ id: 'CatalogProduct' });
+
+
+/** Name and description bounds are ours (the spec gives only name ≥ 1); see docs/decisions.md. */
+export const CreateProductBody = z.strictObject({
+  merchantId: MerchantId,
+  name: z.string().trim().min(1).max(200),
+  description: z.string().max(2000).optional(),
+});
+
+export const SetProductStatusBody = z.strictObject({
+  merchantId: MerchantId,
+  status: z.enum(ProductStatus),
+});
+
+export const ProductPathParams = z.strictObject({ productId: ProductId });
+
+export const MerchantQuery = z.strictObject({ merchantId: MerchantId });
+
+export const ListProductsQuery = z.strictObject(ListQuery);

@@ -1,0 +1,37 @@
+import type { APIGatewayAuthorizerResult, APIGatewayRequestAuthorizerEvent } from 'aws-lambda';
+import { functionEnvironment } from '../config';
+import { logger } from '../http/logger';
+import { getApiKey } from '../store/api-keys';
+import { authorize } from './authorize';
+
+/**
+ * REQUEST authorizer. API Gateway caches the answer per Authorization header for 60 s, so the
+ * policy allows every method of the stage rather than only the one being called.
+ */
+export async function handler(event: APIGatewayRequestAuthorizerEvent): Promise<APIGatewayAuthorizerResult> {
+  const authorization = event.headers?.Authorization ?? event.headers?.authorization;
+  const result = await authorize(authorization, {
+    stage: functionEnvironment().STAGE,
+    now: new Date(),
+    findKey: getApiKey,
+  });
+  if (!result.allowed) {
+    logger.info('request refused by authorizer', { reason: result.reason });
+    // API Gateway answers this exact message with its UNAUTHORIZED (401) gateway response.
+    throw new Error('Unauthorized');
+  }
+  return {
+    principalId: result.merchantId,
+    policyDocument: {
+      Version: '2012-10-17',
+      Statement: [{ Action: 'execute-api:Invoke', Effect: 'Allow', Resource: stageWildcard(event.methodArn) }],
+    },
+    context: { merchantId: result.merchantId, keyPrefix: result.keyPrefix },
+  };
+}
+
+/** arn:aws:execute-api:region:account:apiId/stage/METHOD/path → …/stage/* */
+function stageWildcard(methodArn: string): string {
+  const [arnPrefix = methodArn, stage = '*'] = methodArn.split('/');
+  return `${arnPrefix}/${stage}/*`;
+}

@@ -1,0 +1,28 @@
+import { z } from 'zod';
+
+export const Stage = { sandbox: 'sandbox', production: 'production' } as const;
+export type Stage = (typeof Stage)[keyof typeof Stage];
+
+/** The environment every Lambda function of the stack (and the local runtime) is given. */
+export const FunctionEnvironment = z.object({
+  TABLE_NAME: z.string().min(1),
+  STAGE: z.enum(Stage),
+  /** Set only by the local runtime and the tests, to reach DynamoDB Local. */
+  DYNAMODB_ENDPOINT: z.url().optional(),
+  AUTH_CACHE_SECONDS: z.coerce.number().int().min(0).default(60),
+});
+
+export type FunctionEnvironment = z.infer<typeof FunctionEnvironment>;
+
+let cached: FunctionEnvironment | undefined;
+
+/** Parsed once per container; a missing or malformed variable fails the cold start loudly. */
+export function functionEnvironment(): FunctionEnvironment {
+  cached ??= FunctionEnvironment.parse(process.env);
+  return cached;
+}
+
+/** For tests and the local runtime, which change the environment inside one process. */
+export function resetFunctionEnvironment(): void {
+  cached = undefined;
+}

@@ -1,0 +1,31 @@
+import { createHash } from 'node:crypto';
+import { canonicalJson } from './canonical-json';
+
+/** Keys are kept 24 h (DESIGN §3). */
+export const idempotencyRetentionSeconds = 24 * 60 * 60;
+
+/** 1–255 visible ASCII characters (DESIGN §3). */
+const idempotencyKeyPattern = /^[\x21-\x7e]{1,255}$/;
+
+export function isValidIdempotencyKey(key: string): boolean {
+  return idempotencyKeyPattern.test(key);
+}
+
+/** Scope: merchant + method + request path + key, hashed so the table key has a fixed size. */
+export function idempotencyScopeHash(scope: {
+  merchantId: string;
+  method: string;
+  path: string;
+  key: string;
+}): string {
+  return sha256Hex([scope.merchantId, scope.method, scope.path, scope.key].join('\n'));
+}
+
+/** Fingerprint of the request payload; key order and whitespace do not change it. */
+export function requestFingerprint(body: unknown): string {
+  return sha256Hex(canonicalJson(body ?? null));
+}
+
+function sha256Hex(text: string): string {
+  return createHash('sha256').update(text, 'utf8').digest('hex');
+}

@@ -1,0 +1,44 @@
+import type { Context } from 'aws-lambda';
+import type { z } from 'zod';
+import type { RouteDefinition } from '../routes';
+import type { IdempotencyContext, StoredResponse } from '../store/idempotency';
+
+type Parsed<T> = T extends z.ZodType ? z.output<T> : undefined;
+
+/** What a handler receives once every middleware has accepted the request. */
+export interface ApiRequest<R extends RouteDefinition> {
+  readonly route: R;
+  readonly requestId: string;
+  /** The merchant of the API key, already checked against any merchantId the request names. */
+  readonly merchantId: string;
+  readonly now: Date;
+  readonly params: Parsed<R['request']['params']>;
+  readonly query: Parsed<R['request']['query']>;
+  readonly body: Parsed<R['request']['body']>;
+  /** Present on every mutating route: the handler's write must carry the idempotency record. */
+  readonly idempotency: R['method'] extends 'GET' ? undefined : IdempotencyContext;
+}
+
+export type ApiResponse = StoredResponse;
+
+/** Middleware state, kept on the Lambda context object that middy hands to every step. */
+export interface ApiState {
+  route: RouteDefinition;
+  requestId: string;
+  authorizedMerchantId: string | undefined;
+  now: Date;
+  startedAt: number;
+  rawBody: unknown;
+  params: unknown;
+  query: unknown;
+  body: unknown;
+  idempotency: IdempotencyContext | undefined;
+}
+
+export type ApiContext = Context & { api?: ApiState };
+
+export function apiState(context: Context): ApiState {
+  const state = (context as ApiContext).api;
+  if (state === undefined) throw new Error('API middleware state is missing: requestContext must run first');
+  return state;
+}

@@ -1,0 +1,43 @@
+import type { MiddlewareObj } from '@middy/core';
+import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
+import { IdempotentReplay } from '../store/idempotency';
+import type { ApiContext } from './api-request';
+import { ApiError, errorBody } from './errors';
+import { logger } from './logger';
+import { jsonResponse } from './json-response';
+
+/**
+ * Turns every failure into the error shape of DESIGN §3. A stored idempotent outcome is replayed
+ * (or refused with 422 when the payload differs); anything unknown is a bare 500 whose log line
+ * carries the error's name and stack, never request data.
+ */
+export function errorHandler(): MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult> {
+  return {
+    onError: (request) => {
+      const requestId = (request.context as ApiContext).api?.requestId ?? request.context.awsRequestId;
+      const { error } = request;
+      if (error instanceof IdempotentReplay) {
+        request.response = error.sameRequest
+          ? jsonResponse(error.response, requestId, { 'Idempotent-Replayed': 'true' })
+          : errorResponse(
+              new ApiError(
+                'idempotency_key_reused',
+                'This Idempotency-Key was already used with a different request body.',
+              ),
+              requestId,
+            );
+        return;
+      }
+      if (error instanceof ApiError) {
+        request.response = errorResponse(error, requestId);
+        return;
+      }
+      logger.error('unhandled error', { errorName: error?.name, stack: error?.stack });
+      request.response = errorResponse(new ApiError('internal_error', 'An internal error occurred.'), requestId);
+    },
+  };
+}
+
+function errorResponse(error: ApiError, requestId: string): APIGatewayProxyResult {
+  return jsonResponse({ status: error.status, body: errorBody(error, requestId) }, requestId);
+}

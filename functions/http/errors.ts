@@ -1,0 +1,83 @@
+/**
+ * The API's error vocabulary (DESIGN §3). Every error class maps to exactly one code and status;
+ * the error middleware turns them into `{"error":{code,message,requestId,details?}}`.
+ */
+export const ErrorCode = {
+  validation_error: 400,
+  invalid_json: 400,
+  idempotency_key_required: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  invalid_state: 409,
+  idempotency_in_progress: 409,
+  limit_exceeded: 409,
+  payload_too_large: 413,
+  idempotency_key_reused: 422,
+  rate_limited: 429,
+  internal_error: 500,
+  service_unavailable: 503,
+} as const;
+
+export type ErrorCode = keyof typeof ErrorCode;
+
+export interface ErrorDetail {
+  readonly path: string;
+  readonly message: string;
+}
+
+export class ApiError extends Error {
+  override name = 'ApiError';
+  readonly code: ErrorCode;
+  readonly details: readonly ErrorDetail[] | undefined;
+
+  constructor(code: ErrorCode, message: string, options: { details?: readonly ErrorDetail[]; cause?: unknown } = {}) {
+    super(message, { cause: options.cause });
+    this.code = code;
+    this.details = options.details;
+  }
+
+  get status(): number {
+    return ErrorCode[this.code];
+  }
+}
+
+export class ValidationError extends ApiError {
+  override name = 'ValidationError';
+  constructor(details: readonly ErrorDetail[], message = 'The request is not valid.') {
+    super('validation_error', message, { details });
+  }
+}
+
+export class NotFoundError extends ApiError {
+  override name = 'NotFoundError';
+  constructor(message = 'The resource does not exist.') {
+    super('not_found', message);
+  }
+}
+
+export class ForbiddenError extends ApiError {
+  override name = 'ForbiddenError';
+  constructor(message = 'The merchantId does not match the merchant of the API key.') {
+    super('forbidden', message);
+  }
+}
+
+export class InvalidStateError extends ApiError {
+  override name = 'InvalidStateError';
+  constructor(message: string) {
+    super('invalid_state', message);
+  }
+}
+
+/** The body shape every error response uses. */
+export function errorBody(error: ApiError, requestId: string | undefined) {
+  return {
+    error: {
+      code: error.code,
+      message: error.message,
+      ...(requestId === undefined ? {} : { requestId }),
+      ...(error.details === undefined ? {} : { details: error.details }),
+    },
+  };
+}

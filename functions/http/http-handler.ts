@@ -1,0 +1,40 @@
+import middy from '@middy/core';
+import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
+import { isMutating, type RouteDefinition } from '../routes';
+import { type ApiRequest, type ApiResponse, apiState } from './api-request';
+import { errorHandler } from './error-handler';
+import { idempotency } from './idempotency';
+import { jsonBody } from './json-body';
+import { jsonResponse } from './json-response';
+import { merchantScope } from './merchant-scope';
+import { requestContext } from './request-context';
+import { validation } from './validation';
+
+/**
+ * Wraps a route's handler in the middleware every endpoint shares, in this order: request context,
+ * JSON body, merchant scope (403), validation (400/404), idempotency key. Errors unwind through
+ * idempotency (stores a 404/409 outcome) and then the error handler (shapes the response).
+ */
+export function httpHandler<R extends RouteDefinition>(
+  route: R,
+  handle: (request: ApiRequest<R>) => Promise<ApiResponse>,
+) {
+  const middlewares = [requestContext(route), errorHandler(), jsonBody(), merchantScope(route), validation(route)];
+  if (isMutating(route.method)) middlewares.push(idempotency(route));
+  return middy<APIGatewayProxyEvent, APIGatewayProxyResult, Error, Context>()
+    .use(middlewares)
+    .handler(async (_event, context) => {
+      const state = apiState(context);
+      const request = {
+        route,
+        requestId: state.requestId,
+        merchantId: state.authorizedMerchantId ?? '',
+        now: state.now,
+        params: state.params,
+        query: state.query,
+        body: state.body,
+        idempotency: state.idempotency,
+      } as ApiRequest<R>;
+      return jsonResponse(await handle(request), state.requestId);
+    });
+}

@@ -1,0 +1,57 @@
+import type { MiddlewareObj } from '@middy/core';
+import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
+import { idempotencyScopeHash, isValidIdempotencyKey, requestFingerprint } from '../domain/idempotency';
+import type { RouteDefinition } from '../routes';
+import { storeOutcome } from '../store/idempotency';
+import { apiState } from './api-request';
+import { ApiError, errorBody } from './errors';
+
+/** Outcomes decided after validation without a change; stored so a retry sees the same answer. */
+const storedErrorCodes = new Set(['not_found', 'invalid_state', 'limit_exceeded']);
+
+/**
+ * Requires a valid Idempotency-Key on mutating routes and derives the record's scope and payload
+ * fingerprint. The handler writes the record in its own transaction; this step only stores the
+ * outcome of a 404 or 409 that ended the request without a write (DESIGN §3).
+ */
+export function idempotency(route: RouteDefinition): MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult> {
+  return {
+    before: (request) => {
+      const state = apiState(request.context);
+      const key = headerValue(request.event.headers, 'idempotency-key');
+      if (key === undefined) {
+        throw new ApiError('idempotency_key_required', 'The Idempotency-Key header is required on this request.');
+      }
+      if (!isValidIdempotencyKey(key)) {
+        throw new ApiError('idempotency_key_required', 'The Idempotency-Key must be 1 to 255 visible ASCII characters.');
+      }
+      state.idempotency = {
+        scopeHash: idempotencyScopeHash({
+          merchantId: state.authorizedMerchantId ?? '',
+          method: route.method,
+          path: request.event.path,
+          key,
+        }),
+        fingerprint: requestFingerprint(state.rawBody),
+        now: state.now,
+      };
+    },
+    onError: async (request) => {
+      const state = apiState(request.context);
+      const { error } = request;
+      if (state.idempotency === undefined || !(error instanceof ApiError) || !storedErrorCodes.has(error.code)) return;
+      try {
+        await storeOutcome(state.idempotency, { status: error.status, body: errorBody(error, state.requestId) });
+      } catch (storeError) {
+        request.error = storeError as Error;
+      }
+    },
+  };
+}
+
+function headerValue(headers: APIGatewayProxyEvent['headers'], name: string): string | undefined {
+  for (const [header, value] of Object.entries(headers ?? {})) {
+    if (header.toLowerCase() === name) return value;
+  }
+  return undefined;
+}

@@ -1,0 +1,34 @@
+import type { MiddlewareObj } from '@middy/core';
+import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
+import type { RouteDefinition } from '../routes';
+import { apiState } from './api-request';
+import { ApiError, ForbiddenError } from './errors';
+
+/**
+ * A merchantId naming another merchant than the key's is a 403 (DESIGN §3), decided before field
+ * validation so a foreign scope never learns which of its fields were wrong. A missing merchantId is
+ * left to validation (400).
+ */
+export function merchantScope(route: RouteDefinition): MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult> {
+  return {
+    before: (request) => {
+      const state = apiState(request.context);
+      if (state.authorizedMerchantId === undefined) {
+        throw new ApiError('unauthorized', 'The request carries no authorized merchant.');
+      }
+      const named = namedMerchantId(route, request.event, state.rawBody);
+      if (typeof named === 'string' && named !== state.authorizedMerchantId) throw new ForbiddenError();
+    },
+  };
+}
+
+function namedMerchantId(route: RouteDefinition, event: APIGatewayProxyEvent, rawBody: unknown): unknown {
+  switch (route.merchantScope) {
+    case 'path':
+      return event.pathParameters?.merchantId;
+    case 'query':
+      return event.queryStringParameters?.merchantId;
+    case 'body':
+      return typeof rawBody === 'object' && rawBody !== null ? (rawBody as Record<string, unknown>).merchantId : undefined;
+  }
+}

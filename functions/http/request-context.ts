@@ -1,0 +1,51 @@
+import type { MiddlewareObj } from '@middy/core';
+import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
+import type { RouteDefinition } from '../routes';
+import type { ApiContext } from './api-request';
+import { logger } from './logger';
+
+/**
+ * Starts the per-request state: request id, the authorizer's merchant, the clock reading every
+ * later step shares. Ends with one access log line that names the route, never the payload.
+ */
+export function requestContext(route: RouteDefinition): MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult> {
+  const logAccess = (status: number, startedAt: number) =>
+    logger.info('request handled', {
+      operationId: route.operationId,
+      method: route.method,
+      route: route.path,
+      status,
+      durationMs: Date.now() - startedAt,
+    });
+  return {
+    before: (request) => {
+      const requestId = request.event.requestContext?.requestId ?? request.context.awsRequestId;
+      const merchantId = request.event.requestContext?.authorizer?.merchantId;
+      logger.appendKeys({ requestId });
+      (request.context as ApiContext).api = {
+        route,
+        requestId,
+        authorizedMerchantId: typeof merchantId === 'string' ? merchantId : undefined,
+        now: new Date(),
+        startedAt: Date.now(),
+        rawBody: undefined,
+        params: undefined,
+        query: undefined,
+        body: undefined,
+        idempotency: undefined,
+      };
+    },
+    after: (request) => {
+      const state = (request.context as ApiContext).api;
+      const status = request.response?.statusCode;
+      if (state !== undefined && status !== undefined) logAccess(status, state.startedAt);
+      logger.resetKeys();
+    },
+    onError: (request) => {
+      const state = (request.context as ApiContext).api;
+      const status = request.response?.statusCode;
+      if (state !== undefined && status !== undefined) logAccess(status, state.startedAt);
+      logger.resetKeys();
+    },
+  };
+}

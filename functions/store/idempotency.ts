@@ -1,0 +1,104 @@
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { idempotencyRetentionSeconds } from '../domain/idempotency';
+import { epochSeconds, isoTimestamp } from '../domain/time';
+import { documentClient, tableName } from './client';
+import { EntityType, keys } from './keys';
+import { plainItem, sendTransaction, TransactionConditionFailed, type TransactItems } from './transaction';
+
+/** What the idempotency middleware knows about a mutating request once it has been validated. */
+export interface IdempotencyContext {
+  readonly scopeHash: string;
+  readonly fingerprint: string;
+  readonly now: Date;
+}
+
+export interface StoredResponse {
+  readonly status: number;
+  readonly body: unknown;
+}
+
+/**
+ * An earlier request with the same scope already has a stored outcome. `sameRequest` says whether
+ * its payload matched: a replay if so, a 422 if not (DESIGN §3).
+ */
+export class IdempotentReplay extends Error {
+  override name = 'IdempotentReplay';
+  readonly response: StoredResponse;
+  readonly sameRequest: boolean;
+  constructor(response: StoredResponse, sameRequest: boolean) {
+    super('An outcome is already stored for this Idempotency-Key');
+    this.response = response;
+    this.sameRequest = sameRequest;
+  }
+}
+
+/**
+ * The Put of the idempotency record, to run in the same transaction as the change it guards. It
+ * succeeds only when no live record exists; an expired one (TTL deletion lags) is overwritten.
+ */
+export function buildIdempotencyRecordPut(context: IdempotencyContext, response: StoredResponse) {
+  const ttl = epochSeconds(context.now) + idempotencyRetentionSeconds;
+  return {
+    Put: {
+      TableName: tableName(),
+      Item: {
+        ...keys.idempotencyRecord(context.scopeHash),
+        entityType: EntityType.idempotencyRecord,
+        fingerprint: context.fingerprint,
+        responseStatus: response.status,
+        responseBody: JSON.stringify(response.body),
+        createdAt: isoTimestamp(context.now),
+        ttl,
+      },
+      ConditionExpression: 'attribute_not_exists(PK) OR #ttl < :now',
+      ExpressionAttributeNames: { '#ttl': 'ttl' },
+      ExpressionAttributeValues: { ':now': epochSeconds(context.now) },
+      ReturnValuesOnConditionCheckFailure: 'ALL_OLD' as const,
+    },
+  };
+}
+
+/**
+ * Writes `items` and the idempotency record in one transaction (one round trip). When a live record
+ * already exists the earlier outcome wins and an IdempotentReplay is thrown; other failed conditions
+ * surface as TransactionConditionFailed with item indexes of `items`.
+ */
+export async function commitWithIdempotency(
+  context: IdempotencyContext,
+  response: StoredResponse,
+  items: TransactItems,
+): Promise<StoredResponse> {
+  try {
+    await sendTransaction([buildIdempotencyRecordPut(context, response), ...items]);
+    return response;
+  } catch (error) {
+    if (!(error instanceof TransactionConditionFailed)) throw error;
+    const recordFailure = error.failureAt(0);
+    if (recordFailure?.existing !== undefined) throw replayOf(context, recordFailure.existing);
+    throw new TransactionConditionFailed(
+      error.failures.map((failure) => ({ ...failure, index: failure.index - 1 })),
+      { cause: error },
+    );
+  }
+}
+
+/** Stores an outcome decided without a change (a 404 or 409 after validation), or replays. */
+export async function storeOutcome(context: IdempotencyContext, response: StoredResponse): Promise<void> {
+  const { Put } = buildIdempotencyRecordPut(context, response);
+  try {
+    await documentClient().send(new PutCommand(Put));
+  } catch (error) {
+    const existing = error instanceof ConditionalCheckFailedException ? plainItem(error.Item) : undefined;
+    if (existing !== undefined) throw replayOf(context, existing);
+    throw error;
+  }
+}
+
+function replayOf(context: IdempotencyContext, record: Record<string, unknown>): IdempotentReplay {
+  const response = {
+    status: Number(record.responseStatus),
+    body: JSON.parse(String(record.responseBody)) as unknown,
+  };
+  return new IdempotentReplay(response, record.fingerprint === context.fingerprint);
+}

@@ -1,0 +1,117 @@
+import { randomBytes } from 'node:crypto';
+import type { Stage } from '../../functions/config';
+import {
+  ApiKeyStatus,
+  effectiveKeyStatus,
+  generateApiKey,
+  parseApiKey,
+} from '../../functions/domain/api-key';
+import { newId } from '../../functions/domain/ids';
+import { isoTimestamp } from '../../functions/domain/time';
+import { type ApiKeyRecord, listApiKeys, putApiKey, updateApiKey } from '../../functions/store/api-keys';
+import { getMerchant, type Merchant, putMerchant } from '../../functions/store/merchants';
+
+/**
+ * The operator's commands (DESIGN §5), shared by the admin CLI and the local runtime's bootstrap.
+ * They use the same store code as the Lambda functions, so a key made here is exactly what the
+ * authorizer expects.
+ */
+export class AdminError extends Error {
+  override name = 'AdminError';
+}
+
+export async function createMerchant(name: string, now = new Date()): Promise<Merchant> {
+  if (name.trim().length === 0) throw new AdminError('--name must not be empty');
+  const merchant = { merchantId: newId('mer'), name, createdAt: isoTimestamp(now) };
+  await putMerchant(merchant);
+  return merchant;
+}
+
+export interface CreatedKey {
+  readonly apiKey: string;
+  readonly keyPrefix: string;
+  readonly merchantId: string;
+  readonly stage: Stage;
+  readonly expiresAt: string | null;
+}
+
+export async function createKey(
+  merchantId: string,
+  stage: Stage,
+  options: { expiresInSeconds?: number | undefined; now?: Date } = {},
+): Promise<CreatedKey> {
+  const now = options.now ?? new Date();
+  if ((await getMerchant(merchantId)) === undefined)
+    throw new AdminError(`merchant ${merchantId} does not exist`);
+  const key = generateApiKey(stage, (size) => randomBytes(size));
+  const expiresAt =
+    options.expiresInSeconds === undefined
+      ? undefined
+      : isoTimestamp(new Date(now.getTime() + options.expiresInSeconds * 1000));
+  await putApiKey({
+    keyId: key.keyId,
+    keyPrefix: key.keyPrefix,
+    keyHash: key.keyHash,
+    merchantId,
+    stage,
+    status: ApiKeyStatus.active,
+    createdAt: isoTimestamp(now),
+    expiresAt,
+  });
+  return { apiKey: key.apiKey, keyPrefix: key.keyPrefix, merchantId, stage, expiresAt: expiresAt ?? null };
+}
+
+export async function listKeys(merchantId: string, now = new Date()) {
+  const records = await listApiKeys(merchantId);
+  return {
+    items: records.map((record) => ({
+      keyPrefix: record.keyPrefix,
+      status: effectiveKeyStatus(record, now),
+      createdAt: record.createdAt,
+      expiresAt: record.expiresAt ?? null,
+    })),
+  };
+}
+
+export async function revokeKey(keyPrefix: string) {
+  const keyId = keyIdOfPrefix(keyPrefix);
+  const record = await updateApiKey(keyId, { status: ApiKeyStatus.revoked });
+  if (record === undefined) throw new AdminError(`key ${keyPrefix} does not exist`);
+  return { keyPrefix: record.keyPrefix, status: ApiKeyStatus.revoked };
+}
+
+/** A new key now; every older active key of the merchant expires after the grace period. */
+export async function rotateKeys(
+  merchantId: string,
+  stage: Stage,
+  options: { expireOldInSeconds: number; now?: Date },
+): Promise<CreatedKey> {
+  const now = options.now ?? new Date();
+  const graceEnd = new Date(now.getTime() + options.expireOldInSeconds * 1000);
+  const older = (await listApiKeys(merchantId)).filter((record) => stillActiveAfter(record, now, graceEnd));
+  const created = await createKey(merchantId, stage, { now });
+  for (const record of older) await updateApiKey(record.keyId, { expiresAt: isoTimestamp(graceEnd) });
+  return created;
+}
+
+/** An active key that would outlive the grace period gets its expiry moved forward to it. */
+function stillActiveAfter(record: ApiKeyRecord, now: Date, graceEnd: Date): boolean {
+  if (effectiveKeyStatus(record, now) !== ApiKeyStatus.active) return false;
+  return record.expiresAt === undefined || Date.parse(record.expiresAt) > graceEnd.getTime();
+}
+
+function keyIdOfPrefix(keyPrefix: string): string {
+  const parsed = parseApiKey(`${keyPrefix}_${'A'.repeat(43)}`);
+  if (parsed === undefined || parsed.keyPrefix !== keyPrefix) {
+    throw new AdminError(`--key must be a key prefix like merchant_sbx0123456789`);
+  }
+  return parsed.keyId;
+}
+
+/** `24h`, `30m`, `7d`, `45s` → seconds. */
+export function parseDuration(text: string): number {
+  const match = /^(\d+)([smhd])$/.exec(text);
+  if (match === null) throw new AdminError(`"${text}" is not a duration like 24h, 30m, 7d`);
+  const unit = { s: 1, m: 60, h: 3600, d: 86400 }[match[2] as 's' | 'm' | 'h' | 'd'];
+  return Number(match[1]) * unit;
+}

@@ -1,0 +1,255 @@
+import { randomUUID } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type {
+  APIGatewayAuthorizerResult,
+  APIGatewayProxyEvent,
+  APIGatewayProxyResult,
+  APIGatewayRequestAuthorizerEvent,
+  Context,
+} from 'aws-lambda';
+import type { RouteDefinition } from '../../functions/routes';
+import { matchRoute } from './route-matcher';
+
+type ProxyHandler = (event: APIGatewayProxyEvent, context: Context) => Promise<APIGatewayProxyResult>;
+type AuthorizerHandler = (event: APIGatewayRequestAuthorizerEvent) => Promise<APIGatewayAuthorizerResult>;
+
+export interface LocalGatewayOptions {
+  readonly routes: readonly RouteDefinition[];
+  readonly loadHandler: (route: RouteDefinition) => Promise<ProxyHandler>;
+  readonly authorizer: AuthorizerHandler;
+  readonly stage: string;
+  readonly host: string;
+  readonly port: number;
+  /** Seconds an authorizer answer is reused per Authorization header; 0 turns the cache off. */
+  readonly authCacheSeconds: number;
+  /** Matches the deployed functions' timeout. */
+  readonly handlerTimeoutMs?: number;
+}
+
+export interface LocalGateway {
+  readonly baseUrl: string;
+  readonly server: Server;
+  close(): Promise<void>;
+}
+
+/** API Gateway refuses payloads over 10 MB before any function runs. */
+const gatewayMaxBodyBytes = 10 * 1024 * 1024;
+
+/**
+ * A Node HTTP server that behaves like the deployed REST API: it matches the route table, runs the
+ * REQUEST authorizer (with its cache), builds the same proxy events, and answers its own errors in
+ * the project's error shape, as the stack's gateway responses do.
+ */
+export async function startLocalGateway(options: LocalGatewayOptions): Promise<LocalGateway> {
+  const authCache = new Map<string, { result: APIGatewayAuthorizerResult; expiresAt: number }>();
+  const server = createServer((request, response) => {
+    serve(request, response).catch(() =>
+      writeGatewayError(response, 500, 'internal_error', 'An internal error occurred.', randomUUID()),
+    );
+  });
+
+  async function serve(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const requestId = randomUUID();
+    const url = new URL(request.url ?? '/', 'http://local');
+    const method = request.method ?? 'GET';
+    const body = await readBody(request);
+    if (body === undefined) {
+      return writeGatewayError(
+        response,
+        413,
+        'payload_too_large',
+        'The request body is too large.',
+        requestId,
+      );
+    }
+    const match = matchRoute(options.routes, method, url.pathname);
+    if (match === undefined) {
+      return writeGatewayError(response, 404, 'not_found', 'No such route.', requestId);
+    }
+    const headers = singleValueHeaders(request);
+    const authorization = headers.Authorization ?? headers.authorization;
+    if (authorization === undefined || authorization === '') {
+      return writeGatewayError(
+        response,
+        401,
+        'unauthorized',
+        'The API key is missing or not valid.',
+        requestId,
+      );
+    }
+    const authorized = await runAuthorizer(authorization, headers, match.route, url, method, requestId);
+    if (authorized === undefined) {
+      return writeGatewayError(
+        response,
+        401,
+        'unauthorized',
+        'The API key is missing or not valid.',
+        requestId,
+      );
+    }
+    const event = proxyEvent({
+      match,
+      url,
+      method,
+      headers,
+      body,
+      requestId,
+      authorized,
+      stage: options.stage,
+    });
+    const handler = await options.loadHandler(match.route);
+    const result = await handler(event, lambdaContext(match.route, options.handlerTimeoutMs ?? 10_000));
+    response.writeHead(result.statusCode, stringHeaders(result.headers));
+    response.end(result.body);
+  }
+
+  async function runAuthorizer(
+    authorization: string,
+    headers: Record<string, string>,
+    route: RouteDefinition,
+    url: URL,
+    method: string,
+    requestId: string,
+  ): Promise<APIGatewayAuthorizerResult | undefined> {
+    const cached = authCache.get(authorization);
+    if (cached !== undefined && cached.expiresAt > Date.now()) return cached.result;
+    try {
+      const result = await options.authorizer({
+        type: 'REQUEST',
+        methodArn: `arn:aws:execute-api:local:000000000000:local/${options.stage}/${method}${route.path}`,
+        resource: route.path,
+        path: url.pathname,
+        httpMethod: method,
+        headers,
+        multiValueHeaders: {},
+        pathParameters: {},
+        queryStringParameters: Object.fromEntries(url.searchParams),
+        multiValueQueryStringParameters: {},
+        stageVariables: {},
+        requestContext: {
+          requestId,
+          stage: options.stage,
+        } as APIGatewayRequestAuthorizerEvent['requestContext'],
+      });
+      if (options.authCacheSeconds > 0) {
+        authCache.set(authorization, { result, expiresAt: Date.now() + options.authCacheSeconds * 1000 });
+      }
+      return result;
+    } catch {
+      return undefined;
+    }
+  }
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, options.host, () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  const host = options.host.includes(':') ? `[${options.host}]` : options.host;
+  return {
+    baseUrl: `http://${host}:${port}`,
+    server,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
+
+function proxyEvent(input: {
+  match: NonNullable<ReturnType<typeof matchRoute>>;
+  url: URL;
+  method: string;
+  headers: Record<string, string>;
+  body: string;
+  requestId: string;
+  authorized: APIGatewayAuthorizerResult;
+  stage: string;
+}): APIGatewayProxyEvent {
+  const { match, url, method, headers, body, requestId, authorized, stage } = input;
+  const query = new Map<string, string[]>();
+  for (const [name, value] of url.searchParams) query.set(name, [...(query.get(name) ?? []), value]);
+  const hasQuery = query.size > 0;
+  const hasParams = Object.keys(match.params).length > 0;
+  return {
+    resource: match.route.path,
+    path: url.pathname,
+    httpMethod: method,
+    headers,
+    multiValueHeaders: Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, [value]])),
+    queryStringParameters: hasQuery
+      ? Object.fromEntries([...query].map(([name, values]) => [name, values.at(-1) ?? '']))
+      : null,
+    multiValueQueryStringParameters: hasQuery ? Object.fromEntries(query) : null,
+    pathParameters: hasParams ? match.params : null,
+    stageVariables: null,
+    body: body === '' ? null : body,
+    isBase64Encoded: false,
+    requestContext: {
+      requestId,
+      stage,
+      resourcePath: match.route.path,
+      httpMethod: method,
+      path: `/${stage}${url.pathname}`,
+      authorizer: { principalId: authorized.principalId, ...authorized.context },
+      identity: { sourceIp: '127.0.0.1' },
+    } as unknown as APIGatewayProxyEvent['requestContext'],
+  };
+}
+
+function lambdaContext(route: RouteDefinition, timeoutMs: number): Context {
+  const deadline = Date.now() + timeoutMs;
+  return {
+    callbackWaitsForEmptyEventLoop: false,
+    functionName: route.operationId,
+    functionVersion: '$LATEST',
+    invokedFunctionArn: `arn:aws:lambda:local:000000000000:function:${route.operationId}`,
+    memoryLimitInMB: '256',
+    awsRequestId: randomUUID(),
+    logGroupName: `/aws/lambda/${route.operationId}`,
+    logStreamName: 'local',
+    getRemainingTimeInMillis: () => Math.max(0, deadline - Date.now()),
+    done: () => undefined,
+    fail: () => undefined,
+    succeed: () => undefined,
+  };
+}
+
+/** Reads the body up to API Gateway's own limit; undefined when it is larger. */
+async function readBody(request: IncomingMessage): Promise<string | undefined> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of request) {
+    size += (chunk as Buffer).length;
+    if (size > gatewayMaxBodyBytes) return undefined;
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/** Header names as the client sent them, as API Gateway passes them on. */
+function singleValueHeaders(request: IncomingMessage): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (let index = 0; index + 1 < request.rawHeaders.length; index += 2) {
+    headers[request.rawHeaders[index] as string] = request.rawHeaders[index + 1] as string;
+  }
+  return headers;
+}
+
+function stringHeaders(headers: APIGatewayProxyResult['headers']): Record<string, string> {
+  return Object.fromEntries(Object.entries(headers ?? {}).map(([name, value]) => [name, String(value)]));
+}
+
+function writeGatewayError(
+  response: ServerResponse,
+  status: number,
+  code: string,
+  message: string,
+  requestId: string,
+): void {
+  if (response.headersSent) return void response.end();
+  response.writeHead(status, { 'Content-Type': 'application/json', 'Request-Id': requestId });
+  response.end(JSON.stringify({ error: { code, message, requestId } }));
+}

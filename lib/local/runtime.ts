@@ -1,0 +1,168 @@
+import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import {
+  CreateTableCommand,
+  DescribeTableCommand,
+  DynamoDBClient,
+  ResourceNotFoundException,
+  UpdateTimeToLiveCommand,
+  waitUntilTableExists,
+} from '@aws-sdk/client-dynamodb';
+import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
+import { authorize } from '../../functions/authorizer/authorize';
+import { handler as authorizer } from '../../functions/authorizer/handler';
+import { resetFunctionEnvironment, type Stage } from '../../functions/config';
+import { type RouteDefinition, routeList } from '../../functions/routes';
+import { getApiKey } from '../../functions/store/api-keys';
+import { resetDocumentClient } from '../../functions/store/client';
+import { createTableInput, TableDefinition } from '../../functions/store/table';
+import { createKey, createMerchant } from '../admin/operations';
+import { dynamoDbLocalClientConfig, startDynamoDbLocal } from './dynamodb-local';
+import { type LocalGateway, startLocalGateway } from './gateway';
+import type { LocalSettings } from './settings';
+
+const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const functionsDir = join(repoRoot, 'functions');
+
+/** `.local/runtime.json` (DESIGN §5): what a developer or the admin CLI needs to call the runtime. */
+export interface RuntimeInfo {
+  readonly baseUrl: string;
+  readonly stage: Stage;
+  readonly dynamodbEndpoint: string;
+  readonly tableName: string;
+  readonly merchantId: string;
+  readonly apiKey: string;
+}
+
+export interface LocalRuntimeOptions {
+  readonly settings: LocalSettings;
+  /** Keep no table data on disk. */
+  readonly inMemory: boolean;
+  /** Where runtime.json and the database live (default `.local/` at the repo root). */
+  readonly stateDir?: string;
+  /** Use a DynamoDB Local that is already running instead of starting one (tests). */
+  readonly dynamodbEndpoint?: string;
+  readonly tableName?: string;
+  readonly log?: (message: string) => void;
+}
+
+export interface LocalRuntime extends RuntimeInfo {
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the whole stack in this process with the deployed handler code: DynamoDB Local, the
+ * table from the shared definition, a ready merchant and key, and the local gateway.
+ */
+export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<LocalRuntime> {
+  const { settings } = options;
+  const log = options.log ?? (() => undefined);
+  const stateDir = options.stateDir ?? join(repoRoot, '.local');
+  await mkdir(stateDir, { recursive: true });
+  const dynamodb =
+    options.dynamodbEndpoint === undefined
+      ? await startDynamoDbLocal({ inMemory: options.inMemory, dbPath: join(stateDir, 'dynamodb'), log })
+      : undefined;
+  const dynamodbEndpoint = options.dynamodbEndpoint ?? (dynamodb as { endpoint: string }).endpoint;
+  const tableName = options.tableName ?? `merchant-payments-${settings.STAGE}`;
+  let gateway: LocalGateway | undefined;
+  try {
+    await ensureTable(dynamodbEndpoint, tableName);
+    Object.assign(process.env, {
+      TABLE_NAME: tableName,
+      STAGE: settings.STAGE,
+      DYNAMODB_ENDPOINT: dynamodbEndpoint,
+      AUTH_CACHE_SECONDS: String(settings.AUTH_CACHE_SECONDS),
+      POWERTOOLS_SERVICE_NAME: 'merchant-payments-local',
+    });
+    resetFunctionEnvironment();
+    resetDocumentClient();
+    const runtimeFile = join(stateDir, 'runtime.json');
+    const merchant = await readyMerchant(runtimeFile, settings.STAGE, options.inMemory);
+    gateway = await startLocalGateway({
+      routes: routeList,
+      loadHandler,
+      authorizer,
+      stage: settings.STAGE,
+      host: settings.HOST,
+      port: settings.PORT,
+      authCacheSeconds: settings.AUTH_CACHE_SECONDS,
+    });
+    const info: RuntimeInfo = {
+      baseUrl: gateway.baseUrl,
+      stage: settings.STAGE,
+      dynamodbEndpoint,
+      tableName,
+      ...merchant,
+    };
+    await writeFile(runtimeFile, `${JSON.stringify(info, null, 2)}\n`, { mode: 0o600 });
+    await chmod(runtimeFile, 0o600);
+    const running = gateway;
+    return {
+      ...info,
+      stop: async () => {
+        await running.close();
+        await dynamodb?.stop();
+      },
+    };
+  } catch (error) {
+    await gateway?.close();
+    await dynamodb?.stop();
+    throw error;
+  }
+}
+
+type ProxyHandler = (event: APIGatewayProxyEvent, context: Context) => Promise<APIGatewayProxyResult>;
+
+/** Handler modules load on first use, like a Lambda cold start. */
+async function loadHandler(route: RouteDefinition): Promise<ProxyHandler> {
+  const module = (await import(pathToFileURL(join(functionsDir, `${route.handler}.ts`)).href)) as {
+    handler: ProxyHandler;
+  };
+  return module.handler;
+}
+
+async function ensureTable(endpoint: string, tableName: string): Promise<void> {
+  const client = new DynamoDBClient(dynamoDbLocalClientConfig(endpoint));
+  try {
+    await client.send(new DescribeTableCommand({ TableName: tableName }));
+  } catch (error) {
+    if (!(error instanceof ResourceNotFoundException)) throw error;
+    await client.send(new CreateTableCommand(createTableInput(tableName)));
+    await waitUntilTableExists({ client, maxWaitTime: 30 }, { TableName: tableName });
+    await client.send(
+      new UpdateTimeToLiveCommand({
+        TableName: tableName,
+        TimeToLiveSpecification: { AttributeName: TableDefinition.ttlAttribute, Enabled: true },
+      }),
+    );
+  } finally {
+    client.destroy();
+  }
+}
+
+/**
+ * The merchant and key of runtime.json are reused while the key still authorizes on this stage
+ * (a persisted table); otherwise a new merchant and key are created.
+ */
+async function readyMerchant(runtimeFile: string, stage: Stage, inMemory: boolean) {
+  if (!inMemory) {
+    const previous = await readFile(runtimeFile, 'utf8')
+      .then((text) => JSON.parse(text) as Partial<RuntimeInfo>)
+      .catch(() => undefined);
+    if (previous?.apiKey !== undefined && previous.merchantId !== undefined && previous.stage === stage) {
+      const result = await authorize(`Bearer ${previous.apiKey}`, {
+        stage,
+        now: new Date(),
+        findKey: getApiKey,
+      });
+      if (result.allowed && result.merchantId === previous.merchantId) {
+        return { merchantId: previous.merchantId, apiKey: previous.apiKey };
+      }
+    }
+  }
+  const merchant = await createMerchant('Local merchant');
+  const key = await createKey(merchant.merchantId, stage);
+  return { merchantId: merchant.merchantId, apiKey: key.apiKey };
+}

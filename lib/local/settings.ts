@@ -1,0 +1,28 @@
+import { z } from 'zod';
+import { Stage } from '../../functions/config';
+
+const flag = z
+  .enum(['1', '0', 'true', 'false', 'on', 'off', 'yes', 'no', ''])
+  .default('')
+  .transform((value) => ['1', 'true', 'on', 'yes'].includes(value));
+
+/** The local runtime's settings (DESIGN §5), read from the environment and checked once. */
+export const LocalSettings = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  STAGE: z.enum(Stage).default('sandbox'),
+  WEBHOOK_RETRY_DELAY_SECONDS: z.coerce.number().int().min(0).max(900).default(60),
+  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(1).max(60_000).default(10_000),
+  AUTH_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
+  WEBHOOK_ALLOW_PRIVATE_TARGETS: flag,
+});
+
+export type LocalSettings = z.infer<typeof LocalSettings>;
+
+/** Parses the environment; a bad value is one line naming the variable, not a stack trace. */
+export function readLocalSettings(env: NodeJS.ProcessEnv): LocalSettings {
+  const parsed = LocalSettings.safeParse(env);
+  if (parsed.success) return parsed.data;
+  const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+  throw new Error(`Invalid local runtime settings: ${problems.join('; ')}`);
+}
