@@ -1,13 +1,14 @@
 import type { MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
+import { IdPrefix, isTypeId } from '../domain/ids';
 import type { RouteDefinition } from '../routes';
 import { apiState } from './api-request';
 import { ApiError, ForbiddenError } from './errors';
 
 /**
  * A merchantId naming another merchant than the key's is a 403 (DESIGN §3), decided before field
- * validation so a foreign scope never learns which of its fields were wrong. A missing merchantId is
- * left to validation (400).
+ * validation so a foreign scope never learns which of its fields were wrong. A missing or malformed
+ * merchantId is left to validation (400): it names no merchant at all.
  */
 export function merchantScope(route: RouteDefinition): MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult> {
   return {
@@ -17,7 +18,8 @@ export function merchantScope(route: RouteDefinition): MiddlewareObj<APIGatewayP
         throw new ApiError('unauthorized', 'The request carries no authorized merchant.');
       }
       const named = namedMerchantId(route, request.event, state.rawBody);
-      if (typeof named === 'string' && named !== state.authorizedMerchantId) throw new ForbiddenError();
+      const isMerchantId = typeof named === 'string' && isTypeId(named, IdPrefix.merchant);
+      if (isMerchantId && named !== state.authorizedMerchantId) throw new ForbiddenError();
     },
   };
 }

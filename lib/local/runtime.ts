@@ -58,7 +58,7 @@ export interface LocalRuntime extends RuntimeInfo {
 export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<LocalRuntime> {
   const { settings } = options;
   const log = options.log ?? (() => undefined);
-  const stateDir = options.stateDir ?? join(repoRoot, '.local');
+  const stateDir = options.stateDir ?? settings.LOCAL_STATE_DIR ?? join(repoRoot, '.local');
   await mkdir(stateDir, { recursive: true });
   const dynamodb =
     options.dynamodbEndpoint === undefined

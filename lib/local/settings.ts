@@ -15,6 +15,8 @@ export const LocalSettings = z.object({
   WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(1).max(60_000).default(10_000),
   AUTH_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
   WEBHOOK_ALLOW_PRIVATE_TARGETS: flag,
+  /** Where runtime.json and the persisted table live; the admin CLI's --local reads the same. */
+  LOCAL_STATE_DIR: z.string().min(1).optional(),
 });
 
 export type LocalSettings = z.infer<typeof LocalSettings>;
