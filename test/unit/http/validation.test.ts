@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest';
+import { CreateProductBody } from '../../../functions/api/catalog/schemas';
+import { detailsOf } from '../../../functions/http/validation';
+
+describe('detailsOf', () => {
+  it('gives one entry per problem, naming unknown fields by their own path', () => {
+    const parsed = CreateProductBody.safeParse({ merchantId: 'x', name: '', extra: 1, other: 2 });
+    expect(parsed.success).toBe(false);
+    if (parsed.success) return;
+    const paths = detailsOf(parsed.error, 'body').map((detail) => detail.path);
+    expect(paths.sort()).toEqual(['extra', 'merchantId', 'name', 'other']);
+  });
+
+  it('names the location when the whole value is wrong', () => {
+    const parsed = CreateProductBody.safeParse(undefined);
+    if (parsed.success) throw new Error('expected a failure');
+    expect(detailsOf(parsed.error, 'body')).toEqual([{ path: 'body', message: expect.any(String) }]);
+  });
+});
