@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createKey, revokeKey } from '../../lib/admin/operations';
 import { generateApiKey } from '../../functions/domain/api-key';
 import { newKey, startTestRuntime, type TestRuntime } from '../support/local-runtime';
@@ -59,7 +59,11 @@ describe('authentication through the local gateway', () => {
   });
 
   it('returns 401 for an expired key', async () => {
-    const key = await createKey(t.runtime.merchantId, 'sandbox', { expiresInSeconds: -1 });
+    // Issued two minutes ago for one minute.
+    const key = await createKey(t.runtime.merchantId, 'sandbox', {
+      expiresInSeconds: 60,
+      now: new Date(Date.now() - 120_000),
+    });
     expectUnauthorized(await listProducts(`Bearer ${key.apiKey}`));
   });
 
@@ -102,5 +106,39 @@ describe('merchant scope', () => {
     const result = await t.api('GET', '/catalog/products');
     expect(result.status).toBe(400);
     expect(result.body.error.details).toContainEqual({ path: 'merchantId', message: expect.any(String) });
+  });
+});
+
+describe('logs', () => {
+  it('never contain an API key, whether it was accepted or refused', async () => {
+    const key = await createKey(t.runtime.merchantId, 'sandbox');
+    const lines: string[] = [];
+    const stdout = vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => {
+      lines.push(String(chunk));
+      return true;
+    });
+    const stderr = vi.spyOn(process.stderr, 'write').mockImplementation((chunk) => {
+      lines.push(String(chunk));
+      return true;
+    });
+    try {
+      await listProducts(`Bearer ${key.apiKey}`);
+      await revokeKey(key.keyPrefix);
+      await listProducts(`Bearer ${key.apiKey}`);
+      await t.api('POST', '/catalog/products', {
+        authorization: `Bearer ${t.runtime.apiKey}`,
+        idempotencyKey: newKey(),
+        rawBody: `{"merchantId":"${t.runtime.merchantId}","name":"${key.apiKey}"`,
+      });
+    } finally {
+      stdout.mockRestore();
+      stderr.mockRestore();
+    }
+    expect(lines.length).toBeGreaterThan(0);
+    const secretPart = (apiKey: string) => apiKey.slice('merchant_sbx0123456789_'.length);
+    for (const line of lines) {
+      expect(line).not.toContain(secretPart(key.apiKey));
+      expect(line).not.toContain(secretPart(t.runtime.apiKey));
+    }
   });
 });

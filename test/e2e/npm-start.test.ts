@@ -1,0 +1,78 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const repoRoot = resolve(import.meta.dirname, '..', '..');
+const tsxCli = join(repoRoot, 'node_modules', 'tsx', 'dist', 'cli.mjs');
+
+/** `npm start` runs `tsx bin/local.ts`; this starts the same entry point as a separate process. */
+function startLocal(env: NodeJS.ProcessEnv): { child: ChildProcess; output: () => string } {
+  let output = '';
+  const child = spawn(process.execPath, [tsxCli, 'bin/local.ts', '--in-memory'], {
+    cwd: repoRoot,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (chunk) => {
+    output += String(chunk);
+  });
+  child.stderr?.on('data', (chunk) => {
+    output += String(chunk);
+  });
+  return { child, output: () => output };
+}
+
+function exited(child: ChildProcess): Promise<number | null> {
+  return new Promise((resolveExit) => child.once('exit', (code) => resolveExit(code)));
+}
+
+const cleanups: (() => Promise<void>)[] = [];
+afterAll(async () => {
+  for (const cleanup of cleanups) await cleanup();
+});
+
+describe('npm start', () => {
+  it('serves the catalog routes with the key it writes to runtime.json', async () => {
+    const stateDir = await mkdtemp(join(tmpdir(), 'merchant-payments-start-'));
+    const { child, output } = startLocal({ ...process.env, PORT: '0', LOCAL_STATE_DIR: stateDir });
+    const done = exited(child);
+    cleanups.push(async () => {
+      child.kill('SIGTERM');
+      await done;
+      await rm(stateDir, { recursive: true, force: true });
+    });
+    await expect.poll(output, { timeout: 45_000, interval: 200 }).toMatch(/listening on http:\/\/\S+/);
+    const runtime = JSON.parse(await readFile(join(stateDir, 'runtime.json'), 'utf8'));
+    expect(Object.keys(runtime).sort()).toEqual(
+      ['apiKey', 'baseUrl', 'dynamodbEndpoint', 'merchantId', 'stage', 'tableName'].sort(),
+    );
+    expect(output()).toContain(runtime.baseUrl);
+    expect(output()).not.toContain(runtime.apiKey);
+
+    const headers = { Authorization: `Bearer ${runtime.apiKey}`, 'Content-Type': 'application/json' };
+    const created = await fetch(`${runtime.baseUrl}/catalog/products`, {
+      method: 'POST',
+      headers: { ...headers, 'Idempotency-Key': 'start-1' },
+      body: JSON.stringify({ merchantId: runtime.merchantId, name: 'Started' }),
+    });
+    expect(created.status).toBe(201);
+    const listed = await fetch(`${runtime.baseUrl}/catalog/products?merchantId=${runtime.merchantId}`, { headers });
+    expect((await listed.json()).items.map((item: { name: string }) => item.name)).toEqual(['Started']);
+
+    child.kill('SIGTERM');
+    expect(await done).toBe(0);
+  }, 60_000);
+
+  it('says in one line what to install when Java is missing', async () => {
+    const stateDir = await mkdtemp(join(tmpdir(), 'merchant-payments-nojava-'));
+    cleanups.push(() => rm(stateDir, { recursive: true, force: true }));
+    const { child, output } = startLocal({ PATH: '/nonexistent', HOME: process.env.HOME, LOCAL_STATE_DIR: stateDir });
+    expect(await exited(child)).toBe(1);
+    const lines = output().trim().split('\n');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/Java/);
+    expect(lines[0]).toMatch(/openjdk-17-jre-headless/);
+  }, 30_000);
+});
