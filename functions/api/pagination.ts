@@ -4,7 +4,11 @@ import { cursorSigningKey } from '../store/cursor-signing-key';
 import type { QueryPage } from '../store/query-page';
 
 /** The scope a cursor is bound to: merchant, list operation and every filter value. */
-export function cursorScope(merchantId: string, operationId: string, filters: Record<string, unknown> = {}): string {
+export function cursorScope(
+  merchantId: string,
+  operationId: string,
+  filters: Record<string, unknown> = {},
+): string {
   return JSON.stringify([merchantId, operationId, filters]);
 }
 
@@ -19,8 +23,13 @@ export async function startKeyOf(cursor: string | undefined, scope: string) {
 }
 
 /** The page envelope of DESIGN §3: `{items, page: {hasMore, nextCursor?}}`. */
-export async function pageResponse<T>(page: QueryPage, scope: string, toItem: (item: Record<string, unknown>) => T) {
-  const nextCursor = page.lastKey === undefined ? undefined : signCursor(page.lastKey, scope, await cursorSigningKey());
+export async function pageResponse<T>(
+  page: QueryPage,
+  scope: string,
+  toItem: (item: Record<string, unknown>) => T,
+) {
+  const nextCursor =
+    page.lastKey === undefined ? undefined : signCursor(page.lastKey, scope, await cursorSigningKey());
   return {
     items: page.items.map(toItem),
     page: nextCursor === undefined ? { hasMore: false } : { hasMore: true, nextCursor },

@@ -1,5 +1,11 @@
 import type { Stage } from '../config';
-import { ApiKeyStatus, StageKeyCode, apiKeyMatches, effectiveKeyStatus, parseApiKey } from '../domain/api-key';
+import {
+  ApiKeyStatus,
+  apiKeyMatches,
+  effectiveKeyStatus,
+  parseApiKey,
+  StageKeyCode,
+} from '../domain/api-key';
 import type { ApiKeyRecord } from '../store/api-keys';
 
 export type AuthorizationResult =
@@ -20,7 +26,8 @@ export async function authorize(
   if (token === undefined) return { allowed: false, reason: 'missing or non-bearer Authorization header' };
   const parsed = parseApiKey(token);
   if (parsed === undefined) return { allowed: false, reason: 'malformed key' };
-  if (parsed.stageCode !== StageKeyCode[context.stage]) return { allowed: false, reason: 'key of another stage' };
+  if (parsed.stageCode !== StageKeyCode[context.stage])
+    return { allowed: false, reason: 'key of another stage' };
   const record = await context.findKey(parsed.keyId);
   if (record === undefined || !apiKeyMatches(token, record.keyHash)) {
     return { allowed: false, reason: 'unknown key' };

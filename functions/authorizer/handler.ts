@@ -24,7 +24,9 @@ export async function handler(event: APIGatewayRequestAuthorizerEvent): Promise<
     principalId: result.merchantId,
     policyDocument: {
       Version: '2012-10-17',
-      Statement: [{ Action: 'execute-api:Invoke', Effect: 'Allow', Resource: stageWildcard(event.methodArn) }],
+      Statement: [
+        { Action: 'execute-api:Invoke', Effect: 'Allow', Resource: stageWildcard(event.methodArn) },
+      ],
     },
     context: { merchantId: result.merchantId, keyPrefix: result.keyPrefix },
   };

@@ -36,7 +36,13 @@ export function generateApiKey(stage: Stage, randomBytes: (size: number) => Uint
   const keyId = Array.from(randomBytes(10), (byte) => keyIdAlphabet[byte % keyIdAlphabet.length]).join('');
   const secret = Buffer.from(randomBytes(32)).toString('base64url');
   const apiKey = `merchant_${stageCode}${keyId}_${secret}`;
-  return { apiKey, stageCode, keyId, keyPrefix: `merchant_${stageCode}${keyId}`, keyHash: hashApiKey(apiKey) };
+  return {
+    apiKey,
+    stageCode,
+    keyId,
+    keyPrefix: `merchant_${stageCode}${keyId}`,
+    keyHash: hashApiKey(apiKey),
+  };
 }
 
 /** Only this hash is stored; the key itself is shown once, at creation. */
@@ -59,6 +65,7 @@ export interface ApiKeyRecordState {
 /** The status a key has at `now`: an active key past its `expiresAt` is expired. */
 export function effectiveKeyStatus(record: ApiKeyRecordState, now: Date): ApiKeyStatus {
   if (record.status !== ApiKeyStatus.active) return record.status;
-  if (record.expiresAt !== undefined && Date.parse(record.expiresAt) <= now.getTime()) return ApiKeyStatus.expired;
+  if (record.expiresAt !== undefined && Date.parse(record.expiresAt) <= now.getTime())
+    return ApiKeyStatus.expired;
   return ApiKeyStatus.active;
 }

@@ -3,8 +3,8 @@ import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import { IdempotentReplay } from '../store/idempotency';
 import type { ApiContext } from './api-request';
 import { ApiError, errorBody } from './errors';
-import { logger } from './logger';
 import { jsonResponse } from './json-response';
+import { logger } from './logger';
 
 /**
  * Turns every failure into the error shape of DESIGN §3. A stored idempotent outcome is replayed
@@ -33,7 +33,10 @@ export function errorHandler(): MiddlewareObj<APIGatewayProxyEvent, APIGatewayPr
         return;
       }
       logger.error('unhandled error', { errorName: error?.name, stack: error?.stack });
-      request.response = errorResponse(new ApiError('internal_error', 'An internal error occurred.'), requestId);
+      request.response = errorResponse(
+        new ApiError('internal_error', 'An internal error occurred.'),
+        requestId,
+      );
     },
   };
 }

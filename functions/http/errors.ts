@@ -31,7 +31,11 @@ export class ApiError extends Error {
   readonly code: ErrorCode;
   readonly details: readonly ErrorDetail[] | undefined;
 
-  constructor(code: ErrorCode, message: string, options: { details?: readonly ErrorDetail[]; cause?: unknown } = {}) {
+  constructor(
+    code: ErrorCode,
+    message: string,
+    options: { details?: readonly ErrorDetail[]; cause?: unknown } = {},
+  ) {
     super(message, { cause: options.cause });
     this.code = code;
     this.details = options.details;

@@ -19,7 +19,13 @@ export function httpHandler<R extends RouteDefinition>(
   route: R,
   handle: (request: ApiRequest<R>) => Promise<ApiResponse>,
 ) {
-  const middlewares = [requestContext(route), errorHandler(), jsonBody(), merchantScope(route), validation(route)];
+  const middlewares = [
+    requestContext(route),
+    errorHandler(),
+    jsonBody(),
+    merchantScope(route),
+    validation(route),
+  ];
   if (isMutating(route.method)) middlewares.push(idempotency(route));
   return middy<APIGatewayProxyEvent, APIGatewayProxyResult, Error, Context>()
     .use(middlewares)

@@ -14,16 +14,24 @@ const storedErrorCodes = new Set(['not_found', 'invalid_state', 'limit_exceeded'
  * fingerprint. The handler writes the record in its own transaction; this step only stores the
  * outcome of a 404 or 409 that ended the request without a write (DESIGN §3).
  */
-export function idempotency(route: RouteDefinition): MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult> {
+export function idempotency(
+  route: RouteDefinition,
+): MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult> {
   return {
     before: (request) => {
       const state = apiState(request.context);
       const key = headerValue(request.event.headers, 'idempotency-key');
       if (key === undefined) {
-        throw new ApiError('idempotency_key_required', 'The Idempotency-Key header is required on this request.');
+        throw new ApiError(
+          'idempotency_key_required',
+          'The Idempotency-Key header is required on this request.',
+        );
       }
       if (!isValidIdempotencyKey(key)) {
-        throw new ApiError('idempotency_key_required', 'The Idempotency-Key must be 1 to 255 visible ASCII characters.');
+        throw new ApiError(
+          'idempotency_key_required',
+          'The Idempotency-Key must be 1 to 255 visible ASCII characters.',
+        );
       }
       state.idempotency = {
         scopeHash: idempotencyScopeHash({
@@ -39,9 +47,17 @@ export function idempotency(route: RouteDefinition): MiddlewareObj<APIGatewayPro
     onError: async (request) => {
       const state = apiState(request.context);
       const { error } = request;
-      if (state.idempotency === undefined || !(error instanceof ApiError) || !storedErrorCodes.has(error.code)) return;
+      if (
+        state.idempotency === undefined ||
+        !(error instanceof ApiError) ||
+        !storedErrorCodes.has(error.code)
+      )
+        return;
       try {
-        await storeOutcome(state.idempotency, { status: error.status, body: errorBody(error, state.requestId) });
+        await storeOutcome(state.idempotency, {
+          status: error.status,
+          body: errorBody(error, state.requestId),
+        });
       } catch (storeError) {
         request.error = storeError as Error;
       }

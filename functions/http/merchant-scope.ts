@@ -10,7 +10,9 @@ import { ApiError, ForbiddenError } from './errors';
  * validation so a foreign scope never learns which of its fields were wrong. A missing or malformed
  * merchantId is left to validation (400): it names no merchant at all.
  */
-export function merchantScope(route: RouteDefinition): MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult> {
+export function merchantScope(
+  route: RouteDefinition,
+): MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult> {
   return {
     before: (request) => {
       const state = apiState(request.context);
@@ -31,6 +33,8 @@ function namedMerchantId(route: RouteDefinition, event: APIGatewayProxyEvent, ra
     case 'query':
       return event.queryStringParameters?.merchantId;
     case 'body':
-      return typeof rawBody === 'object' && rawBody !== null ? (rawBody as Record<string, unknown>).merchantId : undefined;
+      return typeof rawBody === 'object' && rawBody !== null
+        ? (rawBody as Record<string, unknown>).merchantId
+        : undefined;
   }
 }

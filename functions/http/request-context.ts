@@ -8,7 +8,9 @@ import { logger } from './logger';
  * Starts the per-request state: request id, the authorizer's merchant, the clock reading every
  * later step shares. Ends with one access log line that names the route, never the payload.
  */
-export function requestContext(route: RouteDefinition): MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult> {
+export function requestContext(
+  route: RouteDefinition,
+): MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult> {
   const logAccess = (status: number, startedAt: number) =>
     logger.info('request handled', {
       operationId: route.operationId,

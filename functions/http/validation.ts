@@ -20,7 +20,9 @@ export function detailsOf(error: z.ZodError, location: string): ErrorDetail[] {
  * Validates path, query and body against the route's strict schemas. A malformed id in the path is
  * a 404 (it can't name anything); query and body problems are one 400 listing every problem.
  */
-export function validation(route: RouteDefinition): MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult> {
+export function validation(
+  route: RouteDefinition,
+): MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult> {
   const { params, query, body } = route.request;
   return {
     before: (request) => {

@@ -13,7 +13,9 @@ let cached: Uint8Array | undefined;
 export async function cursorSigningKey(): Promise<Uint8Array> {
   if (cached !== undefined) return cached;
   const key = keys.cursorSigningKey();
-  const { Item } = await documentClient().send(new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: true }));
+  const { Item } = await documentClient().send(
+    new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: true }),
+  );
   if (typeof Item?.secret === 'string') {
     cached = Buffer.from(Item.secret, 'base64');
     return cached;

@@ -1,10 +1,10 @@
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { idempotencyRetentionSeconds } from '../domain/idempotency';
 import { epochSeconds, isoTimestamp } from '../domain/time';
 import { documentClient, tableName } from './client';
 import { EntityType, keys } from './keys';
-import { plainItem, sendTransaction, TransactionConditionFailed, type TransactItems } from './transaction';
+import { plainItem, sendTransaction, type TransactItems, TransactionConditionFailed } from './transaction';
 
 /** What the idempotency middleware knows about a mutating request once it has been validated. */
 export interface IdempotencyContext {

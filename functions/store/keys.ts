@@ -12,6 +12,9 @@ export const EntityType = {
 
 export type EntityType = (typeof EntityType)[keyof typeof EntityType];
 
+/** Partition of stage-wide configuration items; readers may create items here and nowhere else. */
+export const configPartitionKey = 'CONFIG';
+
 const merchantPartition = (merchantId: string) => `MERCHANT#${merchantId}`;
 
 export const SortKeyPrefix = {
@@ -34,5 +37,5 @@ export const keys = {
   merchantPartition,
   /** The scope hash already folds merchant, method, path and key together (DESIGN §3). */
   idempotencyRecord: (scopeHash: string) => ({ PK: `IDEMPOTENCY#${scopeHash}`, SK: 'IDEMPOTENCY' }),
-  cursorSigningKey: () => ({ PK: 'CONFIG', SK: 'CURSOR_SIGNING_KEY' }),
+  cursorSigningKey: () => ({ PK: configPartitionKey, SK: 'CURSOR_SIGNING_KEY' }),
 } as const;

@@ -24,5 +24,7 @@ export async function getMerchant(merchantId: string): Promise<Merchant | undefi
   const { Item } = await documentClient().send(
     new GetCommand({ TableName: tableName(), Key: keys.merchant(merchantId) }),
   );
-  return Item === undefined ? undefined : { merchantId: Item.merchantId, name: Item.name, createdAt: Item.createdAt };
+  return Item === undefined
+    ? undefined
+    : { merchantId: Item.merchantId, name: Item.name, createdAt: Item.createdAt };
 }

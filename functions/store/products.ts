@@ -28,7 +28,11 @@ export function buildSetProductStatus(product: Product, status: ProductStatus, u
       UpdateExpression: 'SET #status = :status, #active = :active, #updatedAt = :updatedAt',
       ConditionExpression: 'attribute_exists(PK)',
       ExpressionAttributeNames: { '#status': 'status', '#active': 'active', '#updatedAt': 'updatedAt' },
-      ExpressionAttributeValues: { ':status': status, ':active': status === 'active', ':updatedAt': updatedAt },
+      ExpressionAttributeValues: {
+        ':status': status,
+        ':active': status === 'active',
+        ':updatedAt': updatedAt,
+      },
       ReturnValuesOnConditionCheckFailure: 'ALL_OLD' as const,
     },
   };
@@ -42,12 +46,19 @@ export async function getProduct(merchantId: string, productId: string): Promise
 }
 
 /** Newest first: product ids are time-ordered TypeIDs, so the sort key orders by creation. */
-export function queryProducts(merchantId: string, limit: number, startKey: Record<string, unknown> | undefined) {
+export function queryProducts(
+  merchantId: string,
+  limit: number,
+  startKey: Record<string, unknown> | undefined,
+) {
   return queryPage(
     {
       TableName: tableName(),
       KeyConditionExpression: 'PK = :partition AND begins_with(SK, :prefix)',
-      ExpressionAttributeValues: { ':partition': keys.merchantPartition(merchantId), ':prefix': SortKeyPrefix.product },
+      ExpressionAttributeValues: {
+        ':partition': keys.merchantPartition(merchantId),
+        ':prefix': SortKeyPrefix.product,
+      },
       ScanIndexForward: false,
     },
     { limit, startKey, keyAttributes: ['PK', 'SK'] },

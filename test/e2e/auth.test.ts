@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createKey, revokeKey } from '../../lib/admin/operations';
 import { generateApiKey } from '../../functions/domain/api-key';
+import { createKey, revokeKey } from '../../lib/admin/operations';
 import { newKey, startTestRuntime, type TestRuntime } from '../support/local-runtime';
 
 let t: TestRuntime;

@@ -16,7 +16,9 @@ const createProduct = (body: unknown, idempotencyKey = newKey()) =>
 
 /** Items the request path wrote: everything but the merchant, its keys and the cursor key. */
 async function writtenItems() {
-  return (await t.scanTable()).filter((item) => ['Product', 'IdempotencyRecord'].includes(String(item.entityType)));
+  return (await t.scanTable()).filter((item) =>
+    ['Product', 'IdempotencyRecord'].includes(String(item.entityType)),
+  );
 }
 
 describe('POST /catalog/products', () => {
@@ -97,7 +99,10 @@ describe('POST /catalog/products', () => {
 
   it('returns 400 invalid_json for a broken body and writes nothing', async () => {
     const before = await writtenItems();
-    const result = await t.api('POST', '/catalog/products', { rawBody: '{"name":', idempotencyKey: newKey() });
+    const result = await t.api('POST', '/catalog/products', {
+      rawBody: '{"name":',
+      idempotencyKey: newKey(),
+    });
     expect(result.status).toBe(400);
     expect(result.body.error.code).toBe('invalid_json');
     expect(await writtenItems()).toHaveLength(before.length);
@@ -170,7 +175,9 @@ describe('idempotency', () => {
     const productIds = new Set(results.map((result) => result.body.productId));
     expect(productIds.size).toBe(1);
     expect(results.filter((result) => result.headers.get('idempotent-replayed') === 'true')).toHaveLength(19);
-    const stored = (await t.scanTable()).filter((item) => item.entityType === 'Product' && item.name === 'Concurrent');
+    const stored = (await t.scanTable()).filter(
+      (item) => item.entityType === 'Product' && item.name === 'Concurrent',
+    );
     expect(stored).toHaveLength(1);
   });
 });
@@ -179,12 +186,18 @@ describe('PUT /catalog/products/{productId}/status', () => {
   it('sets the product inactive and back to active', async () => {
     const { body: product } = await createProduct({ merchantId, name: 'Toggle' });
     const path = `/catalog/products/${product.productId}/status`;
-    const inactive = await t.api('PUT', path, { body: { merchantId, status: 'inactive' }, idempotencyKey: newKey() });
+    const inactive = await t.api('PUT', path, {
+      body: { merchantId, status: 'inactive' },
+      idempotencyKey: newKey(),
+    });
     expect(inactive.status).toBe(200);
     expect(inactive.body).toEqual({ ...product, status: 'inactive', active: false });
     const fetched = await t.api('GET', `/catalog/products/${product.productId}`, { query: { merchantId } });
     expect(fetched.body).toEqual({ ...product, status: 'inactive', active: false });
-    const active = await t.api('PUT', path, { body: { merchantId, status: 'active' }, idempotencyKey: newKey() });
+    const active = await t.api('PUT', path, {
+      body: { merchantId, status: 'active' },
+      idempotencyKey: newKey(),
+    });
     expect(active.body).toEqual(product);
   });
 
@@ -205,7 +218,10 @@ describe('PUT /catalog/products/{productId}/status', () => {
       idempotencyKey: newKey(),
     });
     expect(result.status).toBe(400);
-    expect(result.body.error.details.map((detail: { path: string }) => detail.path).sort()).toEqual(['active', 'status']);
+    expect(result.body.error.details.map((detail: { path: string }) => detail.path).sort()).toEqual([
+      'active',
+      'status',
+    ]);
   });
 
   it("returns 404 for another merchant's product, stores that outcome, and leaves the product alone", async () => {
@@ -242,7 +258,9 @@ describe('GET /catalog/products/{productId}', () => {
 
   it('returns 400 for an unknown query parameter', async () => {
     const { body: product } = await createProduct({ merchantId, name: 'Query' });
-    const result = await t.api('GET', `/catalog/products/${product.productId}`, { query: { merchantId, expand: 'x' } });
+    const result = await t.api('GET', `/catalog/products/${product.productId}`, {
+      query: { merchantId, expand: 'x' },
+    });
     expect(result.status).toBe(400);
     expect(result.body.error.details).toContainEqual({ path: 'expand', message: expect.any(String) });
   });
@@ -253,7 +271,10 @@ describe('GET /catalog/products', () => {
     const { merchantId: otherId, api } = await t.anotherMerchant();
     const names = ['p1', 'p2', 'p3', 'p4', 'p5'];
     for (const name of names) {
-      await api('POST', '/catalog/products', { body: { merchantId: otherId, name }, idempotencyKey: newKey() });
+      await api('POST', '/catalog/products', {
+        body: { merchantId: otherId, name },
+        idempotencyKey: newKey(),
+      });
     }
     const seen: string[] = [];
     let cursor: string | undefined;
@@ -275,7 +296,10 @@ describe('GET /catalog/products', () => {
   it('says hasMore false without a cursor when the page is exactly full', async () => {
     const { merchantId: otherId, api } = await t.anotherMerchant();
     for (const name of ['a', 'b']) {
-      await api('POST', '/catalog/products', { body: { merchantId: otherId, name }, idempotencyKey: newKey() });
+      await api('POST', '/catalog/products', {
+        body: { merchantId: otherId, name },
+        idempotencyKey: newKey(),
+      });
     }
     const result = await api('GET', '/catalog/products', { query: { merchantId: otherId, limit: 2 } });
     expect(result.body.page).toEqual({ hasMore: false });
@@ -291,7 +315,9 @@ describe('GET /catalog/products', () => {
     expect(bad.status).toBe(400);
     expect(bad.body.error.details).toContainEqual({ path: 'cursor', message: expect.any(String) });
     const other = await t.anotherMerchant();
-    const foreign = await other.api('GET', '/catalog/products', { query: { merchantId: other.merchantId, cursor } });
+    const foreign = await other.api('GET', '/catalog/products', {
+      query: { merchantId: other.merchantId, cursor },
+    });
     expect(foreign.status).toBe(400);
   });
 

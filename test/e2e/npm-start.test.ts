@@ -58,8 +58,11 @@ describe('npm start', () => {
       body: JSON.stringify({ merchantId: runtime.merchantId, name: 'Started' }),
     });
     expect(created.status).toBe(201);
-    const listed = await fetch(`${runtime.baseUrl}/catalog/products?merchantId=${runtime.merchantId}`, { headers });
-    expect((await listed.json()).items.map((item: { name: string }) => item.name)).toEqual(['Started']);
+    const listed = await fetch(`${runtime.baseUrl}/catalog/products?merchantId=${runtime.merchantId}`, {
+      headers,
+    });
+    const page = (await listed.json()) as { items: { name: string }[] };
+    expect(page.items.map((item) => item.name)).toEqual(['Started']);
 
     child.kill('SIGTERM');
     expect(await done).toBe(0);
@@ -68,7 +71,11 @@ describe('npm start', () => {
   it('says in one line what to install when Java is missing', async () => {
     const stateDir = await mkdtemp(join(tmpdir(), 'merchant-payments-nojava-'));
     cleanups.push(() => rm(stateDir, { recursive: true, force: true }));
-    const { child, output } = startLocal({ PATH: '/nonexistent', HOME: process.env.HOME, LOCAL_STATE_DIR: stateDir });
+    const { child, output } = startLocal({
+      PATH: '/nonexistent',
+      HOME: process.env.HOME,
+      LOCAL_STATE_DIR: stateDir,
+    });
     expect(await exited(child)).toBe(1);
     const lines = output().trim().split('\n');
     expect(lines).toHaveLength(1);

@@ -4,10 +4,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { inject } from 'vitest';
+import { documentClient } from '../../functions/store/client';
 import { createKey, createMerchant } from '../../lib/admin/operations';
 import { type LocalRuntime, startLocalRuntime } from '../../lib/local/runtime';
 import { LocalSettings } from '../../lib/local/settings';
-import { documentClient } from '../../functions/store/client';
 
 export interface TestRuntime {
   readonly runtime: LocalRuntime;
@@ -45,7 +45,11 @@ export async function startTestRuntime(settings: Partial<LocalSettings> = {}): P
       let startKey: Record<string, unknown> | undefined;
       do {
         const page = await documentClient().send(
-          new ScanCommand({ TableName: runtime.tableName, ExclusiveStartKey: startKey, ConsistentRead: true }),
+          new ScanCommand({
+            TableName: runtime.tableName,
+            ExclusiveStartKey: startKey,
+            ConsistentRead: true,
+          }),
         );
         items.push(...(page.Items ?? []));
         startKey = page.LastEvaluatedKey;
@@ -85,7 +89,8 @@ export type ApiClient = (method: string, path: string, options?: RequestOptions)
 export function apiClient(baseUrl: string, apiKey: string): ApiClient {
   return async (method, path, options = {}) => {
     const url = new URL(path, baseUrl);
-    for (const [name, value] of Object.entries(options.query ?? {})) url.searchParams.set(name, String(value));
+    for (const [name, value] of Object.entries(options.query ?? {}))
+      url.searchParams.set(name, String(value));
     const headers: Record<string, string> = { 'Content-Type': 'application/json', ...options.headers };
     const authorization = options.authorization === undefined ? `Bearer ${apiKey}` : options.authorization;
     if (authorization !== null) headers.Authorization = authorization;
@@ -93,7 +98,11 @@ export function apiClient(baseUrl: string, apiKey: string): ApiClient {
     const body = options.rawBody ?? (options.body === undefined ? undefined : JSON.stringify(options.body));
     const response = await fetch(url, { method, headers, ...(body === undefined ? {} : { body }) });
     const text = await response.text();
-    return { status: response.status, headers: response.headers, body: text === '' ? undefined : JSON.parse(text) };
+    return {
+      status: response.status,
+      headers: response.headers,
+      body: text === '' ? undefined : JSON.parse(text),
+    };
   };
 }
 

@@ -16,7 +16,6 @@ export const Product = z
   })
   .meta({ id: 'CatalogProduct' });
 
-
 /** Name and description bounds are ours (the spec gives only name ≥ 1); see docs/decisions.md. */
 export const CreateProductBody = z.strictObject({
   merchantId: MerchantId,

@@ -11,6 +11,7 @@ export const handler = httpHandler(routes.setProductStatus, async ({ body, param
   const product = await getProduct(body.merchantId, params.productId);
   if (product === undefined) throw new NotFoundError('The product does not exist.');
   const updated = withStatus(product, body.status);
-  const changes = product.status === body.status ? [] : [buildSetProductStatus(product, body.status, isoTimestamp(now))];
+  const changes =
+    product.status === body.status ? [] : [buildSetProductStatus(product, body.status, isoTimestamp(now))];
   return commitWithIdempotency(idempotency, { status: 200, body: updated }, changes);
 });

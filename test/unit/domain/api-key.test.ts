@@ -1,6 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { apiKeyMatches, effectiveKeyStatus, generateApiKey, hashApiKey, parseApiKey } from '../../../functions/domain/api-key';
+import {
+  apiKeyMatches,
+  effectiveKeyStatus,
+  generateApiKey,
+  hashApiKey,
+  parseApiKey,
+} from '../../../functions/domain/api-key';
 
 const random = (size: number) => randomBytes(size);
 
@@ -54,11 +60,17 @@ describe('apiKeyMatches', () => {
 describe('effectiveKeyStatus', () => {
   const now = new Date('2026-11-22T12:00:00.000Z');
   it('is expired once expiresAt has passed', () => {
-    expect(effectiveKeyStatus({ status: 'active', expiresAt: '2026-11-22T12:00:00.000Z' }, now)).toBe('expired');
-    expect(effectiveKeyStatus({ status: 'active', expiresAt: '2026-11-22T12:00:01.000Z' }, now)).toBe('active');
+    expect(effectiveKeyStatus({ status: 'active', expiresAt: '2026-11-22T12:00:00.000Z' }, now)).toBe(
+      'expired',
+    );
+    expect(effectiveKeyStatus({ status: 'active', expiresAt: '2026-11-22T12:00:01.000Z' }, now)).toBe(
+      'active',
+    );
     expect(effectiveKeyStatus({ status: 'active' }, now)).toBe('active');
   });
   it('stays revoked whatever its expiry', () => {
-    expect(effectiveKeyStatus({ status: 'revoked', expiresAt: '2030-01-01T00:00:00.000Z' }, now)).toBe('revoked');
+    expect(effectiveKeyStatus({ status: 'revoked', expiresAt: '2030-01-01T00:00:00.000Z' }, now)).toBe(
+      'revoked',
+    );
   });
 });

@@ -7,14 +7,20 @@ import { requestFingerprint } from '../../../functions/domain/idempotency';
 function reordered(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(reordered);
   if (value !== null && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).reverse().map(([key, member]) => [key, reordered(member)]));
+    return Object.fromEntries(
+      Object.entries(value)
+        .reverse()
+        .map(([key, member]) => [key, reordered(member)]),
+    );
   }
   return value;
 }
 
 describe('canonicalJson', () => {
   it('does not depend on key order at any depth', () => {
-    fc.assert(fc.property(fc.jsonValue(), (value) => canonicalJson(reordered(value)) === canonicalJson(value)));
+    fc.assert(
+      fc.property(fc.jsonValue(), (value) => canonicalJson(reordered(value)) === canonicalJson(value)),
+    );
   });
 
   it('parses back to the same value', () => {

@@ -3,7 +3,12 @@ import { newProduct, withStatus } from '../../../functions/domain/product';
 
 describe('newProduct', () => {
   it('is active, with active true, and omits an absent description', () => {
-    const product = newProduct({ productId: 'prod_1', merchantId: 'mer_1', name: 'Tea', createdAt: '2026-01-01T00:00:00.000Z' });
+    const product = newProduct({
+      productId: 'prod_1',
+      merchantId: 'mer_1',
+      name: 'Tea',
+      createdAt: '2026-01-01T00:00:00.000Z',
+    });
     expect(product).toEqual({
       productId: 'prod_1',
       merchantId: 'mer_1',

@@ -1,0 +1,137 @@
+import { Duration, Stack, Validations } from 'aws-cdk-lib';
+import * as apigateway from 'aws-cdk-lib/aws-apigateway';
+import type * as lambda from 'aws-cdk-lib/aws-lambda';
+import * as logs from 'aws-cdk-lib/aws-logs';
+import { Construct } from 'constructs';
+import type { Stage } from '../../functions/config';
+import type { RouteDefinition } from '../../functions/routes';
+import { addGatewayErrorResponses } from './gateway-responses';
+import type { StageSettings } from './stage-settings';
+
+/** DESIGN §1: the authorizer's answer for one bearer key is cached 60 s. */
+export const authorizerCacheTtl = Duration.seconds(60);
+
+/** One JSON line per request; never headers or bodies, so no API key reaches the access log. */
+const accessLogFormat = apigateway.AccessLogFormat.custom(
+  JSON.stringify({
+    requestId: apigateway.AccessLogField.contextRequestId(),
+    requestTimeEpoch: apigateway.AccessLogField.contextRequestTimeEpoch(),
+    sourceIp: apigateway.AccessLogField.contextIdentitySourceIp(),
+    userAgent: apigateway.AccessLogField.contextIdentityUserAgent(),
+    httpMethod: apigateway.AccessLogField.contextHttpMethod(),
+    resourcePath: apigateway.AccessLogField.contextResourcePath(),
+    path: apigateway.AccessLogField.contextPath(),
+    status: apigateway.AccessLogField.contextStatus(),
+    responseLength: apigateway.AccessLogField.contextResponseLength(),
+    responseLatency: apigateway.AccessLogField.contextResponseLatency(),
+    integrationLatency: apigateway.AccessLogField.contextIntegrationLatency(),
+    authorizerLatency: apigateway.AccessLogField.contextAuthorizerLatency(),
+    authorizerError: apigateway.AccessLogField.contextAuthorizerError(),
+    principalId: apigateway.AccessLogField.contextAuthorizerPrincipalId(),
+    errorResponseType: apigateway.AccessLogField.contextErrorResponseType(),
+  }),
+);
+
+export interface PaymentsApiProps {
+  readonly stage: Stage;
+  readonly settings: StageSettings;
+  readonly authorizerFunction: lambda.IFunction;
+}
+
+/**
+ * The REST API: one stage named after the environment, the bearer-key REQUEST authorizer on every
+ * route, and API Gateway's own errors in our error shape. Request validation happens in the
+ * handlers (zod), so the API has no models or validators.
+ */
+export class PaymentsApi extends Construct {
+  readonly restApi: apigateway.RestApi;
+  readonly authorizer: apigateway.RequestAuthorizer;
+
+  constructor(scope: Construct, id: string, props: PaymentsApiProps) {
+    super(scope, id);
+    const { stage, settings } = props;
+
+    const accessLogGroup = new logs.LogGroup(this, 'AccessLogs', {
+      retention: settings.logRetention,
+      removalPolicy: settings.removalPolicy,
+    });
+
+    this.restApi = new apigateway.RestApi(this, 'RestApi', {
+      restApiName: `${Stack.of(this).stackName}-api`,
+      description: `Merchant payments API (${stage})`,
+      endpointTypes: [apigateway.EndpointType.REGIONAL],
+      // Access and execution logging need the account-level CloudWatch role of API Gateway.
+      cloudWatchRole: true,
+      deployOptions: {
+        stageName: stage,
+        throttlingRateLimit: settings.throttle.rateLimit,
+        throttlingBurstLimit: settings.throttle.burstLimit,
+        accessLogDestination: new apigateway.LogGroupLogDestination(accessLogGroup),
+        accessLogFormat,
+        // ERROR-level execution logs without data trace: failures are visible, bodies and headers
+        // (API keys, signing secrets) never are.
+        loggingLevel: apigateway.MethodLoggingLevel.ERROR,
+        dataTraceEnabled: false,
+        metricsEnabled: settings.detailedMetrics,
+        tracingEnabled: false,
+      },
+    });
+
+    // Created here so the execution logs get a retention; API Gateway would create it without one.
+    const executionLogGroup = new logs.LogGroup(this, 'ExecutionLogs', {
+      logGroupName: `API-Gateway-Execution-Logs_${this.restApi.restApiId}/${stage}`,
+      retention: settings.logRetention,
+      removalPolicy: settings.removalPolicy,
+    });
+    this.restApi.deploymentStage.node.addDependency(executionLogGroup);
+
+    this.authorizer = new apigateway.RequestAuthorizer(this, 'BearerKeyAuthorizer', {
+      authorizerName: 'bearer-api-key',
+      handler: props.authorizerFunction,
+      identitySources: [apigateway.IdentitySource.header('Authorization')],
+      resultsCacheTtl: authorizerCacheTtl,
+    });
+
+    addGatewayErrorResponses(this.restApi);
+
+    Validations.of(this.restApi).acknowledge({
+      id: 'AwsSolutions-APIG2',
+      reason:
+        'Requests are validated in each Lambda handler with strict zod schemas from functions/routes.ts, ' +
+        'which return our validation_error shape with one details entry per problem (DESIGN §3); ' +
+        'API Gateway validators would answer in their own shape.',
+    });
+    const cloudWatchRole = this.restApi.node.findChild('CloudWatchRole');
+    Validations.of(cloudWatchRole).acknowledge({
+      id: 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AmazonAPIGatewayPushToCloudWatchLogs]',
+      reason:
+        'The account-level role API Gateway needs for access and execution logging; AWS documents this ' +
+        'managed policy for exactly that role and keeps it current, and only apigateway.amazonaws.com assumes it.',
+    });
+    Validations.of(this.restApi.deploymentStage).acknowledge({
+      id: 'AwsSolutions-APIG3',
+      reason:
+        'No WAFv2 web ACL for now (a cost decision, docs/decisions.md): every route requires a bearer API ' +
+        'key checked by the authorizer, and the stage is throttled. Revisit before unauthenticated routes ' +
+        '(the pay page) are added, which would want per-IP rate rules.',
+    });
+  }
+
+  /** Wires one route of the route table to its function, behind the authorizer. */
+  addRoute(route: RouteDefinition, handler: lambda.IFunction): apigateway.Method {
+    // Test invocations from the console would need a second Lambda permission per route.
+    const integration = new apigateway.LambdaIntegration(handler, { allowTestInvoke: false });
+    const method = this.restApi.root.resourceForPath(route.path).addMethod(route.method, integration, {
+      operationName: route.operationId,
+      authorizer: this.authorizer,
+      authorizationType: apigateway.AuthorizationType.CUSTOM,
+    });
+    Validations.of(method).acknowledge({
+      id: 'AwsSolutions-COG4',
+      reason:
+        'Merchants authenticate machine-to-machine with bearer API keys (DESIGN §3), checked by the ' +
+        'Lambda REQUEST authorizer; there are no end users, so there is no Cognito user pool.',
+    });
+    return method;
+  }
+}

@@ -1,0 +1,92 @@
+import type { RemovalPolicy } from 'aws-cdk-lib';
+import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import type { Construct } from 'constructs';
+import { configPartitionKey } from '../../functions/store/keys';
+import { TableDefinition } from '../../functions/store/table';
+
+export const TableAccess = { read: 'read', readWrite: 'readWrite' } as const;
+export type TableAccess = (typeof TableAccess)[keyof typeof TableAccess];
+
+/**
+ * Only the item-level actions the store uses. Transactions need no action of their own: IAM checks
+ * each Put/Update/Delete/ConditionCheck inside them. No Scan, no DescribeTable, no stream access.
+ */
+const readActions = [
+  'dynamodb:GetItem',
+  'dynamodb:BatchGetItem',
+  'dynamodb:Query',
+  'dynamodb:ConditionCheckItem',
+] as const;
+
+const tableActions = {
+  read: readActions,
+  readWrite: [
+    ...readActions,
+    'dynamodb:PutItem',
+    'dynamodb:UpdateItem',
+    'dynamodb:DeleteItem',
+    'dynamodb:BatchWriteItem',
+  ],
+} as const satisfies Record<TableAccess, readonly string[]>;
+
+export interface PaymentsTableProps {
+  /** Fixed per stage, so operators and the admin CLI can name it (`merchant-payments-<stage>`). */
+  readonly tableName: string;
+  readonly removalPolicy: RemovalPolicy;
+  readonly deletionProtection: boolean;
+}
+
+/** The single table, built from `TableDefinition` so CDK, the local runtime and the tests agree. */
+export class PaymentsTable extends dynamodb.Table {
+  constructor(scope: Construct, id: string, props: PaymentsTableProps) {
+    const { partitionKey, sortKey, ttlAttribute, streamViewType } = TableDefinition;
+    super(scope, id, {
+      tableName: props.tableName,
+      partitionKey: { name: partitionKey, type: dynamodb.AttributeType.STRING },
+      sortKey: { name: sortKey, type: dynamodb.AttributeType.STRING },
+      billingMode: dynamodb.BillingMode.PAY_PER_REQUEST,
+      stream: dynamodb.StreamViewType[streamViewType],
+      timeToLiveAttribute: ttlAttribute,
+      pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
+      deletionProtection: props.deletionProtection,
+      removalPolicy: props.removalPolicy,
+    });
+    for (const index of TableDefinition.globalSecondaryIndexes) {
+      this.addGlobalSecondaryIndex({
+        indexName: index.indexName,
+        partitionKey: { name: index.partitionKey, type: dynamodb.AttributeType.STRING },
+        sortKey: { name: index.sortKey, type: dynamodb.AttributeType.STRING },
+        projectionType: dynamodb.ProjectionType.ALL,
+      });
+    }
+  }
+
+  /**
+   * Lets a reader create the stage's configuration items (the cursor signing key, made by the first
+   * list call) and nothing else: PutItem only where the partition key is `CONFIG`.
+   */
+  grantConfigCreate(grantee: iam.IGrantable): iam.Grant {
+    return iam.Grant.addToPrincipal({
+      grantee,
+      actions: ['dynamodb:PutItem'],
+      resourceArns: [this.tableArn],
+      conditions: { 'ForAllValues:StringEquals': { 'dynamodb:LeadingKeys': [configPartitionKey] } },
+    });
+  }
+
+  /**
+   * Grants item access on the table and on each named index. Unlike `grantReadData`, the index ARNs
+   * are listed one by one, so no policy holds an `index/*` wildcard.
+   */
+  grantAccess(grantee: iam.IGrantable, access: TableAccess): iam.Grant {
+    const indexArns = TableDefinition.globalSecondaryIndexes.map(
+      (index) => `${this.tableArn}/index/${index.indexName}`,
+    );
+    return iam.Grant.addToPrincipal({
+      grantee,
+      actions: [...tableActions[access]],
+      resourceArns: [this.tableArn, ...indexArns],
+    });
+  }
+}

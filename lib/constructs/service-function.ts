@@ -1,0 +1,103 @@
+import path from 'node:path';
+import { Duration, type RemovalPolicy } from 'aws-cdk-lib';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import * as lambda from 'aws-cdk-lib/aws-lambda';
+import {
+  type BundlingOptions,
+  NodejsFunction,
+  OutputFormat,
+  SourceMapMode,
+} from 'aws-cdk-lib/aws-lambda-nodejs';
+import * as logs from 'aws-cdk-lib/aws-logs';
+import { Construct } from 'constructs';
+
+/** The repository root: the esbuild project root and the home of `functions/`. */
+export const projectRoot = path.resolve(import.meta.dirname, '..', '..');
+
+/** Lambda caps function names at 64 characters. */
+const maxFunctionNameLength = 64;
+
+/**
+ * ESM output because middy 6 ships ESM only. The banner gives bundled CommonJS dependencies a real
+ * `require` for Node built-ins, which esbuild's ESM output otherwise rejects at run time.
+ * `externalModules: []` bundles the AWS SDK, so the SDK version is the one in our lock file and not
+ * whatever the runtime carries; `module` first picks the SDK's ES builds, which tree-shake better.
+ */
+const bundling: BundlingOptions = {
+  format: OutputFormat.ESM,
+  target: 'node24',
+  mainFields: ['module', 'main'],
+  banner: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
+  externalModules: [],
+  minify: true,
+  sourceMap: true,
+  sourceMapMode: SourceMapMode.DEFAULT,
+  // Stack traces need the mappings only; leaving the sources out keeps the artifact small.
+  sourcesContent: false,
+  // There is no Docker on the build machines: esbuild from devDependencies bundles locally.
+  forceDockerBundling: false,
+};
+
+export interface ServiceFunctionProps {
+  /** Physical name, also the log group's name under `/aws/lambda/`. */
+  readonly functionName: string;
+  /** Module under `functions/` that exports `handler`, without extension. */
+  readonly handlerModule: string;
+  readonly description: string;
+  readonly environment: Readonly<Record<string, string>>;
+  readonly logRetention: logs.RetentionDays;
+  readonly removalPolicy: RemovalPolicy;
+  /** @default 10 seconds */
+  readonly timeout?: Duration;
+}
+
+/**
+ * A bundled Node.js function with its own role and log group. The role has no managed policy:
+ * it may write to its own log group and gets everything else through explicit grants.
+ */
+export class ServiceFunction extends Construct {
+  readonly function: NodejsFunction;
+  readonly role: iam.Role;
+
+  constructor(scope: Construct, id: string, props: ServiceFunctionProps) {
+    super(scope, id);
+    if (props.functionName.length > maxFunctionNameLength) {
+      throw new Error(
+        `Function name ${props.functionName} is longer than ${maxFunctionNameLength} characters; shorten its operationId`,
+      );
+    }
+
+    const logGroup = new logs.LogGroup(this, 'LogGroup', {
+      logGroupName: `/aws/lambda/${props.functionName}`,
+      retention: props.logRetention,
+      removalPolicy: props.removalPolicy,
+    });
+    this.role = new iam.Role(this, 'Role', {
+      assumedBy: new iam.ServicePrincipal('lambda.amazonaws.com'),
+      description: `Execution role of ${props.functionName}`,
+    });
+    logGroup.grantWrite(this.role);
+
+    this.function = new NodejsFunction(this, 'Function', {
+      functionName: props.functionName,
+      description: props.description,
+      entry: path.join(projectRoot, 'functions', `${props.handlerModule}.ts`),
+      handler: 'handler',
+      projectRoot,
+      depsLockFilePath: path.join(projectRoot, 'package-lock.json'),
+      runtime: lambda.Runtime.NODEJS_24_X,
+      architecture: lambda.Architecture.ARM_64,
+      // Lambda allots CPU in proportion to memory. Loading the bundled SDK + zod + middy graph is
+      // CPU-bound, so 256 MB roughly halves cold-start init against 128 MB; the handlers themselves
+      // use a fraction of it (a few DynamoDB round trips each).
+      memorySize: 256,
+      timeout: props.timeout ?? Duration.seconds(10),
+      role: this.role,
+      logGroup,
+      loggingFormat: lambda.LoggingFormat.JSON,
+      applicationLogLevelV2: lambda.ApplicationLogLevel.INFO,
+      environment: { ...props.environment, NODE_OPTIONS: '--enable-source-maps' },
+      bundling,
+    });
+  }
+}

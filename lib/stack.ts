@@ -1,0 +1,156 @@
+import { App, CfnOutput, Duration, Stack, type StackProps, Tags, Validations } from 'aws-cdk-lib';
+import * as kms from 'aws-cdk-lib/aws-kms';
+import { AwsSolutionsChecks } from 'cdk-nag';
+import type { Construct } from 'constructs';
+import { type FunctionEnvironment, Stage } from '../functions/config';
+import { isMutating, routeList } from '../functions/routes';
+import { DeliveryQueue } from './constructs/delivery-queue';
+import { PaymentsApi } from './constructs/payments-api';
+import { PaymentsTable, TableAccess } from './constructs/payments-table';
+import { ServiceFunction } from './constructs/service-function';
+import { type StageSettings, stageSettings } from './constructs/stage-settings';
+
+/** Service name in every structured log line (Powertools Logger) and in the Service tag. */
+export const serviceName = 'merchant-payments';
+
+export interface MerchantPaymentsStackProps extends StackProps {
+  readonly stage: Stage;
+}
+
+/**
+ * One environment of the service (DESIGN §1): table, secrets key, delivery queue, REST API with its
+ * authorizer, and one function per route of `functions/routes.ts`.
+ */
+export class MerchantPaymentsStack extends Stack {
+  readonly stage: Stage;
+  readonly settings: StageSettings;
+  readonly table: PaymentsTable;
+  readonly secretsKey: kms.Key;
+  readonly deliveryQueue: DeliveryQueue;
+  readonly api: PaymentsApi;
+  /** Route functions by operationId. */
+  readonly routeFunctions: ReadonlyMap<string, ServiceFunction>;
+
+  constructor(scope: Construct, id: string, props: MerchantPaymentsStackProps) {
+    const { stage, ...stackProps } = props;
+    const settings = stageSettings[stage];
+    const tags = { Stage: stage, Service: serviceName };
+    super(scope, id, {
+      description: `Merchant payments service (${stage})`,
+      terminationProtection: settings.stackTerminationProtection,
+      analyticsReporting: false,
+      ...stackProps,
+      // Stack tags reach every resource at deploy time; the aspect also writes them into the
+      // template, where the tests can see them.
+      tags: { ...stackProps.tags, ...tags },
+    });
+    this.stage = stage;
+    this.settings = settings;
+    for (const [key, value] of Object.entries(tags)) Tags.of(this).add(key, value);
+
+    this.table = new PaymentsTable(this, 'Table', {
+      tableName: `${serviceName}-${this.stage}`,
+      removalPolicy: settings.removalPolicy,
+      deletionProtection: settings.tableDeletionProtection,
+    });
+
+    // Encrypts webhook signing secrets (and replayed responses holding one) at rest (DESIGN §4).
+    this.secretsKey = new kms.Key(this, 'SecretsKey', {
+      description: `Webhook signing secrets of ${serviceName} (${this.stage})`,
+      alias: `alias/${serviceName}/${this.stage}/secrets`,
+      enableKeyRotation: true,
+      removalPolicy: settings.removalPolicy,
+      pendingWindow: Duration.days(30),
+    });
+
+    this.deliveryQueue = new DeliveryQueue(this, 'Delivery');
+
+    // Typed against the functions' own env schema, so renaming a variable there breaks the build here.
+    const functionEnvironment: Pick<Record<keyof FunctionEnvironment, string>, 'TABLE_NAME' | 'STAGE'> = {
+      TABLE_NAME: this.table.tableName,
+      STAGE: this.stage,
+    };
+    const environment = { ...functionEnvironment, POWERTOOLS_SERVICE_NAME: serviceName };
+
+    const authorizer = this.serviceFunction('Authorizer', 'authorizer', {
+      handlerModule: 'authorizer/handler',
+      description: 'Bearer API key authorizer',
+      environment,
+    });
+    this.table.grantAccess(authorizer.role, TableAccess.read);
+
+    this.api = new PaymentsApi(this, 'Api', {
+      stage: this.stage,
+      settings,
+      authorizerFunction: authorizer.function,
+    });
+
+    const routeFunctions = new Map<string, ServiceFunction>();
+    for (const route of routeList) {
+      const routeFunction = this.serviceFunction(`${pascalCase(route.operationId)}Route`, route.operationId, {
+        handlerModule: route.handler,
+        description: `${route.method} ${route.path}: ${route.summary}`,
+        environment,
+      });
+      if (isMutating(route.method)) {
+        this.table.grantAccess(routeFunction.role, TableAccess.readWrite);
+      } else {
+        this.table.grantAccess(routeFunction.role, TableAccess.read);
+        this.table.grantConfigCreate(routeFunction.role);
+      }
+      this.api.addRoute(route, routeFunction.function);
+      routeFunctions.set(route.operationId, routeFunction);
+    }
+    this.routeFunctions = routeFunctions;
+
+    new CfnOutput(this, 'ApiUrl', { value: this.api.restApi.url, description: 'Base URL of the API stage' });
+    new CfnOutput(this, 'TableName', { value: this.table.tableName });
+    new CfnOutput(this, 'QueueUrl', { value: this.deliveryQueue.queue.queueUrl });
+  }
+
+  private serviceFunction(
+    id: string,
+    nameSuffix: string,
+    props: { handlerModule: string; description: string; environment: Record<string, string> },
+  ): ServiceFunction {
+    return new ServiceFunction(this, id, {
+      ...props,
+      functionName: `${this.stackName}-${nameSuffix}`,
+      logRetention: this.settings.logRetention,
+      removalPolicy: this.settings.removalPolicy,
+    });
+  }
+}
+
+function pascalCase(camelCase: string): string {
+  return camelCase.charAt(0).toUpperCase() + camelCase.slice(1);
+}
+
+/** Reads the `stage` context value (`cdk synth -c stage=sandbox`); anything else is an error. */
+export function parseStage(value: unknown): Stage {
+  const stages = Object.values(Stage);
+  if (typeof value === 'string' && (stages as readonly string[]).includes(value)) {
+    return value as Stage;
+  }
+  const got = value === undefined ? 'nothing' : JSON.stringify(value);
+  throw new Error(`Context "stage" must be one of ${stages.join(', ')} (got ${got}); pass -c stage=sandbox`);
+}
+
+export interface BuildAppOptions {
+  /**
+   * The app to add the stack to. Tests pass one with the context `aws:cdk:bundling-stacks: []`
+   * to skip esbuild. @default a new App
+   */
+  readonly app?: App;
+}
+
+/** Builds the stack of one stage into an app, with cdk-nag's AwsSolutions checks as a validation. */
+export function buildApp(
+  stage: Stage,
+  options: BuildAppOptions = {},
+): { app: App; stack: MerchantPaymentsStack } {
+  const app = options.app ?? new App();
+  Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
+  const stack = new MerchantPaymentsStack(app, `MerchantPayments-${stage}`, { stage });
+  return { app, stack };
+}

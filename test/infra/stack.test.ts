@@ -1,0 +1,459 @@
+import { Validations } from 'aws-cdk-lib';
+import { Annotations, Match, type Template } from 'aws-cdk-lib/assertions';
+import { AwsSolutionsChecks } from 'cdk-nag';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { Stage } from '../../functions/config';
+import { isMutating, routeList } from '../../functions/routes';
+import { TableDefinition } from '../../functions/store/table';
+import { parseStage } from '../../lib/stack';
+import { synthesized, templateOf } from './template';
+
+const stages = Object.values(Stage);
+
+// The first synthesis loads most of aws-cdk-lib; on a busy 2-core machine that can exceed a test's
+// default 5 s, so both stages are synthesized up front, once, with room to spare.
+beforeAll(() => {
+  for (const stage of stages) synthesized(stage);
+}, 60_000);
+
+// biome-ignore lint/suspicious/noExplicitAny: CloudFormation JSON as returned by the assertions API
+type CfnResource = { [key: string]: any };
+
+function onlyResource(template: Template, type: string): CfnResource {
+  const resources = Object.values(template.findResources(type));
+  expect(resources).toHaveLength(1);
+  return resources[0] as CfnResource;
+}
+
+function logicalIdOfFunction(template: Template, functionName: string): string {
+  const ids = Object.keys(
+    template.findResources('AWS::Lambda::Function', { Properties: { FunctionName: functionName } }),
+  );
+  expect(ids).toHaveLength(1);
+  return ids[0] as string;
+}
+
+/** Every IAM action granted to the execution role of the named function. */
+function statementsOfFunction(template: Template, functionName: string): CfnResource[] {
+  const fn = template.findResources('AWS::Lambda::Function', { Properties: { FunctionName: functionName } });
+  const roleId = (Object.values(fn)[0] as CfnResource).Properties.Role['Fn::GetAtt'][0] as string;
+  const policies = template.findResources('AWS::IAM::Policy', { Properties: { Roles: [{ Ref: roleId }] } });
+  return Object.values(policies).flatMap(
+    (policy) => policy.Properties.PolicyDocument.Statement as CfnResource[],
+  );
+}
+
+function actionsOfFunction(template: Template, functionName: string): string[] {
+  return statementsOfFunction(template, functionName).flatMap((statement) => statement.Action);
+}
+
+/** Full path of every API Gateway resource, rebuilt from its PathPart and ParentId chain. */
+function resourcePaths(template: Template): Map<string, string> {
+  const resources = template.findResources('AWS::ApiGateway::Resource');
+  const paths = new Map<string, string>();
+  const pathOf = (id: string): string => {
+    const known = paths.get(id);
+    if (known !== undefined) return known;
+    const { ParentId, PathPart } = (resources[id] as CfnResource).Properties;
+    // The root resource is referenced with Fn::GetAtt RootResourceId, every other parent with Ref.
+    const parentPath = 'Ref' in ParentId ? pathOf(ParentId.Ref) : '';
+    const fullPath = `${parentPath}/${PathPart}`;
+    paths.set(id, fullPath);
+    return fullPath;
+  };
+  for (const id of Object.keys(resources)) pathOf(id);
+  return paths;
+}
+
+describe('parseStage', () => {
+  it('accepts sandbox and production', () => {
+    expect(parseStage('sandbox')).toBe('sandbox');
+    expect(parseStage('production')).toBe('production');
+  });
+
+  it('rejects a missing stage with a message naming the valid stages', () => {
+    expect(() => parseStage(undefined)).toThrow(/sandbox, production/);
+  });
+
+  it('rejects an unknown stage', () => {
+    expect(() => parseStage('staging')).toThrow(/"staging"/);
+  });
+});
+
+describe('cdk-nag AwsSolutions', () => {
+  it.each(stages)('synthesizes the %s stack with every finding fixed or acknowledged', (stage) => {
+    expect(() => synthesized(stage)).not.toThrow();
+  });
+
+  it.each(stages)('leaves no AwsSolutions violation unacknowledged in %s', (stage) => {
+    const report = new AwsSolutionsChecks().validateScope(synthesized(stage).stack);
+    expect(report.violations).toEqual([]);
+    expect(report.success).toBe(true);
+  });
+
+  it.each(stages)('adds no error annotation to the %s stack', (stage) => {
+    expect(Annotations.fromStack(synthesized(stage).stack).findError('*', Match.anyValue())).toEqual([]);
+  });
+
+  it('acknowledges only the reviewed rules, each with a reason', () => {
+    const { stack } = synthesized('production');
+    const acknowledged = new Map<string, string>();
+    for (const construct of stack.node.findAll()) {
+      for (const entry of construct.node.metadata) {
+        if (entry.type !== Validations.ACKNOWLEDGED_RULES_METADATA_KEY) continue;
+        for (const [id, reason] of Object.entries(entry.data as Record<string, string>)) {
+          acknowledged.set(id.replace(/^annotation::/i, ''), reason);
+        }
+      }
+    }
+    expect([...acknowledged.keys()].sort()).toEqual([
+      'AwsSolutions-APIG2',
+      'AwsSolutions-APIG3',
+      'AwsSolutions-COG4',
+      'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AmazonAPIGatewayPushToCloudWatchLogs]',
+    ]);
+    for (const reason of acknowledged.values()) expect(reason.length).toBeGreaterThan(60);
+  });
+});
+
+describe('table', () => {
+  it.each(stages)('keys the %s table on string PK and SK from TableDefinition', (stage) => {
+    templateOf(stage).hasResourceProperties('AWS::DynamoDB::Table', {
+      KeySchema: [
+        { AttributeName: TableDefinition.partitionKey, KeyType: 'HASH' },
+        { AttributeName: TableDefinition.sortKey, KeyType: 'RANGE' },
+      ],
+      AttributeDefinitions: Match.arrayWith([
+        { AttributeName: TableDefinition.partitionKey, AttributeType: 'S' },
+        { AttributeName: TableDefinition.sortKey, AttributeType: 'S' },
+      ]),
+      BillingMode: 'PAY_PER_REQUEST',
+    });
+  });
+
+  it('projects every attribute into GSI1', () => {
+    const [index] = TableDefinition.globalSecondaryIndexes;
+    templateOf('sandbox').hasResourceProperties('AWS::DynamoDB::Table', {
+      GlobalSecondaryIndexes: [
+        {
+          IndexName: index.indexName,
+          KeySchema: [
+            { AttributeName: index.partitionKey, KeyType: 'HASH' },
+            { AttributeName: index.sortKey, KeyType: 'RANGE' },
+          ],
+          Projection: { ProjectionType: 'ALL' },
+        },
+      ],
+      AttributeDefinitions: Match.arrayWith([
+        { AttributeName: index.partitionKey, AttributeType: 'S' },
+        { AttributeName: index.sortKey, AttributeType: 'S' },
+      ]),
+    });
+  });
+
+  it('streams new and old images to the router', () => {
+    templateOf('sandbox').hasResourceProperties('AWS::DynamoDB::Table', {
+      StreamSpecification: { StreamViewType: 'NEW_AND_OLD_IMAGES' },
+    });
+  });
+
+  it('expires items through the TableDefinition ttl attribute', () => {
+    templateOf('sandbox').hasResourceProperties('AWS::DynamoDB::Table', {
+      TimeToLiveSpecification: { AttributeName: TableDefinition.ttlAttribute, Enabled: true },
+    });
+  });
+
+  it.each(stages)('keeps point-in-time recovery on in %s', (stage) => {
+    templateOf(stage).hasResourceProperties('AWS::DynamoDB::Table', {
+      PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
+    });
+  });
+
+  it('keeps the production table on stack deletion and protects it from deletion', () => {
+    templateOf('production').hasResource('AWS::DynamoDB::Table', {
+      DeletionPolicy: 'Retain',
+      UpdateReplacePolicy: 'Retain',
+      Properties: Match.objectLike({ DeletionProtectionEnabled: true }),
+    });
+  });
+
+  it('lets the sandbox table go with its stack', () => {
+    const table = onlyResource(templateOf('sandbox'), 'AWS::DynamoDB::Table');
+    expect(table.DeletionPolicy).toBe('Delete');
+    expect(table.Properties.DeletionProtectionEnabled).not.toBe(true);
+  });
+});
+
+describe('secrets key', () => {
+  it.each(stages)('rotates the %s secrets key', (stage) => {
+    templateOf(stage).hasResourceProperties('AWS::KMS::Key', { EnableKeyRotation: true });
+  });
+
+  it('keeps the production secrets key on stack deletion', () => {
+    templateOf('production').hasResource('AWS::KMS::Key', { DeletionPolicy: 'Retain' });
+  });
+});
+
+describe('delivery queue', () => {
+  /** The queue with a redrive policy; its dead-letter queue has none. */
+  const deliveryQueue = (): CfnResource => {
+    const queues = Object.values(
+      templateOf('sandbox').findResources('AWS::SQS::Queue', {
+        Properties: { RedrivePolicy: Match.anyValue() },
+      }),
+    );
+    expect(queues).toHaveLength(1);
+    return queues[0] as CfnResource;
+  };
+
+  it('delays every new message by 60 seconds', () => {
+    expect(deliveryQueue().Properties.DelaySeconds).toBe(60);
+  });
+
+  it('moves a message to the dead-letter queue after 5 receives', () => {
+    const template = templateOf('sandbox');
+    const { RedrivePolicy } = deliveryQueue().Properties;
+    expect(RedrivePolicy.maxReceiveCount).toBe(5);
+    const dlqId = RedrivePolicy.deadLetterTargetArn['Fn::GetAtt'][0] as string;
+    expect(template.findResources('AWS::SQS::Queue')[dlqId]).toBeDefined();
+  });
+
+  it('keeps a message invisible for six dispatcher timeouts', () => {
+    expect(deliveryQueue().Properties.VisibilityTimeout).toBe(180);
+  });
+
+  it('encrypts both queues at rest', () => {
+    const queues = Object.values(templateOf('sandbox').findResources('AWS::SQS::Queue'));
+    expect(queues).toHaveLength(2);
+    for (const queue of queues) expect(queue.Properties.SqsManagedSseEnabled).toBe(true);
+  });
+
+  it('refuses requests to either queue without TLS', () => {
+    const policies = Object.values(templateOf('sandbox').findResources('AWS::SQS::QueuePolicy'));
+    expect(policies).toHaveLength(2);
+    for (const policy of policies) {
+      expect(policy.Properties.PolicyDocument.Statement).toContainEqual(
+        expect.objectContaining({
+          Effect: 'Deny',
+          Condition: { Bool: { 'aws:SecureTransport': 'false' } },
+        }),
+      );
+    }
+  });
+});
+
+describe('table name', () => {
+  it.each(stages)('names the %s table merchant-payments-<stage>, as the admin CLI expects', (stage) => {
+    templateOf(stage).hasResourceProperties('AWS::DynamoDB::Table', {
+      TableName: `merchant-payments-${stage}`,
+    });
+  });
+});
+
+describe('authorizer', () => {
+  it('checks the Authorization header with a REQUEST authorizer cached for 60 seconds', () => {
+    templateOf('sandbox').hasResourceProperties('AWS::ApiGateway::Authorizer', {
+      Type: 'REQUEST',
+      IdentitySource: 'method.request.header.Authorization',
+      AuthorizerResultTtlInSeconds: 60,
+    });
+  });
+
+  it('runs the authorizer from functions/authorizer/handler.ts with read-only table access', () => {
+    const template = templateOf('sandbox');
+    const authorizer = onlyResource(template, 'AWS::ApiGateway::Authorizer');
+    const functionId = logicalIdOfFunction(template, 'MerchantPayments-sandbox-authorizer');
+    expect(JSON.stringify(authorizer.Properties.AuthorizerUri)).toContain(`"${functionId}"`);
+    expect(actionsOfFunction(template, 'MerchantPayments-sandbox-authorizer')).not.toContain(
+      'dynamodb:PutItem',
+    );
+  });
+});
+
+describe('gateway responses', () => {
+  const expected = [
+    { type: 'UNAUTHORIZED', status: '401', code: 'unauthorized' },
+    { type: 'ACCESS_DENIED', status: '401', code: 'unauthorized' },
+    { type: 'MISSING_AUTHENTICATION_TOKEN', status: '404', code: 'not_found' },
+    { type: 'RESOURCE_NOT_FOUND', status: '404', code: 'not_found' },
+    { type: 'REQUEST_TOO_LARGE', status: '413', code: 'payload_too_large' },
+    { type: 'THROTTLED', status: '429', code: 'rate_limited' },
+    { type: 'DEFAULT_4XX', status: undefined, code: 'bad_request' },
+    { type: 'DEFAULT_5XX', status: undefined, code: 'internal_error' },
+  ];
+
+  it.each(expected)(
+    'answers $type with status $status and code $code in our error shape',
+    ({ type, status, code }) => {
+      const [response] = Object.values(
+        templateOf('sandbox').findResources('AWS::ApiGateway::GatewayResponse', {
+          Properties: { ResponseType: type },
+        }),
+      );
+      expect(response?.Properties.StatusCode).toBe(status);
+      const body = response?.Properties.ResponseTemplates['application/json'] as string;
+      // The template is JSON once API Gateway substitutes $context.requestId.
+      expect(JSON.parse(body.replace('$context.requestId', 'req-1'))).toEqual({
+        error: { code, message: expect.any(String), requestId: 'req-1' },
+      });
+      expect(response?.Properties.ResponseParameters['gatewayresponse.header.Content-Type']).toBe(
+        "'application/json'",
+      );
+    },
+  );
+});
+
+describe('route functions', () => {
+  it('creates one function per route plus the authorizer', () => {
+    templateOf('sandbox').resourceCountIs('AWS::Lambda::Function', routeList.length + 1);
+  });
+
+  it.each(routeList)('runs $operationId on nodejs24.x arm64 with 256 MB, 10 s and JSON logs', (route) => {
+    templateOf('sandbox').hasResourceProperties('AWS::Lambda::Function', {
+      FunctionName: `MerchantPayments-sandbox-${route.operationId}`,
+      Runtime: 'nodejs24.x',
+      Architectures: ['arm64'],
+      MemorySize: 256,
+      Timeout: 10,
+      Handler: 'index.handler',
+      LoggingConfig: Match.objectLike({ LogFormat: 'JSON' }),
+      Environment: {
+        Variables: {
+          TABLE_NAME: { Ref: Match.anyValue() },
+          STAGE: 'sandbox',
+          POWERTOOLS_SERVICE_NAME: 'merchant-payments',
+          NODE_OPTIONS: '--enable-source-maps',
+        },
+      },
+    });
+  });
+
+  it.each(routeList)('grants $operationId only the table access its method needs', (route) => {
+    const actions = actionsOfFunction(templateOf('sandbox'), `MerchantPayments-sandbox-${route.operationId}`);
+    expect(actions).toContain('dynamodb:Query');
+    if (isMutating(route.method)) expect(actions).toContain('dynamodb:PutItem');
+    else expect(actions.filter((action) => /^dynamodb:(Update|Delete|BatchWrite)/.test(action))).toEqual([]);
+  });
+
+  it.each(routeList.filter((route) => !isMutating(route.method)))(
+    'lets reader $operationId put items only in the CONFIG partition (the cursor signing key)',
+    (route) => {
+      const statements = statementsOfFunction(
+        templateOf('sandbox'),
+        `MerchantPayments-sandbox-${route.operationId}`,
+      );
+      const puts = statements.filter((statement) => [statement.Action].flat().includes('dynamodb:PutItem'));
+      expect(puts).toHaveLength(1);
+      expect(puts[0]?.Condition).toEqual({
+        'ForAllValues:StringEquals': { 'dynamodb:LeadingKeys': ['CONFIG'] },
+      });
+    },
+  );
+
+  it.each(stages)('gives every %s function its own log group with a retention', (stage) => {
+    const template = templateOf(stage);
+    const functions = Object.values(template.findResources('AWS::Lambda::Function'));
+    const logGroups = template.findResources('AWS::Logs::LogGroup');
+    for (const fn of functions) {
+      const logGroup = logGroups[fn.Properties.LoggingConfig.LogGroup.Ref] as CfnResource;
+      expect(logGroup.Properties.LogGroupName).toBe(`/aws/lambda/${fn.Properties.FunctionName}`);
+      expect(logGroup.Properties.RetentionInDays).toBe(stage === 'production' ? 365 : 30);
+    }
+  });
+
+  it('attaches no AWS managed policy to a function role', () => {
+    const roles = Object.values(
+      templateOf('sandbox').findResources('AWS::IAM::Role', {
+        Properties: {
+          AssumeRolePolicyDocument: {
+            Statement: [Match.objectLike({ Principal: { Service: 'lambda.amazonaws.com' } })],
+          },
+        },
+      }),
+    );
+    expect(roles).toHaveLength(routeList.length + 1);
+    for (const role of roles) expect(role.Properties.ManagedPolicyArns).toBeUndefined();
+  });
+});
+
+describe('routes', () => {
+  it.each(routeList)('serves $method $path from the $operationId function behind the authorizer', (route) => {
+    const template = templateOf('sandbox');
+    const paths = resourcePaths(template);
+    const functionId = logicalIdOfFunction(template, `MerchantPayments-sandbox-${route.operationId}`);
+    const authorizerId = Object.keys(template.findResources('AWS::ApiGateway::Authorizer'))[0];
+    const methods = Object.values(
+      template.findResources('AWS::ApiGateway::Method', { Properties: { HttpMethod: route.method } }),
+    ).filter((method) => paths.get(method.Properties.ResourceId.Ref) === route.path);
+
+    expect(methods).toHaveLength(1);
+    const [method] = methods as [CfnResource];
+    expect(method.Properties.AuthorizationType).toBe('CUSTOM');
+    expect(method.Properties.AuthorizerId).toEqual({ Ref: authorizerId });
+    expect(method.Properties.Integration.Type).toBe('AWS_PROXY');
+    expect(JSON.stringify(method.Properties.Integration.Uri)).toContain(`"${functionId}"`);
+  });
+
+  it('declares no method that is not in the route table', () => {
+    templateOf('sandbox').resourceCountIs('AWS::ApiGateway::Method', routeList.length);
+  });
+});
+
+describe('API stage', () => {
+  it.each(stages)('names the API stage %s', (stage) => {
+    templateOf(stage).hasResourceProperties('AWS::ApiGateway::Stage', { StageName: stage });
+  });
+
+  it.each([
+    { stage: 'sandbox', rate: 100, burst: 200 },
+    { stage: 'production', rate: 1000, burst: 2000 },
+  ] as const)(
+    'throttles $stage at $rate requests per second with bursts of $burst',
+    ({ stage, rate, burst }) => {
+      templateOf(stage).hasResourceProperties('AWS::ApiGateway::Stage', {
+        MethodSettings: [
+          Match.objectLike({
+            HttpMethod: '*',
+            ResourcePath: '/*',
+            ThrottlingRateLimit: rate,
+            ThrottlingBurstLimit: burst,
+          }),
+        ],
+      });
+    },
+  );
+
+  it('writes JSON access logs to a log group and never data traces', () => {
+    const template = templateOf('sandbox');
+    const stage = onlyResource(template, 'AWS::ApiGateway::Stage');
+    expect(JSON.stringify(stage.Properties.AccessLogSetting.DestinationArn)).toMatch(/ApiAccessLogs/);
+    expect(JSON.parse(stage.Properties.AccessLogSetting.Format)).toMatchObject({
+      requestId: '$context.requestId',
+      status: '$context.status',
+    });
+    expect(stage.Properties.MethodSettings[0]).toMatchObject({
+      LoggingLevel: 'ERROR',
+      DataTraceEnabled: false,
+    });
+  });
+});
+
+describe('stack', () => {
+  it.each(stages)('tags every taggable %s resource with its stage', (stage) => {
+    const resources = Object.values(templateOf(stage).toJSON().Resources as Record<string, CfnResource>);
+    const tagged = resources.filter((resource) => Array.isArray(resource.Properties?.Tags));
+    expect(tagged.length).toBeGreaterThan(10);
+    for (const resource of tagged)
+      expect(resource.Properties.Tags).toContainEqual({ Key: 'Stage', Value: stage });
+  });
+
+  it('protects the production stack from termination', () => {
+    expect(synthesized('production').stack.terminationProtection).toBe(true);
+    expect(synthesized('sandbox').stack.terminationProtection).toBe(false);
+  });
+
+  it.each(stages)('outputs the API URL, table name and queue URL of %s', (stage) => {
+    const outputs = templateOf(stage).findOutputs('*');
+    expect(Object.keys(outputs)).toEqual(expect.arrayContaining(['ApiUrl', 'TableName', 'QueueUrl']));
+  });
+});
