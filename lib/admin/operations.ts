@@ -41,8 +41,11 @@ export async function createKey(
   options: { expiresInSeconds?: number | undefined; now?: Date } = {},
 ): Promise<CreatedKey> {
   const now = options.now ?? new Date();
-  if ((await getMerchant(merchantId)) === undefined)
-    throw new AdminError(`merchant ${merchantId} does not exist`);
+  // A key that is expired the moment it is shown is an operator's mistake, not a request.
+  if (options.expiresInSeconds !== undefined && options.expiresInSeconds <= 0) {
+    throw new AdminError('--expires-in must be longer than 0s');
+  }
+  await requireMerchant(merchantId);
   const key = generateApiKey(stage, (size) => randomBytes(size));
   const expiresAt =
     options.expiresInSeconds === undefined
@@ -62,6 +65,8 @@ export async function createKey(
 }
 
 export async function listKeys(merchantId: string, now = new Date()) {
+  // An empty list for a mistyped id would read as "this merchant has no keys".
+  await requireMerchant(merchantId);
   const records = await listApiKeys(merchantId);
   return {
     items: records.map((record) => ({
@@ -94,6 +99,10 @@ export async function rotateKeys(
   return created;
 }
 
+async function requireMerchant(merchantId: string): Promise<void> {
+  if ((await getMerchant(merchantId)) === undefined) throw new AdminError(`merchant ${merchantId} does not exist`);
+}
+
 /** An active key that would outlive the grace period gets its expiry moved forward to it. */
 function stillActiveAfter(record: ApiKeyRecord, now: Date, graceEnd: Date): boolean {
   if (effectiveKeyStatus(record, now) !== ApiKeyStatus.active) return false;
@@ -108,10 +117,15 @@ function keyIdOfPrefix(keyPrefix: string): string {
   return parsed.keyId;
 }
 
-/** `24h`, `30m`, `7d`, `45s` → seconds. */
+/** Ten years: beyond it an expiry means "never" (omit it), and far beyond it `Date` overflows. */
+export const MaxDurationSeconds = 3650 * 86400;
+
+/** `24h`, `30m`, `7d`, `45s` → seconds, at most `MaxDurationSeconds`. */
 export function parseDuration(text: string): number {
   const match = /^(\d+)([smhd])$/.exec(text);
   if (match === null) throw new AdminError(`"${text}" is not a duration like 24h, 30m, 7d`);
   const unit = { s: 1, m: 60, h: 3600, d: 86400 }[match[2] as 's' | 'm' | 'h' | 'd'];
-  return Number(match[1]) * unit;
+  const seconds = Number(match[1]) * unit;
+  if (seconds > MaxDurationSeconds) throw new AdminError(`"${text}" is longer than the maximum of 3650d`);
+  return seconds;
 }
