@@ -1,11 +1,12 @@
 import { z } from 'zod';
-import { type IdPrefix, isTypeId } from '../domain/ids';
+import { type IdPrefix, typeIdPattern } from '../domain/ids';
+import { ErrorCode } from '../http/errors';
 
 /** A TypeID of one prefix; the message names the expected form so a merchant can fix the call. */
 export function typeIdSchema(prefix: IdPrefix) {
   return z
     .string()
-    .refine((value) => isTypeId(value, prefix), { message: `Must be a ${prefix}_ TypeID` })
+    .regex(typeIdPattern(prefix), { message: `Must be a ${prefix}_ TypeID` })
     .meta({ example: `${prefix}_01h455vb4pex5vsknk084sn02q` });
 }
 
@@ -32,7 +33,7 @@ export function listResponse<T extends z.ZodType>(item: T) {
 export const ErrorResponse = z
   .strictObject({
     error: z.strictObject({
-      code: z.string(),
+      code: z.enum(Object.keys(ErrorCode) as [ErrorCode, ...ErrorCode[]]),
       message: z.string(),
       requestId: z.string().optional(),
       details: z.array(z.strictObject({ path: z.string(), message: z.string() })).optional(),

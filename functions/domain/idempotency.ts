@@ -5,7 +5,7 @@ import { canonicalJson } from './canonical-json';
 export const idempotencyRetentionSeconds = 24 * 60 * 60;
 
 /** 1–255 visible ASCII characters (DESIGN §3). */
-const idempotencyKeyPattern = /^[\x21-\x7e]{1,255}$/;
+export const idempotencyKeyPattern = /^[\x21-\x7e]{1,255}$/;
 
 export function isValidIdempotencyKey(key: string): boolean {
   return idempotencyKeyPattern.test(key);

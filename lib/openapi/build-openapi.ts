@@ -1,0 +1,466 @@
+import { z } from 'zod';
+import { ErrorResponse } from '../../functions/api/shared-schemas';
+import { Stage } from '../../functions/config';
+import { idempotencyKeyPattern } from '../../functions/domain/idempotency';
+import { ErrorCode } from '../../functions/http/errors';
+import { maxBodyBytes } from '../../functions/http/json-body';
+import { type HttpMethod, isMutating, type RouteDefinition } from '../../functions/routes';
+
+/**
+ * Builds the OpenAPI 3.1 description of the API from the route table and nothing else: every
+ * operation, parameter and body comes from a route's zod schemas; the conventions every route
+ * shares (auth, Idempotency-Key, error shape) come from DESIGN §3. Pure and deterministic, so
+ * `docs/openapi.json` can be checked for staleness byte for byte.
+ */
+export function buildOpenApi(routes: readonly RouteDefinition[]): OpenApiDocument {
+  const schemas = convertSchemas([{ schema: ErrorResponse, io: 'output' }, ...routes.flatMap(schemaSlotsOf)]);
+  const errorSchema = schemas.jsonOf({ schema: ErrorResponse, io: 'output' });
+  const paths: Record<string, PathItem> = {};
+  for (const route of [...routes].sort(byPathThenMethod)) {
+    paths[route.path] = {
+      ...paths[route.path],
+      [lowerCase(route.method)]: operationOf(route, schemas, errorSchema),
+    };
+  }
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Merchant Payments API',
+      // The spec's interface version ("Versioning"), not the package version.
+      version: '1448-03-01',
+      description: [
+        'Catalog, invoices, payments, refunds and signed webhook deliveries for merchants.',
+        '',
+        `Every request carries \`Authorization: Bearer merchant_<prefix>_<secret>\`; every POST, PUT, PATCH and DELETE carries an \`${idempotencyKeyHeader}\`.`,
+        'Errors share one shape: `{"error":{"code","message","requestId","details"?}}`.',
+        '',
+        'Generated from the route table (`functions/routes.ts`) by `npm run openapi`; do not edit by hand.',
+      ].join('\n'),
+    },
+    servers: Object.values(Stage).map(serverOf),
+    security: [{ [securitySchemeName]: [] }],
+    tags: [...new Set(routes.map((route) => route.tag))].sort(byCodeUnits).map((name) => ({ name })),
+    paths,
+    components: {
+      schemas: schemas.components,
+      parameters: { [idempotencyKeyParameter]: idempotencyKeyParameterObject },
+      headers: { [replayedHeader]: replayedHeaderObject },
+      securitySchemes: { [securitySchemeName]: securitySchemeObject },
+    },
+  };
+}
+
+/** The text of `docs/openapi.json`: two-space indent and a trailing newline. */
+export function serializeOpenApi(document: OpenApiDocument): string {
+  return `${JSON.stringify(document, null, 2)}\n`;
+}
+
+export type JsonSchema = { [keyword: string]: unknown };
+
+export interface OpenApiDocument {
+  readonly openapi: '3.1.0';
+  readonly info: { readonly title: string; readonly version: string; readonly description: string };
+  readonly servers: readonly ServerObject[];
+  readonly security: readonly Record<string, readonly string[]>[];
+  readonly tags: readonly { readonly name: string }[];
+  readonly paths: Record<string, PathItem>;
+  readonly components: {
+    readonly schemas: Record<string, JsonSchema>;
+    readonly parameters: Record<string, ParameterObject>;
+    readonly headers: Record<string, HeaderObject>;
+    readonly securitySchemes: Record<string, JsonSchema>;
+  };
+}
+
+export type PathItem = Partial<Record<Lowercase<HttpMethod>, OperationObject>>;
+
+export interface OperationObject {
+  readonly operationId: string;
+  readonly summary: string;
+  readonly tags: readonly string[];
+  readonly parameters?: readonly (ParameterObject | Reference)[];
+  readonly requestBody?: {
+    readonly required: boolean;
+    readonly content: { readonly 'application/json': { readonly schema: JsonSchema } };
+  };
+  readonly responses: Record<string, ResponseObject>;
+}
+
+export interface ParameterObject {
+  readonly name: string;
+  readonly in: 'path' | 'query' | 'header';
+  readonly required: boolean;
+  readonly description?: string;
+  readonly schema: JsonSchema;
+}
+
+export interface ResponseObject {
+  readonly description: string;
+  readonly headers?: Record<string, Reference>;
+  readonly content: { readonly 'application/json': { readonly schema: JsonSchema } };
+}
+
+interface HeaderObject {
+  readonly description: string;
+  readonly schema: JsonSchema;
+}
+
+interface ServerObject {
+  readonly url: string;
+  readonly description: string;
+  readonly variables: Record<
+    string,
+    { readonly default: string; readonly enum?: string[]; readonly description: string }
+  >;
+}
+
+interface Reference {
+  readonly $ref: string;
+}
+
+// ---- Operations ------------------------------------------------------------------------------
+
+const securitySchemeName = 'merchantApiKey';
+const idempotencyKeyHeader = 'Idempotency-Key';
+const idempotencyKeyParameter = 'IdempotencyKey';
+const replayedHeader = 'Idempotent-Replayed';
+
+const securitySchemeObject = {
+  type: 'http',
+  scheme: 'bearer',
+  bearerFormat: 'merchant_<prefix>_<secret>',
+  description:
+    'The API key of one merchant in one environment. `<prefix>` is `sbx` or `prd` followed by a 10-character key id; a key of one environment is rejected by the other.',
+};
+
+const idempotencyKeyParameterObject: ParameterObject = {
+  name: idempotencyKeyHeader,
+  in: 'header',
+  required: true,
+  description:
+    'Retrying with the same key and payload within 24 h returns the stored response; the same key with another payload is refused with 422.',
+  // Mirrors `isValidIdempotencyKey` (functions/domain/idempotency.ts): 1–255 visible ASCII characters.
+  schema: { type: 'string', minLength: 1, maxLength: 255, pattern: idempotencyKeyPattern.source },
+};
+
+const replayedHeaderObject: HeaderObject = {
+  description: `\`true\` when this is the stored response of an earlier request with the same ${idempotencyKeyHeader} and payload.`,
+  schema: { type: 'string', enum: ['true'] },
+};
+
+/** Responses an idempotency record stores and replays (DESIGN §3): every 2xx, and 404/409 decided after validation. */
+const replayedErrorStatuses: ReadonlySet<number> = new Set([404, 409]);
+
+function operationOf(
+  route: RouteDefinition,
+  schemas: ConvertedSchemas,
+  errorSchema: JsonSchema,
+): OperationObject {
+  const { params, query, body } = route.request;
+  const parameters = [
+    ...(params === undefined ? [] : parametersOf(schemas.jsonOf({ schema: params, io: 'input' }), 'path')),
+    ...(query === undefined ? [] : parametersOf(schemas.jsonOf({ schema: query, io: 'input' }), 'query')),
+    ...(isMutating(route.method) ? [{ $ref: `#/components/parameters/${idempotencyKeyParameter}` }] : []),
+  ];
+  const replayed = isMutating(route.method) ? { headers: { [replayedHeader]: replayedHeaderRef } } : {};
+  const responses: Record<string, ResponseObject> = {
+    [route.successStatus]: {
+      description: route.successStatus === 201 ? 'Created.' : 'Succeeded.',
+      ...replayed,
+      content: jsonContent(schemas.jsonOf({ schema: route.response, io: 'output' })),
+    },
+  };
+  for (const [status, codes] of errorCodesByStatus(route)) {
+    responses[status] = {
+      description: codes.map((code) => `- \`${code}\`: ${errorCodes[code].meaning}`).join('\n'),
+      ...(replayedErrorStatuses.has(status) ? replayed : {}),
+      content: jsonContent(errorSchema),
+    };
+  }
+  return {
+    operationId: route.operationId,
+    summary: route.summary,
+    tags: [route.tag],
+    ...(parameters.length === 0 ? {} : { parameters }),
+    ...(body === undefined
+      ? {}
+      : {
+          requestBody: {
+            // A body schema that accepts no body at all (`.optional()`) makes the body optional.
+            required: !body.safeParse(undefined).success,
+            content: jsonContent(schemas.jsonOf({ schema: body, io: 'input' })),
+          },
+        }),
+    responses,
+  };
+}
+
+const replayedHeaderRef: Reference = { $ref: `#/components/headers/${replayedHeader}` };
+
+function jsonContent(schema: JsonSchema) {
+  return { 'application/json': { schema } } as const;
+}
+
+/** One parameter per property of a converted params or query object, in declaration order. */
+function parametersOf(object: JsonSchema, location: 'path' | 'query'): ParameterObject[] {
+  const properties = object.properties as Record<string, JsonSchema> | undefined;
+  if (properties === undefined)
+    throw new Error(`A ${location} schema must be a z.object (got ${JSON.stringify(object)})`);
+  const required = new Set((object.required as string[] | undefined) ?? []);
+  return Object.entries(properties).map(([name, schema]) => ({
+    name,
+    in: location,
+    required: location === 'path' || required.has(name),
+    ...(typeof schema.description === 'string' ? { description: schema.description } : {}),
+    schema,
+  }));
+}
+
+/** When each error code of DESIGN §3 can answer a route; typed by `ErrorCode` so a new code needs a decision here. */
+const errorCodes: Record<
+  ErrorCode,
+  { readonly appliesTo: (route: RouteDefinition) => boolean; readonly meaning: string }
+> = {
+  validation_error: {
+    appliesTo: () => true,
+    meaning:
+      'a parameter or body field is missing, of the wrong type or out of range; `details` lists each problem.',
+  },
+  invalid_json: { appliesTo: hasBody, meaning: 'the body is not valid JSON.' },
+  idempotency_key_required: {
+    appliesTo: mutates,
+    meaning: `the ${idempotencyKeyHeader} header is missing or not 1–255 visible ASCII characters.`,
+  },
+  unauthorized: {
+    appliesTo: () => true,
+    meaning: 'the API key is missing, malformed, unknown, revoked, expired or of the other environment.',
+  },
+  forbidden: { appliesTo: () => true, meaning: "the merchantId is not the API key's merchant." },
+  not_found: {
+    appliesTo: () => true,
+    meaning: 'the resource does not exist or belongs to another merchant.',
+  },
+  invalid_state: { appliesTo: mutates, meaning: 'the resource is not in a state that allows this change.' },
+  idempotency_in_progress: {
+    appliesTo: mutates,
+    meaning: `a request with this ${idempotencyKeyHeader} is still in progress; retry later.`,
+  },
+  limit_exceeded: { appliesTo: mutates, meaning: 'a per-merchant limit would be exceeded.' },
+  payload_too_large: { appliesTo: hasBody, meaning: `the body is larger than ${maxBodyBytes / 1024} KB.` },
+  idempotency_key_reused: {
+    appliesTo: mutates,
+    meaning: `this ${idempotencyKeyHeader} was already used with a different payload.`,
+  },
+  rate_limited: { appliesTo: () => true, meaning: 'too many requests; retry later.' },
+  internal_error: { appliesTo: () => true, meaning: 'an unexpected error; `requestId` identifies it.' },
+  // 503 answers only processor routes in production (DESIGN §4), which the route table does not mark.
+  service_unavailable: { appliesTo: () => false, meaning: 'no payment processor is available here.' },
+};
+
+function errorCodesByStatus(route: RouteDefinition): Map<number, ErrorCode[]> {
+  const byStatus = new Map<number, ErrorCode[]>();
+  for (const code of Object.keys(errorCodes) as ErrorCode[]) {
+    if (!errorCodes[code].appliesTo(route)) continue;
+    const status = ErrorCode[code];
+    byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
+  }
+  return byStatus;
+}
+
+function hasBody(route: RouteDefinition): boolean {
+  return route.request.body !== undefined;
+}
+
+function mutates(route: RouteDefinition): boolean {
+  return isMutating(route.method);
+}
+
+const stageDescriptions: Record<Stage, string> = {
+  sandbox: 'Sandbox: `merchant_sbx…` keys, simulated payments.',
+  production: 'Production: `merchant_prd…` keys.',
+};
+
+/** One API Gateway stage per environment (DESIGN §1); the API id and region are known after deploy. */
+function serverOf(stage: Stage): ServerObject {
+  return {
+    url: 'https://{apiId}.execute-api.{region}.amazonaws.com/{stage}',
+    description: stageDescriptions[stage],
+    variables: {
+      apiId: {
+        default: 'apiId',
+        description: 'REST API id, from the `ApiUrl` output of the deployed stack.',
+      },
+      region: { default: 'us-east-1', description: 'AWS region of the deployed stack.' },
+      stage: { default: stage, enum: [stage], description: 'API Gateway stage.' },
+    },
+  };
+}
+
+const methodOrder: readonly HttpMethod[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
+
+function byPathThenMethod(a: RouteDefinition, b: RouteDefinition): number {
+  return byCodeUnits(a.path, b.path) || methodOrder.indexOf(a.method) - methodOrder.indexOf(b.method);
+}
+
+/** Locale-independent, so the document is the same on every machine. */
+function byCodeUnits(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+function lowerCase(method: HttpMethod): Lowercase<HttpMethod> {
+  return method.toLowerCase() as Lowercase<HttpMethod>;
+}
+
+function schemaSlotsOf(route: RouteDefinition): SchemaSlot[] {
+  const { params, query, body } = route.request;
+  return [
+    ...[params, query, body].flatMap((schema) =>
+      schema === undefined ? [] : [{ schema, io: 'input' as const }],
+    ),
+    { schema: route.response, io: 'output' },
+  ];
+}
+
+// ---- Schemas ---------------------------------------------------------------------------------
+
+type Io = 'input' | 'output';
+
+type NamedSchema = z.core.$ZodType;
+
+/** A zod schema and the side it is read from: `input` for requests (coercion, defaults), `output` for responses. */
+interface SchemaSlot {
+  readonly schema: z.ZodType;
+  readonly io: Io;
+}
+
+interface ConvertedSchemas {
+  /** `components/schemas`, sorted by name. */
+  readonly components: Record<string, JsonSchema>;
+  /** The JSON Schema of one slot; a named schema is a `$ref` to its component. */
+  jsonOf(slot: SchemaSlot): JsonSchema;
+}
+
+/** Registry key of the one unnamed schema converted at a time; never a valid `.meta` id. */
+const slotKey = '~slot';
+
+const componentPrefix = '#/components/schemas/';
+
+/**
+ * Converts the slots with zod's `z.toJSONSchema` (JSON Schema 2020-12, the dialect of OpenAPI 3.1).
+ * Schemas carrying `.meta({ id })` become `components/schemas/<id>`. When a named schema reads
+ * differently as input than as output (a default, a coercion, or a named schema inside that does)
+ * and is used both ways, its request form is `<id>Input`.
+ */
+function convertSchemas(slots: readonly SchemaSlot[]): ConvertedSchemas {
+  const used = { input: new Map<string, NamedSchema>(), output: new Map<string, NamedSchema>() };
+  for (const slot of slots) collectNamedSchemas(slot, used[slot.io]);
+  const named = new Map<string, NamedSchema>();
+  for (const [id, schema] of [...used.input, ...used.output]) addNamed(named, id, schema);
+
+  const plain = { input: emit(named, 'input', (id) => id), output: emit(named, 'output', (id) => id) };
+  const differing = idsReadingDifferently(plain.input, plain.output);
+  const nameOf = (io: Io, id: string) =>
+    io === 'input' && differing.has(id) && used.output.has(id) ? `${id}Input` : id;
+  const emitted = {
+    input: emit(named, 'input', (id) => nameOf('input', id)),
+    output: emit(named, 'output', (id) => nameOf('output', id)),
+  };
+
+  const components: Record<string, JsonSchema> = {};
+  const ids = (io: Io) =>
+    [...used[io].keys()].map((id) => [nameOf(io, id), emitted[io][id] as JsonSchema] as const);
+  for (const [name, json] of [...ids('output'), ...ids('input')].sort(([a], [b]) => byCodeUnits(a, b))) {
+    components[name] = json;
+  }
+  return {
+    components,
+    jsonOf: ({ schema, io }) => {
+      const id = z.globalRegistry.get(schema)?.id;
+      if (id !== undefined) return { $ref: componentPrefix + nameOf(io, id) };
+      return emit(named, io, (name) => nameOf(io, name), schema)[slotKey] as JsonSchema;
+    },
+  };
+}
+
+const conversionOptions = {
+  target: 'draft-2020-12',
+  // Refinements (e.g. the TypeID check) have no JSON Schema form; the base type and `.meta` still show.
+  unrepresentable: 'any',
+} as const;
+
+/** Records every `.meta({ id })` schema reachable from the slot, found through the converter's override hook. */
+function collectNamedSchemas({ schema, io }: SchemaSlot, into: Map<string, NamedSchema>): void {
+  z.toJSONSchema(schema, {
+    ...conversionOptions,
+    io,
+    override: ({ zodSchema }) => {
+      const id = z.globalRegistry.get(zodSchema)?.id;
+      if (id !== undefined) addNamed(into, id, zodSchema);
+    },
+  });
+}
+
+function addNamed(named: Map<string, NamedSchema>, id: string, schema: NamedSchema): void {
+  const known = named.get(id);
+  if (known !== undefined && known !== schema) throw new Error(`Two different schemas carry the id "${id}"`);
+  named.set(id, schema);
+}
+
+/**
+ * Converts the named schemas (and an unnamed one, under `slotKey`) in one registry, so each
+ * reference to a named schema becomes a `$ref` to its component.
+ */
+function emit(
+  named: ReadonlyMap<string, NamedSchema>,
+  io: Io,
+  nameOf: (id: string) => string,
+  unnamed?: z.ZodType,
+): Record<string, JsonSchema> {
+  const registry = z.registry<{ id: string }>();
+  for (const [id, schema] of named) registry.add(schema, { id });
+  if (unnamed !== undefined) registry.add(unnamed, { id: slotKey });
+  const { schemas } = z.toJSONSchema(registry, {
+    ...conversionOptions,
+    io,
+    uri: (id) => componentPrefix + (id === slotKey ? id : nameOf(id)),
+  });
+  const result: Record<string, JsonSchema> = {};
+  for (const [key, json] of Object.entries(schemas)) {
+    // zod gathers schemas it had to extract without an id (recursion) under `__shared`.
+    if (key === '__shared')
+      throw new Error('A recursive schema needs .meta({ id }) to appear in the OpenAPI document');
+    // `$schema` and `$id` describe a standalone document; embedded in OpenAPI they would be wrong.
+    const { $schema: _dialect, $id: _uri, ...rest } = json as JsonSchema;
+    result[key] = rest;
+  }
+  return result;
+}
+
+/** Ids whose input and output JSON differ, directly or through a named schema they reference. */
+function idsReadingDifferently(
+  input: Record<string, JsonSchema>,
+  output: Record<string, JsonSchema>,
+): Set<string> {
+  const ids = Object.keys(input);
+  const differing = new Set(ids.filter((id) => JSON.stringify(input[id]) !== JSON.stringify(output[id])));
+  let grew = true;
+  while (grew) {
+    grew = false;
+    for (const id of ids) {
+      if (differing.has(id) || !referencedIds(input[id]).some((ref) => differing.has(ref))) continue;
+      differing.add(id);
+      grew = true;
+    }
+  }
+  return differing;
+}
+
+function referencedIds(json: unknown): string[] {
+  if (Array.isArray(json)) return json.flatMap(referencedIds);
+  if (json === null || typeof json !== 'object') return [];
+  return Object.entries(json).flatMap(([key, value]) =>
+    key === '$ref' && typeof value === 'string' && value.startsWith(componentPrefix)
+      ? [value.slice(componentPrefix.length)]
+      : referencedIds(value),
+  );
+}
