@@ -100,7 +100,8 @@ export async function rotateKeys(
 }
 
 async function requireMerchant(merchantId: string): Promise<void> {
-  if ((await getMerchant(merchantId)) === undefined) throw new AdminError(`merchant ${merchantId} does not exist`);
+  const merchant = await getMerchant(merchantId);
+  if (merchant === undefined) throw new AdminError(`merchant ${merchantId} does not exist`);
 }
 
 /** An active key that would outlive the grace period gets its expiry moved forward to it. */

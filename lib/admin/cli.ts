@@ -1,0 +1,361 @@
+import { parseArgs } from 'node:util';
+import { Stage } from '../../functions/config';
+import {
+  AdminError,
+  createKey,
+  createMerchant,
+  listKeys,
+  parseDuration,
+  revokeKey,
+  rotateKeys,
+} from './operations';
+import { type AdminEnv, type AdminTarget, resolveTarget, type TargetSelection, withTarget } from './target';
+
+/** The admin CLI's outside world, injected so tests run it in-process and read what it printed. */
+export interface AdminIo {
+  readonly stdout: (text: string) => void;
+  readonly stderr: (text: string) => void;
+  readonly env: AdminEnv;
+}
+
+export const ExitCode = { ok: 0, failed: 1, usage: 2 } as const;
+export type ExitCode = (typeof ExitCode)[keyof typeof ExitCode];
+
+/** The command line itself is wrong: exit 2 with a short usage text, before anything is read or written. */
+export class UsageError extends Error {
+  override name = 'UsageError';
+  readonly command: CommandName | undefined;
+
+  constructor(message: string, options: { command?: CommandName | undefined; cause?: unknown } = {}) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.command = options.command;
+  }
+}
+
+const optionConfig = {
+  name: { type: 'string' },
+  merchant: { type: 'string' },
+  key: { type: 'string' },
+  'expires-in': { type: 'string' },
+  'expire-old-in': { type: 'string' },
+  local: { type: 'boolean' },
+  stage: { type: 'string' },
+  table: { type: 'string' },
+  json: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+type OptionName = keyof typeof optionConfig;
+type GivenOptions = Partial<Record<OptionName, string | true>>;
+
+/** Options every command takes: where to act and how to print. */
+const targetOptions: readonly OptionName[] = ['local', 'stage', 'table', 'json'];
+
+/** What one command needs, and how it turns checked options into the object it prints. */
+interface CommandSpec {
+  readonly synopsis: string;
+  readonly summary: string;
+  readonly required: readonly OptionName[];
+  readonly optional: readonly OptionName[];
+  /** Checks option values (exit 2 when wrong) and returns the action to run against the target. */
+  readonly plan: (options: GivenOptions) => (target: AdminTarget) => Promise<object>;
+}
+
+const commands = {
+  'merchants create': {
+    synopsis: 'merchants create --name NAME',
+    summary: 'create a merchant',
+    required: ['name'],
+    optional: [],
+    plan: (options) => async () => {
+      const merchant = await createMerchant(text(options, 'name'));
+      return { merchantId: merchant.merchantId, name: merchant.name, createdAt: merchant.createdAt };
+    },
+  },
+  'keys create': {
+    synopsis: 'keys create --merchant ID [--expires-in 24h]',
+    summary: "create a key of the target's stage, shown once",
+    required: ['merchant'],
+    optional: ['expires-in'],
+    plan: (options) => {
+      const expiresInSeconds = duration(options, 'expires-in');
+      return async (target) =>
+        shownKey(await createKey(text(options, 'merchant'), target.stage, { expiresInSeconds }));
+    },
+  },
+  'keys list': {
+    synopsis: 'keys list --merchant ID',
+    summary: "list a merchant's keys: prefix, status, expiry",
+    required: ['merchant'],
+    optional: [],
+    plan: (options) => async () => {
+      const { items } = await listKeys(text(options, 'merchant'));
+      return {
+        items: items.map((item) => ({
+          keyPrefix: item.keyPrefix,
+          status: item.status,
+          createdAt: item.createdAt,
+          expiresAt: item.expiresAt,
+        })),
+      };
+    },
+  },
+  'keys revoke': {
+    synopsis: 'keys revoke --key PREFIX',
+    summary: 'revoke a key by its prefix (merchant_sbx…)',
+    required: ['key'],
+    optional: [],
+    plan: (options) => async () => {
+      const revoked = await revokeKey(text(options, 'key'));
+      return { keyPrefix: revoked.keyPrefix, status: revoked.status };
+    },
+  },
+  'keys rotate': {
+    synopsis: 'keys rotate --merchant ID --expire-old-in 24h',
+    summary: 'new key; older keys expire after the grace',
+    required: ['merchant', 'expire-old-in'],
+    optional: [],
+    plan: (options) => {
+      const expireOldInSeconds = duration(options, 'expire-old-in') ?? 0;
+      return async (target) =>
+        shownKey(await rotateKeys(text(options, 'merchant'), target.stage, { expireOldInSeconds }));
+    },
+  },
+} as const satisfies Record<string, CommandSpec>;
+
+type CommandName = keyof typeof commands;
+
+/** The spec's field order (DESIGN §5), and the only place an API key is ever printed. */
+function shownKey(key: Awaited<ReturnType<typeof createKey>>) {
+  return {
+    apiKey: key.apiKey,
+    keyPrefix: key.keyPrefix,
+    merchantId: key.merchantId,
+    stage: key.stage,
+    expiresAt: key.expiresAt,
+  };
+}
+
+function text(options: GivenOptions, name: OptionName): string {
+  const value = options[name];
+  if (typeof value !== 'string') throw new UsageError(`--${name} needs a value`);
+  return value;
+}
+
+function duration(options: GivenOptions, name: OptionName): number | undefined {
+  const value = options[name];
+  if (typeof value !== 'string') return undefined;
+  try {
+    return parseDuration(value);
+  } catch (error) {
+    if (error instanceof AdminError) throw new UsageError(`--${name}: ${error.message}`, { cause: error });
+    throw error;
+  }
+}
+
+const program = 'npm run admin --';
+const targetSynopsis = '(--local | --stage sandbox|production [--table NAME]) [--json]';
+
+export const helpText = `Usage: ${program} <command> [options] ${targetSynopsis}
+
+Commands:
+${Object.values(commands)
+  .map((command) => `  ${command.synopsis.padEnd(48)}${command.summary}`)
+  .join('\n')}
+
+Target (exactly one):
+  --local                 the runtime of \`npm start\`: reads runtime.json in $LOCAL_STATE_DIR
+                          (default .local/ at the repository root) and uses its DynamoDB Local,
+                          table and stage
+  --stage STAGE           the deployed stack of sandbox or production in AWS, with the standard
+                          credential chain and region (AWS_PROFILE, AWS_REGION, ...)
+  --table NAME            with --stage: the table (default $TABLE_NAME, else merchant-payments-STAGE)
+
+Output:
+  --json                  exactly one JSON object on one line; without it the same object, indented
+  -h, --help              this text
+Errors go to stderr as one line "error: ..."; exit 1 when a command fails, 2 for a wrong command line.
+Durations: a whole number of s, m, h or d (30m, 24h, 7d), at most 3650d.
+`;
+
+export async function runAdmin(argv: readonly string[], io: AdminIo): Promise<ExitCode> {
+  let invocation: Invocation;
+  try {
+    if (asksForHelp(argv)) {
+      io.stdout(helpText);
+      return ExitCode.ok;
+    }
+    invocation = parseInvocation(argv);
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    io.stderr(usageErrorText(error));
+    return ExitCode.usage;
+  }
+  let target: AdminTarget | undefined;
+  try {
+    target = await resolveTarget(invocation.selection, io.env);
+    const resolved = target;
+    const result = await withTarget(resolved, () => invocation.action(resolved));
+    // One JSON object either way (DESIGN §5): --json keeps it on one line for scripts.
+    io.stdout(`${JSON.stringify(result, null, invocation.json ? undefined : 2)}\n`);
+    if (!invocation.json && 'apiKey' in result) {
+      io.stderr('note: store the apiKey now; it is not shown again\n');
+    }
+    return ExitCode.ok;
+  } catch (error) {
+    io.stderr(`error: ${describeFailure(error, target)}\n`);
+    return ExitCode.failed;
+  }
+}
+
+interface Invocation {
+  readonly command: CommandName;
+  readonly selection: TargetSelection;
+  readonly json: boolean;
+  readonly action: (target: AdminTarget) => Promise<object>;
+}
+
+function asksForHelp(argv: readonly string[]): boolean {
+  const terminator = argv.indexOf('--');
+  const options = terminator === -1 ? argv : argv.slice(0, terminator);
+  return options.includes('--help') || options.includes('-h');
+}
+
+/** Checks the whole command line before anything is read or written. */
+export function parseInvocation(argv: readonly string[]): Invocation {
+  const { tokens } = parseArgs({
+    args: [...argv],
+    options: optionConfig,
+    strict: false,
+    allowPositionals: true,
+    tokens: true,
+  });
+  const positionals = tokens.flatMap((token) => (token.kind === 'positional' ? [token.value] : []));
+  const command = commandOf(positionals);
+  try {
+    const spec: CommandSpec = commands[command];
+    const options = givenOptions(tokens, command);
+    for (const name of spec.required) {
+      if (options[name] === undefined) throw new UsageError(`${command} needs --${name}`);
+    }
+    const selection = targetSelection(options);
+    return { command, selection, json: options.json === true, action: spec.plan(options) };
+  } catch (error) {
+    // Every problem past the command name is shown with that command's synopsis.
+    if (error instanceof UsageError) throw new UsageError(error.message, { command, cause: error.cause });
+    throw error;
+  }
+}
+
+type ArgToken = ReturnType<typeof parseArgs>['tokens'] extends (infer T)[] | undefined ? T : never;
+
+function givenOptions(tokens: readonly ArgToken[], command: CommandName): GivenOptions {
+  const spec: CommandSpec = commands[command];
+  const allowed = new Set<OptionName>([...targetOptions, ...spec.required, ...spec.optional]);
+  const options: GivenOptions = {};
+  for (const token of tokens) {
+    if (token.kind !== 'option') continue;
+    if (!Object.hasOwn(optionConfig, token.name)) throw new UsageError(`unknown option ${token.rawName}`);
+    const name = token.name as OptionName;
+    if (!allowed.has(name)) throw new UsageError(`--${name} is not an option of ${command}`);
+    if (options[name] !== undefined) throw new UsageError(`--${name} is given more than once`);
+    options[name] = optionValue(name, token.value, token.inlineValue);
+  }
+  return options;
+}
+
+function optionValue(
+  name: OptionName,
+  value: string | undefined,
+  inline: boolean | undefined,
+): string | true {
+  if (optionConfig[name].type === 'boolean') {
+    if (value !== undefined) throw new UsageError(`--${name} takes no value`);
+    return true;
+  }
+  // `--name --json`: the next argument is another option, not this one's value.
+  if (value === undefined || (!inline && value.startsWith('--'))) {
+    throw new UsageError(`--${name} needs a value`);
+  }
+  if (value.trim() === '') throw new UsageError(`--${name} must not be empty`);
+  return value;
+}
+
+function commandOf(positionals: readonly string[]): CommandName {
+  const [group, action, ...rest] = positionals;
+  if (group === undefined) throw new UsageError('missing command');
+  const groups = new Set(Object.keys(commands).map((name) => name.split(' ')[0]));
+  if (!groups.has(group)) throw new UsageError(`unknown command "${group}"`);
+  const actions = Object.keys(commands)
+    .filter((name) => name.startsWith(`${group} `))
+    .map((name) => name.slice(group.length + 1));
+  if (action === undefined) throw new UsageError(`${group} needs one of: ${actions.join(', ')}`);
+  const name = `${group} ${action}`;
+  if (!Object.hasOwn(commands, name)) throw new UsageError(`unknown command "${name}"`);
+  const command = name as CommandName;
+  if (rest.length > 0) throw new UsageError(`unexpected argument "${rest[0]}"`, { command });
+  return command;
+}
+
+function targetSelection(options: GivenOptions): TargetSelection {
+  const { local, stage, table } = options;
+  if (local === true && stage !== undefined) {
+    throw new UsageError('give either --local or --stage, not both');
+  }
+  if (stage === undefined) {
+    if (table !== undefined) throw new UsageError('--table applies only with --stage');
+    if (local !== true) throw new UsageError('choose a target: --local or --stage sandbox|production');
+    return { kind: 'local' };
+  }
+  if (stage !== Stage.sandbox && stage !== Stage.production) {
+    throw new UsageError(`--stage must be sandbox or production, not "${stage}"`);
+  }
+  return { kind: 'stage', stage, tableName: typeof table === 'string' ? table : undefined };
+}
+
+function usageErrorText(error: UsageError): string {
+  const synopses =
+    error.command === undefined
+      ? Object.values(commands).map((command) => command.synopsis)
+      : [commands[error.command].synopsis];
+  const lines = synopses.map(
+    (synopsis, index) => `${index === 0 ? 'usage:' : '      '} ${program} ${synopsis}`,
+  );
+  return [
+    `error: ${error.message}`,
+    ...lines,
+    `       with ${targetSynopsis}`,
+    `       (${program} --help for details)`,
+    '',
+  ].join('\n');
+}
+
+const unreachableCodes = new Set(['ECONNREFUSED', 'ECONNRESET', 'EHOSTUNREACH', 'ETIMEDOUT']);
+
+/** One line for stderr: what went wrong and, where it is known, what to do about it. */
+function describeFailure(error: unknown, target: AdminTarget | undefined): string {
+  if (error instanceof AdminError) return oneLine(error.message);
+  const failure = error instanceof Error ? error : new Error(String(error));
+  const code = (failure as NodeJS.ErrnoException).code;
+  if (target?.dynamodbEndpoint !== undefined && code !== undefined && unreachableCodes.has(code)) {
+    return `cannot reach DynamoDB Local at ${target.dynamodbEndpoint}: is \`npm start\` running?`;
+  }
+  if (target !== undefined && failure.name === 'ResourceNotFoundException') {
+    const where = target.dynamodbEndpoint === undefined ? '' : ` at ${target.dynamodbEndpoint}`;
+    const hint =
+      target.dynamodbEndpoint === undefined ? " (pass --table with the stack's TableName output)" : '';
+    return `table ${target.tableName} of ${target.stage} not found${where}${hint}`;
+  }
+  if (target?.dynamodbEndpoint === undefined && failure.message === 'Region is missing') {
+    return 'no AWS region: set AWS_REGION or a region in your AWS profile';
+  }
+  if (failure.name === 'CredentialsProviderError') {
+    return `no AWS credentials: ${oneLine(failure.message)} (set AWS_PROFILE or sign in, e.g. aws sso login)`;
+  }
+  const name = failure.name === 'Error' ? '' : `${failure.name}: `;
+  return oneLine(`${name}${failure.message}`);
+}
+
+function oneLine(message: string): string {
+  return message.replace(/\s*\n\s*/g, ' ').trim();
+}

@@ -1,0 +1,106 @@
+import { readFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+import { resetFunctionEnvironment, Stage } from '../../functions/config';
+import { documentClient, resetDocumentClient } from '../../functions/store/client';
+import { AdminError } from './operations';
+
+/** Where an admin command acts: one table of one stage, on DynamoDB Local or in AWS. */
+export interface AdminTarget {
+  readonly stage: Stage;
+  readonly tableName: string;
+  /** Set for the local runtime only; without it the SDK's standard credential chain and region apply. */
+  readonly dynamodbEndpoint?: string | undefined;
+}
+
+/** What the command line asked for: `--local`, or `--stage S [--table NAME]`. */
+export type TargetSelection =
+  | { readonly kind: 'local' }
+  | { readonly kind: 'stage'; readonly stage: Stage; readonly tableName?: string | undefined };
+
+export type AdminEnv = Readonly<Record<string, string | undefined>>;
+
+const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
+
+/** The deployed table's name when neither `--table` nor `TABLE_NAME` says otherwise. */
+export function defaultTableName(stage: Stage): string {
+  return `merchant-payments-${stage}`;
+}
+
+/** The runtime's state dir: `LOCAL_STATE_DIR` (as `npm start` reads it) or `.local/` at the repo root. */
+export function localStateDir(env: AdminEnv): string {
+  const configured = env.LOCAL_STATE_DIR;
+  return configured === undefined || configured === '' ? join(repoRoot, '.local') : resolve(configured);
+}
+
+/**
+ * The fields of `.local/runtime.json` (DESIGN §5) the CLI needs. Not strict: the file is the
+ * runtime's to extend, and its `apiKey` is deliberately never read here.
+ */
+const LocalRuntimeFile = z.object({
+  stage: z.enum(Stage),
+  dynamodbEndpoint: z.url(),
+  tableName: z.string().min(1),
+});
+
+export async function resolveTarget(selection: TargetSelection, env: AdminEnv): Promise<AdminTarget> {
+  if (selection.kind === 'stage') {
+    const tableName = selection.tableName ?? nonEmpty(env.TABLE_NAME) ?? defaultTableName(selection.stage);
+    return { stage: selection.stage, tableName };
+  }
+  const file = join(localStateDir(env), 'runtime.json');
+  const text = await readFile(file, 'utf8').catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT') throw new AdminError('no local runtime found: run `npm start` first');
+    throw new AdminError(`cannot read ${file}: ${error.message}`, { cause: error });
+  });
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (error) {
+    throw new AdminError(`${file} is not valid JSON: restart \`npm start\` to rewrite it`, { cause: error });
+  }
+  const parsed = LocalRuntimeFile.safeParse(json);
+  if (!parsed.success) {
+    // Only field names: the file also holds an API key, which no message may echo.
+    const fields = [...new Set(parsed.error.issues.map((issue) => issue.path.join('.') || '(root)'))];
+    throw new AdminError(`${file} lacks a valid ${fields.join(', ')}: restart \`npm start\` to rewrite it`);
+  }
+  return parsed.data;
+}
+
+function nonEmpty(value: string | undefined): string | undefined {
+  return value === undefined || value === '' ? undefined : value;
+}
+
+const targetVariables = ['TABLE_NAME', 'STAGE', 'DYNAMODB_ENDPOINT'] as const;
+
+/**
+ * Runs `action` with the store pointed at `target`: the store reads its table, stage and endpoint
+ * from `process.env` like a Lambda function does, so the CLI sets them and resets the cached
+ * environment and client, then puts everything back (tests run the CLI in-process).
+ */
+export async function withTarget<T>(target: AdminTarget, action: () => Promise<T>): Promise<T> {
+  const saved = targetVariables.map((name) => [name, process.env[name]] as const);
+  setVariable('TABLE_NAME', target.tableName);
+  setVariable('STAGE', target.stage);
+  setVariable('DYNAMODB_ENDPOINT', target.dynamodbEndpoint);
+  resetFunctionEnvironment();
+  resetDocumentClient();
+  let client: ReturnType<typeof documentClient> | undefined;
+  try {
+    client = documentClient();
+    return await action();
+  } finally {
+    // Closes the client's sockets so a one-shot CLI process exits as soon as it is done.
+    client?.destroy();
+    for (const [name, value] of saved) setVariable(name, value);
+    resetFunctionEnvironment();
+    resetDocumentClient();
+  }
+}
+
+function setVariable(name: string, value: string | undefined): void {
+  if (value === undefined) delete process.env[name];
+  else process.env[name] = value;
+}

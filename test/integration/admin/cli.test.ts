@@ -1,0 +1,287 @@
+import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { delimiter, join, resolve } from 'node:path';
+import { CreateTableCommand, DeleteTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { authorize } from '../../../functions/authorizer/authorize';
+import { resetFunctionEnvironment } from '../../../functions/config';
+import { getApiKey } from '../../../functions/store/api-keys';
+import { createDocumentClient, resetDocumentClient } from '../../../functions/store/client';
+import { createTableInput } from '../../../functions/store/table';
+import { runAdmin } from '../../../lib/admin/cli';
+import { dynamoDbLocalClientConfig } from '../../../lib/local/dynamodb-local';
+import { findFreePort } from '../../../lib/local/ports';
+
+const repoRoot = resolve(import.meta.dirname, '../../..');
+const endpoint = inject('dynamodbEndpoint');
+const dynamodb = new DynamoDBClient(dynamoDbLocalClientConfig(endpoint));
+const documents = createDocumentClient(endpoint);
+const savedEnv = { ...process.env };
+const storeVariables = ['TABLE_NAME', 'STAGE', 'DYNAMODB_ENDPOINT'] as const;
+
+let tableName: string;
+let stateDir: string;
+
+beforeAll(() => {
+  // authorize() reads keys through the store, which takes its table from the environment.
+  process.env.DYNAMODB_ENDPOINT = endpoint;
+  process.env.STAGE = 'sandbox';
+});
+
+beforeEach(async () => {
+  tableName = `admin-${randomUUID()}`;
+  await dynamodb.send(new CreateTableCommand(createTableInput(tableName)));
+  process.env.TABLE_NAME = tableName;
+  resetFunctionEnvironment();
+  resetDocumentClient();
+  stateDir = await mkdtemp(join(tmpdir(), 'admin-integration-'));
+  await writeRuntime({ dynamodbEndpoint: endpoint, tableName });
+});
+
+afterEach(async () => {
+  await dynamodb.send(new DeleteTableCommand({ TableName: tableName }));
+  await rm(stateDir, { recursive: true, force: true });
+});
+
+afterAll(() => {
+  for (const name of storeVariables) {
+    const value = savedEnv[name];
+    if (value === undefined) delete process.env[name];
+    else process.env[name] = value;
+  }
+  resetFunctionEnvironment();
+  resetDocumentClient();
+  dynamodb.destroy();
+  documents.destroy();
+});
+
+/** runtime.json as `npm start` writes it (DESIGN §5). */
+async function writeRuntime(fields: { dynamodbEndpoint: string; tableName: string }) {
+  const runtime = {
+    baseUrl: 'http://127.0.0.1:3000',
+    stage: 'sandbox',
+    merchantId: 'mer_01h455vb4pex5vsknk084sn02q',
+    apiKey: `merchant_sbx0123456789_${'s'.repeat(43)}`,
+    ...fields,
+  };
+  await writeFile(join(stateDir, 'runtime.json'), JSON.stringify(runtime));
+}
+
+async function admin(...args: string[]) {
+  let stdout = '';
+  let stderr = '';
+  const code = await runAdmin([...args, '--local', '--json'], {
+    stdout: (text) => {
+      stdout += text;
+    },
+    stderr: (text) => {
+      stderr += text;
+    },
+    env: { LOCAL_STATE_DIR: stateDir },
+  });
+  return { code, stdout, stderr, output: code === 0 ? JSON.parse(stdout) : undefined };
+}
+
+async function scanTable(): Promise<Record<string, unknown>[]> {
+  const { Items = [] } = await documents.send(
+    new ScanCommand({ TableName: tableName, ConsistentRead: true }),
+  );
+  return Items;
+}
+
+async function newMerchant(): Promise<string> {
+  const { output } = await admin('merchants', 'create', '--name', 'Acme');
+  return output.merchantId;
+}
+
+const authorizeOn = (stage: 'sandbox' | 'production', apiKey: string, now = new Date()) =>
+  authorize(`Bearer ${apiKey}`, { stage, now, findKey: getApiKey });
+
+const secondsFromNow = (iso: string) => (Date.parse(iso) - Date.now()) / 1000;
+
+describe('admin CLI against DynamoDB Local', () => {
+  it('merchants create writes exactly one merchant item and prints it', async () => {
+    const result = await admin('merchants', 'create', '--name', 'Acme Tools');
+    expect(result.code).toBe(0);
+    expect(result.stderr).toBe('');
+    expect(result.output).toEqual({
+      merchantId: expect.stringMatching(/^mer_[0-9a-z]{26}$/),
+      name: 'Acme Tools',
+      createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+    });
+    expect(await scanTable()).toEqual([
+      expect.objectContaining({ entityType: 'Merchant', ...result.output }),
+    ]);
+  });
+
+  it('keys create --expires-in makes a key that authorizes, listed as active with its expiry', async () => {
+    const merchantId = await newMerchant();
+    const created = await admin('keys', 'create', '--merchant', merchantId, '--expires-in', '24h');
+    expect(created.code).toBe(0);
+    expect(created.output).toMatchObject({ merchantId, stage: 'sandbox' });
+    expect(created.output.apiKey.startsWith(`${created.output.keyPrefix}_`)).toBe(true);
+    expect(secondsFromNow(created.output.expiresAt)).toBeGreaterThan(86_400 - 30);
+    expect(secondsFromNow(created.output.expiresAt)).toBeLessThanOrEqual(86_400);
+
+    const listed = await admin('keys', 'list', '--merchant', merchantId);
+    expect(listed.output).toEqual({
+      items: [
+        {
+          keyPrefix: created.output.keyPrefix,
+          status: 'active',
+          createdAt: expect.any(String),
+          expiresAt: created.output.expiresAt,
+        },
+      ],
+    });
+    expect(listed.stdout).not.toContain(created.output.apiKey);
+
+    expect(await authorizeOn('sandbox', created.output.apiKey)).toEqual({
+      allowed: true,
+      merchantId,
+      keyPrefix: created.output.keyPrefix,
+    });
+    const items = await scanTable();
+    expect(items.map((item) => item.entityType).sort()).toEqual(['ApiKey', 'Merchant']);
+    expect(JSON.stringify(items)).not.toContain(created.output.apiKey);
+  });
+
+  it('keys revoke makes the key refused at once and listed as revoked', async () => {
+    const merchantId = await newMerchant();
+    const created = await admin('keys', 'create', '--merchant', merchantId);
+    expect(created.output.expiresAt).toBeNull();
+
+    const revoked = await admin('keys', 'revoke', '--key', created.output.keyPrefix);
+    expect(revoked.code).toBe(0);
+    expect(revoked.output).toEqual({ keyPrefix: created.output.keyPrefix, status: 'revoked' });
+    expect(revoked.stdout).not.toContain(created.output.apiKey);
+
+    const listed = await admin('keys', 'list', '--merchant', merchantId);
+    expect(listed.output.items).toEqual([expect.objectContaining({ status: 'revoked', expiresAt: null })]);
+    expect(await authorizeOn('sandbox', created.output.apiKey)).toEqual({
+      allowed: false,
+      reason: 'revoked key',
+    });
+  });
+
+  it('keys rotate adds an active key and moves the older key’s expiry to the end of the grace period', async () => {
+    const merchantId = await newMerchant();
+    const old = (await admin('keys', 'create', '--merchant', merchantId)).output;
+
+    const rotated = await admin('keys', 'rotate', '--merchant', merchantId, '--expire-old-in', '2h');
+    expect(rotated.code).toBe(0);
+    expect(Object.keys(rotated.output)).toEqual(['apiKey', 'keyPrefix', 'merchantId', 'stage', 'expiresAt']);
+    expect(rotated.output).toMatchObject({ merchantId, stage: 'sandbox', expiresAt: null });
+    expect(rotated.output.keyPrefix).not.toBe(old.keyPrefix);
+
+    const { items } = (await admin('keys', 'list', '--merchant', merchantId)).output;
+    const oldItem = items.find((item: { keyPrefix: string }) => item.keyPrefix === old.keyPrefix);
+    const newItem = items.find((item: { keyPrefix: string }) => item.keyPrefix === rotated.output.keyPrefix);
+    expect(items).toHaveLength(2);
+    expect(newItem).toMatchObject({ status: 'active', expiresAt: null });
+    expect(oldItem.status).toBe('active');
+    expect(secondsFromNow(oldItem.expiresAt)).toBeGreaterThan(7200 - 30);
+    expect(secondsFromNow(oldItem.expiresAt)).toBeLessThanOrEqual(7200);
+
+    // Both keys work during the grace period; afterwards only the new one does.
+    expect((await authorizeOn('sandbox', old.apiKey)).allowed).toBe(true);
+    const afterGrace = new Date(Date.parse(oldItem.expiresAt) + 1000);
+    expect(await authorizeOn('sandbox', old.apiKey, afterGrace)).toEqual({
+      allowed: false,
+      reason: 'expired key',
+    });
+    expect((await authorizeOn('sandbox', rotated.output.apiKey, afterGrace)).allowed).toBe(true);
+  });
+
+  it('a sandbox key is refused on production', async () => {
+    const merchantId = await newMerchant();
+    const { output } = await admin('keys', 'create', '--merchant', merchantId);
+    expect(await authorizeOn('production', output.apiKey)).toEqual({
+      allowed: false,
+      reason: 'key of another stage',
+    });
+  });
+
+  it('keys create for an unknown merchant exits 1 with one stderr line and writes nothing', async () => {
+    const result = await admin('keys', 'create', '--merchant', 'mer_01h455vb4pex5vsknk084sn02q');
+    expect(result).toMatchObject({
+      code: 1,
+      stdout: '',
+      stderr: 'error: merchant mer_01h455vb4pex5vsknk084sn02q does not exist\n',
+    });
+    expect(await scanTable()).toEqual([]);
+  });
+
+  it('keys list and keys rotate for an unknown merchant exit 1 instead of answering for nobody', async () => {
+    const listed = await admin('keys', 'list', '--merchant', 'mer_01h455vb4pex5vsknk084sn02q');
+    const rotated = await admin(
+      'keys',
+      'rotate',
+      '--merchant',
+      'mer_01h455vb4pex5vsknk084sn02q',
+      '--expire-old-in',
+      '1h',
+    );
+    for (const result of [listed, rotated]) {
+      expect(result).toMatchObject({
+        code: 1,
+        stdout: '',
+        stderr: expect.stringMatching(/^error: merchant .* does not exist\n$/),
+      });
+    }
+    expect(await scanTable()).toEqual([]);
+  });
+
+  it('keys revoke of an unknown prefix exits 1 and creates nothing', async () => {
+    const result = await admin('keys', 'revoke', '--key', 'merchant_sbx0123456789');
+    expect(result).toMatchObject({ code: 1, stderr: 'error: key merchant_sbx0123456789 does not exist\n' });
+    expect(await scanTable()).toEqual([]);
+  });
+
+  it('says `npm start` is not running when the runtime’s DynamoDB Local does not answer', async () => {
+    const closed = `http://127.0.0.1:${await findFreePort()}`;
+    await writeRuntime({ dynamodbEndpoint: closed, tableName });
+    const result = await admin('merchants', 'create', '--name', 'Acme');
+    expect(result).toMatchObject({
+      code: 1,
+      stdout: '',
+      stderr: `error: cannot reach DynamoDB Local at ${closed}: is \`npm start\` running?\n`,
+    });
+  });
+
+  it('the real CLI process prints exactly one JSON object on stdout', async () => {
+    const child = spawn(
+      join(repoRoot, 'node_modules', '.bin', 'tsx'),
+      ['bin/admin.ts', 'merchants', 'create', '--name', 'Spawned', '--local', '--json'],
+      {
+        cwd: repoRoot,
+        // As `npm run admin` does: the project's own node first on PATH.
+        env: {
+          ...savedEnv,
+          PATH: `${join(repoRoot, 'node_modules', '.bin')}${delimiter}${savedEnv.PATH ?? ''}`,
+          LOCAL_STATE_DIR: stateDir,
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString('utf8');
+    });
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString('utf8');
+    });
+    const code = await new Promise<number | null>((done) => child.once('close', done));
+
+    expect({ code, stderr }).toEqual({ code: 0, stderr: '' });
+    expect(stdout.endsWith('\n')).toBe(true);
+    expect(stdout.trimEnd().split('\n')).toHaveLength(1);
+    const printed = JSON.parse(stdout);
+    expect(printed).toMatchObject({ name: 'Spawned', merchantId: expect.stringMatching(/^mer_/) });
+    expect(await scanTable()).toEqual([expect.objectContaining({ merchantId: printed.merchantId })]);
+  }, 30_000);
+});

@@ -1,0 +1,237 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { mockClient } from 'aws-sdk-client-mock';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { ExitCode, helpText, runAdmin } from '../../../lib/admin/cli';
+
+const dynamodb = mockClient(DynamoDBDocumentClient);
+const merchantId = 'mer_01h455vb4pex5vsknk084sn02q';
+let stateDir: string;
+
+beforeAll(async () => {
+  stateDir = await mkdtemp(join(tmpdir(), 'admin-cli-'));
+  const runtime = {
+    baseUrl: 'http://127.0.0.1:3000',
+    stage: 'sandbox',
+    dynamodbEndpoint: 'http://127.0.0.1:8000',
+    tableName: 'local-table',
+    merchantId,
+    apiKey: `merchant_sbx0123456789_${'s'.repeat(43)}`,
+  };
+  await writeFile(join(stateDir, 'runtime.json'), JSON.stringify(runtime));
+});
+afterAll(() => rm(stateDir, { recursive: true, force: true }));
+afterEach(() => dynamodb.reset());
+
+async function admin(args: string[], env: Record<string, string> = { LOCAL_STATE_DIR: stateDir }) {
+  let stdout = '';
+  let stderr = '';
+  const code = await runAdmin(args, {
+    stdout: (text) => {
+      stdout += text;
+    },
+    stderr: (text) => {
+      stderr += text;
+    },
+    env,
+  });
+  return { code, stdout, stderr };
+}
+
+describe('runAdmin --help', () => {
+  it.each([[['--help']], [['-h']], [['keys', 'create', '--help']], [['--nonsense', '--help']]])(
+    'prints the usage on stdout and exits 0 for %j',
+    async (args) => {
+      const result = await admin(args);
+      expect(result).toEqual({ code: ExitCode.ok, stdout: helpText, stderr: '' });
+    },
+  );
+
+  it('lists every command of DESIGN §5', () => {
+    for (const command of ['merchants create', 'keys create', 'keys list', 'keys revoke', 'keys rotate']) {
+      expect(helpText).toContain(command);
+    }
+  });
+});
+
+describe('runAdmin usage errors', () => {
+  it.each([
+    [[], 'missing command'],
+    [['shops', 'create'], 'unknown command "shops"'],
+    [['keys'], 'keys needs one of: create, list, revoke, rotate'],
+    [['keys', 'delete', '--local'], 'unknown command "keys delete"'],
+    [['keys', 'list', 'extra', '--merchant', merchantId, '--local'], 'unexpected argument "extra"'],
+    [['keys', 'list', '--merchant', merchantId, '--local', '--verbose'], 'unknown option --verbose'],
+    [['keys', 'list', '--merchant', merchantId, '--local', '-v'], 'unknown option -v'],
+    [
+      ['keys', 'list', '--merchant', merchantId, '--local', '--name', 'x'],
+      '--name is not an option of keys list',
+    ],
+    [['keys', 'list', '--local'], 'keys list needs --merchant'],
+    [['keys', 'rotate', '--merchant', merchantId, '--local'], 'keys rotate needs --expire-old-in'],
+    [['merchants', 'create', '--local', '--name'], '--name needs a value'],
+    [['merchants', 'create', '--name', '--local'], '--name needs a value'],
+    [['merchants', 'create', '--local', '--name', ' '], '--name must not be empty'],
+    [['merchants', 'create', '--local', '--name=a', '--name=b'], '--name is given more than once'],
+    [['merchants', 'create', '--local', '--name', 'a', '--json=yes'], '--json takes no value'],
+    [['merchants', 'create', '--name', 'a'], 'choose a target: --local or --stage sandbox|production'],
+    [
+      ['merchants', 'create', '--name', 'a', '--local', '--stage', 'sandbox'],
+      'give either --local or --stage',
+    ],
+    [['merchants', 'create', '--name', 'a', '--stage', 'staging'], '--stage must be sandbox or production'],
+    [['merchants', 'create', '--name', 'a', '--local', '--table', 't'], '--table applies only with --stage'],
+    [
+      ['keys', 'create', '--merchant', merchantId, '--local', '--expires-in', '1 day'],
+      '--expires-in: "1 day" is not a duration like 24h, 30m, 7d',
+    ],
+    [
+      ['keys', 'rotate', '--merchant', merchantId, '--local', '--expire-old-in', '9999d'],
+      '--expire-old-in: "9999d" is longer than the maximum of 3650d',
+    ],
+  ])('exits 2 for %j with "error: %s" and a usage text on stderr', async (args, message) => {
+    const result = await admin(args);
+    expect(result.code).toBe(ExitCode.usage);
+    expect(result.stdout).toBe('');
+    const [first, second] = result.stderr.split('\n');
+    expect(first).toMatch(/^error: /);
+    expect(first).toContain(message);
+    expect(second).toMatch(/^usage: npm run admin -- /);
+    expect(dynamodb.calls()).toHaveLength(0);
+  });
+
+  it("shows only the command's own synopsis once the command is known", async () => {
+    const { stderr } = await admin(['keys', 'revoke', '--local']);
+    expect(stderr).toContain('keys revoke --key PREFIX');
+    expect(stderr).not.toContain('merchants create');
+  });
+});
+
+describe('runAdmin output', () => {
+  it('prints exactly one JSON object on one line with --json, and nothing on stderr', async () => {
+    dynamodb.on(PutCommand).resolves({});
+    const result = await admin(['merchants', 'create', '--name', 'Acme', '--local', '--json']);
+    expect(result.code).toBe(ExitCode.ok);
+    expect(result.stderr).toBe('');
+    expect(result.stdout.endsWith('\n')).toBe(true);
+    expect(result.stdout.trimEnd().split('\n')).toHaveLength(1);
+    const printed = JSON.parse(result.stdout);
+    expect(Object.keys(printed)).toEqual(['merchantId', 'name', 'createdAt']);
+    expect(printed).toMatchObject({ merchantId: expect.stringMatching(/^mer_/), name: 'Acme' });
+    expect(dynamodb.commandCalls(PutCommand)[0]?.args[0].input.TableName).toBe('local-table');
+  });
+
+  it('prints the same object indented by two spaces without --json', async () => {
+    dynamodb.on(PutCommand).resolves({});
+    const result = await admin(['merchants', 'create', '--name', 'Acme', '--local']);
+    const printed = JSON.parse(result.stdout);
+    expect(result.stdout).toBe(`${JSON.stringify(printed, null, 2)}\n`);
+  });
+
+  it('prints a new key only in the apiKey field, and a --stage key carries that stage', async () => {
+    dynamodb
+      .on(GetCommand)
+      .resolves({ Item: { merchantId, name: 'Acme', createdAt: '2026-01-01T00:00:00.000Z' } });
+    dynamodb.on(PutCommand).resolves({});
+    const result = await admin(
+      [
+        'keys',
+        'create',
+        '--merchant',
+        merchantId,
+        '--stage',
+        'production',
+        '--table',
+        'prod-table',
+        '--json',
+      ],
+      {},
+    );
+    expect(result.code).toBe(ExitCode.ok);
+    const printed = JSON.parse(result.stdout);
+    expect(Object.keys(printed)).toEqual(['apiKey', 'keyPrefix', 'merchantId', 'stage', 'expiresAt']);
+    expect(printed).toMatchObject({ merchantId, stage: 'production', expiresAt: null });
+    expect(printed.apiKey).toMatch(/^merchant_prd[a-z0-9]{10}_[A-Za-z0-9_-]{43}$/);
+    expect(result.stdout.split(printed.apiKey)).toHaveLength(2);
+    expect(result.stderr).toBe('');
+    const written = dynamodb.commandCalls(PutCommand)[0]?.args[0].input;
+    expect(written?.TableName).toBe('prod-table');
+    expect(JSON.stringify(written)).not.toContain(printed.apiKey);
+  });
+
+  it('exits 1 with one "error:" line on stderr and nothing on stdout when the command fails', async () => {
+    dynamodb.on(GetCommand).resolves({});
+    const result = await admin(['keys', 'create', '--merchant', merchantId, '--local', '--json']);
+    expect(result).toEqual({
+      code: ExitCode.failed,
+      stdout: '',
+      stderr: `error: merchant ${merchantId} does not exist\n`,
+    });
+  });
+
+  it('turns an SDK failure into one line on stderr', async () => {
+    dynamodb.on(PutCommand).rejects(
+      Object.assign(new Error('Requested resource\nnot found'), {
+        name: 'ResourceNotFoundException',
+      }),
+    );
+    const result = await admin(['merchants', 'create', '--name', 'Acme', '--stage', 'sandbox'], {});
+    expect(result.code).toBe(ExitCode.failed);
+    expect(result.stderr).toBe(
+      "error: table merchant-payments-sandbox of sandbox not found (pass --table with the stack's TableName output)\n",
+    );
+  });
+
+  it.each([
+    [
+      Object.assign(new Error('Region is missing'), { name: 'Error' }),
+      'no AWS region: set AWS_REGION or a region in your AWS profile',
+    ],
+    [
+      Object.assign(new Error('Could not load credentials from any providers'), {
+        name: 'CredentialsProviderError',
+      }),
+      'no AWS credentials: Could not load credentials from any providers (set AWS_PROFILE or sign in, e.g. aws sso login)',
+    ],
+  ])('explains a missing AWS setup for --stage: %s', async (failure, message) => {
+    dynamodb.on(PutCommand).rejects(failure);
+    const result = await admin(['merchants', 'create', '--name', 'Acme', '--stage', 'production'], {});
+    expect(result).toEqual({ code: ExitCode.failed, stdout: '', stderr: `error: ${message}\n` });
+  });
+
+  it('refuses a key that would be expired when shown, before touching the table', async () => {
+    const result = await admin(['keys', 'create', '--merchant', merchantId, '--local', '--expires-in', '0s']);
+    expect(result).toEqual({
+      code: ExitCode.failed,
+      stdout: '',
+      stderr: 'error: --expires-in must be longer than 0s\n',
+    });
+    expect(dynamodb.calls()).toHaveLength(0);
+  });
+
+  it('reminds a human on stderr, without the key, that the key is shown once', async () => {
+    dynamodb
+      .on(GetCommand)
+      .resolves({ Item: { merchantId, name: 'Acme', createdAt: '2026-01-01T00:00:00.000Z' } });
+    dynamodb.on(PutCommand).resolves({});
+    const result = await admin(['keys', 'create', '--merchant', merchantId, '--local']);
+    const printed = JSON.parse(result.stdout);
+    expect(printed.stage).toBe('sandbox');
+    expect(result.stderr).toBe('note: store the apiKey now; it is not shown again\n');
+  });
+
+  it('says to run `npm start` when --local finds no runtime.json', async () => {
+    const emptyDir = await mkdtemp(join(tmpdir(), 'admin-cli-empty-'));
+    const result = await admin(['keys', 'list', '--merchant', merchantId, '--local'], {
+      LOCAL_STATE_DIR: emptyDir,
+    });
+    await rm(emptyDir, { recursive: true });
+    expect(result).toEqual({
+      code: ExitCode.failed,
+      stdout: '',
+      stderr: 'error: no local runtime found: run `npm start` first\n',
+    });
+  });
+});
