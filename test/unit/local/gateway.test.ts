@@ -1,0 +1,111 @@
+import type { APIGatewayProxyEvent } from 'aws-lambda';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { RouteDefinition } from '../../../functions/routes';
+import { routeList } from '../../../functions/routes';
+import { type LocalGateway, startLocalGateway } from '../../../lib/local/gateway';
+
+let gateway: LocalGateway | undefined;
+afterEach(async () => {
+  await gateway?.close();
+  gateway = undefined;
+});
+
+/** A gateway whose handlers echo the event they were given, and whose authorizer counts its calls. */
+async function echoGateway(authCacheSeconds: number) {
+  const calls = { authorizer: 0 };
+  const events: APIGatewayProxyEvent[] = [];
+  gateway = await startLocalGateway({
+    routes: routeList,
+    stage: 'sandbox',
+    host: '127.0.0.1',
+    port: 0,
+    authCacheSeconds,
+    authorizer: async (event) => {
+      calls.authorizer += 1;
+      if (event.headers?.Authorization !== 'Bearer good') throw new Error('Unauthorized');
+      return {
+        principalId: 'mer_1',
+        policyDocument: { Version: '2012-10-17', Statement: [] },
+        context: { merchantId: 'mer_1' },
+      };
+    },
+    loadHandler: async (route: RouteDefinition) => async (event) => {
+      events.push(event);
+      return { statusCode: 200, headers: { 'X-Route': route.operationId }, body: '{}' };
+    },
+  });
+  const call = (path: string, init: RequestInit = {}) => fetch(`${gateway?.baseUrl}${path}`, init);
+  return { calls, events, call };
+}
+
+describe('local gateway', () => {
+  it('builds the REST proxy event with path parameters, query and the authorizer context', async () => {
+    const { events, call } = await echoGateway(60);
+    const response = await call('/catalog/products/prod%5Fx?merchantId=mer_1', {
+      headers: { Authorization: 'Bearer good' },
+    });
+    expect(response.headers.get('x-route')).toBe('getProduct');
+    const [event] = events;
+    expect(event).toMatchObject({
+      resource: '/catalog/products/{productId}',
+      path: '/catalog/products/prod%5Fx',
+      httpMethod: 'GET',
+      pathParameters: { productId: 'prod_x' },
+      queryStringParameters: { merchantId: 'mer_1' },
+      body: null,
+      requestContext: { stage: 'sandbox', authorizer: { merchantId: 'mer_1', principalId: 'mer_1' } },
+    });
+    expect(event?.requestContext.requestId).toEqual(expect.any(String));
+  });
+
+  it('reuses an authorizer answer per Authorization header for the cache period', async () => {
+    const { calls, call } = await echoGateway(60);
+    for (let index = 0; index < 3; index += 1) {
+      await call('/catalog/products?merchantId=mer_1', { headers: { Authorization: 'Bearer good' } });
+    }
+    expect(calls.authorizer).toBe(1);
+  });
+
+  it('asks the authorizer every time when the cache is off', async () => {
+    const { calls, call } = await echoGateway(0);
+    for (let index = 0; index < 3; index += 1) {
+      await call('/catalog/products?merchantId=mer_1', { headers: { Authorization: 'Bearer good' } });
+    }
+    expect(calls.authorizer).toBe(3);
+  });
+
+  it('answers 401 in the error shape without calling the authorizer when the header is missing', async () => {
+    const { calls, call } = await echoGateway(60);
+    const response = await call('/catalog/products');
+    expect(response.status).toBe(401);
+    expect(await response.json()).toEqual({
+      error: { code: 'unauthorized', message: expect.any(String), requestId: expect.any(String) },
+    });
+    expect(calls.authorizer).toBe(0);
+  });
+
+  it('answers 401 when the authorizer refuses', async () => {
+    const { call } = await echoGateway(60);
+    const response = await call('/catalog/products', { headers: { Authorization: 'Bearer bad' } });
+    expect(response.status).toBe(401);
+  });
+
+  it('answers 404 not_found for an unknown route, before authorization', async () => {
+    const { calls, call } = await echoGateway(60);
+    const response = await call('/nowhere');
+    expect(response.status).toBe(404);
+    expect((await response.json()).error.code).toBe('not_found');
+    expect(calls.authorizer).toBe(0);
+  });
+
+  it('answers 413 payload_too_large past API Gateway’s 10 MB', async () => {
+    const { call } = await echoGateway(60);
+    const response = await call('/catalog/products', {
+      method: 'POST',
+      headers: { Authorization: 'Bearer good' },
+      body: 'x'.repeat(10 * 1024 * 1024 + 1),
+    });
+    expect(response.status).toBe(413);
+    expect((await response.json()).error.code).toBe('payload_too_large');
+  });
+});
