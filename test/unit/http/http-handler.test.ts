@@ -1,0 +1,82 @@
+import type { APIGatewayProxyEvent, Context } from 'aws-lambda';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { ApiError } from '../../../functions/http/errors';
+import { httpHandler } from '../../../functions/http/http-handler';
+import type { RouteDefinition } from '../../../functions/routes';
+
+const merchantId = 'mer_01h455vb4pex5vsknk084sn02q';
+
+const route = {
+  operationId: 'probe',
+  method: 'GET',
+  path: '/probe',
+  summary: 'A route for testing the middleware alone',
+  tag: 'Test',
+  handler: 'unused',
+  merchantScope: 'query',
+  request: { query: z.strictObject({ merchantId: z.string() }) },
+  successStatus: 200,
+  response: z.object({}),
+} as const satisfies RouteDefinition;
+
+function event(overrides: Partial<APIGatewayProxyEvent> = {}): APIGatewayProxyEvent {
+  return {
+    httpMethod: 'GET',
+    path: '/probe',
+    headers: {},
+    queryStringParameters: { merchantId },
+    pathParameters: null,
+    body: null,
+    isBase64Encoded: false,
+    requestContext: { requestId: 'req-1', authorizer: { merchantId } },
+    ...overrides,
+  } as unknown as APIGatewayProxyEvent;
+}
+
+const context = { awsRequestId: 'aws-1', getRemainingTimeInMillis: () => 10_000 } as unknown as Context;
+
+describe('httpHandler', () => {
+  it('answers an unknown failure with a bare 500: code, message and request id only', async () => {
+    const handler = httpHandler(route, async () => {
+      throw new Error('connect ECONNREFUSED 10.0.0.1:443 table merchant-payments-production');
+    });
+    const result = await handler(event(), context);
+    expect(result.statusCode).toBe(500);
+    expect(JSON.parse(result.body)).toEqual({
+      error: { code: 'internal_error', message: 'An internal error occurred.', requestId: 'req-1' },
+    });
+  });
+
+  it('maps an ApiError to its status and code', async () => {
+    const handler = httpHandler(route, async () => {
+      throw new ApiError('invalid_state', 'The invoice is paid.');
+    });
+    const result = await handler(event(), context);
+    expect(result.statusCode).toBe(409);
+    expect(JSON.parse(result.body).error).toEqual({
+      code: 'invalid_state',
+      message: 'The invoice is paid.',
+      requestId: 'req-1',
+    });
+  });
+
+  it('returns the handler response as JSON with the request id header', async () => {
+    const handler = httpHandler(route, async ({ query }) => ({
+      status: 200,
+      body: { seen: query.merchantId },
+    }));
+    const result = await handler(event(), context);
+    expect(result).toEqual({
+      statusCode: 200,
+      headers: { 'Content-Type': 'application/json', 'Request-Id': 'req-1' },
+      body: JSON.stringify({ seen: merchantId }),
+    });
+  });
+
+  it('refuses a request that reached it without an authorized merchant', async () => {
+    const handler = httpHandler(route, async () => ({ status: 200, body: {} }));
+    const result = await handler(event({ requestContext: { requestId: 'req-2' } } as never), context);
+    expect(result.statusCode).toBe(401);
+  });
+});
