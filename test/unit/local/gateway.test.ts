@@ -94,7 +94,7 @@ describe('local gateway', () => {
     const { calls, call } = await echoGateway(60);
     const response = await call('/nowhere');
     expect(response.status).toBe(404);
-    expect((await response.json()).error.code).toBe('not_found');
+    expect(((await response.json()) as { error: { code: string } }).error.code).toBe('not_found');
     expect(calls.authorizer).toBe(0);
   });
 
@@ -106,6 +106,6 @@ describe('local gateway', () => {
       body: 'x'.repeat(10 * 1024 * 1024 + 1),
     });
     expect(response.status).toBe(413);
-    expect((await response.json()).error.code).toBe('payload_too_large');
+    expect(((await response.json()) as { error: { code: string } }).error.code).toBe('payload_too_large');
   });
 });
