@@ -1,8 +1,10 @@
 import middy from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
+import { InvalidFields, RuleViolation } from '../domain/errors';
 import { isMutating, type RouteDefinition } from '../routes';
 import { type ApiRequest, type ApiResponse, apiState } from './api-request';
 import { errorHandler } from './error-handler';
+import { ApiError, ValidationError } from './errors';
 import { idempotency } from './idempotency';
 import { jsonBody } from './json-body';
 import { jsonResponse } from './json-response';
@@ -41,6 +43,17 @@ export function httpHandler<R extends RouteDefinition>(
         body: state.body,
         idempotency: state.idempotency,
       } as ApiRequest<R>;
-      return jsonResponse(await handle(request), state.requestId);
+      try {
+        return jsonResponse(await handle(request), state.requestId);
+      } catch (error) {
+        throw asApiError(error);
+      }
     });
+}
+
+/** Business-rule errors become API errors here, before idempotency decides what to store. */
+function asApiError(error: unknown): unknown {
+  if (error instanceof RuleViolation) return new ApiError(error.code, error.message, { cause: error });
+  if (error instanceof InvalidFields) return new ValidationError(error.problems);
+  return error;
 }

@@ -1,0 +1,275 @@
+import { InvalidFields, RuleViolation } from './errors';
+import { AmountOverflowError, type Currency, type Money, multiplyAmount, sumAmounts } from './money';
+
+export const InvoiceStatus = {
+  draft: 'draft',
+  issued: 'issued',
+  partially_paid: 'partially_paid',
+  paid: 'paid',
+  void: 'void',
+} as const;
+export type InvoiceStatus = (typeof InvoiceStatus)[keyof typeof InvoiceStatus];
+
+export const PaymentMethodType = { card: 'card', bank_account: 'bank_account' } as const;
+export type PaymentMethodType = (typeof PaymentMethodType)[keyof typeof PaymentMethodType];
+
+export const AdjustmentType = { tax: 'tax', shipping: 'shipping', fee: 'fee', other: 'other' } as const;
+export type AdjustmentType = (typeof AdjustmentType)[keyof typeof AdjustmentType];
+
+export const LineItemKind = {
+  product_charge: 'product_charge',
+  manual_adjustment: 'manual_adjustment',
+} as const;
+
+export interface ProductChargeLine {
+  readonly kind: 'product_charge';
+  readonly productId: string;
+  readonly priceId: string;
+  readonly description: string;
+  readonly quantity: number;
+  readonly unitAmount: number;
+  readonly lineTotal: number;
+}
+
+/** DESIGN §4: an adjustment is one unit of its amount. */
+export interface ManualAdjustmentLine {
+  readonly kind: 'manual_adjustment';
+  readonly adjustmentType: AdjustmentType;
+  readonly description: string;
+  readonly quantity: 1;
+  readonly unitAmount: number;
+  readonly lineTotal: number;
+}
+
+export type LineItem = ProductChargeLine | ManualAdjustmentLine;
+
+export interface Invoice {
+  readonly invoiceId: string;
+  readonly invoiceNumber: string;
+  readonly invoiceUrlSlug: string;
+  readonly idempotencyKey: string;
+  readonly merchantId: string;
+  readonly customerId: string;
+  readonly currentRevisionNumber: number;
+  readonly status: InvoiceStatus;
+  readonly currency: Currency;
+  readonly lineItems: readonly LineItem[];
+  readonly productTotal: Money;
+  readonly total: Money;
+  readonly amountPaid: Money;
+  readonly amountRemaining: Money;
+  readonly acceptedPaymentMethods: readonly PaymentMethodType[];
+  readonly additionalNotificationEmails: readonly string[];
+  readonly createdAt: string;
+  readonly updatedAt: string;
+  readonly dueDate?: string;
+  readonly paidAt?: string;
+  readonly notes?: string;
+  readonly metadata?: Readonly<Record<string, string>>;
+}
+
+/** `INV-` and the per-merchant sequence, zero-padded to six digits (DESIGN §4). */
+export function formatInvoiceNumber(sequence: number): string {
+  return `INV-${String(sequence).padStart(6, '0')}`;
+}
+
+export type RequestedLine =
+  | {
+      readonly kind: 'product_charge';
+      readonly productId: string;
+      readonly priceId: string;
+      readonly quantity: number;
+      readonly description?: string | undefined;
+    }
+  | {
+      readonly kind: 'manual_adjustment';
+      readonly adjustmentType: AdjustmentType;
+      readonly description: string;
+      readonly amount: number;
+    };
+
+/** What the catalog holds for the ids a create request names; absent when unknown or not the merchant's. */
+export interface CatalogView {
+  product(productId: string): { readonly name: string; readonly active: boolean } | undefined;
+  price(
+    priceId: string,
+  ): { readonly productId: string; readonly unitAmount: number; readonly currency: Currency } | undefined;
+}
+
+/**
+ * Prices each requested line (DESIGN §4 "product_charge"): the product and price must be the
+ * merchant's, active, and of one another; the price's currency must be the invoice's. Every
+ * problem is collected, each on its own field path, before anything is refused.
+ */
+export function priceLineItems(
+  lines: readonly RequestedLine[],
+  currency: Currency,
+  catalog: CatalogView,
+): LineItem[] {
+  const problems: { path: string; message: string }[] = [];
+  const priced = lines.map((line, index): LineItem | undefined => {
+    const path = `lineItems.${index}`;
+    if (line.kind === 'manual_adjustment') {
+      return {
+        kind: 'manual_adjustment',
+        adjustmentType: line.adjustmentType,
+        description: line.description,
+        quantity: 1,
+        unitAmount: line.amount,
+        lineTotal: line.amount,
+      };
+    }
+    const product = catalog.product(line.productId);
+    const price = catalog.price(line.priceId);
+    if (product === undefined) problems.push({ path: `${path}.productId`, message: 'No such product.' });
+    else if (!product.active)
+      problems.push({ path: `${path}.productId`, message: 'The product is inactive.' });
+    if (price === undefined || price.productId !== line.productId) {
+      problems.push({ path: `${path}.priceId`, message: 'No such price for this product.' });
+    } else if (price.currency !== currency) {
+      problems.push({
+        path: `${path}.priceId`,
+        message: `The price is in ${price.currency}, not ${currency}.`,
+      });
+    }
+    if (product === undefined || price === undefined) return undefined;
+    try {
+      return {
+        kind: 'product_charge',
+        productId: line.productId,
+        priceId: line.priceId,
+        description: line.description ?? product.name,
+        quantity: line.quantity,
+        unitAmount: price.unitAmount,
+        lineTotal: multiplyAmount(price.unitAmount, line.quantity),
+      };
+    } catch (error) {
+      if (!(error instanceof AmountOverflowError)) throw error;
+      problems.push({ path: `${path}.quantity`, message: 'The line total is larger than 9007199254740991.' });
+      return undefined;
+    }
+  });
+  if (problems.length > 0) throw new InvalidFields(problems);
+  return priced as LineItem[];
+}
+
+export interface Totals {
+  readonly productTotal: Money;
+  readonly total: Money;
+  readonly amountPaid: Money;
+  readonly amountRemaining: Money;
+}
+
+/** DESIGN §4 "Totals"; a total past the integer bound is a 400 on lineItems. */
+export function computeTotals(lines: readonly LineItem[], currency: Currency, amountPaid = 0): Totals {
+  try {
+    const productTotal = sumAmounts(
+      lines.filter((line) => line.kind === 'product_charge').map((line) => line.lineTotal),
+    );
+    const total = sumAmounts(lines.map((line) => line.lineTotal));
+    return {
+      productTotal: { amount: productTotal, currency },
+      total: { amount: total, currency },
+      amountPaid: { amount: amountPaid, currency },
+      amountRemaining: { amount: total - amountPaid, currency },
+    };
+  } catch (error) {
+    if (!(error instanceof AmountOverflowError)) throw error;
+    throw new InvalidFields(
+      [{ path: 'lineItems', message: 'The invoice total is larger than 9007199254740991.' }],
+      {
+        cause: error,
+      },
+    );
+  }
+}
+
+/** The fields of a change every transition shares: a new revision and `updatedAt`. */
+function revised(invoice: Invoice, now: string): Pick<Invoice, 'currentRevisionNumber' | 'updatedAt'> {
+  return { currentRevisionNumber: invoice.currentRevisionNumber + 1, updatedAt: now };
+}
+
+function requireStatus(invoice: Invoice, allowed: readonly InvoiceStatus[], action: string): void {
+  if (!allowed.includes(invoice.status)) {
+    throw new RuleViolation('invalid_state', `An invoice that is ${invoice.status} cannot be ${action}.`);
+  }
+}
+
+/** Spec "States and transitions": draft and issued may be voided; every other state is a 409 (DESIGN §4). */
+export function voidInvoice(invoice: Invoice, now: string): Invoice {
+  requireStatus(invoice, [InvoiceStatus.draft, InvoiceStatus.issued], 'voided');
+  return { ...invoice, ...revised(invoice, now), status: InvoiceStatus.void };
+}
+
+export function issueInvoice(invoice: Invoice, now: string): Invoice {
+  requireStatus(invoice, [InvoiceStatus.draft], 'issued');
+  return { ...invoice, ...revised(invoice, now), status: InvoiceStatus.issued };
+}
+
+/** A resend changes nothing but the revision: it is recorded as a change of the invoice. */
+export function resendInvoice(invoice: Invoice, now: string): Invoice {
+  requireStatus(invoice, [InvoiceStatus.issued, InvoiceStatus.partially_paid], 'sent');
+  return { ...invoice, ...revised(invoice, now) };
+}
+
+/** Applies a payment of `amount` (≥ 1); more than what remains is a 409 (DESIGN §4). */
+export function applyPayment(invoice: Invoice, amount: number, now: string): Invoice {
+  requireStatus(invoice, [InvoiceStatus.issued, InvoiceStatus.partially_paid], 'paid');
+  if (amount > invoice.amountRemaining.amount) {
+    throw new RuleViolation(
+      'invalid_state',
+      `The payment of ${amount} is more than the ${invoice.amountRemaining.amount} that remains.`,
+    );
+  }
+  const paid = invoice.amountPaid.amount + amount;
+  const remaining = invoice.total.amount - paid;
+  return {
+    ...invoice,
+    ...revised(invoice, now),
+    status: remaining === 0 ? InvoiceStatus.paid : InvoiceStatus.partially_paid,
+    amountPaid: { amount: paid, currency: invoice.currency },
+    amountRemaining: { amount: remaining, currency: invoice.currency },
+    ...(remaining === 0 ? { paidAt: now } : {}),
+  };
+}
+
+export function withNewSlug(invoice: Invoice, slug: string, now: string): Invoice {
+  return { ...invoice, ...revised(invoice, now), invoiceUrlSlug: slug };
+}
+
+export const EventType = {
+  paymentCreated: 'payments.PaymentCreated',
+  paymentDeclined: 'payments.PaymentDeclined',
+  paymentRefunded: 'payments.PaymentRefunded',
+  paymentReturned: 'payments.PaymentReturned',
+  payoutCreated: 'payouts.PayoutCreated',
+  invoiceSent: 'invoices.InvoiceSent',
+  invoicePaid: 'invoices.InvoicePaid',
+} as const;
+export type EventType = (typeof EventType)[keyof typeof EventType];
+
+/** Payload of invoices.InvoiceSent: exactly the spec's fields. */
+export function invoiceSentPayload(invoice: Invoice, resend: boolean, occurredAt: string) {
+  return {
+    invoiceId: invoice.invoiceId,
+    merchantId: invoice.merchantId,
+    customerId: invoice.customerId,
+    invoiceNumber: invoice.invoiceNumber,
+    resend,
+    occurredAt,
+  };
+}
+
+/** Payload of invoices.InvoicePaid: exactly the spec's fields; `amount` is the invoice total. */
+export function invoicePaidPayload(invoice: Invoice) {
+  if (invoice.paidAt === undefined) throw new Error('invoicePaidPayload needs a paid invoice');
+  return {
+    invoiceId: invoice.invoiceId,
+    merchantId: invoice.merchantId,
+    customerId: invoice.customerId,
+    invoiceNumber: invoice.invoiceNumber,
+    amount: invoice.total.amount,
+    currency: invoice.currency,
+    paidAt: invoice.paidAt,
+  };
+}
