@@ -6,6 +6,12 @@ export const EntityType = {
   merchant: 'Merchant',
   apiKey: 'ApiKey',
   product: 'Product',
+  price: 'Price',
+  customer: 'Customer',
+  invoice: 'Invoice',
+  invoiceNumberCounter: 'InvoiceNumberCounter',
+  invoiceSlug: 'InvoiceSlug',
+  event: 'Event',
   idempotencyRecord: 'IdempotencyRecord',
   config: 'Config',
 } as const;
@@ -16,9 +22,16 @@ export type EntityType = (typeof EntityType)[keyof typeof EntityType];
 export const configPartitionKey = 'CONFIG';
 
 const merchantPartition = (merchantId: string) => `MERCHANT#${merchantId}`;
+const invoicesWithStatusPartition = (merchantId: string, status: string) =>
+  `${merchantPartition(merchantId)}#INVOICES#${status}`;
+const invoicesOfCustomerPartition = (merchantId: string, customerId: string) =>
+  `${merchantPartition(merchantId)}#CUSTOMER#${customerId}#INVOICES`;
 
 export const SortKeyPrefix = {
   product: 'PRODUCT#',
+  price: 'PRICE#',
+  customer: 'CUSTOMER#',
+  invoice: 'INVOICE#',
 } as const;
 
 export const keys = {
@@ -34,6 +47,39 @@ export const keys = {
     PK: merchantPartition(merchantId),
     SK: `${SortKeyPrefix.product}${productId}`,
   }),
+  /** Prices sort under their product, so one Query lists a product's prices. */
+  price: (merchantId: string, productId: string, priceId: string) => ({
+    PK: merchantPartition(merchantId),
+    SK: `${SortKeyPrefix.price}${productId}#${priceId}`,
+  }),
+  pricesOfProductPrefix: (productId: string) => `${SortKeyPrefix.price}${productId}#`,
+  customer: (merchantId: string, customerId: string) => ({
+    PK: merchantPartition(merchantId),
+    SK: `${SortKeyPrefix.customer}${customerId}`,
+  }),
+  invoice: (merchantId: string, invoiceId: string) => ({
+    PK: merchantPartition(merchantId),
+    SK: `${SortKeyPrefix.invoice}${invoiceId}`,
+  }),
+  /** GSI1: a merchant's invoices of one status; GSI2: a customer's invoices. Both newest first. */
+  invoiceIndexes: (merchantId: string, customerId: string, status: string, invoiceId: string) => ({
+    GSI1PK: invoicesWithStatusPartition(merchantId, status),
+    GSI1SK: invoiceId,
+    GSI2PK: invoicesOfCustomerPartition(merchantId, customerId),
+    GSI2SK: invoiceId,
+  }),
+  invoicesWithStatusPartition: (merchantId: string, status: string) =>
+    invoicesWithStatusPartition(merchantId, status),
+  invoicesOfCustomerPartition: (merchantId: string, customerId: string) =>
+    invoicesOfCustomerPartition(merchantId, customerId),
+  /** The per-merchant invoice number sequence, advanced inside each create transaction. */
+  invoiceNumberCounter: (merchantId: string) => ({
+    PK: merchantPartition(merchantId),
+    SK: 'COUNTER#INVOICE_NUMBER',
+  }),
+  /** Pay-link lookup by the SHA-256 of the slug, never by the slug itself (DESIGN §4). */
+  invoiceSlug: (slugHash: string) => ({ PK: `INVOICE_SLUG#${slugHash}`, SK: 'INVOICE_SLUG' }),
+  event: (eventId: string) => ({ PK: `EVENT#${eventId}`, SK: 'EVENT' }),
   merchantPartition,
   /** The scope hash already folds merchant, method, path and key together (DESIGN §3). */
   idempotencyRecord: (scopeHash: string) => ({ PK: `IDEMPOTENCY#${scopeHash}`, SK: 'IDEMPOTENCY' }),

@@ -7,7 +7,10 @@ export const TableDefinition = {
   sortKey: 'SK',
   /** Epoch seconds; DynamoDB deletes expired items eventually, so readers also check expiry. */
   ttlAttribute: 'ttl',
-  globalSecondaryIndexes: [{ indexName: 'GSI1', partitionKey: 'GSI1PK', sortKey: 'GSI1SK' }],
+  globalSecondaryIndexes: [
+    { indexName: 'GSI1', partitionKey: 'GSI1PK', sortKey: 'GSI1SK' },
+    { indexName: 'GSI2', partitionKey: 'GSI2PK', sortKey: 'GSI2SK' },
+  ],
   streamViewType: 'NEW_AND_OLD_IMAGES',
 } as const;
 

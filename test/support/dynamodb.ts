@@ -1,0 +1,75 @@
+import { randomBytes } from 'node:crypto';
+import {
+  CreateTableCommand,
+  DeleteTableCommand,
+  DescribeTableCommand,
+  DynamoDBClient,
+  ResourceNotFoundException,
+  UpdateTimeToLiveCommand,
+} from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { inject } from 'vitest';
+import { createTableInput, TableDefinition } from '../../functions/store/table';
+import { dynamoDbLocalClientConfig } from '../../lib/local/dynamodb-local';
+
+let client: DynamoDBClient | undefined;
+let documentClient: DynamoDBDocumentClient | undefined;
+
+/** The run's DynamoDB Local (started once by test/global-setup.ts). */
+export function testDynamoDbEndpoint(): string {
+  return inject('dynamodbEndpoint');
+}
+
+/** A client for the run's DynamoDB Local, shared within the test file's process. */
+export function testDynamoDbClient(): DynamoDBClient {
+  client ??= new DynamoDBClient(dynamoDbLocalClientConfig(testDynamoDbEndpoint()));
+  return client;
+}
+
+/** The document client (plain JavaScript values) over `testDynamoDbClient()`. */
+export function testDocumentClient(): DynamoDBDocumentClient {
+  documentClient ??= DynamoDBDocumentClient.from(testDynamoDbClient(), {
+    marshallOptions: { removeUndefinedValues: true },
+  });
+  return documentClient;
+}
+
+/**
+ * Creates a table from the shared definition (keys, GSIs, stream, TTL) under a name no other test
+ * uses and resolves once it is ACTIVE.
+ */
+export async function createTestTable(prefix = 'test'): Promise<string> {
+  const tableName = `${prefix}-${Date.now().toString(36)}-${randomBytes(4).toString('hex')}`;
+  const dynamodb = testDynamoDbClient();
+  await dynamodb.send(new CreateTableCommand(createTableInput(tableName)));
+  await waitUntilActive(tableName);
+  await dynamodb.send(
+    new UpdateTimeToLiveCommand({
+      TableName: tableName,
+      TimeToLiveSpecification: { AttributeName: TableDefinition.ttlAttribute, Enabled: true },
+    }),
+  );
+  return tableName;
+}
+
+/** Deletes a table made by `createTestTable`; a table that is already gone is fine. */
+export async function deleteTestTable(tableName: string): Promise<void> {
+  try {
+    await testDynamoDbClient().send(new DeleteTableCommand({ TableName: tableName }));
+  } catch (error) {
+    if (!(error instanceof ResourceNotFoundException)) throw error;
+  }
+}
+
+async function waitUntilActive(tableName: string, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const { Table } = await testDynamoDbClient().send(new DescribeTableCommand({ TableName: tableName }));
+    const indexesActive = (Table?.GlobalSecondaryIndexes ?? []).every(
+      (index) => index.IndexStatus === 'ACTIVE',
+    );
+    if (Table?.TableStatus === 'ACTIVE' && indexesActive) return;
+    if (Date.now() > deadline) throw new Error(`table ${tableName} not ACTIVE after ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}

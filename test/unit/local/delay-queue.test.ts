@@ -1,0 +1,386 @@
+import {
+  DeleteMessageCommand,
+  SendMessageBatchCommand,
+  type SendMessageBatchCommandOutput,
+  SendMessageCommand,
+  type SendMessageCommandOutput,
+  SQSClient,
+} from '@aws-sdk/client-sqs';
+import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  createDelayQueue,
+  type DeadLetter,
+  type DelayQueue,
+  DelayQueueError,
+  type DelayQueueOptions,
+  sqsClientFor,
+} from '../../../lib/local/delay-queue';
+
+/** Records every handler call; `respond` decides each call's outcome. */
+function recorder(respond: (event: SQSEvent) => SQSBatchResponse | undefined = () => undefined) {
+  const calls: SQSRecord[][] = [];
+  const handler = vi.fn(async (event: SQSEvent) => {
+    calls.push(event.Records);
+    return respond(event);
+  });
+  return { calls, handler, bodies: () => calls.map((records) => records.map((record) => record.body)) };
+}
+
+const queues: DelayQueue[] = [];
+function queue(options: DelayQueueOptions): DelayQueue {
+  const created = createDelayQueue({ onError: () => {}, ...options });
+  queues.push(created);
+  return created;
+}
+
+beforeEach(() => {
+  vi.useFakeTimers({ now: new Date('2030-01-01T00:00:00Z') });
+});
+
+afterEach(async () => {
+  await Promise.all(queues.splice(0).map((created) => created.stop()));
+  vi.useRealTimers();
+});
+
+describe('createDelayQueue', () => {
+  it('delivers a message without DelaySeconds only after the default delay of 60 s', async () => {
+    const { calls, handler } = recorder();
+    const delivery = queue({ handler });
+
+    delivery.send({ body: 'hello' });
+    await vi.advanceTimersByTimeAsync(59_999);
+    expect(calls).toHaveLength(0);
+    await vi.advanceTimersByTimeAsync(1);
+
+    expect(calls).toHaveLength(1);
+    expect(delivery.size()).toBe(0);
+  });
+
+  it('delivers a message sent with DelaySeconds 0 at once', async () => {
+    const { calls, handler } = recorder();
+    const delivery = queue({ handler });
+
+    delivery.send({ body: 'now', delaySeconds: 0 });
+    await delivery.idle();
+
+    expect(calls).toHaveLength(1);
+  });
+
+  it('honours a DelaySeconds other than the default and a configured default delay', async () => {
+    const { bodies, handler } = recorder();
+    const delivery = queue({ handler, defaultDelaySeconds: 2 });
+
+    delivery.send({ body: 'in-5s', delaySeconds: 5 });
+    delivery.send({ body: 'default-2s' });
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect(bodies()).toEqual([['default-2s']]);
+    await vi.advanceTimersByTimeAsync(3_000);
+
+    expect(bodies()).toEqual([['default-2s'], ['in-5s']]);
+  });
+
+  it('hands the handler SQS-shaped records as the Lambda event source mapping does', async () => {
+    const { calls, handler } = recorder();
+    const delivery = queue({ handler, queueName: 'delivery-queue' });
+
+    const messageId = delivery.send({ body: 'hello', delaySeconds: 0 });
+    await delivery.idle();
+
+    const sentAt = String(Date.parse('2030-01-01T00:00:00Z'));
+    expect(calls[0]).toEqual([
+      {
+        messageId,
+        receiptHandle: expect.any(String),
+        body: 'hello',
+        attributes: {
+          ApproximateReceiveCount: '1',
+          SentTimestamp: sentAt,
+          SenderId: expect.any(String),
+          ApproximateFirstReceiveTimestamp: sentAt,
+        },
+        messageAttributes: {},
+        md5OfBody: '5d41402abc4b2a76b9719d911017c592',
+        eventSource: 'aws:sqs',
+        eventSourceARN: 'arn:aws:sqs:us-east-1:000000000000:delivery-queue',
+        awsRegion: 'us-east-1',
+      },
+    ]);
+  });
+
+  it('delivers at most batchSize visible messages per handler call', async () => {
+    const { calls, handler } = recorder();
+    const delivery = queue({ handler, maxConcurrency: 1 });
+
+    for (let index = 0; index < 12; index++) delivery.send({ body: `m${index}`, delaySeconds: 0 });
+    await delivery.idle();
+
+    expect(calls.map((records) => records.length)).toEqual([10, 2]);
+  });
+
+  it('redelivers only the messages in batchItemFailures, after the visibility timeout, with ApproximateReceiveCount increased', async () => {
+    const { calls, bodies, handler } = recorder((event) => ({
+      batchItemFailures: event.Records.filter(
+        (record) => record.body === 'fails-once' && record.attributes.ApproximateReceiveCount === '1',
+      ).map((record) => ({ itemIdentifier: record.messageId })),
+    }));
+    const delivery = queue({ handler, visibilityTimeoutSeconds: 30 });
+
+    delivery.send({ body: 'ok', delaySeconds: 0 });
+    const failing = delivery.send({ body: 'fails-once', delaySeconds: 0 });
+    await delivery.idle();
+    await vi.advanceTimersByTimeAsync(29_999);
+    expect(bodies()).toEqual([['ok', 'fails-once']]);
+    await vi.advanceTimersByTimeAsync(1);
+
+    expect(bodies()).toEqual([['ok', 'fails-once'], ['fails-once']]);
+    expect(calls[1]?.[0]).toMatchObject({ messageId: failing, attributes: { ApproximateReceiveCount: '2' } });
+    expect(calls[1]?.[0]?.receiptHandle).not.toBe(calls[0]?.[1]?.receiptHandle);
+    expect(delivery.size()).toBe(0);
+  });
+
+  it('retries the whole batch after the visibility timeout when the handler throws', async () => {
+    let failNext = true;
+    const { bodies, handler } = recorder(() => {
+      if (failNext) {
+        failNext = false;
+        throw new Error('dispatcher crashed');
+      }
+      return undefined;
+    });
+    const delivery = queue({ handler, visibilityTimeoutSeconds: 10 });
+
+    delivery.sendBatch([
+      { id: 'a', body: 'first', delaySeconds: 0 },
+      { id: 'b', body: 'second', delaySeconds: 0 },
+    ]);
+    await delivery.idle();
+    await vi.advanceTimersByTimeAsync(10_000);
+
+    expect(bodies()).toEqual([
+      ['first', 'second'],
+      ['first', 'second'],
+    ]);
+    expect(delivery.size()).toBe(0);
+  });
+
+  it('fails the whole batch when batchItemFailures names a message that is not in it', async () => {
+    let calls = 0;
+    const { bodies, handler } = recorder(() =>
+      calls++ === 0 ? { batchItemFailures: [{ itemIdentifier: 'not-in-batch' }] } : undefined,
+    );
+    const delivery = queue({ handler, visibilityTimeoutSeconds: 1 });
+
+    delivery.send({ body: 'a', delaySeconds: 0 });
+    delivery.send({ body: 'b', delaySeconds: 0 });
+    await delivery.idle();
+    await vi.advanceTimersByTimeAsync(1_000);
+
+    expect(bodies()).toEqual([
+      ['a', 'b'],
+      ['a', 'b'],
+    ]);
+  });
+
+  it('moves a message to the dead letters after maxReceiveCount failed receives and reports it once', async () => {
+    const deadLetters: DeadLetter[] = [];
+    const { calls, handler } = recorder((event) => ({
+      batchItemFailures: event.Records.map((record) => ({ itemIdentifier: record.messageId })),
+    }));
+    const delivery = queue({
+      handler,
+      maxReceiveCount: 3,
+      visibilityTimeoutSeconds: 30,
+      onDeadLetter: (letter) => deadLetters.push(letter),
+    });
+
+    const messageId = delivery.send({ body: 'poison', delaySeconds: 0 });
+    await delivery.idle();
+    await vi.advanceTimersByTimeAsync(10 * 30_000);
+
+    expect(calls.map((records) => records[0]?.attributes.ApproximateReceiveCount)).toEqual(['1', '2', '3']);
+    expect(deadLetters).toEqual([expect.objectContaining({ messageId, body: 'poison', receiveCount: 3 })]);
+    expect(delivery.deadLetters()).toEqual(deadLetters);
+    expect(delivery.size()).toBe(0);
+  });
+
+  it('refuses DelaySeconds outside 0–900, an empty body and a message id that is already queued', () => {
+    const delivery = queue({ handler: async () => undefined });
+    delivery.send({ body: 'first', id: 'm-1' });
+    expect(() => delivery.send({ body: 'second', id: 'm-1' })).toThrow(/already queued/);
+
+    expect(() => delivery.send({ body: 'x', delaySeconds: 901 })).toThrow(DelayQueueError);
+    expect(() => delivery.send({ body: 'x', delaySeconds: -1 })).toThrow(/DelaySeconds/);
+    expect(() => delivery.send({ body: 'x', delaySeconds: 1.5 })).toThrow(/DelaySeconds/);
+    expect(() => delivery.send({ body: '' })).toThrow(/MessageBody/);
+    expect(delivery.size()).toBe(1);
+  });
+
+  it('resolves idle() while messages are still delayed, and counts them in size()', async () => {
+    const { calls, handler } = recorder();
+    const delivery = queue({ handler });
+
+    delivery.send({ body: 'later' });
+    await delivery.idle();
+
+    expect(calls).toHaveLength(0);
+    expect(delivery.size()).toBe(1);
+  });
+
+  it('stop() waits for the running handler call and delivers nothing afterwards', async () => {
+    let release = () => {};
+    const handler = vi.fn(() => new Promise<undefined>((resolve) => (release = () => resolve(undefined))));
+    const delivery = queue({ handler });
+
+    delivery.send({ body: 'running', delaySeconds: 0 });
+    delivery.send({ body: 'delayed', delaySeconds: 5 });
+    await vi.advanceTimersByTimeAsync(0);
+    let stopped = false;
+    const stopping = delivery.stop().then(() => (stopped = true));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(stopped).toBe(false);
+    release();
+    await stopping;
+    await vi.advanceTimersByTimeAsync(10_000);
+
+    expect(handler).toHaveBeenCalledTimes(1);
+    expect(() => delivery.send({ body: 'after stop' })).toThrow(/stopped/);
+  });
+});
+
+describe('sqsClientFor', () => {
+  /** What a handler needs from SQS; both the real client and the local adapter must fit it. */
+  interface QueueSender {
+    send(command: SendMessageCommand): Promise<SendMessageCommandOutput>;
+    send(command: SendMessageBatchCommand): Promise<SendMessageBatchCommandOutput>;
+  }
+
+  it('fits where handler code expects an SQS client sending SendMessage and SendMessageBatch', () => {
+    const delivery = queue({ handler: async () => undefined });
+    const real: QueueSender = new SQSClient({ region: 'us-east-1' });
+    const local: QueueSender = sqsClientFor(delivery);
+
+    expect(typeof real.send).toBe('function');
+    expect(typeof local.send).toBe('function');
+  });
+
+  it('enqueues a SendMessageCommand with its DelaySeconds and answers like SQS', async () => {
+    const { calls, handler } = recorder();
+    const delivery = queue({ handler });
+    const sqs = sqsClientFor(delivery, { queueUrl: 'http://local/queue' });
+
+    const output = await sqs.send(
+      new SendMessageCommand({ QueueUrl: 'http://local/queue', MessageBody: 'hello', DelaySeconds: 0 }),
+    );
+    await delivery.idle();
+
+    expect(output).toMatchObject({
+      $metadata: { httpStatusCode: 200 },
+      MessageId: calls[0]?.[0]?.messageId,
+      MD5OfMessageBody: '5d41402abc4b2a76b9719d911017c592',
+    });
+    expect(calls[0]?.[0]?.body).toBe('hello');
+  });
+
+  it('uses the queue default delay for a SendMessageCommand without DelaySeconds', async () => {
+    const { calls, handler } = recorder();
+    const delivery = queue({ handler, defaultDelaySeconds: 60 });
+
+    await sqsClientFor(delivery).send(new SendMessageCommand({ QueueUrl: 'q', MessageBody: 'retry' }));
+    await vi.advanceTimersByTimeAsync(59_000);
+    expect(calls).toHaveLength(0);
+    await vi.advanceTimersByTimeAsync(1_000);
+
+    expect(calls).toHaveLength(1);
+  });
+
+  it('computes MD5OfMessageAttributes as SQS does and passes attributes to the handler', async () => {
+    const { calls, handler } = recorder();
+    const delivery = queue({ handler });
+
+    const output = await sqsClientFor(delivery).send(
+      new SendMessageCommand({
+        QueueUrl: 'q',
+        MessageBody: 'hello',
+        DelaySeconds: 0,
+        MessageAttributes: {
+          ordinal: { DataType: 'Number', StringValue: '1' },
+          category: { DataType: 'String', StringValue: 'test' },
+        },
+      }),
+    );
+    await delivery.idle();
+
+    // Published vector (the same attributes give this digest in SQS).
+    expect(output.MD5OfMessageAttributes).toBe('d21ae90c49061e927f57df5f5d72be1f');
+    expect(calls[0]?.[0]?.messageAttributes.category).toEqual({
+      dataType: 'String',
+      stringValue: 'test',
+      stringListValues: [],
+      binaryListValues: [],
+    });
+    expect(calls[0]?.[0]?.md5OfMessageAttributes).toBe('d21ae90c49061e927f57df5f5d72be1f');
+  });
+
+  it('enqueues SendMessageBatchCommand entries, echoes their Ids and reports invalid entries in Failed', async () => {
+    const { bodies, handler } = recorder();
+    const delivery = queue({ handler });
+
+    const output = await sqsClientFor(delivery).send(
+      new SendMessageBatchCommand({
+        QueueUrl: 'q',
+        Entries: [
+          { Id: 'now', MessageBody: 'now', DelaySeconds: 0 },
+          { Id: 'later', MessageBody: 'later', DelaySeconds: 10 },
+          { Id: 'bad', MessageBody: 'bad', DelaySeconds: 1_000 },
+        ],
+      }),
+    );
+    await delivery.idle();
+    expect(bodies()).toEqual([['now']]);
+    await vi.advanceTimersByTimeAsync(10_000);
+
+    expect(bodies()).toEqual([['now'], ['later']]);
+    expect(output.Successful?.map((entry) => entry.Id)).toEqual(['now', 'later']);
+    expect(output.Successful?.[0]).toMatchObject({
+      MessageId: expect.any(String),
+      MD5OfMessageBody: expect.any(String),
+    });
+    expect(output.Failed).toEqual([
+      { Id: 'bad', Code: 'InvalidParameterValue', Message: expect.any(String), SenderFault: true },
+    ]);
+  });
+
+  it('rejects a batch with duplicate entry Ids or more than 10 entries, enqueuing nothing', async () => {
+    const delivery = queue({ handler: async () => undefined });
+    const sqs = sqsClientFor(delivery);
+    const entries = (count: number) =>
+      Array.from({ length: count }, (_, index) => ({ Id: `e${index}`, MessageBody: 'x' }));
+
+    await expect(
+      sqs.send(new SendMessageBatchCommand({ QueueUrl: 'q', Entries: [...entries(1), ...entries(1)] })),
+    ).rejects.toMatchObject({ code: 'BatchEntryIdsNotDistinct' });
+    await expect(
+      sqs.send(new SendMessageBatchCommand({ QueueUrl: 'q', Entries: entries(11) })),
+    ).rejects.toMatchObject({ code: 'TooManyEntriesInBatchRequest' });
+    expect(delivery.size()).toBe(0);
+  });
+
+  it('refuses a command for another queue URL and commands other than SendMessage(Batch)', async () => {
+    const delivery = queue({ handler: async () => undefined });
+    const sqs = sqsClientFor(delivery, { queueUrl: 'http://local/queue' });
+
+    await expect(
+      sqs.send(new SendMessageCommand({ QueueUrl: 'http://other', MessageBody: 'x' })),
+    ).rejects.toMatchObject({ code: 'QueueDoesNotExist' });
+    await expect(
+      sqs.send(
+        new DeleteMessageCommand({
+          QueueUrl: 'http://local/queue',
+          ReceiptHandle: 'r',
+        }) as unknown as SendMessageCommand,
+      ),
+    ).rejects.toMatchObject({ code: 'UnsupportedOperation' });
+    expect(delivery.size()).toBe(0);
+  });
+});
