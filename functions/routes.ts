@@ -1,13 +1,30 @@
 import type { z } from 'zod';
 import {
+  CreatePriceBody,
   CreateProductBody,
+  ListPricesQuery,
   ListProductsQuery,
   MerchantQuery,
+  Price,
   Product,
   ProductPathParams,
   SetProductStatusBody,
 } from './api/catalog/schemas';
-import { listResponse } from './api/shared-schemas';
+import {
+  CreateCustomerBody,
+  Customer,
+  CustomerPathParams,
+  ListCustomersQuery,
+} from './api/customers/schemas';
+import {
+  CreateInvoiceBody,
+  Invoice,
+  InvoicePathParams,
+  InvoiceQuery,
+  ListInvoicesQuery,
+  RecordPaymentBody,
+} from './api/invoices/schemas';
+import { listResponse, MerchantScopeBody } from './api/shared-schemas';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -32,7 +49,12 @@ export interface RouteDefinition {
   };
   readonly successStatus: 200 | 201;
   readonly response: z.ZodType;
+  /** Function timeout; API Gateway waits at most 29 s for any integration. */
+  readonly timeoutSeconds?: number;
 }
+
+/** The timeout of every route that does not set its own. */
+export const defaultRouteTimeoutSeconds = 10;
 
 /** Mutating methods require an Idempotency-Key (DESIGN §3). */
 export function isMutating(method: HttpMethod): boolean {
@@ -95,6 +117,164 @@ export const routes = {
     request: { params: ProductPathParams, query: MerchantQuery },
     successStatus: 200,
     response: Product,
+  }),
+  createPrice: route({
+    operationId: 'createPrice',
+    method: 'POST',
+    path: '/catalog/products/{productId}/prices',
+    summary: 'Create a price of a catalog product',
+    tag: 'Catalog',
+    handler: 'api/catalog/create-price',
+    merchantScope: 'body',
+    request: { params: ProductPathParams, body: CreatePriceBody },
+    successStatus: 201,
+    response: Price,
+  }),
+  listPrices: route({
+    operationId: 'listPrices',
+    method: 'GET',
+    path: '/catalog/products/{productId}/prices',
+    summary: 'List the prices of a catalog product, newest first',
+    tag: 'Catalog',
+    handler: 'api/catalog/list-prices',
+    merchantScope: 'query',
+    request: { params: ProductPathParams, query: ListPricesQuery },
+    successStatus: 200,
+    response: listResponse(Price),
+  }),
+  createCustomer: route({
+    operationId: 'createCustomer',
+    method: 'POST',
+    path: '/customers',
+    summary: 'Create a customer',
+    tag: 'Customers',
+    handler: 'api/customers/create-customer',
+    merchantScope: 'body',
+    request: { body: CreateCustomerBody },
+    successStatus: 201,
+    response: Customer,
+  }),
+  listCustomers: route({
+    operationId: 'listCustomers',
+    method: 'GET',
+    path: '/customers',
+    summary: 'List customers, newest first',
+    tag: 'Customers',
+    handler: 'api/customers/list-customers',
+    merchantScope: 'query',
+    request: { query: ListCustomersQuery },
+    successStatus: 200,
+    response: listResponse(Customer),
+  }),
+  getCustomer: route({
+    operationId: 'getCustomer',
+    method: 'GET',
+    path: '/customers/{customerId}',
+    summary: 'Get a customer',
+    tag: 'Customers',
+    handler: 'api/customers/get-customer',
+    merchantScope: 'query',
+    request: { params: CustomerPathParams, query: MerchantQuery },
+    successStatus: 200,
+    response: Customer,
+  }),
+  createInvoice: route({
+    operationId: 'createInvoice',
+    method: 'POST',
+    path: '/invoices',
+    summary: 'Create a draft invoice with the next invoice number',
+    tag: 'Invoices',
+    handler: 'api/invoices/create-invoice',
+    merchantScope: 'body',
+    request: { body: CreateInvoiceBody },
+    successStatus: 201,
+    response: Invoice,
+    // A burst of creates for one merchant queues on its number counter; see docs/decisions.md.
+    timeoutSeconds: 29,
+  }),
+  listInvoices: route({
+    operationId: 'listInvoices',
+    method: 'GET',
+    path: '/invoices',
+    summary: 'List invoices, newest first, optionally by status and customer',
+    tag: 'Invoices',
+    handler: 'api/invoices/list-invoices',
+    merchantScope: 'query',
+    request: { query: ListInvoicesQuery },
+    successStatus: 200,
+    response: listResponse(Invoice),
+  }),
+  getInvoice: route({
+    operationId: 'getInvoice',
+    method: 'GET',
+    path: '/invoices/{id}',
+    summary: 'Get an invoice',
+    tag: 'Invoices',
+    handler: 'api/invoices/get-invoice',
+    merchantScope: 'query',
+    request: { params: InvoicePathParams, query: InvoiceQuery },
+    successStatus: 200,
+    response: Invoice,
+  }),
+  voidInvoice: route({
+    operationId: 'voidInvoice',
+    method: 'POST',
+    path: '/invoices/{id}/void',
+    summary: 'Void a draft or issued invoice',
+    tag: 'Invoices',
+    handler: 'api/invoices/void-invoice',
+    merchantScope: 'body',
+    request: { params: InvoicePathParams, body: MerchantScopeBody },
+    successStatus: 200,
+    response: Invoice,
+  }),
+  issueInvoice: route({
+    operationId: 'issueInvoice',
+    method: 'POST',
+    path: '/invoices/{id}/issue',
+    summary: 'Issue a draft invoice (emits invoices.InvoiceSent)',
+    tag: 'Invoices',
+    handler: 'api/invoices/issue-invoice',
+    merchantScope: 'body',
+    request: { params: InvoicePathParams, body: MerchantScopeBody },
+    successStatus: 200,
+    response: Invoice,
+  }),
+  sendInvoice: route({
+    operationId: 'sendInvoice',
+    method: 'POST',
+    path: '/invoices/{id}/send',
+    summary: 'Send an issued or partially paid invoice again (emits invoices.InvoiceSent, resend true)',
+    tag: 'Invoices',
+    handler: 'api/invoices/send-invoice',
+    merchantScope: 'body',
+    request: { params: InvoicePathParams, body: MerchantScopeBody },
+    successStatus: 200,
+    response: Invoice,
+  }),
+  recordInvoicePayment: route({
+    operationId: 'recordInvoicePayment',
+    method: 'POST',
+    path: '/invoices/{id}/payments',
+    summary: 'Record an out-of-band payment (emits invoices.InvoicePaid when paid in full)',
+    tag: 'Invoices',
+    handler: 'api/invoices/record-invoice-payment',
+    merchantScope: 'body',
+    request: { params: InvoicePathParams, body: RecordPaymentBody },
+    successStatus: 200,
+    response: Invoice,
+  }),
+  rotateInvoiceUrlSlug: route({
+    operationId: 'rotateInvoiceUrlSlug',
+    method: 'POST',
+    path: '/invoices/{id}/rotate-url-slug',
+    summary: 'Replace the pay-link slug; the old one stops working at once',
+    tag: 'Invoices',
+    handler: 'api/invoices/rotate-invoice-url-slug',
+    merchantScope: 'body',
+    request: { params: InvoicePathParams, body: MerchantScopeBody },
+    successStatus: 200,
+    response: Invoice,
   }),
 } as const satisfies Record<string, RouteDefinition>;
 

@@ -3,7 +3,7 @@ import * as kms from 'aws-cdk-lib/aws-kms';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import type { Construct } from 'constructs';
 import { type FunctionEnvironment, Stage } from '../functions/config';
-import { isMutating, routeList } from '../functions/routes';
+import { defaultRouteTimeoutSeconds, isMutating, routeList } from '../functions/routes';
 import { DeliveryQueue } from './constructs/delivery-queue';
 import { PaymentsApi } from './constructs/payments-api';
 import { PaymentsTable, TableAccess } from './constructs/payments-table';
@@ -91,6 +91,7 @@ export class MerchantPaymentsStack extends Stack {
         handlerModule: route.handler,
         description: `${route.method} ${route.path}: ${route.summary}`,
         environment,
+        timeout: Duration.seconds(route.timeoutSeconds ?? defaultRouteTimeoutSeconds),
       });
       if (isMutating(route.method)) {
         this.table.grantAccess(routeFunction.role, TableAccess.readWrite);
@@ -111,7 +112,12 @@ export class MerchantPaymentsStack extends Stack {
   private serviceFunction(
     id: string,
     nameSuffix: string,
-    props: { handlerModule: string; description: string; environment: Record<string, string> },
+    props: {
+      handlerModule: string;
+      description: string;
+      environment: Record<string, string>;
+      timeout?: Duration;
+    },
   ): ServiceFunction {
     return new ServiceFunction(this, id, {
       ...props,

@@ -248,6 +248,43 @@ export const EventType = {
 } as const;
 export type EventType = (typeof EventType)[keyof typeof EventType];
 
+/** An event as the outbox keeps it; the webhook pipeline delivers `payload` as the body's `data`. */
+export interface DomainEvent {
+  readonly eventId: string;
+  readonly eventType: EventType;
+  readonly merchantId: string;
+  readonly payload: Readonly<Record<string, unknown>>;
+  readonly createdAt: string;
+}
+
+/** invoices.InvoiceSent for an issue (resend false) or a send (resend true). */
+export function invoiceSentEvent(
+  invoice: Invoice,
+  resend: boolean,
+  eventId: string,
+  occurredAt: string,
+): DomainEvent {
+  return {
+    eventId,
+    eventType: EventType.invoiceSent,
+    merchantId: invoice.merchantId,
+    payload: invoiceSentPayload(invoice, resend, occurredAt),
+    createdAt: occurredAt,
+  };
+}
+
+/** invoices.InvoicePaid, for the payment that completes the invoice. */
+export function invoicePaidEvent(invoice: Invoice, eventId: string): DomainEvent {
+  const payload = invoicePaidPayload(invoice);
+  return {
+    eventId,
+    eventType: EventType.invoicePaid,
+    merchantId: invoice.merchantId,
+    payload,
+    createdAt: payload.paidAt,
+  };
+}
+
 /** Payload of invoices.InvoiceSent: exactly the spec's fields. */
 export function invoiceSentPayload(invoice: Invoice, resend: boolean, occurredAt: string) {
   return {
@@ -271,5 +308,44 @@ export function invoicePaidPayload(invoice: Invoice) {
     amount: invoice.total.amount,
     currency: invoice.currency,
     paidAt: invoice.paidAt,
+  };
+}
+
+/** A new draft (spec "States and transitions": (new) → draft, number assigned, totals computed). */
+export function newInvoice(input: {
+  invoiceId: string;
+  sequence: number;
+  invoiceUrlSlug: string;
+  idempotencyKey: string;
+  merchantId: string;
+  customerId: string;
+  currency: Currency;
+  lineItems: readonly LineItem[];
+  acceptedPaymentMethods: readonly PaymentMethodType[];
+  additionalNotificationEmails: readonly string[];
+  dueDate?: string | undefined;
+  notes?: string | undefined;
+  metadata?: Readonly<Record<string, string>> | undefined;
+  now: string;
+}): Invoice {
+  return {
+    invoiceId: input.invoiceId,
+    invoiceNumber: formatInvoiceNumber(input.sequence),
+    invoiceUrlSlug: input.invoiceUrlSlug,
+    idempotencyKey: input.idempotencyKey,
+    merchantId: input.merchantId,
+    customerId: input.customerId,
+    currentRevisionNumber: 1,
+    status: InvoiceStatus.draft,
+    currency: input.currency,
+    lineItems: input.lineItems,
+    ...computeTotals(input.lineItems, input.currency),
+    acceptedPaymentMethods: input.acceptedPaymentMethods,
+    additionalNotificationEmails: input.additionalNotificationEmails,
+    createdAt: input.now,
+    updatedAt: input.now,
+    ...(input.dueDate === undefined ? {} : { dueDate: input.dueDate }),
+    ...(input.notes === undefined ? {} : { notes: input.notes }),
+    ...(input.metadata === undefined ? {} : { metadata: input.metadata }),
   };
 }

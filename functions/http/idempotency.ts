@@ -34,6 +34,7 @@ export function idempotency(
         );
       }
       state.idempotency = {
+        key,
         scopeHash: idempotencyScopeHash({
           merchantId: state.authorizedMerchantId ?? '',
           method: route.method,

@@ -8,6 +8,8 @@ import { plainItem, sendTransaction, type TransactItems, TransactionConditionFai
 
 /** What the idempotency middleware knows about a mutating request once it has been validated. */
 export interface IdempotencyContext {
+  /** The client's Idempotency-Key as sent; kept on resources that record it (Invoice.idempotencyKey). */
+  readonly key: string;
   readonly scopeHash: string;
   readonly fingerprint: string;
   readonly now: Date;

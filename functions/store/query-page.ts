@@ -8,20 +8,27 @@ export interface QueryPage {
 }
 
 /**
- * One Query round trip for one page. It asks for `limit + 1` items so `hasMore` is exact: the extra
- * item is not returned, it only proves that another page exists.
+ * One page of a Query. It asks for `limit + 1` items so `hasMore` is exact: the extra item is not
+ * returned, it only proves that another page exists. Without a filter that is one round trip; a
+ * FilterExpression drops items after DynamoDB's Limit, so then it reads on until the page is full.
  */
 export async function queryPage(
   input: QueryCommandInput,
   page: { limit: number; startKey: Record<string, unknown> | undefined; keyAttributes: readonly string[] },
 ): Promise<QueryPage> {
-  const { Items = [] } = await documentClient().send(
-    new QueryCommand({ ...input, Limit: page.limit + 1, ExclusiveStartKey: page.startKey }),
-  );
-  const items = Items.slice(0, page.limit);
+  const found: Record<string, unknown>[] = [];
+  let startKey = page.startKey;
+  do {
+    const result = await documentClient().send(
+      new QueryCommand({ ...input, Limit: page.limit + 1 - found.length, ExclusiveStartKey: startKey }),
+    );
+    found.push(...(result.Items ?? []));
+    startKey = result.LastEvaluatedKey;
+  } while (input.FilterExpression !== undefined && startKey !== undefined && found.length <= page.limit);
+  const items = found.slice(0, page.limit);
   const last = items.at(-1);
   const lastKey =
-    Items.length > page.limit && last !== undefined
+    found.length > page.limit && last !== undefined
       ? Object.fromEntries(page.keyAttributes.map((name) => [name, last[name]]))
       : undefined;
   return { items, lastKey };

@@ -25,7 +25,7 @@ export class TransactionConditionFailed extends Error {
   }
 }
 
-const maxConflictRetries = 8;
+const maxConflictRetries = 10;
 
 /**
  * Sends one TransactWriteItems. A conflict with another in-flight transaction is retried with
@@ -46,7 +46,7 @@ export async function sendTransaction(items: TransactItems): Promise<void> {
       if (failures.length > 0) throw new TransactionConditionFailed(failures, { cause: error });
       const conflicted = reasons.some((reason) => reason.Code === 'TransactionConflict');
       if (!conflicted || attempt >= maxConflictRetries) throw error;
-      await sleep(Math.random() * Math.min(1000, 25 * 2 ** attempt));
+      await sleep(Math.random() * Math.min(100, 10 * 2 ** attempt));
     }
   }
 }

@@ -8,7 +8,7 @@ import type {
   APIGatewayRequestAuthorizerEvent,
   Context,
 } from 'aws-lambda';
-import type { RouteDefinition } from '../../functions/routes';
+import { defaultRouteTimeoutSeconds, type RouteDefinition } from '../../functions/routes';
 import { matchRoute } from './route-matcher';
 
 type ProxyHandler = (event: APIGatewayProxyEvent, context: Context) => Promise<APIGatewayProxyResult>;
@@ -23,8 +23,6 @@ export interface LocalGatewayOptions {
   readonly port: number;
   /** Seconds an authorizer answer is reused per Authorization header; 0 turns the cache off. */
   readonly authCacheSeconds: number;
-  /** Matches the deployed functions' timeout. */
-  readonly handlerTimeoutMs?: number;
 }
 
 export interface LocalGateway {
@@ -99,7 +97,8 @@ export async function startLocalGateway(options: LocalGatewayOptions): Promise<L
       stage: options.stage,
     });
     const handler = await options.loadHandler(match.route);
-    const result = await handler(event, lambdaContext(match.route, options.handlerTimeoutMs ?? 10_000));
+    const timeoutMs = (match.route.timeoutSeconds ?? defaultRouteTimeoutSeconds) * 1000;
+    const result = await handler(event, lambdaContext(match.route, timeoutMs));
     response.writeHead(result.statusCode, stringHeaders(result.headers));
     response.end(result.body);
   }

@@ -307,25 +307,28 @@ describe('route functions', () => {
     templateOf('sandbox').resourceCountIs('AWS::Lambda::Function', routeList.length + 1);
   });
 
-  it.each(routeList)('runs $operationId on nodejs24.x arm64 with 256 MB, 10 s and JSON logs', (route) => {
-    templateOf('sandbox').hasResourceProperties('AWS::Lambda::Function', {
-      FunctionName: `MerchantPayments-sandbox-${route.operationId}`,
-      Runtime: 'nodejs24.x',
-      Architectures: ['arm64'],
-      MemorySize: 256,
-      Timeout: 10,
-      Handler: 'index.handler',
-      LoggingConfig: Match.objectLike({ LogFormat: 'JSON' }),
-      Environment: {
-        Variables: {
-          TABLE_NAME: { Ref: Match.anyValue() },
-          STAGE: 'sandbox',
-          POWERTOOLS_SERVICE_NAME: 'merchant-payments',
-          NODE_OPTIONS: '--enable-source-maps',
+  it.each(routeList)(
+    'runs $operationId on nodejs24.x arm64 with 256 MB, its timeout and JSON logs',
+    (route) => {
+      templateOf('sandbox').hasResourceProperties('AWS::Lambda::Function', {
+        FunctionName: `MerchantPayments-sandbox-${route.operationId}`,
+        Runtime: 'nodejs24.x',
+        Architectures: ['arm64'],
+        MemorySize: 256,
+        Timeout: route.timeoutSeconds ?? 10,
+        Handler: 'index.handler',
+        LoggingConfig: Match.objectLike({ LogFormat: 'JSON' }),
+        Environment: {
+          Variables: {
+            TABLE_NAME: { Ref: Match.anyValue() },
+            STAGE: 'sandbox',
+            POWERTOOLS_SERVICE_NAME: 'merchant-payments',
+            NODE_OPTIONS: '--enable-source-maps',
+          },
         },
-      },
-    });
-  });
+      });
+    },
+  );
 
   it.each(routeList)('grants $operationId only the table access its method needs', (route) => {
     const actions = actionsOfFunction(templateOf('sandbox'), `MerchantPayments-sandbox-${route.operationId}`);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Currency, maxAmount } from '../../domain/money';
 import { ProductStatus } from '../../domain/product';
 import { ListQuery, MerchantId, Timestamp, typeIdSchema } from '../shared-schemas';
 
@@ -33,3 +34,25 @@ export const ProductPathParams = z.strictObject({ productId: ProductId });
 export const MerchantQuery = z.strictObject({ merchantId: MerchantId });
 
 export const ListProductsQuery = z.strictObject(ListQuery);
+
+export const PriceId = typeIdSchema('price');
+
+/** A price belongs to one product and one currency; amounts are integer minor units. */
+export const Price = z
+  .strictObject({
+    priceId: PriceId,
+    productId: ProductId,
+    merchantId: MerchantId,
+    unitAmount: z.number().int().min(0).max(maxAmount),
+    currency: z.enum(Currency),
+    createdAt: Timestamp,
+  })
+  .meta({ id: 'Price' });
+
+export const CreatePriceBody = z.strictObject({
+  merchantId: MerchantId,
+  unitAmount: z.number().int().min(0).max(maxAmount),
+  currency: z.enum(Currency),
+});
+
+export const ListPricesQuery = z.strictObject(ListQuery);

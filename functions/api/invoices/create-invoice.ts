@@ -1,0 +1,37 @@
+import { randomBytes } from 'node:crypto';
+import { InvalidFields } from '../../domain/errors';
+import { newId } from '../../domain/ids';
+import { newInvoice, priceLineItems } from '../../domain/invoice';
+import { newInvoiceUrlSlug } from '../../domain/invoice-slug';
+import { isoTimestamp } from '../../domain/time';
+import { httpHandler } from '../../http/http-handler';
+import { routes } from '../../routes';
+import { commitNewInvoice } from '../../store/invoice-commits';
+import { loadInvoiceReferences } from '../../store/invoice-references';
+
+/** One batched read (customer, counter, products, prices) and one transaction on the happy path. */
+export const handler = httpHandler(routes.createInvoice, async ({ body, idempotency, now }) => {
+  const references = await loadInvoiceReferences(body.merchantId, body.customerId, body.lineItems);
+  const problems = references.customerExists ? [] : [{ path: 'customerId', message: 'No such customer.' }];
+  let lineItems: ReturnType<typeof priceLineItems> = [];
+  try {
+    lineItems = priceLineItems(body.lineItems, body.currency, references.catalog);
+  } catch (error) {
+    if (!(error instanceof InvalidFields)) throw error;
+    problems.push(...error.problems);
+  }
+  if (problems.length > 0) throw new InvalidFields(problems);
+  const invoiceId = newId('inv');
+  const invoiceUrlSlug = newInvoiceUrlSlug((size) => randomBytes(size));
+  return commitNewInvoice(idempotency, references.invoiceCounter, (sequence) =>
+    newInvoice({
+      ...body,
+      invoiceId,
+      sequence,
+      invoiceUrlSlug,
+      idempotencyKey: idempotency.key,
+      lineItems,
+      now: isoTimestamp(now),
+    }),
+  );
+});

@@ -1,0 +1,91 @@
+import type { DomainEvent, Invoice } from '../domain/invoice';
+import { invoiceSlugHash } from '../domain/invoice-slug';
+import { buildPutEvent } from './events';
+import { commitWithIdempotency, type IdempotencyContext, type StoredResponse } from './idempotency';
+import {
+  buildAdvanceInvoiceCounter,
+  buildPutInvoiceSlug,
+  buildPutNewInvoice,
+  buildReplaceInvoice,
+  counterValue,
+  getInvoice,
+} from './invoices';
+import { type TransactItems, TransactionConditionFailed } from './transaction';
+
+/** Creates that lose the race for the next number try again; each loss means another create won. */
+const maxNumberAttempts = 200;
+
+/**
+ * Writes a new invoice, its slug lookup, the advanced counter and the idempotency record in one
+ * transaction. When another create took the number first, the counter's old image tells the next
+ * number at once and the transaction is rebuilt with it: numbers stay gapless and unique, and a
+ * failed create leaves the counter untouched (DESIGN §4).
+ */
+export async function commitNewInvoice(
+  context: IdempotencyContext,
+  counter: number,
+  build: (sequence: number) => Invoice,
+): Promise<StoredResponse> {
+  let current = counter;
+  for (let attempt = 1; ; attempt += 1) {
+    const invoice = build(current + 1);
+    try {
+      return await commitWithIdempotency(context, { status: 201, body: invoice }, [
+        buildAdvanceInvoiceCounter(invoice.merchantId, current),
+        buildPutNewInvoice(invoice),
+        buildPutInvoiceSlug(invoiceSlugHash(invoice.invoiceUrlSlug), invoice.merchantId, invoice.invoiceId),
+      ]);
+    } catch (error) {
+      const counterFailure = error instanceof TransactionConditionFailed ? error.failureAt(0) : undefined;
+      if (counterFailure === undefined || attempt >= maxNumberAttempts) throw error;
+      current = counterValue(counterFailure.existing);
+      await jitter(attempt);
+    }
+  }
+}
+
+export interface InvoiceChange {
+  readonly next: Invoice;
+  readonly events?: readonly DomainEvent[];
+  /** Further items of the same transaction (slug rotation, payment records). */
+  readonly items?: TransactItems;
+}
+
+/** A transition that meets a newer revision is computed again from it, a few times at most. */
+const maxRevisionAttempts = 10;
+
+/**
+ * Reads the invoice, computes the change, and commits the new revision (conditional on the one read),
+ * its events and the idempotency record in one transaction. `change` may throw a RuleViolation.
+ */
+export async function commitInvoiceChange(
+  context: IdempotencyContext,
+  merchantId: string,
+  invoiceId: string,
+  change: (invoice: Invoice) => InvoiceChange,
+): Promise<StoredResponse | undefined> {
+  for (let attempt = 1; ; attempt += 1) {
+    const invoice = await getInvoice(merchantId, invoiceId);
+    if (invoice === undefined) return undefined;
+    const { next, events = [], items = [] } = change(invoice);
+    try {
+      return await commitWithIdempotency(context, { status: 200, body: next }, [
+        buildReplaceInvoice(invoice, next),
+        ...events.map(buildPutEvent),
+        ...items,
+      ]);
+    } catch (error) {
+      const staleRevision = error instanceof TransactionConditionFailed && error.failureAt(0) !== undefined;
+      if (!staleRevision || attempt >= maxRevisionAttempts) throw error;
+      await jitter(attempt);
+    }
+  }
+}
+
+/**
+ * Full jitter growing with each loss: many creates racing for one merchant's counter spread out
+ * instead of all retrying at once, which keeps the wasted transactions near n log n, not n².
+ */
+function jitter(attempt: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(250, 4 * 2 ** attempt)));
+}

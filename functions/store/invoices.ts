@@ -1,0 +1,192 @@
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import type { Invoice, InvoiceStatus } from '../domain/invoice';
+import { documentClient, tableName } from './client';
+import { EntityType, keys, SortKeyPrefix } from './keys';
+import { queryPage } from './query-page';
+
+function invoiceItem(invoice: Invoice) {
+  return {
+    ...keys.invoice(invoice.merchantId, invoice.invoiceId),
+    ...keys.invoiceIndexes(invoice.merchantId, invoice.customerId, invoice.status, invoice.invoiceId),
+    entityType: EntityType.invoice,
+    ...invoice,
+  };
+}
+
+export function buildPutNewInvoice(invoice: Invoice) {
+  return {
+    Put: {
+      TableName: tableName(),
+      Item: invoiceItem(invoice),
+      ConditionExpression: 'attribute_not_exists(PK)',
+    },
+  };
+}
+
+/**
+ * Replaces the invoice with its next revision, only while the stored revision is the one the change
+ * was computed from, so two racing transitions can't both apply.
+ */
+export function buildReplaceInvoice(previous: Invoice, next: Invoice) {
+  return {
+    Put: {
+      TableName: tableName(),
+      Item: invoiceItem(next),
+      ConditionExpression: '#revision = :expected',
+      ExpressionAttributeNames: { '#revision': 'currentRevisionNumber' },
+      ExpressionAttributeValues: { ':expected': previous.currentRevisionNumber },
+      ReturnValuesOnConditionCheckFailure: 'ALL_OLD' as const,
+    },
+  };
+}
+
+/**
+ * Advances the merchant's invoice number from `current` to `current + 1`; fails (with the stored
+ * value as its old image) when another create advanced it first.
+ */
+export function buildAdvanceInvoiceCounter(merchantId: string, current: number) {
+  return {
+    Update: {
+      TableName: tableName(),
+      Key: keys.invoiceNumberCounter(merchantId),
+      UpdateExpression: 'SET #value = :next, entityType = :entityType',
+      ConditionExpression: current === 0 ? 'attribute_not_exists(PK)' : '#value = :current',
+      ExpressionAttributeNames: { '#value': 'value' },
+      ExpressionAttributeValues: {
+        ':next': current + 1,
+        ':entityType': EntityType.invoiceNumberCounter,
+        ...(current === 0 ? {} : { ':current': current }),
+      },
+      ReturnValuesOnConditionCheckFailure: 'ALL_OLD' as const,
+    },
+  };
+}
+
+export function counterValue(item: Record<string, unknown> | undefined): number {
+  return typeof item?.value === 'number' ? item.value : 0;
+}
+
+export function buildPutInvoiceSlug(slugHash: string, merchantId: string, invoiceId: string) {
+  return {
+    Put: {
+      TableName: tableName(),
+      Item: { ...keys.invoiceSlug(slugHash), entityType: EntityType.invoiceSlug, merchantId, invoiceId },
+      ConditionExpression: 'attribute_not_exists(PK)',
+    },
+  };
+}
+
+export function buildDeleteInvoiceSlug(slugHash: string) {
+  return { Delete: { TableName: tableName(), Key: keys.invoiceSlug(slugHash) } };
+}
+
+/** An out-of-band payment, kept beside the invoice as the record of what was applied. */
+export function buildPutInvoicePayment(payment: {
+  merchantId: string;
+  invoiceId: string;
+  paymentRecordId: string;
+  amount: number;
+  currency: string;
+  reference?: string | undefined;
+  recordedAt: string;
+}) {
+  return {
+    Put: {
+      TableName: tableName(),
+      Item: {
+        PK: keys.merchantPartition(payment.merchantId),
+        SK: `INVOICE_PAYMENT#${payment.invoiceId}#${payment.paymentRecordId}`,
+        entityType: 'InvoicePayment',
+        ...payment,
+      },
+      ConditionExpression: 'attribute_not_exists(PK)',
+    },
+  };
+}
+
+export async function getInvoice(merchantId: string, invoiceId: string): Promise<Invoice | undefined> {
+  const { Item } = await documentClient().send(
+    new GetCommand({
+      TableName: tableName(),
+      Key: keys.invoice(merchantId, invoiceId),
+      ConsistentRead: true,
+    }),
+  );
+  return Item === undefined ? undefined : toInvoice(Item);
+}
+
+export function toInvoice(item: Record<string, unknown>): Invoice {
+  const {
+    PK: _pk,
+    SK: _sk,
+    GSI1PK: _gsi1pk,
+    GSI1SK: _gsi1sk,
+    GSI2PK: _gsi2pk,
+    GSI2SK: _gsi2sk,
+    entityType: _entityType,
+    ...invoice
+  } = item;
+  return invoice as unknown as Invoice;
+}
+
+export interface InvoiceFilters {
+  readonly status?: InvoiceStatus | undefined;
+  readonly customerId?: string | undefined;
+}
+
+/**
+ * Newest first. A customer filter reads GSI2 (narrowest), a status filter alone reads GSI1, no
+ * filter reads the merchant's partition; both filters read GSI2 and filter on status.
+ */
+export function queryInvoices(
+  merchantId: string,
+  filters: InvoiceFilters,
+  limit: number,
+  startKey: Record<string, unknown> | undefined,
+) {
+  const table = tableName();
+  if (filters.customerId !== undefined) {
+    return queryPage(
+      {
+        TableName: table,
+        IndexName: 'GSI2',
+        KeyConditionExpression: 'GSI2PK = :partition',
+        ExpressionAttributeValues: {
+          ':partition': keys.invoicesOfCustomerPartition(merchantId, filters.customerId),
+          ...(filters.status === undefined ? {} : { ':status': filters.status }),
+        },
+        ...(filters.status === undefined
+          ? {}
+          : { FilterExpression: '#status = :status', ExpressionAttributeNames: { '#status': 'status' } }),
+        ScanIndexForward: false,
+      },
+      { limit, startKey, keyAttributes: ['PK', 'SK', 'GSI2PK', 'GSI2SK'] },
+    );
+  }
+  if (filters.status !== undefined) {
+    return queryPage(
+      {
+        TableName: table,
+        IndexName: 'GSI1',
+        KeyConditionExpression: 'GSI1PK = :partition',
+        ExpressionAttributeValues: {
+          ':partition': keys.invoicesWithStatusPartition(merchantId, filters.status),
+        },
+        ScanIndexForward: false,
+      },
+      { limit, startKey, keyAttributes: ['PK', 'SK', 'GSI1PK', 'GSI1SK'] },
+    );
+  }
+  return queryPage(
+    {
+      TableName: table,
+      KeyConditionExpression: 'PK = :partition AND begins_with(SK, :prefix)',
+      ExpressionAttributeValues: {
+        ':partition': keys.merchantPartition(merchantId),
+        ':prefix': SortKeyPrefix.invoice,
+      },
+      ScanIndexForward: false,
+    },
+    { limit, startKey, keyAttributes: ['PK', 'SK'] },
+  );
+}
