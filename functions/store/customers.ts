@@ -2,7 +2,7 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { Customer } from '../domain/customer';
 import { documentClient, tableName } from './client';
 import { EntityType, keys, SortKeyPrefix } from './keys';
-import { queryPage } from './query-page';
+import { queryMerchantItems } from './query-page';
 
 export function buildPutCustomer(customer: Customer) {
   return {
@@ -27,24 +27,14 @@ export async function getCustomer(merchantId: string, customerId: string): Promi
   return Item === undefined ? undefined : toCustomer(Item);
 }
 
-/** Newest first: customer ids are time-ordered TypeIDs, so the sort key orders by creation. */
+/** Newest first. */
 export function queryCustomers(
   merchantId: string,
   limit: number,
   startKey: Record<string, unknown> | undefined,
 ) {
-  return queryPage(
-    {
-      TableName: tableName(),
-      KeyConditionExpression: 'PK = :partition AND begins_with(SK, :prefix)',
-      ExpressionAttributeValues: {
-        ':partition': keys.merchantPartition(merchantId),
-        ':prefix': SortKeyPrefix.customer,
-      },
-      ScanIndexForward: false,
-    },
-    { limit, startKey, keyAttributes: ['PK', 'SK'] },
-  );
+  const partition = keys.merchantPartition(merchantId);
+  return queryMerchantItems(tableName(), partition, SortKeyPrefix.customer, { limit, startKey });
 }
 
 export function toCustomer(item: Record<string, unknown>): Customer {

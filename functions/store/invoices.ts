@@ -2,7 +2,7 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { Invoice, InvoiceStatus } from '../domain/invoice';
 import { documentClient, tableName } from './client';
 import { EntityType, keys, SortKeyPrefix } from './keys';
-import { queryPage } from './query-page';
+import { queryMerchantItems, queryPage } from './query-page';
 
 function invoiceItem(invoice: Invoice) {
   return {
@@ -177,16 +177,8 @@ export function queryInvoices(
       { limit, startKey, keyAttributes: ['PK', 'SK', 'GSI1PK', 'GSI1SK'] },
     );
   }
-  return queryPage(
-    {
-      TableName: table,
-      KeyConditionExpression: 'PK = :partition AND begins_with(SK, :prefix)',
-      ExpressionAttributeValues: {
-        ':partition': keys.merchantPartition(merchantId),
-        ':prefix': SortKeyPrefix.invoice,
-      },
-      ScanIndexForward: false,
-    },
-    { limit, startKey, keyAttributes: ['PK', 'SK'] },
-  );
+  return queryMerchantItems(table, keys.merchantPartition(merchantId), SortKeyPrefix.invoice, {
+    limit,
+    startKey,
+  });
 }

@@ -3,7 +3,7 @@ import type { Currency } from '../domain/money';
 import type { Price } from '../domain/price';
 import { documentClient, tableName } from './client';
 import { EntityType, keys } from './keys';
-import { queryPage } from './query-page';
+import { queryMerchantItems } from './query-page';
 
 export function buildPutPrice(price: Price) {
   return {
@@ -55,18 +55,11 @@ export function queryPrices(
   limit: number,
   startKey: Record<string, unknown> | undefined,
 ) {
-  return queryPage(
-    {
-      TableName: tableName(),
-      KeyConditionExpression: 'PK = :partition AND begins_with(SK, :prefix)',
-      ExpressionAttributeValues: {
-        ':partition': keys.merchantPartition(merchantId),
-        ':prefix': keys.pricesOfProductPrefix(productId),
-      },
-      ScanIndexForward: false,
-    },
-    { limit, startKey, keyAttributes: ['PK', 'SK'] },
-  );
+  const partition = keys.merchantPartition(merchantId);
+  return queryMerchantItems(tableName(), partition, keys.pricesOfProductPrefix(productId), {
+    limit,
+    startKey,
+  });
 }
 
 export function toPrice(item: Record<string, unknown>): Price {

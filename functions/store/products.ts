@@ -2,7 +2,7 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { Product, ProductStatus } from '../domain/product';
 import { documentClient, tableName } from './client';
 import { EntityType, keys, SortKeyPrefix } from './keys';
-import { queryPage } from './query-page';
+import { queryMerchantItems } from './query-page';
 
 export function buildPutProduct(product: Product) {
   return {
@@ -45,24 +45,14 @@ export async function getProduct(merchantId: string, productId: string): Promise
   return Item === undefined ? undefined : toProduct(Item);
 }
 
-/** Newest first: product ids are time-ordered TypeIDs, so the sort key orders by creation. */
+/** Newest first. */
 export function queryProducts(
   merchantId: string,
   limit: number,
   startKey: Record<string, unknown> | undefined,
 ) {
-  return queryPage(
-    {
-      TableName: tableName(),
-      KeyConditionExpression: 'PK = :partition AND begins_with(SK, :prefix)',
-      ExpressionAttributeValues: {
-        ':partition': keys.merchantPartition(merchantId),
-        ':prefix': SortKeyPrefix.product,
-      },
-      ScanIndexForward: false,
-    },
-    { limit, startKey, keyAttributes: ['PK', 'SK'] },
-  );
+  const partition = keys.merchantPartition(merchantId);
+  return queryMerchantItems(tableName(), partition, SortKeyPrefix.product, { limit, startKey });
 }
 
 export function toProduct(item: Record<string, unknown>): Product {

@@ -33,3 +33,24 @@ export async function queryPage(
       : undefined;
   return { items, lastKey };
 }
+
+/**
+ * One page of a merchant's items of one kind, newest first: ids are time-ordered TypeIDs, so the
+ * sort key (`<prefix><id>`) orders by creation.
+ */
+export function queryMerchantItems(
+  tableName: string,
+  merchantPartition: string,
+  sortKeyPrefix: string,
+  page: { limit: number; startKey: Record<string, unknown> | undefined },
+): Promise<QueryPage> {
+  return queryPage(
+    {
+      TableName: tableName,
+      KeyConditionExpression: 'PK = :partition AND begins_with(SK, :prefix)',
+      ExpressionAttributeValues: { ':partition': merchantPartition, ':prefix': sortKeyPrefix },
+      ScanIndexForward: false,
+    },
+    { ...page, keyAttributes: ['PK', 'SK'] },
+  );
+}

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { documentClient } from '../../functions/store/client';
-import { newKey, startTestRuntime, type TestRuntime } from '../support/local-runtime';
+import { dynamoDbCommandsDuring, newKey, startTestRuntime, type TestRuntime } from '../support/local-runtime';
 
 let t: TestRuntime;
 let merchantId: string;
@@ -51,22 +50,10 @@ describe('POST /customers', () => {
   it('costs one write round trip (the transaction) and no read before it', async () => {
     // Warm the authorizer cache so only the handler's own calls are counted.
     await t.api('GET', '/customers', { query: { merchantId } });
-    const commands: string[] = [];
-    const client = documentClient();
-    const name = 'count-dynamodb-calls';
-    client.middlewareStack.add(
-      (next, context) => async (args) => {
-        commands.push(String(context.commandName));
-        return next(args);
-      },
-      { step: 'initialize', name },
-    );
-    try {
+    const commands = await dynamoDbCommandsDuring(async () => {
       const result = await createCustomer({ merchantId, name: 'Counted', email: 'count@example.com' });
       expect(result.status).toBe(201);
-    } finally {
-      client.middlewareStack.remove(name);
-    }
+    });
     expect(commands).toEqual(['TransactWriteItemsCommand']);
   });
 

@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { documentClient } from '../../functions/store/client';
 import { invoiceFixtures } from '../support/invoices';
-import { type ApiClient, newKey, startTestRuntime, type TestRuntime } from '../support/local-runtime';
+import {
+  type ApiClient,
+  dynamoDbCommandsDuring,
+  newKey,
+  startTestRuntime,
+  type TestRuntime,
+} from '../support/local-runtime';
 
 let t: TestRuntime;
 
@@ -101,17 +106,7 @@ describe('POST /invoices cost', () => {
     });
     // Warms the authorizer cache, so only the handler's own calls are counted.
     await t.api('GET', '/invoices', { query: { merchantId } });
-    const commands: string[] = [];
-    const client = documentClient();
-    const name = 'count-invoice-create-calls';
-    client.middlewareStack.add(
-      (next, context) => async (args) => {
-        commands.push(String(context.commandName));
-        return next(args);
-      },
-      { step: 'initialize', name },
-    );
-    try {
+    const commands = await dynamoDbCommandsDuring(async () => {
       const result = await t.api('POST', '/invoices', {
         body: {
           merchantId,
@@ -126,9 +121,7 @@ describe('POST /invoices cost', () => {
         idempotencyKey: newKey(),
       });
       expect(result.status).toBe(201);
-    } finally {
-      client.middlewareStack.remove(name);
-    }
+    });
     expect(commands).toEqual(['BatchGetItemCommand', 'TransactWriteItemsCommand']);
   });
 });

@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { documentClient } from '../../functions/store/client';
-import { type ApiClient, newKey, startTestRuntime, type TestRuntime } from '../support/local-runtime';
+import {
+  type ApiClient,
+  dynamoDbCommandsDuring,
+  newKey,
+  startTestRuntime,
+  type TestRuntime,
+} from '../support/local-runtime';
 
 let t: TestRuntime;
 let merchantId: string;
@@ -86,22 +91,10 @@ describe('POST /catalog/products/{productId}/prices', () => {
   it('costs one write round trip (the transaction checks the product) and no read', async () => {
     // Warm the authorizer cache so only the handler's own calls are counted.
     await t.api('GET', pricesPath(productId), { query: { merchantId } });
-    const commands: string[] = [];
-    const client = documentClient();
-    const name = 'count-dynamodb-calls';
-    client.middlewareStack.add(
-      (next, context) => async (args) => {
-        commands.push(String(context.commandName));
-        return next(args);
-      },
-      { step: 'initialize', name },
-    );
-    try {
+    const commands = await dynamoDbCommandsDuring(async () => {
       const result = await createPrice({ merchantId, unitAmount: 1, currency: 'USD' });
       expect(result.status).toBe(201);
-    } finally {
-      client.middlewareStack.remove(name);
-    }
+    });
     expect(commands).toEqual(['TransactWriteItemsCommand']);
   });
 

@@ -110,3 +110,26 @@ export function apiClient(baseUrl: string, apiKey: string): ApiClient {
 export function newKey(): string {
   return `test-${randomUUID()}`;
 }
+
+/**
+ * The DynamoDB commands sent while `act` runs, in order. The runtime's handlers share this process's
+ * document client, so this counts exactly what a route costs (warm the authorizer cache first).
+ */
+export async function dynamoDbCommandsDuring(act: () => Promise<void>): Promise<string[]> {
+  const commands: string[] = [];
+  const client = documentClient();
+  const name = `count-dynamodb-commands-${randomUUID()}`;
+  client.middlewareStack.add(
+    (next, context) => async (args) => {
+      commands.push(String(context.commandName));
+      return next(args);
+    },
+    { step: 'initialize', name },
+  );
+  try {
+    await act();
+  } finally {
+    client.middlewareStack.remove(name);
+  }
+  return commands;
+}
