@@ -2,7 +2,7 @@ import type { MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import { idempotencyScopeHash, isValidIdempotencyKey, requestFingerprint } from '../domain/idempotency';
 import type { RouteDefinition } from '../routes';
-import { storeOutcome } from '../store/idempotency';
+import { replayStoredOutcome, storeOutcome } from '../store/idempotency';
 import { apiState } from './api-request';
 import { ApiError, errorBody } from './errors';
 
@@ -48,17 +48,17 @@ export function idempotency(
     onError: async (request) => {
       const state = apiState(request.context);
       const { error } = request;
-      if (
-        state.idempotency === undefined ||
-        !(error instanceof ApiError) ||
-        !storedErrorCodes.has(error.code)
-      )
-        return;
+      if (state.idempotency === undefined || !(error instanceof ApiError)) return;
       try {
-        await storeOutcome(state.idempotency, {
-          status: error.status,
-          body: errorBody(error, state.requestId),
-        });
+        if (storedErrorCodes.has(error.code)) {
+          await storeOutcome(state.idempotency, {
+            status: error.status,
+            body: errorBody(error, state.requestId),
+          });
+        } else if (error.code === 'validation_error') {
+          // A 400 decided on stored state is never stored, but must not hide an earlier outcome.
+          await replayStoredOutcome(state.idempotency);
+        }
       } catch (storeError) {
         request.error = storeError as Error;
       }

@@ -1,5 +1,5 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { idempotencyRetentionSeconds } from '../domain/idempotency';
 import { epochSeconds, isoTimestamp } from '../domain/time';
 import { documentClient, tableName } from './client';
@@ -95,6 +95,22 @@ export async function storeOutcome(context: IdempotencyContext, response: Stored
     if (existing !== undefined) throw replayOf(context, existing);
     throw error;
   }
+}
+
+/**
+ * Throws the stored outcome when a live record exists. For requests refused after reading state
+ * (a 400 on an id inside the body): an earlier success with the same key must still replay, even
+ * when the state it was decided on has changed since.
+ */
+export async function replayStoredOutcome(context: IdempotencyContext): Promise<void> {
+  const { Item } = await documentClient().send(
+    new GetCommand({
+      TableName: tableName(),
+      Key: keys.idempotencyRecord(context.scopeHash),
+      ConsistentRead: true,
+    }),
+  );
+  if (Item !== undefined && Number(Item.ttl) >= epochSeconds(context.now)) throw replayOf(context, Item);
 }
 
 function replayOf(context: IdempotencyContext, record: Record<string, unknown>): IdempotentReplay {
