@@ -10,6 +10,10 @@ export const FunctionEnvironment = z.object({
   /** Set only by the local runtime and the tests, to reach DynamoDB Local. */
   DYNAMODB_ENDPOINT: z.url().optional(),
   AUTH_CACHE_SECONDS: z.coerce.number().int().min(0).default(60),
+  /** The KMS key that seals webhook signing secrets (set by the stack). */
+  SECRETS_KEY_ID: z.string().min(1).optional(),
+  /** The local runtime's stand-in for KMS: 32 bytes, base64. Never set in AWS. */
+  LOCAL_SECRETS_KEY: z.string().min(1).optional(),
 });
 
 export type FunctionEnvironment = z.infer<typeof FunctionEnvironment>;
