@@ -1,0 +1,118 @@
+import { AddressClass, AddressClassLabel, addressFamily, classifyAddress } from './address-class';
+
+/** DESIGN §4 "Webhook URL": the longest URL an endpoint may have. */
+export const maxWebhookUrlLength = 2048;
+
+export type WebhookUrlCheck =
+  | { ok: true; url: URL; host: string; port: number }
+  | { ok: false; reason: string };
+
+export type WebhookUrlOptions = {
+  /** The local runtime's WEBHOOK_ALLOW_PRIVATE_TARGETS (DESIGN §5): loopback only, nothing else. */
+  allowLoopback: boolean;
+};
+
+/**
+ * Names that can only ever mean a machine on the merchant's or our own network: mDNS (RFC 6762),
+ * ICANN's private-use `.internal`, home networks (RFC 8375) and the `/etc/hosts` classic. Special-use
+ * names that just never resolve (`.test`, `.example`, `.invalid`) are left to fail at delivery.
+ */
+const localSuffixes = ['.local', '.internal', '.home.arpa', '.localdomain'] as const;
+
+/**
+ * Create/update-time check of a webhook URL (DESIGN §4 "Webhook URL"). It sees the text only; the
+ * addresses a name resolves to are vetted again at every delivery (`resolveTarget`).
+ *
+ * - https only; any explicit port 1-65535 is allowed (receivers often listen on 8443 and the like,
+ *   and the address, not the port, is what the SSRF rule guards).
+ * - a fragment is refused rather than stripped: it is never sent, so keeping it would store a URL
+ *   that differs from what is called, and stripping it silently would surprise the merchant.
+ * - an IP literal is accepted only when it is public unicast; IPv4 must be the canonical
+ *   dotted-quad, because WHATWG parsing turns `2130706433`, `0177.0.0.1`, `0x7f.1` and `127.1` into
+ *   127.0.0.1 and a merchant who wrote them is either confused or probing.
+ * - `localhost` and `*.localhost` (RFC 6761: always loopback) are refused unless `allowLoopback`;
+ *   local-only suffixes and single-label names (resolved through search domains) always are.
+ *
+ * On success `url` is the WHATWG-normalized URL, `host` its host without IPv6 brackets (what is
+ * resolved and sent as SNI) and `port` the effective port (443 when none is written).
+ */
+export function checkWebhookUrl(input: string, options: WebhookUrlOptions): WebhookUrlCheck {
+  if (input.length > maxWebhookUrlLength) {
+    return refuse(`The URL must be at most ${maxWebhookUrlLength} characters long.`);
+  }
+  // WHATWG parsing silently drops tabs and newlines and trims spaces; refusing them keeps the
+  // stored URL exactly what the merchant sees.
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: the control characters are the point.
+  if (/[\u0000-\u0020\u007f]/.test(input)) {
+    return refuse('The URL must not contain spaces or control characters.');
+  }
+  let url: URL;
+  try {
+    url = new URL(input);
+  } catch {
+    return refuse('The URL must be a valid absolute URL.');
+  }
+  if (url.protocol !== 'https:') return refuse('The URL must use https.');
+
+  const authority = rawAuthority(input);
+  if (authority.includes('@') || url.username !== '' || url.password !== '') {
+    return refuse('The URL must not contain a user name or password.');
+  }
+  if (input.includes('#')) {
+    return refuse('The URL must not contain a fragment (#…); fragments are never sent.');
+  }
+  const port = url.port === '' ? 443 : Number(url.port);
+  if (port < 1 || port > 65535) return refuse('The port must be between 1 and 65535.');
+
+  const hostCheck = checkHost(url.hostname, rawHost(authority), options);
+  if (hostCheck !== undefined) return refuse(hostCheck);
+  return { ok: true, url, host: unbracket(url.hostname), port };
+}
+
+/** The reason a host is refused, or undefined when it is acceptable. */
+function checkHost(hostname: string, written: string, options: WebhookUrlOptions): string | undefined {
+  const family = addressFamily(hostname);
+  if (family !== undefined) {
+    if (family === 4 && written.toLowerCase() !== hostname) {
+      return 'The host must be a name or an IPv4 address written as four decimal numbers (a.b.c.d).';
+    }
+    const addressClass = classifyAddress(hostname);
+    if (addressClass === AddressClass.public) return undefined;
+    if (addressClass === AddressClass.loopback && options.allowLoopback) return undefined;
+    return `The host is a ${AddressClassLabel[addressClass]} address; only public addresses are accepted.`;
+  }
+  if (hostname.endsWith('.')) return 'The host name must not end with a dot.';
+  if (hostname === 'localhost' || hostname.endsWith('.localhost')) {
+    return options.allowLoopback ? undefined : 'The host must not be localhost.';
+  }
+  const localSuffix = localSuffixes.find((suffix) => hostname.endsWith(suffix));
+  if (localSuffix !== undefined) {
+    return `The host must be a public name; ${localSuffix} names are local to a network.`;
+  }
+  if (!hostname.includes('.')) return 'The host must be a fully qualified domain name.';
+  return undefined;
+}
+
+/**
+ * The authority as written: after `https:` and any slashes (WHATWG also accepts backslashes and
+ * none at all for special schemes) up to the path, query or fragment.
+ */
+function rawAuthority(input: string): string {
+  return /^[A-Za-z][A-Za-z0-9+.-]*:[/\\]*([^/\\?#]*)/.exec(input)?.[1] ?? '';
+}
+
+/** The host of an authority as written, without user-info and port. */
+function rawHost(authority: string): string {
+  const hostAndPort = authority.slice(authority.lastIndexOf('@') + 1);
+  if (hostAndPort.startsWith('[')) return hostAndPort.slice(0, hostAndPort.indexOf(']') + 1);
+  const colon = hostAndPort.indexOf(':');
+  return colon < 0 ? hostAndPort : hostAndPort.slice(0, colon);
+}
+
+function unbracket(hostname: string): string {
+  return hostname.startsWith('[') ? hostname.slice(1, -1) : hostname;
+}
+
+function refuse(reason: string): WebhookUrlCheck {
+  return { ok: false, reason };
+}
