@@ -1,0 +1,102 @@
+import { createHmac } from 'node:crypto';
+import { isSigningSecret, SigningSecretPrefix } from './webhook-secret';
+
+/** Sent on every delivery so merchants can recognise (and allow-list) our requests. */
+export const WebhookUserAgent = 'MerchantPayments-Webhooks/1.0';
+
+export interface SignatureInput {
+  /** The endpoint's `whsec_` signing secret. */
+  readonly secret: string;
+  /** The delivery id (`whkdel_…`), sent as `Merchant-Webhook-Id` and `webhook-id`. */
+  readonly id: string;
+  /** Unix time in seconds of the send attempt. */
+  readonly timestamp: number;
+  /** The exact body string that is sent; its UTF-8 bytes are what receivers verify. */
+  readonly body: string;
+}
+
+/** `<id>.<timestamp>.<body>`: the signed content of both schemes (spec "Signature" step 2). */
+function signedContent({ id, timestamp, body }: SignatureInput): string {
+  if (!Number.isSafeInteger(timestamp) || timestamp < 0)
+    throw new RangeError(`timestamp must be whole unix seconds, got ${timestamp}`);
+  return `${id}.${timestamp}.${body}`;
+}
+
+/**
+ * The spec's `Merchant-Webhook-Signature` value: `v1=` + lowercase hex HMAC-SHA256. The key is the
+ * UTF-8 bytes of the whole secret, `whsec_` included, as a merchant reading the spec would code it
+ * (DESIGN §4 "Signing").
+ */
+export function signSpec(input: SignatureInput): string {
+  const hmac = createHmac('sha256', Buffer.from(input.secret, 'utf8'));
+  return `v1=${hmac.update(signedContent(input), 'utf8').digest('hex')}`;
+}
+
+/**
+ * The Standard Webhooks `webhook-signature` value: `v1,` + base64 HMAC-SHA256 keyed with the
+ * base64-decoded part after `whsec_` (DESIGN §4 "Standard Webhooks headers").
+ */
+export function signStandard(input: SignatureInput): string {
+  // Node's base64 decoder skips characters it does not know, so a malformed secret would quietly
+  // sign with some other key; refuse it instead.
+  if (!isSigningSecret(input.secret)) throw new TypeError('secret is not a whsec_ signing secret');
+  const key = Buffer.from(input.secret.slice(SigningSecretPrefix.length), 'base64');
+  return `v1,${createHmac('sha256', key).update(signedContent(input), 'utf8').digest('base64')}`;
+}
+
+export interface DeliveryHeadersInput {
+  readonly secret: string;
+  readonly deliveryId: string;
+  /** Unix time in seconds of this send attempt: every attempt is signed afresh. */
+  readonly timestamp: number;
+  /** The string `deliveryBody` built, sent unchanged as UTF-8. */
+  readonly body: string;
+}
+
+/** A type, not an interface, so it stays assignable to `Record<string, string>` (fetch's headers). */
+export type DeliveryHeaders = {
+  readonly 'Content-Type': 'application/json';
+  readonly 'User-Agent': typeof WebhookUserAgent;
+  readonly 'Merchant-Webhook-Id': string;
+  readonly 'Merchant-Webhook-Timestamp': string;
+  readonly 'Merchant-Webhook-Signature': string;
+  readonly 'webhook-id': string;
+  readonly 'webhook-timestamp': string;
+  readonly 'webhook-signature': string;
+};
+
+/** Every header of one delivery attempt: the spec's three ("Delivery format") and Standard Webhooks'. */
+export function deliveryHeaders({
+  secret,
+  deliveryId,
+  timestamp,
+  body,
+}: DeliveryHeadersInput): DeliveryHeaders {
+  const input = { secret, id: deliveryId, timestamp, body };
+  return {
+    'Content-Type': 'application/json',
+    'User-Agent': WebhookUserAgent,
+    'Merchant-Webhook-Id': deliveryId,
+    'Merchant-Webhook-Timestamp': String(timestamp),
+    'Merchant-Webhook-Signature': signSpec(input),
+    'webhook-id': deliveryId,
+    'webhook-timestamp': String(timestamp),
+    'webhook-signature': signStandard(input),
+  };
+}
+
+export interface DeliveryBodyInput {
+  readonly deliveryId: string;
+  readonly eventType: string;
+  /** ISO 8601 UTC time the delivery record was created (DESIGN §4 "Attempt values"). */
+  readonly createdAt: string;
+  readonly data: Readonly<Record<string, unknown>>;
+}
+
+/**
+ * The delivery body `{id, type, createdAt, data}` (spec "Delivery format"), in that key order. This
+ * exact string is both signed and sent; re-serialising it anywhere would break the signature.
+ */
+export function deliveryBody({ deliveryId, eventType, createdAt, data }: DeliveryBodyInput): string {
+  return JSON.stringify({ id: deliveryId, type: eventType, createdAt, data });
+}

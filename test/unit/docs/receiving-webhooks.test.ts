@@ -1,0 +1,99 @@
+import { readFileSync } from 'node:fs';
+import { Webhook } from 'standardwebhooks';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { verifyWebhook } from '../../../docs/receiving-webhooks/verify-webhook';
+
+const guide = readFileSync(new URL('../../../docs/receiving-webhooks.md', import.meta.url), 'utf8');
+const verifierSource = readFileSync(
+  new URL('../../../docs/receiving-webhooks/verify-webhook.ts', import.meta.url),
+  'utf8',
+);
+
+/** The ```ts block right after the guide's `<!-- verify-webhook.ts … -->` marker. */
+const verifierBlock = /^<!-- verify-webhook\.ts[^\n]*-->\n```ts\n([\s\S]*?)^```$/gm;
+
+/** Rows of the test-vector table: #, secret, id, timestamp, body, spec signature, Standard signature. */
+const vectorRow = /^\| \d+ \| `([^`]+)` \| `([^`]+)` \| `(\d+)` \| `([^`]+)` \| `([^`]+)` \| `([^`]+)` \|$/gm;
+const vectors = Array.from(
+  guide.matchAll(vectorRow),
+  ([, secret = '', id = '', timestamp = '', body = '', spec = '', standard = '']) => ({
+    secret,
+    id,
+    timestamp: Number(timestamp),
+    body,
+    spec,
+    standard,
+  }),
+);
+
+function headersOf({ id, timestamp, spec, standard }: (typeof vectors)[number]) {
+  return {
+    'merchant-webhook-id': id,
+    'merchant-webhook-timestamp': String(timestamp),
+    'merchant-webhook-signature': spec,
+    'webhook-id': id,
+    'webhook-timestamp': String(timestamp),
+    'webhook-signature': standard,
+  };
+}
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('docs/receiving-webhooks.md', () => {
+  it('shows verify-webhook.ts byte for byte, so the code merchants copy is the code we test', () => {
+    const blocks = Array.from(guide.matchAll(verifierBlock), ([, code]) => code);
+    expect(blocks).toHaveLength(1);
+    expect(blocks[0]).toBe(verifierSource);
+  });
+
+  it('publishes at least 3 vectors, one with a non-ASCII body and one whose secret has + and /', () => {
+    expect(vectors.length).toBeGreaterThanOrEqual(3);
+    expect(vectors.some(({ body }) => Buffer.byteLength(body, 'utf8') > body.length)).toBe(true);
+    expect(vectors.some(({ secret }) => secret.includes('+') && secret.includes('/'))).toBe(true);
+  });
+
+  it.each(vectors.map((vector, index) => [index + 1, vector] as const))(
+    'has vector %i accepted by its own verification code at the vector’s time',
+    (_number, vector) => {
+      const now = new Date(vector.timestamp * 1000);
+      const rawBody = Buffer.from(vector.body, 'utf8');
+      expect(verifyWebhook({ secret: vector.secret, headers: headersOf(vector), rawBody, now })).toEqual({
+        ok: true,
+      });
+    },
+  );
+
+  it.each(vectors.map((vector, index) => [index + 1, vector] as const))(
+    'has vector %i accepted by the npm standardwebhooks package at the vector’s time',
+    (_number, vector) => {
+      vi.useFakeTimers({ now: vector.timestamp * 1000 });
+      expect(new Webhook(vector.secret).verify(vector.body, headersOf(vector))).toEqual(
+        JSON.parse(vector.body),
+      );
+    },
+  );
+
+  it('shows an example request whose signatures are right for the secret of its vector', () => {
+    const example = /^```http\n([\s\S]*?)\n\n(.*)\n```$/m.exec(guide);
+    const [, head = '', rawBody = ''] = example ?? [];
+    const headers = Object.fromEntries(
+      head
+        .split('\n')
+        .slice(1)
+        .map((line) => [line.slice(0, line.indexOf(':')), line.slice(line.indexOf(':') + 2)]),
+    );
+    const vector = vectors.find(({ body }) => body === rawBody);
+    expect(vector).toBeDefined();
+    if (vector === undefined) return;
+    const now = new Date(vector.timestamp * 1000);
+    expect(verifyWebhook({ secret: vector.secret, headers, rawBody, now })).toEqual({ ok: true });
+    vi.useFakeTimers({ now });
+    expect(() => new Webhook(vector.secret).verify(rawBody, headers)).not.toThrow();
+    expect(headers).toMatchObject({
+      'Content-Type': 'application/json',
+      'User-Agent': 'MerchantPayments-Webhooks/1.0',
+    });
+  });
+});
