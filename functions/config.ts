@@ -12,6 +12,11 @@ export const FunctionEnvironment = z.object({
   AUTH_CACHE_SECONDS: z.coerce.number().int().min(0).default(60),
   /** The KMS key that seals webhook signing secrets (set by the stack). */
   SECRETS_KEY_ID: z.string().min(1).optional(),
+  /** Local runtime only (DESIGN §5): webhook URLs may name loopback, for a receiver on this machine. */
+  WEBHOOK_ALLOW_PRIVATE_TARGETS: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((value) => value === 'true'),
   /** The local runtime's stand-in for KMS: 32 bytes, base64. Never set in AWS. */
   LOCAL_SECRETS_KEY: z.string().min(1).optional(),
 });

@@ -25,6 +25,16 @@ import {
   RecordPaymentBody,
 } from './api/invoices/schemas';
 import { listResponse, MerchantScopeBody } from './api/shared-schemas';
+import {
+  CreateWebhookEndpointBody,
+  EmptyBody,
+  ListWebhookEndpointsQuery,
+  MerchantPathParams,
+  UpdateWebhookEndpointBody,
+  WebhookEndpoint,
+  WebhookEndpointPathParams,
+  WebhookEndpointWithSecret,
+} from './api/webhooks/schemas';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -49,6 +59,8 @@ export interface RouteDefinition {
   };
   readonly successStatus: 200 | 201;
   readonly response: z.ZodType;
+  /** Seals or opens webhook signing secrets: gets the secrets key and kms:Encrypt/Decrypt on it. */
+  readonly usesSecretsKey?: boolean;
   /** Function timeout; API Gateway waits at most 29 s for any integration. */
   readonly timeoutSeconds?: number;
 }
@@ -275,6 +287,68 @@ export const routes = {
     request: { params: InvoicePathParams, body: MerchantScopeBody },
     successStatus: 200,
     response: Invoice,
+  }),
+  listWebhookEndpoints: route({
+    operationId: 'listWebhookEndpoints',
+    method: 'GET',
+    path: '/merchants/{merchantId}/webhook-endpoints',
+    summary: 'List webhook endpoints that are not deleted, newest first',
+    tag: 'Webhooks',
+    handler: 'api/webhooks/list-webhook-endpoints',
+    merchantScope: 'path',
+    request: { params: MerchantPathParams, query: ListWebhookEndpointsQuery },
+    successStatus: 200,
+    response: listResponse(WebhookEndpoint),
+  }),
+  createWebhookEndpoint: route({
+    operationId: 'createWebhookEndpoint',
+    method: 'POST',
+    path: '/merchants/{merchantId}/webhook-endpoints',
+    summary: 'Register a webhook endpoint (returns its signing secret, this once)',
+    tag: 'Webhooks',
+    handler: 'api/webhooks/create-webhook-endpoint',
+    merchantScope: 'path',
+    request: { params: MerchantPathParams, body: CreateWebhookEndpointBody },
+    successStatus: 201,
+    response: WebhookEndpointWithSecret,
+    usesSecretsKey: true,
+  }),
+  updateWebhookEndpoint: route({
+    operationId: 'updateWebhookEndpoint',
+    method: 'PATCH',
+    path: '/merchants/{merchantId}/webhook-endpoints/{webhookEndpointId}',
+    summary: 'Change url, name, event types or status (active, disabled) of a webhook endpoint',
+    tag: 'Webhooks',
+    handler: 'api/webhooks/update-webhook-endpoint',
+    merchantScope: 'path',
+    request: { params: WebhookEndpointPathParams, body: UpdateWebhookEndpointBody },
+    successStatus: 200,
+    response: WebhookEndpoint,
+  }),
+  deleteWebhookEndpoint: route({
+    operationId: 'deleteWebhookEndpoint',
+    method: 'DELETE',
+    path: '/merchants/{merchantId}/webhook-endpoints/{webhookEndpointId}',
+    summary: 'Delete a webhook endpoint; its pending deliveries end without further attempts',
+    tag: 'Webhooks',
+    handler: 'api/webhooks/delete-webhook-endpoint',
+    merchantScope: 'path',
+    request: { params: WebhookEndpointPathParams },
+    successStatus: 200,
+    response: WebhookEndpoint,
+  }),
+  rotateWebhookSecret: route({
+    operationId: 'rotateWebhookSecret',
+    method: 'POST',
+    path: '/merchants/{merchantId}/webhook-endpoints/{webhookEndpointId}/rotate-secret',
+    summary: 'Replace the signing secret; the previous one is invalid at once',
+    tag: 'Webhooks',
+    handler: 'api/webhooks/rotate-webhook-secret',
+    merchantScope: 'path',
+    request: { params: WebhookEndpointPathParams, body: EmptyBody },
+    successStatus: 200,
+    response: WebhookEndpointWithSecret,
+    usesSecretsKey: true,
   }),
 } as const satisfies Record<string, RouteDefinition>;
 

@@ -90,7 +90,9 @@ export class MerchantPaymentsStack extends Stack {
       const routeFunction = this.serviceFunction(`${pascalCase(route.operationId)}Route`, route.operationId, {
         handlerModule: route.handler,
         description: `${route.method} ${route.path}: ${route.summary}`,
-        environment,
+        environment: route.usesSecretsKey
+          ? { ...environment, SECRETS_KEY_ID: this.secretsKey.keyArn }
+          : environment,
         timeout: Duration.seconds(route.timeoutSeconds ?? defaultRouteTimeoutSeconds),
       });
       if (isMutating(route.method)) {
@@ -99,6 +101,8 @@ export class MerchantPaymentsStack extends Stack {
         this.table.grantAccess(routeFunction.role, TableAccess.read);
         this.table.grantConfigCreate(routeFunction.role);
       }
+      // Exactly the two calls the sealer makes; no GenerateDataKey* or ReEncrypt* wildcards.
+      if (route.usesSecretsKey) this.secretsKey.grant(routeFunction.role, 'kms:Encrypt', 'kms:Decrypt');
       this.api.addRoute(route, routeFunction.function);
       routeFunctions.set(route.operationId, routeFunction);
     }

@@ -21,9 +21,12 @@ export function idempotencyScopeHash(scope: {
   return sha256Hex([scope.merchantId, scope.method, scope.path, scope.key].join('\n'));
 }
 
-/** Fingerprint of the request payload; key order and whitespace do not change it. */
+/**
+ * Fingerprint of the request payload; key order and whitespace do not change it, and an absent
+ * body is the same payload as `{}` (DESIGN §4: rotate and redeliver take either).
+ */
 export function requestFingerprint(body: unknown): string {
-  return sha256Hex(canonicalJson(body ?? null));
+  return sha256Hex(canonicalJson(body ?? {}));
 }
 
 function sha256Hex(text: string): string {

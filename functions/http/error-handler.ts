@@ -11,14 +11,19 @@ import { logger } from './logger';
  * (or refused with 422 when the payload differs); anything unknown is a bare 500 whose log line
  * carries the error's name and stack, never request data.
  */
-export function errorHandler(): MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult> {
+export function errorHandler(
+  options: ReplayOptions = {},
+): MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult> {
   return {
-    onError: (request) => {
+    onError: async (request) => {
       const requestId = (request.context as ApiContext).api?.requestId ?? request.context.awsRequestId;
       const { error } = request;
       if (error instanceof IdempotentReplay) {
+        const stored = error.response;
+        const revive = error.sameRequest && stored.status < 300 ? options.reviveReplay : undefined;
+        const body = revive === undefined ? stored.body : await revive(stored.body);
         request.response = error.sameRequest
-          ? jsonResponse(error.response, requestId, { 'Idempotent-Replayed': 'true' })
+          ? jsonResponse({ status: stored.status, body }, requestId, { 'Idempotent-Replayed': 'true' })
           : errorResponse(
               new ApiError(
                 'idempotency_key_reused',
@@ -39,6 +44,11 @@ export function errorHandler(): MiddlewareObj<APIGatewayProxyEvent, APIGatewayPr
       );
     },
   };
+}
+
+export interface ReplayOptions {
+  /** Turns a stored body back into the response (opens a sealed secret); only for 2xx bodies. */
+  readonly reviveReplay?: (storedBody: unknown) => Promise<unknown>;
 }
 
 function errorResponse(error: ApiError, requestId: string): APIGatewayProxyResult {

@@ -3,7 +3,7 @@ import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-l
 import { InvalidFields, RuleViolation } from '../domain/errors';
 import { isMutating, type RouteDefinition } from '../routes';
 import { type ApiRequest, type ApiResponse, apiState } from './api-request';
-import { errorHandler } from './error-handler';
+import { errorHandler, type ReplayOptions } from './error-handler';
 import { ApiError, ValidationError } from './errors';
 import { idempotency } from './idempotency';
 import { jsonBody } from './json-body';
@@ -20,10 +20,11 @@ import { validation } from './validation';
 export function httpHandler<R extends RouteDefinition>(
   route: R,
   handle: (request: ApiRequest<R>) => Promise<ApiResponse>,
+  options: ReplayOptions = {},
 ) {
   const middlewares = [
     requestContext(route),
-    errorHandler(),
+    errorHandler(options),
     jsonBody(),
     merchantScope(route),
     validation(route),

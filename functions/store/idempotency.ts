@@ -70,9 +70,11 @@ export async function commitWithIdempotency(
   context: IdempotencyContext,
   response: StoredResponse,
   items: TransactItems,
+  /** What to keep instead of the response body, when that holds a secret (kept sealed). */
+  storedBody: unknown = response.body,
 ): Promise<StoredResponse> {
   try {
-    await sendTransaction([buildIdempotencyRecordPut(context, response), ...items]);
+    await sendTransaction([buildIdempotencyRecordPut(context, { ...response, body: storedBody }), ...items]);
     return response;
   } catch (error) {
     if (!(error instanceof TransactionConditionFailed)) throw error;

@@ -12,6 +12,8 @@ export const EntityType = {
   invoiceNumberCounter: 'InvoiceNumberCounter',
   invoiceSlug: 'InvoiceSlug',
   event: 'Event',
+  webhookEndpoint: 'WebhookEndpoint',
+  webhookEndpointCounter: 'WebhookEndpointCounter',
   idempotencyRecord: 'IdempotencyRecord',
   config: 'Config',
 } as const;
@@ -32,6 +34,7 @@ export const SortKeyPrefix = {
   price: 'PRICE#',
   customer: 'CUSTOMER#',
   invoice: 'INVOICE#',
+  webhookEndpoint: 'WEBHOOK_ENDPOINT#',
 } as const;
 
 export const keys = {
@@ -80,6 +83,15 @@ export const keys = {
   /** Pay-link lookup by the SHA-256 of the slug, never by the slug itself (DESIGN §4). */
   invoiceSlug: (slugHash: string) => ({ PK: `INVOICE_SLUG#${slugHash}`, SK: 'INVOICE_SLUG' }),
   event: (eventId: string) => ({ PK: `EVENT#${eventId}`, SK: 'EVENT' }),
+  webhookEndpoint: (merchantId: string, webhookEndpointId: string) => ({
+    PK: merchantPartition(merchantId),
+    SK: `${SortKeyPrefix.webhookEndpoint}${webhookEndpointId}`,
+  }),
+  /** How many endpoints of the merchant are not deleted; guards the limit of 20 under concurrency. */
+  webhookEndpointCounter: (merchantId: string) => ({
+    PK: merchantPartition(merchantId),
+    SK: 'COUNTER#WEBHOOK_ENDPOINTS',
+  }),
   merchantPartition,
   /** The scope hash already folds merchant, method, path and key together (DESIGN §3). */
   idempotencyRecord: (scopeHash: string) => ({ PK: `IDEMPOTENCY#${scopeHash}`, SK: 'IDEMPOTENCY' }),

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -14,6 +15,7 @@ import { authorize } from '../../functions/authorizer/authorize';
 import { handler as authorizer } from '../../functions/authorizer/handler';
 import { resetFunctionEnvironment, type Stage } from '../../functions/config';
 import { type RouteDefinition, routeList } from '../../functions/routes';
+import { resetSecretSealer } from '../../functions/secrets/secret-sealer-from-env';
 import { getApiKey } from '../../functions/store/api-keys';
 import { resetDocumentClient } from '../../functions/store/client';
 import { createTableInput, TableDefinition } from '../../functions/store/table';
@@ -74,10 +76,13 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
       STAGE: settings.STAGE,
       DYNAMODB_ENDPOINT: dynamodbEndpoint,
       AUTH_CACHE_SECONDS: String(settings.AUTH_CACHE_SECONDS),
+      WEBHOOK_ALLOW_PRIVATE_TARGETS: String(settings.WEBHOOK_ALLOW_PRIVATE_TARGETS),
+      LOCAL_SECRETS_KEY: await localSecretsKey(stateDir, options.inMemory),
       POWERTOOLS_SERVICE_NAME: 'merchant-payments-local',
     });
     resetFunctionEnvironment();
     resetDocumentClient();
+    resetSecretSealer();
     const runtimeFile = join(stateDir, 'runtime.json');
     const merchant = await readyMerchant(runtimeFile, settings.STAGE, options.inMemory);
     gateway = await startLocalGateway({
@@ -111,6 +116,20 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
     await dynamodb?.stop();
     throw error;
   }
+}
+
+/**
+ * The key that stands in for KMS. It is kept beside the persisted table (mode 0600), since the
+ * sealed secrets in that table are useless without it; an in-memory runtime makes a fresh one.
+ */
+async function localSecretsKey(stateDir: string, inMemory: boolean): Promise<string> {
+  if (inMemory) return randomBytes(32).toString('base64');
+  const file = join(stateDir, 'secrets.key');
+  const existing = await readFile(file, 'utf8').catch(() => undefined);
+  if (existing !== undefined && Buffer.from(existing.trim(), 'base64').length === 32) return existing.trim();
+  const key = randomBytes(32).toString('base64');
+  await writeFile(file, `${key}\n`, { mode: 0o600 });
+  return key;
 }
 
 type ProxyHandler = (event: APIGatewayProxyEvent, context: Context) => Promise<APIGatewayProxyResult>;

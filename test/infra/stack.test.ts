@@ -303,6 +303,14 @@ describe('gateway responses', () => {
 });
 
 describe('route functions', () => {
+  it.each(routeList)('lets $operationId use the secrets key only when it seals secrets', (route) => {
+    const actions = actionsOfFunction(templateOf('sandbox'), `MerchantPayments-sandbox-${route.operationId}`);
+    const kmsActions = actions.filter((action) => action.startsWith('kms:'));
+    if (route.usesSecretsKey)
+      expect(kmsActions).toEqual(expect.arrayContaining(['kms:Encrypt', 'kms:Decrypt']));
+    else expect(kmsActions).toEqual([]);
+  });
+
   it('creates one function per route plus the authorizer', () => {
     templateOf('sandbox').resourceCountIs('AWS::Lambda::Function', routeList.length + 1);
   });

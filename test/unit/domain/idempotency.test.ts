@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { idempotencyScopeHash, isValidIdempotencyKey } from '../../../functions/domain/idempotency';
+import {
+  idempotencyScopeHash,
+  isValidIdempotencyKey,
+  requestFingerprint,
+} from '../../../functions/domain/idempotency';
 
 describe('isValidIdempotencyKey', () => {
   it('accepts 1 to 255 visible ASCII characters', () => {
@@ -27,5 +31,12 @@ describe('idempotencyScopeHash', () => {
     expect(idempotencyScopeHash({ ...scope, path: '/catalog/products/x/status' })).not.toBe(base);
     expect(idempotencyScopeHash({ ...scope, key: 'k2' })).not.toBe(base);
     expect(idempotencyScopeHash({ ...scope })).toBe(base);
+  });
+});
+
+describe('requestFingerprint', () => {
+  it('treats an absent body and {} as the same payload', () => {
+    expect(requestFingerprint(undefined)).toBe(requestFingerprint({}));
+    expect(requestFingerprint(undefined)).not.toBe(requestFingerprint({ a: 1 }));
   });
 });

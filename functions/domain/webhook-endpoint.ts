@@ -1,0 +1,83 @@
+import { RuleViolation } from './errors';
+import { EventType } from './invoice';
+
+export const WebhookEndpointStatus = { active: 'active', disabled: 'disabled', deleted: 'deleted' } as const;
+export type WebhookEndpointStatus = (typeof WebhookEndpointStatus)[keyof typeof WebhookEndpointStatus];
+
+/** Spec "Subscribable event types": only these; no wildcard. */
+export const subscribableEventTypes = Object.values(EventType);
+
+/** DESIGN §4: at most 20 endpoints that are not deleted, per merchant. */
+export const maxEndpointsPerMerchant = 20;
+
+/** The endpoint as the API shows it; the signing secret is never part of it (spec: create and rotate only). */
+export interface WebhookEndpoint {
+  readonly webhookEndpointId: string;
+  readonly merchantId: string;
+  readonly url: string;
+  readonly name?: string;
+  readonly status: WebhookEndpointStatus;
+  readonly eventTypes: readonly EventType[];
+  readonly createdAt: string;
+  readonly updatedAt: string;
+}
+
+export function newWebhookEndpoint(input: {
+  webhookEndpointId: string;
+  merchantId: string;
+  url: string;
+  name?: string | undefined;
+  eventTypes: readonly EventType[];
+  now: string;
+}): WebhookEndpoint {
+  return {
+    webhookEndpointId: input.webhookEndpointId,
+    merchantId: input.merchantId,
+    url: input.url,
+    ...(input.name === undefined ? {} : { name: input.name }),
+    status: WebhookEndpointStatus.active,
+    eventTypes: input.eventTypes,
+    createdAt: input.now,
+    updatedAt: input.now,
+  };
+}
+
+export interface WebhookEndpointPatch {
+  readonly url?: string | undefined;
+  readonly name?: string | undefined;
+  readonly eventTypes?: readonly EventType[] | undefined;
+  readonly status?: 'active' | 'disabled' | undefined;
+}
+
+/** Update may change url, name, eventTypes and status (active or disabled) of a live endpoint. */
+export function updateWebhookEndpoint(endpoint: WebhookEndpoint, patch: WebhookEndpointPatch, now: string) {
+  requireLive(endpoint);
+  return {
+    ...endpoint,
+    ...(patch.url === undefined ? {} : { url: patch.url }),
+    ...(patch.name === undefined ? {} : { name: patch.name }),
+    ...(patch.eventTypes === undefined ? {} : { eventTypes: patch.eventTypes }),
+    ...(patch.status === undefined ? {} : { status: patch.status }),
+    updatedAt: now,
+  };
+}
+
+/** DESIGN §4: delete answers with the endpoint, status deleted; afterwards it is 404 everywhere. */
+export function deleteWebhookEndpoint(endpoint: WebhookEndpoint, now: string): WebhookEndpoint {
+  requireLive(endpoint);
+  return { ...endpoint, status: WebhookEndpointStatus.deleted, updatedAt: now };
+}
+
+export function isLive(endpoint: WebhookEndpoint): boolean {
+  return endpoint.status !== WebhookEndpointStatus.deleted;
+}
+
+/** Callers look endpoints up first and answer 404 for deleted ones; this guards the rule itself. */
+function requireLive(endpoint: WebhookEndpoint): void {
+  if (!isLive(endpoint)) throw new RuleViolation('invalid_state', 'The webhook endpoint is deleted.');
+}
+
+/** New events reach active and disabled endpoints; a disabled one keeps them paused (DESIGN §4). */
+export function receivesEvent(endpoint: WebhookEndpoint, eventType: EventType): boolean {
+  return isLive(endpoint) && endpoint.eventTypes.includes(eventType);
+}
