@@ -17,6 +17,11 @@ export const FunctionEnvironment = z.object({
     .enum(['true', 'false'])
     .default('false')
     .transform((value) => value === 'true'),
+  /** The delivery queue the router and the reconciler write to. */
+  DELIVERY_QUEUE_URL: z.string().min(1).optional(),
+  /** Spec "Delivery and retries": 60 s between attempts, 10 s response timeout. */
+  WEBHOOK_RETRY_DELAY_SECONDS: z.coerce.number().int().min(0).max(900).default(60),
+  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(1).max(60_000).default(10_000),
   /** The local runtime's stand-in for KMS: 32 bytes, base64. Never set in AWS. */
   LOCAL_SECRETS_KEY: z.string().min(1).optional(),
 });

@@ -1,24 +1,71 @@
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { startDynamoDbLocal } from '../lib/local/dynamodb-local';
+import { createTestCa } from './support/test-ca';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     /** `http://127.0.0.1:<port>` of the DynamoDB Local shared by every test file of the run. */
     dynamodbEndpoint: string;
+    /** Folder of the run's test CA (`loadTestCa`): the `localhost` key and certificate HTTPS receivers serve. */
+    testCaDir: string;
   }
 }
 
 /**
  * Starts one in-memory DynamoDB Local for the whole run on a free port; every test file creates
- * its own uniquely named tables in it, so files can run in parallel without sharing data.
+ * its own uniquely named tables in it, so files can run in parallel without sharing data. Before
+ * that, makes the run's test CA and has every test worker trust it (see `trustTestCa`).
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const testCa = await trustTestCa();
+  project.provide('testCaDir', testCa.dir);
+
   const started = Date.now();
   const dynamodb = await startDynamoDbLocal({
     inMemory: true,
     log: (message) => console.error(`[global-setup] ${message}`),
+  }).catch(async (error: unknown) => {
+    await testCa.remove();
+    throw error;
   });
   console.error(`[global-setup] DynamoDB Local ready on ${dynamodb.endpoint} in ${Date.now() - started} ms`);
   project.provide('dynamodbEndpoint', dynamodb.endpoint);
-  return () => dynamodb.stop();
+  return async () => {
+    try {
+      await dynamodb.stop();
+    } finally {
+      await testCa.remove();
+    }
+  };
+}
+
+/**
+ * Makes a test CA in a temporary folder and points NODE_EXTRA_CA_CERTS at it. Node reads that
+ * variable only when a process starts; vitest forks its workers after the global setup, with a copy
+ * of this process's environment, so every worker (and the local runtime inside it) trusts the HTTPS
+ * receivers' certificate without being told. A value the user had already set is kept, bundled
+ * with the test CA.
+ */
+async function trustTestCa(): Promise<{ dir: string; remove(): Promise<void> }> {
+  const dir = await mkdtemp(join(tmpdir(), 'merchant-payments-test-ca-'));
+  const ca = await createTestCa(dir);
+  const previous = process.env.NODE_EXTRA_CA_CERTS;
+  let trusted = ca.caCertPath;
+  if (previous !== undefined && previous !== '') {
+    const existing = await readFile(previous, 'utf8').catch(() => '');
+    trusted = join(dir, 'extra-ca-bundle.pem');
+    await writeFile(trusted, `${existing.trimEnd()}\n${ca.caCertPem}`);
+  }
+  process.env.NODE_EXTRA_CA_CERTS = trusted;
+  return {
+    dir,
+    remove: async () => {
+      if (previous === undefined) delete process.env.NODE_EXTRA_CA_CERTS;
+      else process.env.NODE_EXTRA_CA_CERTS = previous;
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
 }

@@ -14,6 +14,7 @@ export const EntityType = {
   event: 'Event',
   webhookEndpoint: 'WebhookEndpoint',
   webhookEndpointCounter: 'WebhookEndpointCounter',
+  webhookDelivery: 'WebhookDelivery',
   idempotencyRecord: 'IdempotencyRecord',
   config: 'Config',
 } as const;
@@ -35,6 +36,7 @@ export const SortKeyPrefix = {
   customer: 'CUSTOMER#',
   invoice: 'INVOICE#',
   webhookEndpoint: 'WEBHOOK_ENDPOINT#',
+  webhookDelivery: 'DELIVERY#',
 } as const;
 
 export const keys = {
@@ -91,6 +93,20 @@ export const keys = {
   webhookEndpointCounter: (merchantId: string) => ({
     PK: merchantPartition(merchantId),
     SK: 'COUNTER#WEBHOOK_ENDPOINTS',
+  }),
+  /** An endpoint's deliveries share a partition, newest first by their time-ordered ids. */
+  webhookDelivery: (webhookEndpointId: string, webhookDeliveryId: string) => ({
+    PK: `DELIVERIES#${webhookEndpointId}`,
+    SK: `${SortKeyPrefix.webhookDelivery}${webhookDeliveryId}`,
+  }),
+  deliveriesPartition: (webhookEndpointId: string) => `DELIVERIES#${webhookEndpointId}`,
+  /**
+   * GSI1 of a delivery that waits for an attempt (pending, not paused), sorted by when it is due:
+   * the reconciler reads the overdue ones. Sparse: finished and paused deliveries carry no GSI1 key.
+   */
+  dueDelivery: (dueAt: string, webhookDeliveryId: string) => ({
+    GSI1PK: 'DUE_DELIVERIES',
+    GSI1SK: `${dueAt}#${webhookDeliveryId}`,
   }),
   merchantPartition,
   /** The scope hash already folds merchant, method, path and key together (DESIGN §3). */

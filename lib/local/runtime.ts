@@ -20,6 +20,7 @@ import { getApiKey } from '../../functions/store/api-keys';
 import { resetDocumentClient } from '../../functions/store/client';
 import { createTableInput, TableDefinition } from '../../functions/store/table';
 import { createKey, createMerchant } from '../admin/operations';
+import { startDeliveryPipeline } from './delivery-pipeline';
 import { dynamoDbLocalClientConfig, startDynamoDbLocal } from './dynamodb-local';
 import { type LocalGateway, startLocalGateway } from './gateway';
 import type { LocalSettings } from './settings';
@@ -50,6 +51,8 @@ export interface LocalRuntimeOptions {
 }
 
 export interface LocalRuntime extends RuntimeInfo {
+  /** Resolves once every stream record written so far has reached the router (for tests). */
+  drainStream(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -69,6 +72,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
   const dynamodbEndpoint = options.dynamodbEndpoint ?? (dynamodb as { endpoint: string }).endpoint;
   const tableName = options.tableName ?? `merchant-payments-${settings.STAGE}`;
   let gateway: LocalGateway | undefined;
+  let pipeline: DeliveryPipeline | undefined;
   try {
     await ensureTable(dynamodbEndpoint, tableName);
     Object.assign(process.env, {
@@ -77,6 +81,8 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
       DYNAMODB_ENDPOINT: dynamodbEndpoint,
       AUTH_CACHE_SECONDS: String(settings.AUTH_CACHE_SECONDS),
       WEBHOOK_ALLOW_PRIVATE_TARGETS: String(settings.WEBHOOK_ALLOW_PRIVATE_TARGETS),
+      WEBHOOK_RETRY_DELAY_SECONDS: String(settings.WEBHOOK_RETRY_DELAY_SECONDS),
+      WEBHOOK_TIMEOUT_MS: String(settings.WEBHOOK_TIMEOUT_MS),
       LOCAL_SECRETS_KEY: await localSecretsKey(stateDir, options.inMemory),
       POWERTOOLS_SERVICE_NAME: 'merchant-payments-local',
     });
@@ -94,6 +100,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
       port: settings.PORT,
       authCacheSeconds: settings.AUTH_CACHE_SECONDS,
     });
+    pipeline = await startDeliveryPipeline({ dynamodbEndpoint, tableName, settings });
     const info: RuntimeInfo = {
       baseUrl: gateway.baseUrl,
       stage: settings.STAGE,
@@ -103,15 +110,18 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
     };
     await writeFile(runtimeFile, `${JSON.stringify(info, null, 2)}\n`, { mode: 0o600 });
     await chmod(runtimeFile, 0o600);
-    const running = gateway;
+    const running = { gateway, pipeline };
     return {
       ...info,
+      drainStream: () => running.pipeline.drain(),
       stop: async () => {
-        await running.close();
+        await running.pipeline.stop();
+        await running.gateway.close();
         await dynamodb?.stop();
       },
     };
   } catch (error) {
+    await pipeline?.stop();
     await gateway?.close();
     await dynamodb?.stop();
     throw error;
@@ -131,6 +141,8 @@ async function localSecretsKey(stateDir: string, inMemory: boolean): Promise<str
   await writeFile(file, `${key}\n`, { mode: 0o600 });
   return key;
 }
+
+type DeliveryPipeline = Awaited<ReturnType<typeof startDeliveryPipeline>>;
 
 type ProxyHandler = (event: APIGatewayProxyEvent, context: Context) => Promise<APIGatewayProxyResult>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { functionEnvironment } from '../../config';
 import { EventType } from '../../domain/invoice';
+import { DeliveryStatus } from '../../domain/webhook-delivery';
 import { WebhookEndpointStatus } from '../../domain/webhook-endpoint';
 import { checkWebhookUrl, maxWebhookUrlLength } from '../../domain/webhook-url';
 import { ListQuery, MerchantId, Timestamp, typeIdSchema } from '../shared-schemas';
@@ -75,3 +76,40 @@ export const EmptyBody = z.strictObject({}).optional();
 
 const { merchantId: _merchantId, ...pageQuery } = ListQuery;
 export const ListWebhookEndpointsQuery = z.strictObject(pageQuery);
+
+export const WebhookDeliveryId = typeIdSchema('whkdel');
+
+export const DeliveryAttempt = z
+  .strictObject({
+    attemptNumber: z.number().int().min(1),
+    attemptedAt: Timestamp,
+    responseStatusCode: z.number().int().nullable(),
+    durationMs: z.number().int().min(0),
+    errorMessage: z.string().nullable(),
+  })
+  .meta({ id: 'WebhookDeliveryAttempt' });
+
+export const WebhookDelivery = z
+  .strictObject({
+    webhookDeliveryId: WebhookDeliveryId,
+    webhookEndpointId: WebhookEndpointId,
+    eventType: z.enum(EventType),
+    status: z.enum(DeliveryStatus),
+    attemptCount: z.number().int().min(0),
+    createdAt: Timestamp,
+    lastAttemptAt: Timestamp.nullable(),
+    redeliveredFromId: WebhookDeliveryId.nullable(),
+    attempts: z.array(DeliveryAttempt),
+  })
+  .meta({ id: 'WebhookDelivery' });
+
+export const ListDeliveriesQuery = z.strictObject({
+  ...pageQuery,
+  status: z.enum(DeliveryStatus).optional(),
+});
+
+export const DeliveryPathParams = z.strictObject({
+  merchantId: MerchantId,
+  webhookEndpointId: WebhookEndpointId,
+  webhookDeliveryId: WebhookDeliveryId,
+});

@@ -1,0 +1,116 @@
+import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
+import { isoTimestamp } from '../domain/time';
+import {
+  type AttemptOutcome,
+  DeliveryStatus,
+  recordAttempt,
+  type WebhookDelivery,
+} from '../domain/webhook-delivery';
+import { WebhookEndpointStatus } from '../domain/webhook-endpoint';
+import { deliveryBody, deliveryHeaders } from '../domain/webhook-signature';
+import { logger } from '../http/logger';
+import type { SecretSealer } from '../secrets/secret-sealer';
+import { getDelivery, replaceDelivery } from '../store/webhook-deliveries';
+import { getEndpoint, type StoredWebhookEndpoint } from '../store/webhook-endpoints';
+import { DeliveryMessage } from './delivery-message';
+
+export interface DispatcherDependencies {
+  readonly send: (request: {
+    url: string;
+    headers: Record<string, string>;
+    body: string;
+    timeoutMs: number;
+    allowLoopback: boolean;
+  }) => Promise<AttemptOutcome>;
+  readonly sealer: () => SecretSealer;
+  readonly timeoutMs: number;
+  readonly retryDelaySeconds: number;
+  readonly allowLoopback: boolean;
+  readonly now?: () => Date;
+}
+
+/**
+ * The queue consumer (DESIGN §1), the only writer of attempts. Messages of a batch are attempted
+ * concurrently; each failure to process (not a failed attempt, which is recorded) is reported so
+ * only that message comes back.
+ */
+export function createDispatcher(deps: DispatcherDependencies) {
+  const now = deps.now ?? (() => new Date());
+  const secrets = new Map<string, string>();
+  /** Opened secrets are kept per sealed value: a rotation seals anew, so a stale one is never used. */
+  const signingSecretOf = async (stored: StoredWebhookEndpoint) => {
+    const known = secrets.get(stored.sealedSigningSecret);
+    if (known !== undefined) return known;
+    const secret = await deps.sealer().open(stored.sealedSigningSecret, {
+      merchantId: stored.endpoint.merchantId,
+      webhookEndpointId: stored.endpoint.webhookEndpointId,
+    });
+    secrets.set(stored.sealedSigningSecret, secret);
+    return secret;
+  };
+
+  async function dispatch(message: DeliveryMessage): Promise<void> {
+    const delivery = await getDelivery(message.webhookEndpointId, message.webhookDeliveryId);
+    // A duplicate or stale message: the attempt it asks for was recorded, or the delivery ended.
+    if (delivery === undefined || delivery.status !== DeliveryStatus.pending || delivery.paused) return;
+    if (delivery.attemptCount !== message.attemptCount) return;
+    const stored = await getEndpoint(delivery.merchantId, delivery.webhookEndpointId);
+    // A deleted endpoint's deliveries end without further attempts (DESIGN §4).
+    if (stored === undefined || stored.endpoint.status === WebhookEndpointStatus.deleted) return;
+    if (stored.endpoint.status === WebhookEndpointStatus.disabled) {
+      await replaceDelivery(delivery, { ...delivery, paused: true }, undefined);
+      return;
+    }
+    const outcome = await attempt(delivery, stored);
+    const attemptedAt = now();
+    const next = recordAttempt(delivery, outcome.result, isoTimestamp(outcome.startedAt));
+    const dueAt = new Date(attemptedAt.getTime() + deps.retryDelaySeconds * 1000);
+    await replaceDelivery(delivery, next, isoTimestamp(dueAt));
+  }
+
+  async function attempt(delivery: WebhookDelivery, stored: StoredWebhookEndpoint) {
+    const startedAt = now();
+    const body = deliveryBody({
+      deliveryId: delivery.webhookDeliveryId,
+      eventType: delivery.eventType,
+      createdAt: delivery.createdAt,
+      data: delivery.data,
+    });
+    const headers = deliveryHeaders({
+      secret: await signingSecretOf(stored),
+      deliveryId: delivery.webhookDeliveryId,
+      timestamp: Math.floor(startedAt.getTime() / 1000),
+      body,
+    });
+    const result = await deps.send({
+      url: stored.endpoint.url,
+      headers: { ...headers },
+      body,
+      timeoutMs: deps.timeoutMs,
+      allowLoopback: deps.allowLoopback,
+    });
+    return { startedAt, result };
+  }
+
+  return async (event: SQSEvent): Promise<SQSBatchResponse> => {
+    const failed = await Promise.all(
+      event.Records.map(async (record) => {
+        try {
+          await dispatch(DeliveryMessage.parse(JSON.parse(record.body)));
+          return undefined;
+        } catch (error) {
+          logger.error('delivery message not processed', {
+            errorName: (error as Error).name,
+            stack: (error as Error).stack,
+          });
+          return record.messageId;
+        }
+      }),
+    );
+    return {
+      batchItemFailures: failed.flatMap((messageId) =>
+        messageId === undefined ? [] : [{ itemIdentifier: messageId }],
+      ),
+    };
+  };
+}

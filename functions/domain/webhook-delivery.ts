@@ -1,0 +1,149 @@
+import { createHash } from 'node:crypto';
+import { TypeID } from 'typeid-js';
+import type { EventType } from './invoice';
+
+export const DeliveryStatus = { pending: 'pending', succeeded: 'succeeded', exhausted: 'exhausted' } as const;
+export type DeliveryStatus = (typeof DeliveryStatus)[keyof typeof DeliveryStatus];
+
+/** Spec "Delivery and retries": at most 5 attempts in total. */
+export const maxAttempts = 5;
+
+/** Spec "Webhook delivery": all five keys always present. */
+export interface DeliveryAttempt {
+  readonly attemptNumber: number;
+  readonly attemptedAt: string;
+  readonly responseStatusCode: number | null;
+  readonly durationMs: number;
+  readonly errorMessage: string | null;
+}
+
+export interface WebhookDelivery {
+  readonly webhookDeliveryId: string;
+  readonly webhookEndpointId: string;
+  readonly merchantId: string;
+  readonly eventId: string;
+  readonly eventType: EventType;
+  /** The event's payload, sent as the body's `data`. */
+  readonly data: Readonly<Record<string, unknown>>;
+  readonly status: DeliveryStatus;
+  readonly attemptCount: number;
+  readonly attempts: readonly DeliveryAttempt[];
+  readonly createdAt: string;
+  readonly lastAttemptAt: string | null;
+  readonly redeliveredFromId: string | null;
+  /** The endpoint is disabled: no attempts until it is enabled again (DESIGN §4). */
+  readonly paused: boolean;
+}
+
+/**
+ * The id of the one delivery of an event to an endpoint: derived, not drawn, so a retried stream
+ * batch writes the same delivery again instead of a second one. Its time bits are the event's, so
+ * deliveries still sort by time.
+ */
+export function deliveryIdFor(eventId: string, webhookEndpointId: string): string {
+  const eventBytes = TypeID.fromString(eventId).toUUIDBytes();
+  const digest = createHash('sha256').update(`${eventId}|${webhookEndpointId}`).digest();
+  const bytes = new Uint8Array(16);
+  bytes.set(eventBytes.subarray(0, 6), 0);
+  bytes.set(digest.subarray(0, 10), 6);
+  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x70; // UUID version 7
+  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80; // RFC 9562 variant
+  return TypeID.fromUUIDBytes('whkdel', bytes).toString();
+}
+
+export function newDelivery(input: {
+  webhookDeliveryId: string;
+  webhookEndpointId: string;
+  merchantId: string;
+  eventId: string;
+  eventType: EventType;
+  data: Readonly<Record<string, unknown>>;
+  paused: boolean;
+  redeliveredFromId?: string | null;
+  now: string;
+}): WebhookDelivery {
+  return {
+    webhookDeliveryId: input.webhookDeliveryId,
+    webhookEndpointId: input.webhookEndpointId,
+    merchantId: input.merchantId,
+    eventId: input.eventId,
+    eventType: input.eventType,
+    data: input.data,
+    status: DeliveryStatus.pending,
+    attemptCount: 0,
+    attempts: [],
+    createdAt: input.now,
+    lastAttemptAt: null,
+    redeliveredFromId: input.redeliveredFromId ?? null,
+    paused: input.paused,
+  };
+}
+
+export interface AttemptOutcome {
+  readonly statusCode: number | null;
+  readonly durationMs: number;
+  readonly errorMessage: string | null;
+  readonly succeeded: boolean;
+}
+
+/** Spec "Webhook delivery" states: 2xx → succeeded; the 5th failure → exhausted; else pending. */
+export function recordAttempt(
+  delivery: WebhookDelivery,
+  outcome: AttemptOutcome,
+  attemptedAt: string,
+): WebhookDelivery {
+  const attemptNumber = delivery.attemptCount + 1;
+  const attempt: DeliveryAttempt = {
+    attemptNumber,
+    attemptedAt,
+    responseStatusCode: outcome.statusCode,
+    durationMs: Math.max(0, Math.round(outcome.durationMs)),
+    errorMessage: outcome.succeeded ? null : (outcome.errorMessage ?? 'Failed'),
+  };
+  const status = outcome.succeeded
+    ? DeliveryStatus.succeeded
+    : attemptNumber >= maxAttempts
+      ? DeliveryStatus.exhausted
+      : DeliveryStatus.pending;
+  return {
+    ...delivery,
+    attemptCount: attemptNumber,
+    attempts: [...delivery.attempts, attempt],
+    lastAttemptAt: attemptedAt,
+    status,
+  };
+}
+
+/** Spec: a manual redelivery is a new, independent delivery linked to the original. */
+export function redeliveryOf(
+  original: WebhookDelivery,
+  webhookDeliveryId: string,
+  now: string,
+): WebhookDelivery {
+  return newDelivery({
+    webhookDeliveryId,
+    webhookEndpointId: original.webhookEndpointId,
+    merchantId: original.merchantId,
+    eventId: original.eventId,
+    eventType: original.eventType,
+    data: original.data,
+    paused: false,
+    redeliveredFromId: original.webhookDeliveryId,
+    now,
+  });
+}
+
+/** The delivery as the API lists it (spec "Webhook delivery (history record)"). */
+export function deliveryView(delivery: WebhookDelivery) {
+  return {
+    webhookDeliveryId: delivery.webhookDeliveryId,
+    webhookEndpointId: delivery.webhookEndpointId,
+    eventType: delivery.eventType,
+    status: delivery.status,
+    attemptCount: delivery.attemptCount,
+    createdAt: delivery.createdAt,
+    lastAttemptAt: delivery.lastAttemptAt,
+    redeliveredFromId: delivery.redeliveredFromId,
+    attempts: delivery.attempts,
+  };
+}

@@ -1,0 +1,165 @@
+import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { DeliveryStatus, type WebhookDelivery } from '../domain/webhook-delivery';
+import { documentClient, tableName } from './client';
+import { EntityType, keys, SortKeyPrefix } from './keys';
+import { queryPage } from './query-page';
+
+/** The stored delivery; `dueAt` says when its next attempt is due while it waits for one. */
+function deliveryItem(delivery: WebhookDelivery, dueAt: string | undefined) {
+  const waiting = delivery.status === DeliveryStatus.pending && !delivery.paused && dueAt !== undefined;
+  return {
+    ...keys.webhookDelivery(delivery.webhookEndpointId, delivery.webhookDeliveryId),
+    ...(waiting ? keys.dueDelivery(dueAt, delivery.webhookDeliveryId) : {}),
+    entityType: EntityType.webhookDelivery,
+    ...delivery,
+    ...(waiting ? { dueAt } : {}),
+  };
+}
+
+/**
+ * Writes a new delivery unless it exists: the router's write is safe to repeat when a stream batch
+ * is retried (the id is derived from event and endpoint). Returns false when it already existed.
+ */
+export async function putNewDelivery(delivery: WebhookDelivery, dueAt: string): Promise<boolean> {
+  try {
+    await documentClient().send(new PutCommand(buildPutNewDelivery(delivery, dueAt)));
+    return true;
+  } catch (error) {
+    if ((error as Error).name === 'ConditionalCheckFailedException') return false;
+    throw error;
+  }
+}
+
+export function buildPutNewDelivery(delivery: WebhookDelivery, dueAt: string) {
+  return {
+    TableName: tableName(),
+    Item: deliveryItem(delivery, dueAt),
+    ConditionExpression: 'attribute_not_exists(PK)',
+  };
+}
+
+/**
+ * Replaces a delivery with its next state only while `attemptCount` is the one the change was
+ * computed from: a duplicate queue message can never record a second attempt (DESIGN §1).
+ * Returns false when another writer got there first.
+ */
+export async function replaceDelivery(
+  previous: WebhookDelivery,
+  next: WebhookDelivery,
+  dueAt: string | undefined,
+): Promise<boolean> {
+  try {
+    await documentClient().send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: deliveryItem(next, dueAt),
+        ConditionExpression: 'attemptCount = :expected AND paused = :paused AND #status = :status',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: {
+          ':expected': previous.attemptCount,
+          ':paused': previous.paused,
+          ':status': previous.status,
+        },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if ((error as Error).name === 'ConditionalCheckFailedException') return false;
+    throw error;
+  }
+}
+
+export async function getDelivery(webhookEndpointId: string, webhookDeliveryId: string) {
+  const { Item } = await documentClient().send(
+    new GetCommand({
+      TableName: tableName(),
+      Key: keys.webhookDelivery(webhookEndpointId, webhookDeliveryId),
+      ConsistentRead: true,
+    }),
+  );
+  return Item === undefined ? undefined : toDelivery(Item);
+}
+
+/** A page of an endpoint's deliveries, newest first, optionally of one status. */
+export function queryDeliveries(
+  webhookEndpointId: string,
+  status: DeliveryStatus | undefined,
+  limit: number,
+  startKey: Record<string, unknown> | undefined,
+) {
+  return queryPage(
+    {
+      TableName: tableName(),
+      KeyConditionExpression: 'PK = :partition AND begins_with(SK, :prefix)',
+      ExpressionAttributeValues: {
+        ':partition': keys.deliveriesPartition(webhookEndpointId),
+        ':prefix': SortKeyPrefix.webhookDelivery,
+        ...(status === undefined ? {} : { ':status': status }),
+      },
+      ...(status === undefined
+        ? {}
+        : { FilterExpression: '#status = :status', ExpressionAttributeNames: { '#status': 'status' } }),
+      ScanIndexForward: false,
+    },
+    { limit, startKey, keyAttributes: ['PK', 'SK'] },
+  );
+}
+
+/** Every paused pending delivery of an endpoint: what re-enabling it resumes. */
+export async function pausedDeliveriesOf(webhookEndpointId: string): Promise<WebhookDelivery[]> {
+  const found: WebhookDelivery[] = [];
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await documentClient().send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: 'PK = :partition AND begins_with(SK, :prefix)',
+        FilterExpression: 'paused = :true AND #status = :pending',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: {
+          ':partition': keys.deliveriesPartition(webhookEndpointId),
+          ':prefix': SortKeyPrefix.webhookDelivery,
+          ':true': true,
+          ':pending': DeliveryStatus.pending,
+        },
+        ConsistentRead: true,
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    found.push(...(page.Items ?? []).map(toDelivery));
+    startKey = page.LastEvaluatedKey;
+  } while (startKey !== undefined);
+  return found;
+}
+
+/** Deliveries whose attempt was due before `dueBefore` (the reconciler's safety net), oldest first. */
+export async function overdueDeliveries(dueBefore: string, limit: number): Promise<WebhookDelivery[]> {
+  const { Items = [] } = await documentClient().send(
+    new QueryCommand({
+      TableName: tableName(),
+      IndexName: 'GSI1',
+      KeyConditionExpression: 'GSI1PK = :partition AND GSI1SK < :before',
+      ExpressionAttributeValues: { ':partition': 'DUE_DELIVERIES', ':before': dueBefore },
+      Limit: limit,
+    }),
+  );
+  return Items.map(toDelivery);
+}
+
+export function toDelivery(item: Record<string, unknown>): WebhookDelivery {
+  return {
+    webhookDeliveryId: String(item.webhookDeliveryId),
+    webhookEndpointId: String(item.webhookEndpointId),
+    merchantId: String(item.merchantId),
+    eventId: String(item.eventId),
+    eventType: item.eventType as WebhookDelivery['eventType'],
+    data: (item.data ?? {}) as WebhookDelivery['data'],
+    status: item.status as WebhookDelivery['status'],
+    attemptCount: Number(item.attemptCount),
+    attempts: (item.attempts ?? []) as WebhookDelivery['attempts'],
+    createdAt: String(item.createdAt),
+    lastAttemptAt: typeof item.lastAttemptAt === 'string' ? item.lastAttemptAt : null,
+    redeliveredFromId: typeof item.redeliveredFromId === 'string' ? item.redeliveredFromId : null,
+    paused: item.paused === true,
+  };
+}

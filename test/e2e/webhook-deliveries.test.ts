@@ -1,0 +1,249 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { type HttpsReceiver, startHttpsReceiver } from '../support/https-receiver';
+import { invoiceFixtures } from '../support/invoices';
+import { newKey, startTestRuntime, type TestRuntime } from '../support/local-runtime';
+import { expectVerifiedDelivery, failsWithSecret } from '../support/webhook-checks';
+
+let t: TestRuntime;
+let merchantId: string;
+let refs: Awaited<ReturnType<typeof invoiceFixtures>>;
+const receivers: HttpsReceiver[] = [];
+
+beforeAll(async () => {
+  // Loopback receivers are allowed only in the local runtime; 1 s between attempts keeps the run short.
+  t = await startTestRuntime({ WEBHOOK_ALLOW_PRIVATE_TARGETS: true, WEBHOOK_RETRY_DELAY_SECONDS: 1 });
+  merchantId = t.runtime.merchantId;
+  refs = await invoiceFixtures(t.api, merchantId);
+});
+afterEach(async () => {
+  // Every test subscribes its own endpoints; delete them so later events don't reach old receivers.
+  const listed = await t.api('GET', `/merchants/${merchantId}/webhook-endpoints`, { query: { limit: 100 } });
+  for (const endpoint of listed.body.items) {
+    await t.api('DELETE', `/merchants/${merchantId}/webhook-endpoints/${endpoint.webhookEndpointId}`, {
+      idempotencyKey: newKey(),
+    });
+  }
+});
+afterAll(async () => {
+  for (const receiver of receivers) await receiver.close();
+  await t.stop();
+});
+
+async function receiver(): Promise<HttpsReceiver> {
+  const started = await startHttpsReceiver();
+  receivers.push(started);
+  return started;
+}
+
+async function subscribe(url: string, eventTypes: string[]) {
+  const result = await t.api('POST', `/merchants/${merchantId}/webhook-endpoints`, {
+    body: { url, eventTypes },
+    idempotencyKey: newKey(),
+  });
+  expect(result.status, JSON.stringify(result.body)).toBe(201);
+  return { id: result.body.webhookEndpointId as string, secret: result.body.signingSecret as string };
+}
+
+/** A new draft invoice, issued: one invoices.InvoiceSent event. */
+async function issuedInvoice() {
+  const created = await t.api('POST', '/invoices', {
+    body: {
+      merchantId,
+      customerId: refs.customerId,
+      currency: 'USD',
+      lineItems: [{ kind: 'product_charge', productId: refs.productId, priceId: refs.priceId, quantity: 1 }],
+    },
+    idempotencyKey: newKey(),
+  });
+  const issued = await t.api('POST', `/invoices/${created.body.invoiceId}/issue`, {
+    body: { merchantId },
+    idempotencyKey: newKey(),
+  });
+  expect(issued.status).toBe(200);
+  return issued.body;
+}
+
+const deliveriesOf = async (endpointId: string, query: Record<string, string | number> = {}) =>
+  (await t.api('GET', `/merchants/${merchantId}/webhook-endpoints/${endpointId}/deliveries`, { query })).body;
+
+/** Polls the deliveries list until `done` holds for it. */
+async function waitForDeliveries(endpointId: string, done: (items: any[]) => boolean, timeoutMs = 15_000) {
+  let items: any[] = [];
+  await expect
+    .poll(
+      async () => {
+        items = (await deliveriesOf(endpointId)).items;
+        return done(items);
+      },
+      { timeout: timeoutMs, interval: 100 },
+    )
+    .toBe(true);
+  return items;
+}
+
+describe('webhook delivery through the local runtime', () => {
+  it('delivers each event once to every subscribed endpoint, signed, and to no other', async () => {
+    const both = await receiver();
+    const paidOnly = await receiver();
+    const a = await subscribe(both.url(), ['invoices.InvoiceSent', 'invoices.InvoicePaid']);
+    const b = await subscribe(paidOnly.url(), ['invoices.InvoicePaid']);
+
+    const invoice = await issuedInvoice();
+    const [sent] = await both.waitFor(1);
+    const body = expectVerifiedDelivery(sent as never, a.secret);
+    expect(body.type).toBe('invoices.InvoiceSent');
+    expect(body.data).toEqual({
+      invoiceId: invoice.invoiceId,
+      merchantId,
+      customerId: refs.customerId,
+      invoiceNumber: invoice.invoiceNumber,
+      resend: false,
+      occurredAt: expect.any(String),
+    });
+    expect(body.id).toMatch(/^whkdel_/);
+
+    await t.api('POST', `/invoices/${invoice.invoiceId}/payments`, {
+      body: { merchantId, amount: invoice.amountRemaining.amount },
+      idempotencyKey: newKey(),
+    });
+    const [paidToB] = await paidOnly.waitFor(1);
+    expect(expectVerifiedDelivery(paidToB as never, b.secret).type).toBe('invoices.InvoicePaid');
+    const toA = await both.waitFor(2);
+    expect(expectVerifiedDelivery(toA[1] as never, a.secret).type).toBe('invoices.InvoicePaid');
+
+    // Nothing more arrives: one delivery per event and endpoint.
+    await t.runtime.drainStream();
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(both.requests).toHaveLength(2);
+    expect(paidOnly.requests).toHaveLength(1);
+    const listed = await waitForDeliveries(a.id, (items) =>
+      items.every((item) => item.status === 'succeeded'),
+    );
+    expect(listed).toHaveLength(2);
+    expect(listed[0].attempts[0]).toEqual({
+      attemptNumber: 1,
+      attemptedAt: expect.any(String),
+      responseStatusCode: 200,
+      durationMs: expect.any(Number),
+      errorMessage: null,
+    });
+  });
+
+  it('makes exactly 5 attempts spaced by the retry delay against a 500, then exhausts; redeliver makes a new delivery', async () => {
+    const failing = await receiver();
+    failing.respondWith(() => ({ status: 500, body: 'down' }));
+    const endpoint = await subscribe(failing.url(), ['invoices.InvoiceSent']);
+    await issuedInvoice();
+
+    const [exhausted] = await waitForDeliveries(
+      endpoint.id,
+      (items) => items[0]?.status === 'exhausted',
+      30_000,
+    );
+    expect(exhausted.attemptCount).toBe(5);
+    expect(exhausted.attempts.map((attempt: { attemptNumber: number }) => attempt.attemptNumber)).toEqual([
+      1, 2, 3, 4, 5,
+    ]);
+    for (const attempt of exhausted.attempts) {
+      expect(attempt).toMatchObject({
+        responseStatusCode: 500,
+        errorMessage: expect.stringContaining('500'),
+      });
+    }
+    const times = exhausted.attempts.map((attempt: { attemptedAt: string }) =>
+      Date.parse(attempt.attemptedAt),
+    );
+    for (let index = 1; index < times.length; index += 1) {
+      expect(times[index] - times[index - 1]).toBeGreaterThanOrEqual(1000);
+    }
+    expect(failing.requests).toHaveLength(5);
+
+    failing.respondWith(() => ({ status: 200 }));
+    const redelivered = await t.api(
+      'POST',
+      `/merchants/${merchantId}/webhook-endpoints/${endpoint.id}/deliveries/${exhausted.webhookDeliveryId}/redeliver`,
+      { idempotencyKey: newKey() },
+    );
+    expect(redelivered.status).toBe(201);
+    expect(redelivered.body).toMatchObject({
+      redeliveredFromId: exhausted.webhookDeliveryId,
+      status: 'pending',
+      attemptCount: 0,
+      attempts: [],
+    });
+    const items = await waitForDeliveries(endpoint.id, (all) =>
+      all.some((item) => item.status === 'succeeded'),
+    );
+    const original = items.find((item) => item.webhookDeliveryId === exhausted.webhookDeliveryId);
+    expect(original).toEqual(exhausted);
+    const again = expectVerifiedDelivery(failing.requests[5] as never, endpoint.secret);
+    expect(again.id).toBe(redelivered.body.webhookDeliveryId);
+    const onlyExhausted = await deliveriesOf(endpoint.id, { status: 'exhausted' });
+    expect(onlyExhausted.items.map((item: { webhookDeliveryId: string }) => item.webhookDeliveryId)).toEqual([
+      exhausted.webhookDeliveryId,
+    ]);
+  }, 45_000);
+
+  it('counts a 302 as a failed attempt and does not follow it', async () => {
+    const target = await receiver();
+    const redirecting = await receiver();
+    redirecting.respondWith(() => ({ status: 302, headers: { location: target.url('/elsewhere') } }));
+    const endpoint = await subscribe(redirecting.url(), ['invoices.InvoiceSent']);
+    await issuedInvoice();
+    const [delivery] = await waitForDeliveries(endpoint.id, (items) => items[0]?.attemptCount >= 1);
+    expect(delivery.attempts[0]).toMatchObject({
+      responseStatusCode: 302,
+      errorMessage: expect.stringContaining('302'),
+    });
+    expect(target.requests).toHaveLength(0);
+  });
+
+  it('signs with the new secret at once after a rotation', async () => {
+    const hooks = await receiver();
+    const endpoint = await subscribe(hooks.url(), ['invoices.InvoiceSent']);
+    const rotated = await t.api(
+      'POST',
+      `/merchants/${merchantId}/webhook-endpoints/${endpoint.id}/rotate-secret`,
+      {
+        idempotencyKey: newKey(),
+      },
+    );
+    await issuedInvoice();
+    const [request] = await hooks.waitFor(1);
+    expectVerifiedDelivery(request as never, rotated.body.signingSecret);
+    expect(failsWithSecret(request as never, endpoint.secret)).toBe(true);
+  });
+
+  it('holds deliveries while an endpoint is disabled and sends them when it is enabled again', async () => {
+    const hooks = await receiver();
+    const endpoint = await subscribe(hooks.url(), ['invoices.InvoiceSent']);
+    const path = `/merchants/${merchantId}/webhook-endpoints/${endpoint.id}`;
+    await t.api('PATCH', path, { body: { status: 'disabled' }, idempotencyKey: newKey() });
+    await issuedInvoice();
+    const [paused] = await waitForDeliveries(endpoint.id, (items) => items.length === 1);
+    await t.runtime.drainStream();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(paused).toMatchObject({ status: 'pending', attemptCount: 0 });
+    expect(hooks.requests).toHaveLength(0);
+
+    await t.api('PATCH', path, { body: { status: 'active' }, idempotencyKey: newKey() });
+    const [request] = await hooks.waitFor(1);
+    expect(expectVerifiedDelivery(request as never, endpoint.secret).id).toBe(paused.webhookDeliveryId);
+  });
+
+  it('stops all attempts once the endpoint is deleted', async () => {
+    const failing = await receiver();
+    failing.respondWith(() => ({ status: 503 }));
+    const endpoint = await subscribe(failing.url(), ['invoices.InvoiceSent']);
+    await issuedInvoice();
+    await failing.waitFor(1);
+    await t.api('DELETE', `/merchants/${merchantId}/webhook-endpoints/${endpoint.id}`, {
+      idempotencyKey: newKey(),
+    });
+    const attemptsAtDelete = failing.requests.length;
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    expect(failing.requests.length).toBeLessThanOrEqual(attemptsAtDelete + 1);
+    const gone = await t.api('GET', `/merchants/${merchantId}/webhook-endpoints/${endpoint.id}/deliveries`);
+    expect(gone.status).toBe(404);
+  });
+});

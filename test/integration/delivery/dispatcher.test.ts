@@ -1,0 +1,161 @@
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import type { SQSEvent } from 'aws-lambda';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { createDispatcher } from '../../../functions/delivery/dispatcher';
+import { newId } from '../../../functions/domain/ids';
+import { EventType } from '../../../functions/domain/invoice';
+import { type AttemptOutcome, newDelivery } from '../../../functions/domain/webhook-delivery';
+import { newWebhookEndpoint, type WebhookEndpoint } from '../../../functions/domain/webhook-endpoint';
+import { secretSealer } from '../../../functions/secrets/secret-sealer-from-env';
+import { documentClient } from '../../../functions/store/client';
+import { buildPutNewDelivery, getDelivery } from '../../../functions/store/webhook-deliveries';
+import { buildPutNewEndpoint } from '../../../functions/store/webhook-endpoints';
+import { useFreshTable } from '../../support/table-environment';
+
+const merchantId = newId('mer');
+const now = new Date('2026-11-22T12:00:00.000Z');
+const secret = 'whsec_AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8=';
+
+let sends: { url: string; headers: Record<string, string>; body: string }[];
+let outcome: AttemptOutcome;
+
+beforeEach(async () => {
+  await useFreshTable();
+  sends = [];
+  outcome = { statusCode: 500, durationMs: 12, errorMessage: 'HTTP 500', succeeded: false };
+});
+
+const dispatch = createDispatcher({
+  send: async (request) => {
+    sends.push(request);
+    return outcome;
+  },
+  sealer: secretSealer,
+  timeoutMs: 10_000,
+  retryDelaySeconds: 60,
+  allowLoopback: true,
+  now: () => now,
+});
+
+async function setUp(status: WebhookEndpoint['status'] = 'active') {
+  const endpoint = {
+    ...newWebhookEndpoint({
+      webhookEndpointId: newId('whk'),
+      merchantId,
+      url: 'https://hooks.example.com/x',
+      eventTypes: [EventType.invoicePaid],
+      now: now.toISOString(),
+    }),
+    status,
+  };
+  const sealed = await secretSealer().seal(secret, {
+    merchantId,
+    webhookEndpointId: endpoint.webhookEndpointId,
+  });
+  await documentClient().send(new PutCommand(buildPutNewEndpoint(endpoint, sealed).Put));
+  const delivery = newDelivery({
+    webhookDeliveryId: newId('whkdel'),
+    webhookEndpointId: endpoint.webhookEndpointId,
+    merchantId,
+    eventId: newId('evt'),
+    eventType: EventType.invoicePaid,
+    data: { invoiceId: 'inv_1' },
+    paused: false,
+    now: now.toISOString(),
+  });
+  await documentClient().send(new PutCommand(buildPutNewDelivery(delivery, now.toISOString())));
+  return { endpoint, delivery };
+}
+
+function messages(
+  delivery: { webhookEndpointId: string; webhookDeliveryId: string },
+  ...attemptCounts: number[]
+) {
+  return {
+    Records: attemptCounts.map((attemptCount, index) => ({
+      messageId: `m-${index}`,
+      body: JSON.stringify({ ...delivery, attemptCount }),
+    })),
+  } as unknown as SQSEvent;
+}
+
+const ids = (delivery: { webhookEndpointId: string; webhookDeliveryId: string }) => ({
+  webhookEndpointId: delivery.webhookEndpointId,
+  webhookDeliveryId: delivery.webhookDeliveryId,
+});
+
+describe('dispatcher', () => {
+  it('records a duplicate message once: the same attempt is never recorded twice', async () => {
+    const { delivery } = await setUp();
+    expect(await dispatch(messages(ids(delivery), 0, 0))).toEqual({ batchItemFailures: [] });
+    expect(await dispatch(messages(ids(delivery), 0))).toEqual({ batchItemFailures: [] });
+    const stored = await getDelivery(delivery.webhookEndpointId, delivery.webhookDeliveryId);
+    expect(stored?.attemptCount).toBe(1);
+    expect(stored?.attempts).toEqual([
+      {
+        attemptNumber: 1,
+        attemptedAt: now.toISOString(),
+        responseStatusCode: 500,
+        durationMs: 12,
+        errorMessage: 'HTTP 500',
+      },
+    ]);
+    expect(stored?.status).toBe('pending');
+  });
+
+  it('signs the body {id, type, createdAt, data} with the endpoint secret', async () => {
+    const { delivery, endpoint } = await setUp();
+    outcome = { statusCode: 204, durationMs: 3, errorMessage: null, succeeded: true };
+    await dispatch(messages(ids(delivery), 0));
+    const [request] = sends;
+    expect(request?.url).toBe(endpoint.url);
+    expect(JSON.parse(request?.body ?? '')).toEqual({
+      id: delivery.webhookDeliveryId,
+      type: EventType.invoicePaid,
+      createdAt: delivery.createdAt,
+      data: { invoiceId: 'inv_1' },
+    });
+    expect(request?.headers['Merchant-Webhook-Id']).toBe(delivery.webhookDeliveryId);
+    expect(request?.headers['Merchant-Webhook-Signature']).toMatch(/^v1=[0-9a-f]{64}$/);
+    const stored = await getDelivery(delivery.webhookEndpointId, delivery.webhookDeliveryId);
+    expect(stored).toMatchObject({ status: 'succeeded', attemptCount: 1, lastAttemptAt: now.toISOString() });
+    expect(stored?.attempts[0]?.errorMessage).toBeNull();
+  });
+
+  it('ends as exhausted after the fifth failed attempt', async () => {
+    const { delivery } = await setUp();
+    for (let attemptCount = 0; attemptCount < 5; attemptCount += 1) {
+      await dispatch(messages(ids(delivery), attemptCount));
+    }
+    await dispatch(messages(ids(delivery), 5));
+    const stored = await getDelivery(delivery.webhookEndpointId, delivery.webhookDeliveryId);
+    expect(stored?.status).toBe('exhausted');
+    expect(stored?.attempts.map((attempt) => attempt.attemptNumber)).toEqual([1, 2, 3, 4, 5]);
+    expect(sends).toHaveLength(5);
+  });
+
+  it('pauses instead of attempting when the endpoint is disabled, and does nothing when it is deleted', async () => {
+    const disabled = await setUp('disabled');
+    await dispatch(messages(ids(disabled.delivery), 0));
+    expect(
+      (await getDelivery(disabled.endpoint.webhookEndpointId, disabled.delivery.webhookDeliveryId))?.paused,
+    ).toBe(true);
+    const deleted = await setUp('deleted');
+    await dispatch(messages(ids(deleted.delivery), 0));
+    expect(
+      await getDelivery(deleted.endpoint.webhookEndpointId, deleted.delivery.webhookDeliveryId),
+    ).toMatchObject({
+      attemptCount: 0,
+      status: 'pending',
+    });
+    expect(sends).toEqual([]);
+  });
+
+  it('reports a message it cannot read as a batch item failure, and handles the rest', async () => {
+    const { delivery } = await setUp();
+    const event = messages(ids(delivery), 0);
+    event.Records.push({ messageId: 'broken', body: '{"not":"a message"}' } as never);
+    expect(await dispatch(event)).toEqual({ batchItemFailures: [{ itemIdentifier: 'broken' }] });
+    expect(sends).toHaveLength(1);
+  });
+});

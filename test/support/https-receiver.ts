@@ -1,0 +1,215 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { createServer, type Server } from 'node:https';
+import type { AddressInfo } from 'node:net';
+import { inject } from 'vitest';
+import { loadTestCa } from './test-ca';
+
+/** One request as the receiver got it. */
+export interface ReceivedRequest {
+  readonly method: string;
+  /** Path and query string, as sent on the request line. */
+  readonly path: string;
+  /** Lowercased names; repeated headers joined with `, `. */
+  readonly headers: Readonly<Record<string, string>>;
+  /** The body bytes exactly as received, for signature checks. */
+  readonly rawBody: Buffer;
+  /** `Date.now()` when the request head arrived. */
+  readonly receivedAt: number;
+}
+
+/** What the receiver answers to one request. */
+export interface ReceiverResponse {
+  readonly status: number;
+  readonly headers?: Readonly<Record<string, string>>;
+  readonly body?: string | Buffer;
+  /** Waits this long before answering. */
+  readonly delayMs?: number;
+  /** Never answers and keeps the socket open, so the sender's timeout fires; `close()` destroys it. */
+  readonly hang?: boolean;
+}
+
+export type ResponseHandler = (request: ReceivedRequest) => ReceiverResponse | Promise<ReceiverResponse>;
+
+export interface HttpsReceiverOptions {
+  /** Folder of the test CA (`createTestCa`); defaults to the run's, `inject('testCaDir')`. */
+  readonly caDir?: string;
+  readonly respondWith?: ResponseHandler;
+}
+
+export interface HttpsReceiver {
+  /** `https://localhost:<port><path>`. */
+  url(path?: string): string;
+  readonly port: number;
+  /** Every request received since the start or the last `clear()`, oldest first (a live array). */
+  readonly requests: ReceivedRequest[];
+  /** Replaces how the receiver answers from now on. */
+  respondWith(handler: ResponseHandler): void;
+  /** Resolves with the requests once at least `count` have arrived; rejects after `timeoutMs`. */
+  waitFor(count: number, timeoutMs?: number): Promise<ReceivedRequest[]>;
+  /** Forgets the requests received so far (the response handler is kept). */
+  clear(): void;
+  /** Stops listening and destroys every open socket, hung ones included. */
+  close(): Promise<void>;
+}
+
+export const defaultResponse: ResponseHandler = () => ({ status: 200, body: 'ok' });
+
+const DefaultWaitMs = 5_000;
+const ListenAttempts = 5;
+
+interface Waiter {
+  readonly count: number;
+  readonly resolve: (requests: ReceivedRequest[]) => void;
+  readonly reject: (error: Error) => void;
+  readonly timer: NodeJS.Timeout;
+}
+
+/**
+ * A real HTTPS endpoint for webhook deliveries, serving the test CA's `localhost` certificate, which
+ * the test workers trust through NODE_EXTRA_CA_CERTS (test/global-setup.ts). It listens on 127.0.0.1
+ * and, where the host has IPv6, on ::1 with the same port, since `localhost` may resolve to either.
+ */
+export async function startHttpsReceiver(options: HttpsReceiverOptions = {}): Promise<HttpsReceiver> {
+  const ca = await loadTestCa(options.caDir ?? inject('testCaDir'));
+  const requests: ReceivedRequest[] = [];
+  const waiters = new Set<Waiter>();
+  const pendingTimers = new Set<NodeJS.Timeout>();
+  let handler = options.respondWith ?? defaultResponse;
+  let closed = false;
+
+  const settleWaiters = () => {
+    for (const waiter of waiters) {
+      if (requests.length < waiter.count) continue;
+      waiters.delete(waiter);
+      clearTimeout(waiter.timer);
+      waiter.resolve([...requests]);
+    }
+  };
+
+  const answer = async (req: IncomingMessage, res: ServerResponse) => {
+    const receivedAt = Date.now();
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const request: ReceivedRequest = {
+      method: req.method ?? '',
+      path: req.url ?? '',
+      headers: Object.fromEntries(
+        Object.entries(req.headersDistinct).map(([name, values]) => [name, (values ?? []).join(', ')]),
+      ),
+      rawBody: Buffer.concat(chunks),
+      receivedAt,
+    };
+    requests.push(request);
+    settleWaiters();
+
+    let response: ReceiverResponse;
+    try {
+      response = await handler(request);
+    } catch (error) {
+      response = { status: 500, body: `receiver handler failed: ${String(error)}` };
+    }
+    if (response.hang === true) return;
+    if (response.delayMs !== undefined && response.delayMs > 0) {
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(() => {
+          pendingTimers.delete(timer);
+          resolve();
+        }, response.delayMs);
+        pendingTimers.add(timer);
+      });
+    }
+    if (res.destroyed) return;
+    res.writeHead(response.status, response.headers);
+    res.end(response.body);
+  };
+
+  const onRequest = (req: IncomingMessage, res: ServerResponse) => {
+    answer(req, res).catch(() => res.destroy());
+  };
+  const { port, servers } = await listenOnLoopback(() =>
+    createServer({ key: ca.serverKeyPem, cert: ca.serverCertPem }, onRequest),
+  );
+
+  return {
+    url: (path = '/hooks') => `https://localhost:${port}${path}`,
+    port,
+    requests,
+    respondWith: (next) => {
+      handler = next;
+    },
+    waitFor: (count, timeoutMs = DefaultWaitMs) => {
+      if (requests.length >= count) return Promise.resolve([...requests]);
+      if (closed) return Promise.reject(new Error('The HTTPS receiver is closed.'));
+      return new Promise((resolve, reject) => {
+        const waiter: Waiter = {
+          count,
+          resolve,
+          reject,
+          timer: setTimeout(() => {
+            waiters.delete(waiter);
+            reject(
+              new Error(`Expected ${count} request(s) within ${timeoutMs} ms; received ${requests.length}.`),
+            );
+          }, timeoutMs),
+        };
+        waiters.add(waiter);
+      });
+    },
+    clear: () => {
+      requests.length = 0;
+    },
+    close: async () => {
+      if (closed) return;
+      closed = true;
+      for (const timer of pendingTimers) clearTimeout(timer);
+      pendingTimers.clear();
+      for (const waiter of waiters) {
+        clearTimeout(waiter.timer);
+        waiter.reject(new Error('The HTTPS receiver closed before the requests arrived.'));
+      }
+      waiters.clear();
+      await Promise.all(
+        servers.map(
+          (server) =>
+            new Promise<void>((resolve) => {
+              server.close(() => resolve());
+              // Hung and keep-alive sockets would hold close() open forever.
+              server.closeAllConnections();
+            }),
+        ),
+      );
+    },
+  };
+}
+
+/**
+ * Listens on 127.0.0.1 on a port the OS picks, then on ::1 with that same port. When ::1 has it
+ * taken, everything is retried on a fresh port; when the host has no IPv6, 127.0.0.1 alone serves.
+ */
+async function listenOnLoopback(create: () => Server): Promise<{ port: number; servers: Server[] }> {
+  for (let attempt = 1; ; attempt += 1) {
+    const ipv4 = create();
+    await listen(ipv4, 0, '127.0.0.1');
+    const { port } = ipv4.address() as AddressInfo;
+    const ipv6 = create();
+    try {
+      await listen(ipv6, port, '::1');
+      return { port, servers: [ipv4, ipv6] };
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === 'EADDRNOTAVAIL' || code === 'EAFNOSUPPORT') return { port, servers: [ipv4] };
+      await new Promise((resolve) => ipv4.close(resolve));
+      if (code !== 'EADDRINUSE' || attempt >= ListenAttempts) throw error;
+    }
+  }
+}
+
+function listen(server: Server, port: number, host: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen({ port, host }, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+}
