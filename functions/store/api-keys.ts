@@ -1,8 +1,9 @@
-import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Stage } from '../config';
 import type { ApiKeyStatus } from '../domain/api-key';
 import { documentClient, tableName } from './client';
 import { EntityType, keys } from './keys';
+import { queryAll } from './query-page';
 
 /** What the table keeps of an API key: its hash, never the key. */
 export interface ApiKeyRecord {
@@ -42,22 +43,13 @@ export async function getApiKey(keyId: string): Promise<ApiKeyRecord | undefined
 }
 
 export async function listApiKeys(merchantId: string): Promise<ApiKeyRecord[]> {
-  const records: ApiKeyRecord[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await documentClient().send(
-      new QueryCommand({
-        TableName: tableName(),
-        IndexName: 'GSI1',
-        KeyConditionExpression: 'GSI1PK = :partition',
-        ExpressionAttributeValues: { ':partition': keys.apiKeysOfMerchantPartition(merchantId) },
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    records.push(...(page.Items ?? []).map(toApiKeyRecord));
-    startKey = page.LastEvaluatedKey;
-  } while (startKey !== undefined);
-  return records;
+  const items = await queryAll({
+    TableName: tableName(),
+    IndexName: 'GSI1',
+    KeyConditionExpression: 'GSI1PK = :partition',
+    ExpressionAttributeValues: { ':partition': keys.apiKeysOfMerchantPartition(merchantId) },
+  });
+  return items.map(toApiKeyRecord);
 }
 
 /** Sets status or expiry of an existing key; returns undefined when the key does not exist. */

@@ -54,3 +54,15 @@ export function queryMerchantItems(
     { ...page, keyAttributes: ['PK', 'SK'] },
   );
 }
+
+/** Every item a Query finds, page after page: for the small, bounded sets the pipeline reads whole. */
+export async function queryAll(input: QueryCommandInput): Promise<Record<string, unknown>[]> {
+  const found: Record<string, unknown>[] = [];
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await documentClient().send(new QueryCommand({ ...input, ExclusiveStartKey: startKey }));
+    found.push(...(page.Items ?? []));
+    startKey = page.LastEvaluatedKey;
+  } while (startKey !== undefined);
+  return found;
+}

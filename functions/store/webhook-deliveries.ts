@@ -2,7 +2,7 @@ import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { DeliveryStatus, type WebhookDelivery } from '../domain/webhook-delivery';
 import { documentClient, tableName } from './client';
 import { EntityType, keys, SortKeyPrefix } from './keys';
-import { queryPage } from './query-page';
+import { queryAll, queryPage } from './query-page';
 
 /** The stored delivery; `dueAt` says when its next attempt is due while it waits for one. */
 function deliveryItem(delivery: WebhookDelivery, dueAt: string | undefined) {
@@ -107,29 +107,20 @@ export function queryDeliveries(
 
 /** Every paused pending delivery of an endpoint: what re-enabling it resumes. */
 export async function pausedDeliveriesOf(webhookEndpointId: string): Promise<WebhookDelivery[]> {
-  const found: WebhookDelivery[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await documentClient().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'PK = :partition AND begins_with(SK, :prefix)',
-        FilterExpression: 'paused = :true AND #status = :pending',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: {
-          ':partition': keys.deliveriesPartition(webhookEndpointId),
-          ':prefix': SortKeyPrefix.webhookDelivery,
-          ':true': true,
-          ':pending': DeliveryStatus.pending,
-        },
-        ConsistentRead: true,
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    found.push(...(page.Items ?? []).map(toDelivery));
-    startKey = page.LastEvaluatedKey;
-  } while (startKey !== undefined);
-  return found;
+  const items = await queryAll({
+    TableName: tableName(),
+    KeyConditionExpression: 'PK = :partition AND begins_with(SK, :prefix)',
+    FilterExpression: 'paused = :true AND #status = :pending',
+    ExpressionAttributeNames: { '#status': 'status' },
+    ExpressionAttributeValues: {
+      ':partition': keys.deliveriesPartition(webhookEndpointId),
+      ':prefix': SortKeyPrefix.webhookDelivery,
+      ':true': true,
+      ':pending': DeliveryStatus.pending,
+    },
+    ConsistentRead: true,
+  });
+  return items.map(toDelivery);
 }
 
 /** Deliveries whose attempt was due before `dueBefore` (the reconciler's safety net), oldest first. */

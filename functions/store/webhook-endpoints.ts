@@ -1,8 +1,8 @@
-import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { maxEndpointsPerMerchant, type WebhookEndpoint } from '../domain/webhook-endpoint';
 import { documentClient, tableName } from './client';
 import { EntityType, keys, SortKeyPrefix } from './keys';
-import { queryPage } from './query-page';
+import { queryAll, queryPage } from './query-page';
 
 /** An endpoint as stored: the API view, its sealed signing secret, and a version for conditional writes. */
 export interface StoredWebhookEndpoint {
@@ -81,56 +81,34 @@ export async function getEndpoint(merchantId: string, webhookEndpointId: string)
   return Item === undefined ? undefined : toStoredEndpoint(Item);
 }
 
-const notDeleted = {
-  FilterExpression: '#status <> :deleted',
-  ExpressionAttributeNames: { '#status': 'status' },
-};
+/** The merchant's endpoints that are not deleted, newest first. */
+function liveEndpointsQuery(merchantId: string) {
+  return {
+    TableName: tableName(),
+    KeyConditionExpression: 'PK = :partition AND begins_with(SK, :prefix)',
+    FilterExpression: '#status <> :deleted',
+    ExpressionAttributeNames: { '#status': 'status' },
+    ExpressionAttributeValues: {
+      ':partition': keys.merchantPartition(merchantId),
+      ':prefix': SortKeyPrefix.webhookEndpoint,
+      ':deleted': 'deleted',
+    },
+    ScanIndexForward: false,
+  };
+}
 
-/** A page of the merchant's endpoints that are not deleted, newest first. */
 export function queryEndpoints(
   merchantId: string,
   limit: number,
   startKey: Record<string, unknown> | undefined,
 ) {
-  return queryPage(
-    {
-      TableName: tableName(),
-      KeyConditionExpression: 'PK = :partition AND begins_with(SK, :prefix)',
-      ...notDeleted,
-      ExpressionAttributeValues: {
-        ':partition': keys.merchantPartition(merchantId),
-        ':prefix': SortKeyPrefix.webhookEndpoint,
-        ':deleted': 'deleted',
-      },
-      ScanIndexForward: false,
-    },
-    { limit, startKey, keyAttributes: ['PK', 'SK'] },
-  );
+  return queryPage(liveEndpointsQuery(merchantId), { limit, startKey, keyAttributes: ['PK', 'SK'] });
 }
 
 /** Every endpoint of the merchant that is not deleted (at most 20): what the router fans out to. */
 export async function liveEndpointsOf(merchantId: string): Promise<StoredWebhookEndpoint[]> {
-  const found: StoredWebhookEndpoint[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await documentClient().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'PK = :partition AND begins_with(SK, :prefix)',
-        ...notDeleted,
-        ExpressionAttributeValues: {
-          ':partition': keys.merchantPartition(merchantId),
-          ':prefix': SortKeyPrefix.webhookEndpoint,
-          ':deleted': 'deleted',
-        },
-        ConsistentRead: true,
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    found.push(...(page.Items ?? []).map(toStoredEndpoint));
-    startKey = page.LastEvaluatedKey;
-  } while (startKey !== undefined);
-  return found;
+  const items = await queryAll({ ...liveEndpointsQuery(merchantId), ConsistentRead: true });
+  return items.map(toStoredEndpoint);
 }
 
 export function toStoredEndpoint(item: Record<string, unknown>): StoredWebhookEndpoint {
