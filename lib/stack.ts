@@ -4,6 +4,7 @@ import { AwsSolutionsChecks } from 'cdk-nag';
 import type { Construct } from 'constructs';
 import { type FunctionEnvironment, Stage } from '../functions/config';
 import { defaultRouteTimeoutSeconds, isMutating, routeList } from '../functions/routes';
+import { DeliveryPipeline } from './constructs/delivery-pipeline';
 import { DeliveryQueue } from './constructs/delivery-queue';
 import { PaymentsApi } from './constructs/payments-api';
 import { PaymentsTable, TableAccess } from './constructs/payments-table';
@@ -19,7 +20,8 @@ export interface MerchantPaymentsStackProps extends StackProps {
 
 /**
  * One environment of the service (DESIGN §1): table, secrets key, delivery queue, REST API with its
- * authorizer, and one function per route of `functions/routes.ts`.
+ * authorizer, one function per route of `functions/routes.ts`, and the webhook delivery pipeline
+ * (router, dispatcher, reconciler and their alarms).
  */
 export class MerchantPaymentsStack extends Stack {
   readonly stage: Stage;
@@ -27,6 +29,7 @@ export class MerchantPaymentsStack extends Stack {
   readonly table: PaymentsTable;
   readonly secretsKey: kms.Key;
   readonly deliveryQueue: DeliveryQueue;
+  readonly deliveryPipeline: DeliveryPipeline;
   readonly api: PaymentsApi;
   /** Route functions by operationId. */
   readonly routeFunctions: ReadonlyMap<string, ServiceFunction>;
@@ -107,6 +110,15 @@ export class MerchantPaymentsStack extends Stack {
       routeFunctions.set(route.operationId, routeFunction);
     }
     this.routeFunctions = routeFunctions;
+
+    this.deliveryPipeline = new DeliveryPipeline(this, 'DeliveryPipeline', {
+      namePrefix: this.stackName,
+      settings,
+      table: this.table,
+      deliveryQueue: this.deliveryQueue,
+      secretsKey: this.secretsKey,
+      environment,
+    });
 
     new CfnOutput(this, 'ApiUrl', { value: this.api.restApi.url, description: 'Base URL of the API stage' });
     new CfnOutput(this, 'TableName', { value: this.table.tableName });

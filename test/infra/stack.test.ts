@@ -110,6 +110,8 @@ describe('cdk-nag AwsSolutions', () => {
       'AwsSolutions-APIG3',
       'AwsSolutions-COG4',
       'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AmazonAPIGatewayPushToCloudWatchLogs]',
+      'AwsSolutions-IAM5[Resource::*]',
+      'AwsSolutions-SQS3',
     ]);
     for (const reason of acknowledged.values()) expect(reason.length).toBeGreaterThan(60);
   });
@@ -221,15 +223,15 @@ describe('delivery queue', () => {
     expect(deliveryQueue().Properties.VisibilityTimeout).toBe(180);
   });
 
-  it('encrypts both queues at rest', () => {
+  it('encrypts every queue at rest (delivery, its dead-letter queue, router failures)', () => {
     const queues = Object.values(templateOf('sandbox').findResources('AWS::SQS::Queue'));
-    expect(queues).toHaveLength(2);
+    expect(queues).toHaveLength(3);
     for (const queue of queues) expect(queue.Properties.SqsManagedSseEnabled).toBe(true);
   });
 
-  it('refuses requests to either queue without TLS', () => {
+  it('refuses requests to any queue without TLS', () => {
     const policies = Object.values(templateOf('sandbox').findResources('AWS::SQS::QueuePolicy'));
-    expect(policies).toHaveLength(2);
+    expect(policies).toHaveLength(3);
     for (const policy of policies) {
       expect(policy.Properties.PolicyDocument.Statement).toContainEqual(
         expect.objectContaining({
@@ -311,8 +313,8 @@ describe('route functions', () => {
     else expect(kmsActions).toEqual([]);
   });
 
-  it('creates one function per route plus the authorizer', () => {
-    templateOf('sandbox').resourceCountIs('AWS::Lambda::Function', routeList.length + 1);
+  it('creates one function per route plus the authorizer and the three delivery functions', () => {
+    templateOf('sandbox').resourceCountIs('AWS::Lambda::Function', routeList.length + 1 + 3);
   });
 
   it.each(routeList)(
@@ -381,7 +383,7 @@ describe('route functions', () => {
         },
       }),
     );
-    expect(roles).toHaveLength(routeList.length + 1);
+    expect(roles).toHaveLength(routeList.length + 1 + 3);
     for (const role of roles) expect(role.Properties.ManagedPolicyArns).toBeUndefined();
   });
 });

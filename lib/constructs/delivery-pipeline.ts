@@ -1,0 +1,295 @@
+import { Duration, Validations } from 'aws-cdk-lib';
+import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
+import * as events from 'aws-cdk-lib/aws-events';
+import * as targets from 'aws-cdk-lib/aws-events-targets';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import type * as kms from 'aws-cdk-lib/aws-kms';
+import * as lambda from 'aws-cdk-lib/aws-lambda';
+import { SqsDlq, SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
+import * as sqs from 'aws-cdk-lib/aws-sqs';
+import { Construct } from 'constructs';
+import type { FunctionEnvironment } from '../../functions/config';
+import { routedEntityTypes } from '../../functions/delivery/router';
+import { type DeliveryQueue, dispatcherTimeout, retryDelay } from './delivery-queue';
+import { type PaymentsTable, TableAccess } from './payments-table';
+import { ServiceFunction } from './service-function';
+import type { StageSettings } from './stage-settings';
+
+/** Spec "Delivery and retries": a merchant endpoint has 10 s to answer one attempt. */
+export const webhookAttemptTimeout = Duration.seconds(10);
+
+/** DESIGN §1: the reconciler's schedule. */
+export const reconcileEvery = Duration.minutes(5);
+
+/**
+ * Stream event source mapping of the router. Every value is exported so the tests read the same
+ * numbers the stack uses.
+ */
+export const routerStream = {
+  /** One invocation can hold a whole burst of a busy merchant's writes. */
+  batchSize: 100,
+  /**
+   * The router is idempotent (DESIGN §1), so a poison record costs only its retries. Ten retries,
+   * with bisection halving the batch each time, isolate one bad record from a batch of 100 well
+   * before they run out, and ride out a minute or two of throttling or an SQS hiccup.
+   */
+  retryAttempts: 10,
+  /**
+   * The stream keeps records 24 h. Skipping records older than 12 h (to the failures queue) leaves
+   * an operator 12 h to replay them from the stream with the sequence numbers in the failure
+   * message, and 12 h of backlog is far past the 5-minute IteratorAge alarm.
+   */
+  maxRecordAge: Duration.hours(12),
+  /** A batch of 100 records, each up to one query and 20 puts (one per endpoint), done in order. */
+  timeout: Duration.seconds(60),
+} as const;
+
+/** Queue event source mapping of the dispatcher. */
+export const dispatcherQueue = {
+  /** Messages of a batch are attempted concurrently, so 10 attempts fit in one 30 s invocation. */
+  batchSize: 10,
+  maxBatchingWindow: Duration.seconds(1),
+  /**
+   * Caps the dispatcher at 10 concurrent invocations (≤ 100 attempts in flight): it cannot starve
+   * the API's functions of account concurrency during a backlog, and unlike reserved concurrency
+   * the cap holds messages in the queue instead of throttling them (a throttled message burns a
+   * receive and moves towards the dead-letter queue).
+   */
+  maxConcurrency: 10,
+} as const;
+
+/** IteratorAge above this means the router is behind or stuck on a shard. */
+export const routerIteratorAgeThreshold = Duration.minutes(5);
+
+/** Named after the functions' own env schema, so renaming a variable there breaks the build here. */
+type PipelineEnvironment = { readonly [Name in keyof FunctionEnvironment]?: string };
+
+export interface DeliveryPipelineProps {
+  /** Prefix of the physical function and alarm names (the stack name). */
+  readonly namePrefix: string;
+  readonly settings: StageSettings;
+  readonly table: PaymentsTable;
+  readonly deliveryQueue: DeliveryQueue;
+  readonly secretsKey: kms.IKey;
+  /** TABLE_NAME, STAGE and the Powertools service name, shared with every function. */
+  readonly environment: Readonly<Record<string, string>>;
+}
+
+/**
+ * DESIGN §1 behind the table: stream → router → delivery queue → dispatcher, the scheduled
+ * reconciler, and the alarms that say a delivery is stuck.
+ */
+export class DeliveryPipeline extends Construct {
+  readonly router: ServiceFunction;
+  readonly dispatcher: ServiceFunction;
+  readonly reconciler: ServiceFunction;
+  /** On-failure destination of the stream mapping: records the router gave up on. */
+  readonly routerFailures: sqs.Queue;
+  readonly streamMapping: lambda.EventSourceMapping;
+  readonly schedule: events.Rule;
+  readonly alarms: {
+    readonly deadLetterQueueNotEmpty: cloudwatch.Alarm;
+    readonly routerFailuresNotEmpty: cloudwatch.Alarm;
+    readonly dispatcherErrors: cloudwatch.Alarm;
+    readonly reconcilerErrors: cloudwatch.Alarm;
+    readonly routerIteratorAge: cloudwatch.Alarm;
+  };
+
+  constructor(scope: Construct, id: string, props: DeliveryPipelineProps) {
+    super(scope, id);
+    const { table, deliveryQueue, secretsKey, settings, namePrefix } = props;
+    const queue = deliveryQueue.queue;
+    if (webhookAttemptTimeout.toSeconds() >= dispatcherTimeout.toSeconds()) {
+      throw new Error('The dispatcher timeout must leave room for one webhook attempt');
+    }
+
+    const serviceFunction = (
+      functionId: string,
+      nameSuffix: string,
+      handlerModule: string,
+      description: string,
+      timeout: Duration,
+      environment: PipelineEnvironment,
+    ) =>
+      new ServiceFunction(this, functionId, {
+        functionName: `${namePrefix}-${nameSuffix}`,
+        handlerModule,
+        description,
+        environment: { ...props.environment, ...environment },
+        timeout,
+        logRetention: settings.logRetention,
+        removalPolicy: settings.removalPolicy,
+      });
+
+    // --- Router: table stream → delivery items and queue messages --------------------------------
+    this.router = serviceFunction(
+      'Router',
+      'router',
+      'delivery/router-handler',
+      'Table stream consumer: fans events out to deliveries and enqueues due deliveries',
+      routerStream.timeout,
+      { DELIVERY_QUEUE_URL: queue.queueUrl },
+    );
+    table.grantAccess(this.router.role, TableAccess.readWrite);
+    queue.grantSendMessages(this.router.role);
+    // The three stream actions on this table's stream only.
+    table.grantStream(
+      this.router.role,
+      'dynamodb:DescribeStream',
+      'dynamodb:GetRecords',
+      'dynamodb:GetShardIterator',
+    );
+    // Lambda checks for dynamodb:ListStreams when it creates the stream mapping, and that action
+    // has no resource-level permission. It sits alone in a policy of its own, so the acknowledgement
+    // below covers exactly it and any other wildcard on the router's role is still reported.
+    const listStreams = new iam.Policy(this, 'RouterListStreams', {
+      statements: [new iam.PolicyStatement({ actions: ['dynamodb:ListStreams'], resources: ['*'] })],
+    });
+    listStreams.attachToRole(this.router.role);
+    Validations.of(listStreams).acknowledge({
+      id: 'AwsSolutions-IAM5[Resource::*]',
+      reason:
+        'dynamodb:ListStreams supports no resource-level permission, and Lambda requires it of the role to ' +
+        'create the table stream event source mapping. It only lists stream ARNs; every read action is ' +
+        'granted on this table stream alone in the role policy.',
+    });
+
+    this.routerFailures = new sqs.Queue(this, 'RouterFailures', {
+      encryption: sqs.QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+      retentionPeriod: Duration.days(14),
+    });
+    Validations.of(this.routerFailures).acknowledge({
+      id: 'AwsSolutions-SQS3',
+      reason:
+        'This queue is itself the dead-letter store of the router: the on-failure destination of the ' +
+        'table stream mapping, holding the shard and sequence numbers of records the router gave up on. ' +
+        'Operators read it after its alarm; nothing consumes it, so a second dead-letter queue would never fill.',
+    });
+
+    const streamArn = table.tableStreamArn;
+    if (streamArn === undefined) throw new Error('The table has no stream for the router to read');
+    const routed = [...routedEntityTypes];
+    this.streamMapping = this.router.function.addEventSourceMapping('TableStream', {
+      eventSourceArn: streamArn,
+      // TRIM_HORIZON: a new or replaced mapping starts at the oldest record the stream still holds,
+      // so no outbox event written while it was being (re)created is skipped; the router is
+      // idempotent, so records seen twice cost nothing.
+      startingPosition: lambda.StartingPosition.TRIM_HORIZON,
+      batchSize: routerStream.batchSize,
+      bisectBatchOnError: true,
+      reportBatchItemFailures: true,
+      retryAttempts: routerStream.retryAttempts,
+      maxRecordAge: routerStream.maxRecordAge,
+      onFailure: new SqsDlq(this.routerFailures),
+      // Two filters are ORed: an item of a routed type, whichever image the record carries.
+      filters: [
+        lambda.FilterCriteria.filter({
+          dynamodb: { NewImage: { entityType: { S: lambda.FilterRule.or(...routed) } } },
+        }),
+        lambda.FilterCriteria.filter({
+          dynamodb: { OldImage: { entityType: { S: lambda.FilterRule.or(...routed) } } },
+        }),
+      ],
+    });
+
+    // --- Dispatcher: delivery queue → signed HTTPS POST → attempt recorded ------------------------
+    this.dispatcher = serviceFunction(
+      'Dispatcher',
+      'dispatcher',
+      'delivery/dispatcher-handler',
+      'Delivery queue consumer: signs and sends one webhook attempt per message and records it',
+      dispatcherTimeout,
+      {
+        SECRETS_KEY_ID: secretsKey.keyArn,
+        WEBHOOK_TIMEOUT_MS: String(webhookAttemptTimeout.toMilliseconds()),
+        WEBHOOK_RETRY_DELAY_SECONDS: String(retryDelay.toSeconds()),
+      },
+    );
+    table.grantAccess(this.dispatcher.role, TableAccess.readWrite);
+    // It only opens signing secrets; sealing them is the webhook routes' job.
+    secretsKey.grant(this.dispatcher.role, 'kms:Decrypt');
+    this.dispatcher.function.addEventSource(
+      new SqsEventSource(queue, {
+        batchSize: dispatcherQueue.batchSize,
+        maxBatchingWindow: dispatcherQueue.maxBatchingWindow,
+        reportBatchItemFailures: true,
+        maxConcurrency: dispatcherQueue.maxConcurrency,
+      }),
+    );
+
+    // --- Reconciler: every 5 minutes, re-enqueue overdue pending deliveries -----------------------
+    this.reconciler = serviceFunction(
+      'Reconciler',
+      'reconciler',
+      'delivery/reconciler-handler',
+      'Scheduled safety net: re-enqueues pending deliveries whose attempt is overdue',
+      Duration.seconds(60),
+      { DELIVERY_QUEUE_URL: queue.queueUrl },
+    );
+    table.grantAccess(this.reconciler.role, TableAccess.read);
+    queue.grantSendMessages(this.reconciler.role);
+    // The next run is the retry: Lambda's own two async retries would only overlap it.
+    this.reconciler.function.configureAsyncInvoke({ retryAttempts: 0, maxEventAge: reconcileEvery });
+    this.schedule = new events.Rule(this, 'ReconcileSchedule', {
+      description: `Runs ${namePrefix}-reconciler every ${reconcileEvery.toMinutes()} minutes`,
+      schedule: events.Schedule.rate(reconcileEvery),
+      targets: [new targets.LambdaFunction(this.reconciler.function, { retryAttempts: 2 })],
+    });
+
+    // --- Alarms ---------------------------------------------------------------------------------
+    const alarm = (
+      alarmId: string,
+      nameSuffix: string,
+      options: Pick<
+        cloudwatch.AlarmProps,
+        'alarmDescription' | 'metric' | 'threshold' | 'comparisonOperator'
+      >,
+    ) =>
+      new cloudwatch.Alarm(this, alarmId, {
+        ...options,
+        alarmName: `${namePrefix}-${nameSuffix}`,
+        evaluationPeriods: 1,
+        // No datapoints means an idle queue or function, which is healthy.
+        treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
+      });
+    const oneOrMore = {
+      threshold: 1,
+      comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+    } as const;
+    const everyMinute = { period: Duration.minutes(1), statistic: cloudwatch.Stats.MAXIMUM };
+    const fiveMinuteSum = { period: Duration.minutes(5), statistic: cloudwatch.Stats.SUM };
+
+    this.alarms = {
+      deadLetterQueueNotEmpty: alarm('DeadLetterQueueAlarm', 'delivery-dlq-not-empty', {
+        alarmDescription:
+          'Delivery messages the dispatcher failed to process 5 times are parked in the dead-letter queue.',
+        metric: deliveryQueue.deadLetterQueue.metricApproximateNumberOfMessagesVisible(everyMinute),
+        ...oneOrMore,
+      }),
+      routerFailuresNotEmpty: alarm('RouterFailuresAlarm', 'router-failures-not-empty', {
+        alarmDescription:
+          'The router gave up on table stream records (retries or record age exhausted); replay them from the stream within 24 h.',
+        metric: this.routerFailures.metricApproximateNumberOfMessagesVisible(everyMinute),
+        ...oneOrMore,
+      }),
+      dispatcherErrors: alarm('DispatcherErrorsAlarm', 'dispatcher-errors', {
+        alarmDescription:
+          'The dispatcher failed an invocation (crash, timeout or throttle) in the last 5 minutes.',
+        metric: this.dispatcher.function.metricErrors(fiveMinuteSum),
+        ...oneOrMore,
+      }),
+      reconcilerErrors: alarm('ReconcilerErrorsAlarm', 'reconciler-errors', {
+        alarmDescription: 'The reconciler (the safety net for lost delivery messages) failed a run.',
+        metric: this.reconciler.function.metricErrors(fiveMinuteSum),
+        ...oneOrMore,
+      }),
+      routerIteratorAge: alarm('RouterIteratorAgeAlarm', 'router-iterator-age', {
+        alarmDescription: `The router is more than ${routerIteratorAgeThreshold.toMinutes()} minutes behind the table stream.`,
+        metric: this.router.function.metric('IteratorAge', everyMinute),
+        threshold: routerIteratorAgeThreshold.toMilliseconds(),
+        comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_THRESHOLD,
+      }),
+    };
+  }
+}

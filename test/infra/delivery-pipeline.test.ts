@@ -1,0 +1,458 @@
+import type { Template } from 'aws-cdk-lib/assertions';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { Stage } from '../../functions/config';
+import { routedEntityTypes } from '../../functions/delivery/router';
+import { EntityType } from '../../functions/store/keys';
+import { dispatcherQueue, routerStream } from '../../lib/constructs/delivery-pipeline';
+import { templateOf } from './template';
+
+const stages = Object.values(Stage);
+
+// Both stages are synthesized once, up front (see stack.test.ts).
+beforeAll(() => {
+  for (const stage of stages) templateOf(stage);
+}, 60_000);
+
+type CfnResource = { [key: string]: any };
+
+const functionName = (name: 'router' | 'dispatcher' | 'reconciler', stage: Stage = 'sandbox') =>
+  `MerchantPayments-${stage}-${name}`;
+
+function onlyId(template: Template, type: string, props: CfnResource = {}): string {
+  const ids = Object.keys(template.findResources(type, props));
+  expect(ids).toHaveLength(1);
+  return ids[0] as string;
+}
+
+function functionId(template: Template, name: string): string {
+  return onlyId(template, 'AWS::Lambda::Function', { Properties: { FunctionName: name } });
+}
+
+function resource(template: Template, id: string): CfnResource {
+  return template.toJSON().Resources[id] as CfnResource;
+}
+
+/** The delivery queue is the only queue with a redrive policy. */
+const deliveryQueueId = (template: Template) =>
+  onlyId(template, 'AWS::SQS::Queue', { Properties: { RedrivePolicy: {} } });
+
+const deadLetterQueueId = (template: Template): string =>
+  resource(template, deliveryQueueId(template)).Properties.RedrivePolicy.deadLetterTargetArn['Fn::GetAtt'][0];
+
+/** The stream mapping's on-failure destination. */
+const routerFailuresQueueId = (template: Template): string =>
+  streamMapping(template).Properties.DestinationConfig.OnFailure.Destination['Fn::GetAtt'][0];
+
+function statementsOf(template: Template, name: string): CfnResource[] {
+  const roleId = resource(template, functionId(template, name)).Properties.Role['Fn::GetAtt'][0] as string;
+  const policies = template.findResources('AWS::IAM::Policy', { Properties: { Roles: [{ Ref: roleId }] } });
+  return Object.values(policies).flatMap((policy) => policy.Properties.PolicyDocument.Statement);
+}
+
+function actionsOf(template: Template, name: string): string[] {
+  return statementsOf(template, name).flatMap((statement) => statement.Action);
+}
+
+/** Resources of every statement of the function that allows `action`. */
+function resourcesAllowing(template: Template, name: string, action: string): unknown[] {
+  return statementsOf(template, name)
+    .filter((statement) => [statement.Action].flat().includes(action))
+    .flatMap((statement) => [statement.Resource].flat());
+}
+
+function streamMapping(template: Template): CfnResource {
+  const id = onlyId(template, 'AWS::Lambda::EventSourceMapping', {
+    Properties: { EventSourceArn: { 'Fn::GetAtt': [onlyId(template, 'AWS::DynamoDB::Table'), 'StreamArn'] } },
+  });
+  return resource(template, id);
+}
+
+function queueMapping(template: Template): CfnResource {
+  const id = onlyId(template, 'AWS::Lambda::EventSourceMapping', {
+    Properties: { EventSourceArn: { 'Fn::GetAtt': [deliveryQueueId(template), 'Arn'] } },
+  });
+  return resource(template, id);
+}
+
+/**
+ * Lambda's event filtering for the patterns the stack uses: nested objects, and arrays of allowed
+ * strings at the leaves. A record passes when any filter matches.
+ */
+function matches(pattern: unknown, value: unknown): boolean {
+  if (Array.isArray(pattern)) return pattern.includes(value);
+  if (typeof pattern !== 'object' || pattern === null || typeof value !== 'object' || value === null)
+    return false;
+  return Object.entries(pattern).every(([key, inner]) => matches(inner, (value as CfnResource)[key]));
+}
+
+function passesFilters(template: Template, record: CfnResource): boolean {
+  const filters = streamMapping(template).Properties.FilterCriteria.Filters as { Pattern: string }[];
+  return filters.some((filter) => matches(JSON.parse(filter.Pattern), record));
+}
+
+const image = (entityType: string) => ({ PK: { S: 'X' }, SK: { S: 'Y' }, entityType: { S: entityType } });
+
+describe('delivery functions', () => {
+  const common = {
+    Runtime: 'nodejs24.x',
+    Architectures: ['arm64'],
+    MemorySize: 256,
+    Handler: 'index.handler',
+  };
+
+  it.each(stages)(
+    'names the %s functions MerchantPayments-<stage>-router, -dispatcher, -reconciler',
+    (stage) => {
+      const template = templateOf(stage);
+      for (const name of ['router', 'dispatcher', 'reconciler'] as const) {
+        functionId(template, functionName(name, stage));
+      }
+    },
+  );
+
+  it('runs the router for 60 s with the delivery queue URL', () => {
+    const template = templateOf('sandbox');
+    template.hasResourceProperties('AWS::Lambda::Function', {
+      ...common,
+      FunctionName: functionName('router'),
+      Timeout: routerStream.timeout.toSeconds(),
+      Environment: {
+        Variables: {
+          TABLE_NAME: { Ref: onlyId(template, 'AWS::DynamoDB::Table') },
+          STAGE: 'sandbox',
+          POWERTOOLS_SERVICE_NAME: 'merchant-payments',
+          DELIVERY_QUEUE_URL: { Ref: deliveryQueueId(template) },
+          NODE_OPTIONS: '--enable-source-maps',
+        },
+      },
+    });
+    expect(routerStream.timeout.toSeconds()).toBe(60);
+  });
+
+  it('runs the dispatcher for 30 s with the secrets key, a 10 s attempt timeout and a 60 s retry delay', () => {
+    const template = templateOf('sandbox');
+    template.hasResourceProperties('AWS::Lambda::Function', {
+      ...common,
+      FunctionName: functionName('dispatcher'),
+      Timeout: 30,
+      Environment: {
+        Variables: {
+          TABLE_NAME: { Ref: onlyId(template, 'AWS::DynamoDB::Table') },
+          STAGE: 'sandbox',
+          POWERTOOLS_SERVICE_NAME: 'merchant-payments',
+          SECRETS_KEY_ID: { 'Fn::GetAtt': [onlyId(template, 'AWS::KMS::Key'), 'Arn'] },
+          WEBHOOK_TIMEOUT_MS: '10000',
+          WEBHOOK_RETRY_DELAY_SECONDS: '60',
+          NODE_OPTIONS: '--enable-source-maps',
+        },
+      },
+    });
+  });
+
+  it('retries a failed attempt after the delivery queue’s default delay', () => {
+    const template = templateOf('sandbox');
+    const dispatcher = resource(template, functionId(template, functionName('dispatcher')));
+    const queue = resource(template, deliveryQueueId(template));
+    expect(Number(dispatcher.Properties.Environment.Variables.WEBHOOK_RETRY_DELAY_SECONDS)).toBe(
+      queue.Properties.DelaySeconds,
+    );
+  });
+
+  it('gives the dispatcher room for a whole attempt and the queue six dispatcher timeouts', () => {
+    const template = templateOf('sandbox');
+    const dispatcher = resource(template, functionId(template, functionName('dispatcher')));
+    const queue = resource(template, deliveryQueueId(template));
+    const timeoutSeconds = dispatcher.Properties.Timeout as number;
+    expect(timeoutSeconds * 1000).toBeGreaterThan(
+      Number(dispatcher.Properties.Environment.Variables.WEBHOOK_TIMEOUT_MS),
+    );
+    expect(queue.Properties.VisibilityTimeout).toBe(timeoutSeconds * 6);
+  });
+
+  it('runs the reconciler for 60 s with the delivery queue URL', () => {
+    const template = templateOf('sandbox');
+    template.hasResourceProperties('AWS::Lambda::Function', {
+      ...common,
+      FunctionName: functionName('reconciler'),
+      Timeout: 60,
+      Environment: {
+        Variables: {
+          TABLE_NAME: { Ref: onlyId(template, 'AWS::DynamoDB::Table') },
+          STAGE: 'sandbox',
+          POWERTOOLS_SERVICE_NAME: 'merchant-payments',
+          DELIVERY_QUEUE_URL: { Ref: deliveryQueueId(template) },
+          NODE_OPTIONS: '--enable-source-maps',
+        },
+      },
+    });
+  });
+
+  it.each(stages)('sets no local-only variable on any %s function', (stage) => {
+    const functions = Object.values(templateOf(stage).findResources('AWS::Lambda::Function'));
+    expect(functions.length).toBeGreaterThan(3);
+    for (const fn of functions) {
+      const variables = Object.keys(fn.Properties.Environment?.Variables ?? {});
+      expect(variables).not.toContain('WEBHOOK_ALLOW_PRIVATE_TARGETS');
+      expect(variables).not.toContain('LOCAL_SECRETS_KEY');
+      expect(variables).not.toContain('DYNAMODB_ENDPOINT');
+    }
+  });
+});
+
+describe('router stream mapping', () => {
+  it('feeds the table stream to the router from the oldest record, 100 records at a time', () => {
+    const template = templateOf('sandbox');
+    const { Properties } = streamMapping(template);
+    expect(Properties.FunctionName).toEqual({ Ref: functionId(template, functionName('router')) });
+    expect(Properties.StartingPosition).toBe('TRIM_HORIZON');
+    expect(Properties.BatchSize).toBe(100);
+  });
+
+  it('bisects failing batches, retries 10 times and reports the failed record', () => {
+    const { Properties } = streamMapping(templateOf('sandbox'));
+    expect(Properties.BisectBatchOnFunctionError).toBe(true);
+    expect(Properties.FunctionResponseTypes).toEqual(['ReportBatchItemFailures']);
+    expect(Properties.MaximumRetryAttempts).toBe(10);
+  });
+
+  it('gives up on records 12 h old, while the 24 h stream still holds them for a replay', () => {
+    const { Properties } = streamMapping(templateOf('sandbox'));
+    expect(Properties.MaximumRecordAgeInSeconds).toBe(12 * 3600);
+    expect(Properties.MaximumRecordAgeInSeconds).toBeLessThan(24 * 3600);
+  });
+
+  it('sends records it gives up on to the encrypted, TLS-only router failures queue', () => {
+    const template = templateOf('sandbox');
+    const failuresId = routerFailuresQueueId(template);
+    expect(failuresId).not.toBe(deliveryQueueId(template));
+    expect(failuresId).not.toBe(deadLetterQueueId(template));
+    const failures = resource(template, failuresId);
+    expect(failures.Properties.SqsManagedSseEnabled).toBe(true);
+    expect(failures.Properties.MessageRetentionPeriod).toBe(14 * 24 * 3600);
+    const [policy] = Object.values(
+      template.findResources('AWS::SQS::QueuePolicy', { Properties: { Queues: [{ Ref: failuresId }] } }),
+    );
+    expect(policy?.Properties.PolicyDocument.Statement).toContainEqual(
+      expect.objectContaining({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
+    );
+    // Lambda writes to the destination with the function's role.
+    expect(resourcesAllowing(template, functionName('router'), 'sqs:SendMessage')).toContainEqual({
+      'Fn::GetAtt': [failuresId, 'Arn'],
+    });
+  });
+
+  it('filters on the entity type of the new or the old image, with the types the router handles', () => {
+    const filters = streamMapping(templateOf('sandbox')).Properties.FilterCriteria.Filters as {
+      Pattern: string;
+    }[];
+    // Lambda allows 5 filters per mapping by default.
+    expect(filters.length).toBeLessThanOrEqual(5);
+    const patterns = filters.map((filter) => JSON.parse(filter.Pattern));
+    expect(patterns).toEqual([
+      { dynamodb: { NewImage: { entityType: { S: [...routedEntityTypes] } } } },
+      { dynamodb: { OldImage: { entityType: { S: [...routedEntityTypes] } } } },
+    ]);
+    expect([...routedEntityTypes].sort()).toEqual(['Event', 'WebhookDelivery', 'WebhookEndpoint']);
+  });
+
+  it.each([
+    { eventName: 'INSERT', entityType: EntityType.event, images: ['NewImage'] },
+    { eventName: 'MODIFY', entityType: EntityType.webhookDelivery, images: ['NewImage', 'OldImage'] },
+    { eventName: 'MODIFY', entityType: EntityType.webhookEndpoint, images: ['NewImage', 'OldImage'] },
+    { eventName: 'REMOVE', entityType: EntityType.webhookDelivery, images: ['OldImage'] },
+  ])('lets a $eventName of a $entityType through', ({ eventName, entityType, images }) => {
+    const dynamodb = Object.fromEntries(images.map((name) => [name, image(entityType)]));
+    expect(passesFilters(templateOf('sandbox'), { eventName, dynamodb })).toBe(true);
+  });
+
+  it.each([EntityType.invoice, EntityType.merchant, EntityType.apiKey, EntityType.webhookEndpointCounter])(
+    'keeps %s records away from the router',
+    (entityType) => {
+      const template = templateOf('sandbox');
+      const dynamodb = { NewImage: image(entityType), OldImage: image(entityType) };
+      expect(passesFilters(template, { eventName: 'MODIFY', dynamodb })).toBe(false);
+    },
+  );
+
+  it('lets the router read this table’s stream and nothing else, with no wildcard resource', () => {
+    const template = templateOf('sandbox');
+    const streamArn = { 'Fn::GetAtt': [onlyId(template, 'AWS::DynamoDB::Table'), 'StreamArn'] };
+    for (const action of ['dynamodb:DescribeStream', 'dynamodb:GetRecords', 'dynamodb:GetShardIterator']) {
+      expect(resourcesAllowing(template, functionName('router'), action)).toEqual([streamArn]);
+    }
+    for (const name of ['router', 'dispatcher', 'reconciler'] as const) {
+      const wildcards = statementsOf(template, functionName(name)).filter((statement) =>
+        [statement.Resource].flat().includes('*'),
+      );
+      // The one exception: ListStreams, which has no resource-level permission.
+      const expected =
+        name === 'router' ? [{ Action: 'dynamodb:ListStreams', Effect: 'Allow', Resource: '*' }] : [];
+      expect(wildcards).toEqual(expected);
+    }
+  });
+});
+
+describe('dispatcher queue mapping', () => {
+  it('feeds the delivery queue to the dispatcher in batches of 10 within 1 s', () => {
+    const template = templateOf('sandbox');
+    const { Properties } = queueMapping(template);
+    expect(Properties.FunctionName).toEqual({ Ref: functionId(template, functionName('dispatcher')) });
+    expect(Properties.BatchSize).toBe(dispatcherQueue.batchSize);
+    expect(Properties.BatchSize).toBe(10);
+    expect(Properties.MaximumBatchingWindowInSeconds).toBe(1);
+  });
+
+  it('reports failed messages one by one', () => {
+    expect(queueMapping(templateOf('sandbox')).Properties.FunctionResponseTypes).toEqual([
+      'ReportBatchItemFailures',
+    ]);
+  });
+
+  it('caps the dispatcher at 10 concurrent invocations', () => {
+    expect(queueMapping(templateOf('sandbox')).Properties.ScalingConfig).toEqual({ MaximumConcurrency: 10 });
+  });
+
+  it('consumes only the delivery queue', () => {
+    const template = templateOf('sandbox');
+    expect(resourcesAllowing(template, functionName('dispatcher'), 'sqs:ReceiveMessage')).toEqual([
+      { 'Fn::GetAtt': [deliveryQueueId(template), 'Arn'] },
+    ]);
+  });
+});
+
+describe('reconciler schedule', () => {
+  it('invokes the reconciler every 5 minutes', () => {
+    const template = templateOf('sandbox');
+    const reconcilerArn = { 'Fn::GetAtt': [functionId(template, functionName('reconciler')), 'Arn'] };
+    const ruleId = onlyId(template, 'AWS::Events::Rule');
+    const rule = resource(template, ruleId);
+    expect(rule.Properties.ScheduleExpression).toBe('rate(5 minutes)');
+    expect(rule.Properties.State).toBe('ENABLED');
+    expect(rule.Properties.Targets).toEqual([expect.objectContaining({ Arn: reconcilerArn })]);
+    template.hasResourceProperties('AWS::Lambda::Permission', {
+      Action: 'lambda:InvokeFunction',
+      FunctionName: reconcilerArn,
+      Principal: 'events.amazonaws.com',
+      SourceArn: { 'Fn::GetAtt': [ruleId, 'Arn'] },
+    });
+  });
+
+  it('leaves retries of a failed run to the next tick', () => {
+    const template = templateOf('sandbox');
+    template.hasResourceProperties('AWS::Lambda::EventInvokeConfig', {
+      FunctionName: { Ref: functionId(template, functionName('reconciler')) },
+      MaximumRetryAttempts: 0,
+    });
+  });
+});
+
+describe('delivery alarms', () => {
+  const alarmNamed = (template: Template, name: string): CfnResource =>
+    resource(template, onlyId(template, 'AWS::CloudWatch::Alarm', { Properties: { AlarmName: name } }));
+
+  const queueAlarms = [
+    { name: 'delivery-dlq-not-empty', queue: deadLetterQueueId },
+    { name: 'router-failures-not-empty', queue: routerFailuresQueueId },
+  ];
+
+  it.each(queueAlarms)('raises MerchantPayments-sandbox-$name for one visible message', ({ name, queue }) => {
+    const template = templateOf('sandbox');
+    expect(alarmNamed(template, `MerchantPayments-sandbox-${name}`).Properties).toMatchObject({
+      Namespace: 'AWS/SQS',
+      MetricName: 'ApproximateNumberOfMessagesVisible',
+      Dimensions: [{ Name: 'QueueName', Value: { 'Fn::GetAtt': [queue(template), 'QueueName'] } }],
+      Statistic: 'Maximum',
+      Threshold: 1,
+      ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+      TreatMissingData: 'notBreaching',
+    });
+  });
+
+  it.each([
+    { name: 'dispatcher-errors', fn: 'dispatcher' },
+    { name: 'reconciler-errors', fn: 'reconciler' },
+  ] as const)('raises MerchantPayments-sandbox-$name for one error in 5 minutes', ({ name, fn }) => {
+    const template = templateOf('sandbox');
+    expect(alarmNamed(template, `MerchantPayments-sandbox-${name}`).Properties).toMatchObject({
+      Namespace: 'AWS/Lambda',
+      MetricName: 'Errors',
+      Dimensions: [{ Name: 'FunctionName', Value: { Ref: functionId(template, functionName(fn)) } }],
+      Statistic: 'Sum',
+      Period: 300,
+      Threshold: 1,
+      ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+      TreatMissingData: 'notBreaching',
+    });
+  });
+
+  it('raises MerchantPayments-sandbox-router-iterator-age when the router is 5 minutes behind', () => {
+    const template = templateOf('sandbox');
+    expect(alarmNamed(template, 'MerchantPayments-sandbox-router-iterator-age').Properties).toMatchObject({
+      Namespace: 'AWS/Lambda',
+      MetricName: 'IteratorAge',
+      Dimensions: [{ Name: 'FunctionName', Value: { Ref: functionId(template, functionName('router')) } }],
+      Statistic: 'Maximum',
+      Threshold: 5 * 60 * 1000,
+      ComparisonOperator: 'GreaterThanThreshold',
+      TreatMissingData: 'notBreaching',
+    });
+  });
+
+  it.each(stages)('names every %s alarm after its stack', (stage) => {
+    const alarms = Object.values(templateOf(stage).findResources('AWS::CloudWatch::Alarm'));
+    expect(alarms).toHaveLength(5);
+    for (const alarm of alarms) expect(alarm.Properties.AlarmName).toMatch(`MerchantPayments-${stage}-`);
+  });
+});
+
+describe('delivery permissions', () => {
+  it('lets the dispatcher decrypt signing secrets but never encrypt', () => {
+    const template = templateOf('sandbox');
+    const kmsActions = actionsOf(template, functionName('dispatcher')).filter((action) =>
+      action.startsWith('kms:'),
+    );
+    expect(kmsActions).toEqual(['kms:Decrypt']);
+    expect(resourcesAllowing(template, functionName('dispatcher'), 'kms:Decrypt')).toEqual([
+      { 'Fn::GetAtt': [onlyId(template, 'AWS::KMS::Key'), 'Arn'] },
+    ]);
+  });
+
+  it.each(['router', 'dispatcher', 'reconciler'] as const)('lets the %s read the table', (name) => {
+    expect(actionsOf(templateOf('sandbox'), functionName(name))).toEqual(
+      expect.arrayContaining(['dynamodb:GetItem', 'dynamodb:Query']),
+    );
+  });
+
+  it.each(['router', 'dispatcher'] as const)('lets the %s write deliveries', (name) => {
+    expect(actionsOf(templateOf('sandbox'), functionName(name))).toContain('dynamodb:PutItem');
+  });
+
+  it('keeps the reconciler read-only on the table', () => {
+    const actions = actionsOf(templateOf('sandbox'), functionName('reconciler'));
+    expect(actions.filter((action) => /^dynamodb:(Put|Update|Delete|BatchWrite)/.test(action))).toEqual([]);
+  });
+
+  it.each(['router', 'reconciler'] as const)('lets the %s send to the delivery queue', (name) => {
+    const template = templateOf('sandbox');
+    expect(resourcesAllowing(template, functionName(name), 'sqs:SendMessage')).toContainEqual({
+      'Fn::GetAtt': [deliveryQueueId(template), 'Arn'],
+    });
+  });
+
+  it('never lets the dispatcher send messages or use the stream: the router owns the queue writes', () => {
+    const actions = actionsOf(templateOf('sandbox'), functionName('dispatcher'));
+    expect(actions).not.toContain('sqs:SendMessage');
+    expect(
+      actions.filter((action) => /^dynamodb:(GetRecords|GetShardIterator|DescribeStream)/.test(action)),
+    ).toEqual([]);
+  });
+
+  it('keeps the signing-secrets key away from the router and the reconciler', () => {
+    const template = templateOf('sandbox');
+    for (const name of ['router', 'reconciler'] as const) {
+      expect(actionsOf(template, functionName(name)).filter((action) => action.startsWith('kms:'))).toEqual(
+        [],
+      );
+    }
+  });
+});
