@@ -1,5 +1,5 @@
 import type { ClientRequest, IncomingMessage } from 'node:http';
-import { request as httpsRequest } from 'node:https';
+import { Agent, request as httpsRequest } from 'node:https';
 import { rootCertificates } from 'node:tls';
 import type { AttemptOutcome } from '../domain/webhook-delivery';
 import { type HostLookup, pinnedRequestOptions, type ResolvedAddress, resolveTarget } from './resolve-target';
@@ -31,11 +31,34 @@ export type WebhookRequest = {
 type Result = Omit<AttemptOutcome, 'durationMs'>;
 
 /**
+ * One keep-alive agent per vetted target (host name, address, port): a warm dispatcher reuses its
+ * TLS connections to an endpoint, and a pooled socket can only ever be one opened to an address
+ * that was vetted. A host that now resolves elsewhere gets another agent, after its own vetting.
+ */
+const agents = new Map<string, Agent>();
+const maxAgents = 256;
+
+function agentFor(target: ResolvedAddress, hostname: string, port: number, ca: WebhookRequest['ca']): Agent {
+  const key = [hostname, target.address, port, ca === undefined ? '' : 'ca'].join('|');
+  let agent = agents.get(key);
+  if (agent === undefined) {
+    if (agents.size >= maxAgents) {
+      for (const stale of agents.values()) stale.destroy();
+      agents.clear();
+    }
+    agent = new Agent({ keepAlive: true, maxSockets: 10, maxFreeSockets: 2, timeout: 30_000 });
+    agents.set(key, agent);
+  }
+  return agent;
+}
+
+/**
  * POSTs one webhook to a merchant endpoint and reports the attempt; it never throws. The host is
  * vetted by `resolveTarget` (DESIGN §4 "Webhook URL") and the socket is pinned to the vetted
- * address, on a fresh connection (`agent: false`). A 3xx is a failed attempt and its `Location` is
- * never followed. Once the response headers are in, at most `maxResponseBytes` of the body are read
- * and discarded before the socket is destroyed, so an endless body cannot hold the attempt.
+ * address, through a keep-alive agent of that address only. A 3xx is a failed attempt and its
+ * `Location` is never followed. Once the response headers are in, at most `maxResponseBytes` of the
+ * body are read and discarded: a response that ends within them leaves its connection for the next
+ * attempt; a longer one has its socket destroyed, so an endless body cannot hold the attempt.
  */
 export async function sendWebhook(request: WebhookRequest): Promise<AttemptOutcome> {
   const now = request.now ?? (() => performance.now());
@@ -81,15 +104,16 @@ function post(
   return new Promise((resolve) => {
     const hostname = url.hostname.startsWith('[') ? url.hostname.slice(1, -1) : url.hostname;
     const body = Buffer.from(request.body, 'utf8');
+    const port = url.port === '' ? 443 : Number(url.port);
     let req: ClientRequest;
     try {
       req = httpsRequest({
         method: 'POST',
         hostname,
-        port: url.port === '' ? 443 : Number(url.port),
+        port,
         path: `${url.pathname}${url.search}`,
         headers: { ...ownHeadersRemoved(request.headers), 'Content-Length': String(body.byteLength) },
-        agent: false,
+        agent: agentFor(target, hostname, port, request.ca),
         ...(request.ca === undefined ? {} : { ca: [...rootCertificates, request.ca] }),
         ...pinnedRequestOptions(target, hostname),
       });
@@ -101,10 +125,11 @@ function post(
 
     let response: IncomingMessage | undefined;
     let settled = false;
-    const settle = (result: Result) => {
+    /** `reusable`: the response was read to its end, so the socket may go back to the pool. */
+    const settle = (result: Result, reusable = false) => {
       if (settled) return;
       settled = true;
-      req.destroy();
+      if (!reusable) req.destroy();
       resolve(result);
     };
     const settleOnResponse = (res: IncomingMessage) => settle(responseResult(res));
@@ -116,7 +141,7 @@ function post(
         read += chunk.byteLength;
         if (read >= maxResponseBytes) settleOnResponse(res);
       });
-      res.on('end', () => settleOnResponse(res));
+      res.on('end', () => settle(responseResult(res), true));
       res.on('error', () => settleOnResponse(res));
       res.on('close', () => settleOnResponse(res));
     });

@@ -157,6 +157,24 @@ describe('sendWebhook', () => {
     expect(receiver.received[0]?.body.toString('utf8')).toBe(body);
   });
 
+  it('reuses the connection for the next attempt to the same target after a short response', async () => {
+    const receiver = await startReceiver((res) => res.writeHead(200).end('ok'));
+    const url = `https://localhost:${receiver.port}/reused`;
+    expect((await send({ url })).succeeded).toBe(true);
+    expect((await send({ url })).succeeded).toBe(true);
+    expect(receiver.received).toHaveLength(2);
+    expect(receiver.connections).toBe(1);
+  });
+
+  it('does not reuse a connection whose response was longer than it reads', async () => {
+    const receiver = await startReceiver((res) => res.writeHead(200).end('x'.repeat(64 * 1024)));
+    const url = `https://localhost:${receiver.port}/long`;
+    await send({ url });
+    await send({ url });
+    expect(receiver.received).toHaveLength(2);
+    expect(receiver.connections).toBe(2);
+  });
+
   it('fails on a 500 with the status and its reason phrase', async () => {
     const receiver = await startReceiver((res) => res.writeHead(500).end('boom'));
     const outcome = await send({ url: `https://localhost:${receiver.port}/in` });
