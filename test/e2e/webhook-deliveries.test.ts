@@ -184,6 +184,35 @@ describe('webhook delivery through the local runtime', () => {
     ]);
   }, 45_000);
 
+  it('pages deliveries newest first with cursors bound to the endpoint and the status filter', async () => {
+    const hooks = await receiver();
+    const endpoint = await subscribe(hooks.url(), ['invoices.InvoiceSent']);
+    const other = await subscribe(hooks.url(), ['invoices.InvoiceSent']);
+    for (let index = 0; index < 3; index += 1) await issuedInvoice();
+    await waitForDeliveries(
+      endpoint.id,
+      (items) => items.length === 3 && items.every((item) => item.status === 'succeeded'),
+    );
+    const path = (id: string) => `/merchants/${merchantId}/webhook-endpoints/${id}/deliveries`;
+    const first = await t.api('GET', path(endpoint.id), { query: { limit: 2 } });
+    expect(first.body.items).toHaveLength(2);
+    expect(first.body.page.hasMore).toBe(true);
+    const rest = await t.api('GET', path(endpoint.id), {
+      query: { limit: 2, cursor: first.body.page.nextCursor },
+    });
+    expect(rest.body.items).toHaveLength(1);
+    expect(rest.body.page).toEqual({ hasMore: false });
+    const ids = [...first.body.items, ...rest.body.items].map((item) => item.webhookDeliveryId);
+    expect(ids).toEqual([...ids].sort().reverse());
+    const cursor = first.body.page.nextCursor;
+    expect((await t.api('GET', path(other.id), { query: { cursor } })).status).toBe(400);
+    expect((await t.api('GET', path(endpoint.id), { query: { cursor, status: 'succeeded' } })).status).toBe(
+      400,
+    );
+    expect((await t.api('GET', path(endpoint.id), { query: { status: 'lost' } })).status).toBe(400);
+    expect((await t.api('GET', path(endpoint.id), { query: { limit: 101 } })).status).toBe(400);
+  });
+
   it('counts a 302 as a failed attempt and does not follow it', async () => {
     const target = await receiver();
     const redirecting = await receiver();
