@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { Webhook } from 'standardwebhooks';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { verifyWebhook } from '../../../docs/receiving-webhooks/verify-webhook';
+import { guideVectors } from '../../support/guide-vectors';
 
 const guide = readFileSync(new URL('../../../docs/receiving-webhooks.md', import.meta.url), 'utf8');
 const verifierSource = readFileSync(
@@ -12,19 +13,7 @@ const verifierSource = readFileSync(
 /** The ```ts block right after the guide's `<!-- verify-webhook.ts … -->` marker. */
 const verifierBlock = /^<!-- verify-webhook\.ts[^\n]*-->\n```ts\n([\s\S]*?)^```$/gm;
 
-/** Rows of the test-vector table: #, secret, id, timestamp, body, spec signature, Standard signature. */
-const vectorRow = /^\| \d+ \| `([^`]+)` \| `([^`]+)` \| `(\d+)` \| `([^`]+)` \| `([^`]+)` \| `([^`]+)` \|$/gm;
-const vectors = Array.from(
-  guide.matchAll(vectorRow),
-  ([, secret = '', id = '', timestamp = '', body = '', spec = '', standard = '']) => ({
-    secret,
-    id,
-    timestamp: Number(timestamp),
-    body,
-    spec,
-    standard,
-  }),
-);
+const vectors = guideVectors(guide);
 
 function headersOf({ id, timestamp, spec, standard }: (typeof vectors)[number]) {
   return {

@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { Webhook } from 'standardwebhooks';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -12,6 +11,7 @@ import {
   signStandard,
   WebhookUserAgent,
 } from '../../../functions/domain/webhook-signature';
+import { guideVectors } from '../../support/guide-vectors';
 
 /**
  * Fixed vectors, published in docs/receiving-webhooks.md. The expected signatures were computed once
@@ -45,23 +45,6 @@ const vectors = [
     standard: 'v1,MfeOIM1q3+7X8E9RmCV87ab6bOClbpjXuuI9+etxkhI=',
   },
 ];
-
-/** The rows of the guide's test-vector table. */
-function guideVectors(): typeof vectors {
-  const guide = readFileSync(new URL('../../../docs/receiving-webhooks.md', import.meta.url), 'utf8');
-  const row = /^\| \d+ \| `([^`]+)` \| `([^`]+)` \| `(\d+)` \| `([^`]+)` \| `([^`]+)` \| `([^`]+)` \|$/gm;
-  return Array.from(
-    guide.matchAll(row),
-    ([, secret = '', id = '', timestamp = '', body = '', spec = '', standard = '']) => ({
-      secret,
-      id,
-      timestamp: Number(timestamp),
-      body,
-      spec,
-      standard,
-    }),
-  );
-}
 
 const now = new Date('2026-03-01T12:00:00.000Z');
 const nowSeconds = Math.floor(now.getTime() / 1000);
