@@ -1,0 +1,89 @@
+import type { Currency } from '../domain/money';
+
+/**
+ * Card details as the payer gave them. `number` is digits only (the caller strips spaces);
+ * `expYear` has four digits. Card data is never logged, stored or put in an error message.
+ */
+export interface CardDetails {
+  readonly type: 'card';
+  readonly number: string;
+  readonly expMonth: number;
+  readonly expYear: number;
+  readonly cvc: string;
+}
+
+/** A US bank account: a 9-digit ABA routing number and the account number, digits only. */
+export interface BankAccountDetails {
+  readonly type: 'bank_account';
+  readonly routingNumber: string;
+  readonly accountNumber: string;
+}
+
+export type PaymentMethodDetails = CardDetails | BankAccountDetails;
+
+export interface ChargeRequest {
+  /** Integer minor units, 1 … 9007199254740991. */
+  readonly amount: number;
+  readonly currency: Currency;
+  readonly method: PaymentMethodDetails;
+  /**
+   * The same key gets the same answer and charges at most once. Processors are shared by every
+   * merchant, so pass a key unique across merchants (the new payment's id), not the merchant's
+   * Idempotency-Key header.
+   */
+  readonly idempotencyKey: string;
+}
+
+/**
+ * A decline is an answer, not an error: bad card details are declined (`invalid_number` …) like
+ * insufficient funds are. Only a processor that cannot answer throws.
+ */
+export type ChargeResult =
+  | {
+      readonly outcome: 'succeeded';
+      readonly processorReferenceId: string;
+      /** The processor's id of the card or account charged (`pmi_`). */
+      readonly paymentInstrumentId: string;
+    }
+  | {
+      readonly outcome: 'declined';
+      readonly processorReferenceId: string;
+      readonly declineCode: string;
+      readonly declineMessage: string;
+    };
+
+export interface RefundRequest {
+  /** The `processorReferenceId` of the charge to refund. */
+  readonly processorReferenceId: string;
+  /** Integer minor units, 1 … what is left to refund (the domain's `refundPayment` checks that first). */
+  readonly amount: number;
+  readonly currency: Currency;
+  /** As for a charge: unique across merchants (the new refund's id). */
+  readonly idempotencyKey: string;
+}
+
+export interface RefundResult {
+  readonly processorReferenceId: string;
+}
+
+/**
+ * Where payments come from (DESIGN §4): the one boundary between our rules and a processor. The
+ * sandbox simulates one (`SandboxProcessor`); production has none wired yet.
+ */
+export interface PaymentProcessor {
+  /** The `processor` value of payments, payouts and their events. */
+  readonly name: string;
+  charge(request: ChargeRequest): Promise<ChargeResult>;
+  refund(request: RefundRequest): Promise<RefundResult>;
+}
+
+/**
+ * No processor can take the request here (production, for now, per DESIGN §4): the HTTP layer
+ * answers 503 `service_unavailable`.
+ */
+export class ProcessorUnavailableError extends Error {
+  override name = 'ProcessorUnavailableError';
+  constructor(message = 'No payment processor is available here.', options: { cause?: unknown } = {}) {
+    super(message, options);
+  }
+}

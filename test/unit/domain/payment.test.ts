@@ -1,0 +1,508 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { InvalidFields, RuleViolation } from '../../../functions/domain/errors';
+import { maxAmount } from '../../../functions/domain/money';
+import {
+  newPayment,
+  newPayout,
+  newRefund,
+  type Payment,
+  PaymentStatus,
+  paymentCreatedEvent,
+  paymentDeclinedEvent,
+  paymentRefundedEvent,
+  paymentReturnedEvent,
+  payoutAmounts,
+  payoutCreatedEvent,
+  refundPayment,
+  returnPayment,
+} from '../../../functions/domain/payment';
+
+const created = '2026-11-01T00:00:00.000Z';
+const now = '2026-11-02T00:00:00.000Z';
+
+function paymentWith(overrides: Partial<Payment> = {}): Payment {
+  return {
+    paymentId: 'pmt_01',
+    merchantId: 'mer_01',
+    customerId: 'cust_01',
+    invoiceId: null,
+    amount: 10_000,
+    amountRefunded: 0,
+    currency: 'USD',
+    status: 'completed',
+    paymentMethodType: 'card',
+    processor: 'sandbox',
+    processorReferenceId: 'sbx_ch_1',
+    paymentInstrumentId: 'pmi_01',
+    priceId: 'price_01',
+    createdAt: created,
+    updatedAt: created,
+    ...overrides,
+  };
+}
+
+const allStatuses = Object.values(PaymentStatus);
+
+function expectInvalidState(run: () => unknown) {
+  expect(run).toThrow(RuleViolation);
+  try {
+    run();
+  } catch (error) {
+    expect((error as RuleViolation).code).toBe('invalid_state');
+  }
+}
+
+describe('PaymentStatus', () => {
+  it('holds exactly the spec’s payment status values', () => {
+    expect(allStatuses).toEqual([
+      'pending',
+      'authorized',
+      'captured',
+      'completed',
+      'voided',
+      'refunded',
+      'declined',
+      'returned',
+    ]);
+  });
+});
+
+describe('newPayment', () => {
+  const input = {
+    paymentId: 'pmt_01',
+    merchantId: 'mer_01',
+    customerId: 'cust_01',
+    invoiceId: null,
+    priceId: 'price_01',
+    amount: 2500,
+    currency: 'CAD',
+    paymentMethodType: 'bank_account',
+    processor: 'sandbox',
+    now: created,
+  } as const;
+
+  it('makes a completed payment with nothing refunded from a charge that succeeded', () => {
+    const payment = newPayment({
+      ...input,
+      charge: { outcome: 'succeeded', processorReferenceId: 'sbx_ch_1', paymentInstrumentId: 'pmi_01' },
+    });
+    expect(payment).toEqual({
+      paymentId: 'pmt_01',
+      merchantId: 'mer_01',
+      customerId: 'cust_01',
+      invoiceId: null,
+      amount: 2500,
+      amountRefunded: 0,
+      currency: 'CAD',
+      status: 'completed',
+      paymentMethodType: 'bank_account',
+      processor: 'sandbox',
+      processorReferenceId: 'sbx_ch_1',
+      paymentInstrumentId: 'pmi_01',
+      priceId: 'price_01',
+      createdAt: created,
+      updatedAt: created,
+    });
+  });
+
+  it('makes a declined payment without an instrument from a declined charge', () => {
+    const payment = newPayment({
+      ...input,
+      invoiceId: 'inv_01',
+      charge: { outcome: 'declined', processorReferenceId: 'sbx_ch_2' },
+    });
+    expect(payment).toMatchObject({
+      status: 'declined',
+      invoiceId: 'inv_01',
+      processorReferenceId: 'sbx_ch_2',
+      paymentInstrumentId: null,
+    });
+  });
+
+  it.each([0, -1, 1.5, maxAmount + 1, Number.NaN])('refuses an amount of %s as a 400 on amount', (amount) => {
+    const run = () =>
+      newPayment({
+        ...input,
+        amount,
+        charge: { outcome: 'declined', processorReferenceId: 'sbx_ch_2' },
+      });
+    expect(run).toThrow(InvalidFields);
+    expect(() => run()).toThrow(/amount: /);
+  });
+});
+
+describe('refundPayment', () => {
+  it('keeps a partially refunded payment completed and adds the refund to amountRefunded', () => {
+    const refunded = refundPayment(paymentWith({ amountRefunded: 1000 }), 2500, now);
+    expect(refunded).toMatchObject({ status: 'completed', amountRefunded: 3500, updatedAt: now });
+  });
+
+  it('keeps the payment completed while one minor unit is left', () => {
+    expect(refundPayment(paymentWith(), 9999, now)).toMatchObject({
+      status: 'completed',
+      amountRefunded: 9999,
+    });
+  });
+
+  it('marks the payment refunded only when the refund takes what is left', () => {
+    const refunded = refundPayment(paymentWith({ amountRefunded: 4000 }), 6000, now);
+    expect(refunded).toMatchObject({ status: 'refunded', amountRefunded: 10_000, updatedAt: now });
+  });
+
+  it('refunds a captured payment, keeping it captured while partial', () => {
+    expect(refundPayment(paymentWith({ status: 'captured' }), 1, now).status).toBe('captured');
+    expect(refundPayment(paymentWith({ status: 'captured' }), 10_000, now).status).toBe('refunded');
+  });
+
+  it('leaves the payment it was given unchanged', () => {
+    const payment = paymentWith();
+    refundPayment(payment, 100, now);
+    expect(payment).toEqual(paymentWith());
+  });
+
+  it('refuses with 409 invalid_state a refund of more than what is left', () => {
+    expectInvalidState(() => refundPayment(paymentWith({ amountRefunded: 9000 }), 1001, now));
+  });
+
+  it('refunds up to the integer bound without losing precision', () => {
+    const payment = paymentWith({ amount: maxAmount, amountRefunded: maxAmount - 1 });
+    expect(refundPayment(payment, 1, now)).toMatchObject({ amountRefunded: maxAmount, status: 'refunded' });
+  });
+
+  it.each(allStatuses.filter((status) => status !== 'completed' && status !== 'captured'))(
+    'refuses with 409 invalid_state to refund a %s payment',
+    (status) => expectInvalidState(() => refundPayment(paymentWith({ status }), 1, now)),
+  );
+
+  it.each([0, -5, 0.5, Number.POSITIVE_INFINITY])('refuses a refund of %s as a 400 on amount', (amount) => {
+    expect(() => refundPayment(paymentWith(), amount, now)).toThrow(InvalidFields);
+  });
+
+  it('never refunds more than the amount, and is refunded exactly when fully refunded, whatever the sequence', () => {
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          fc.integer({ min: 1, max: 50 }),
+          fc.integer({ min: 1, max: 10_000 }),
+          fc.integer({ min: 1, max: maxAmount }),
+        ),
+        // A request is an amount, or what is left give or take 2, so the boundaries come up often.
+        fc.array(
+          fc.oneof(
+            fc.integer({ min: 1, max: 20 }),
+            fc.integer({ min: 1, max: maxAmount }),
+            fc.record({ aroundLeft: fc.integer({ min: -2, max: 2 }) }),
+          ),
+          { maxLength: 30 },
+        ),
+        (amount, steps) => {
+          let payment = paymentWith({ amount });
+          let accepted = 0;
+          for (const step of steps) {
+            const left = payment.amount - payment.amountRefunded;
+            const request = typeof step === 'number' ? step : Math.max(1, left + step.aroundLeft);
+            try {
+              payment = refundPayment(payment, request, now);
+              accepted += request;
+              expect(request).toBeLessThanOrEqual(left);
+            } catch (error) {
+              expect(error).toBeInstanceOf(RuleViolation);
+              expect(request > left || left === 0).toBe(true);
+            }
+            expect(payment.amountRefunded).toBeLessThanOrEqual(payment.amount);
+            expect(payment.amountRefunded).toBe(accepted);
+            expect(payment.status === 'refunded').toBe(payment.amountRefunded === payment.amount);
+          }
+        },
+      ),
+    );
+  });
+});
+
+describe('returnPayment', () => {
+  it('returns a completed bank account payment', () => {
+    const returned = returnPayment(paymentWith({ paymentMethodType: 'bank_account' }), now);
+    expect(returned).toMatchObject({ status: 'returned', updatedAt: now });
+  });
+
+  it('refuses with 409 invalid_state to return a card payment', () => {
+    expectInvalidState(() => returnPayment(paymentWith({ paymentMethodType: 'card' }), now));
+  });
+
+  it.each(allStatuses.filter((status) => status !== 'completed'))(
+    'refuses with 409 invalid_state to return a %s bank account payment',
+    (status) =>
+      expectInvalidState(() =>
+        returnPayment(paymentWith({ paymentMethodType: 'bank_account', status }), now),
+      ),
+  );
+
+  it('makes a returned payment refuse refunds', () => {
+    const returned = returnPayment(paymentWith({ paymentMethodType: 'bank_account' }), now);
+    expectInvalidState(() => refundPayment(returned, 1, now));
+  });
+});
+
+describe('newRefund', () => {
+  it('records the refund with exactly the spec’s fields and the payment’s status after it', () => {
+    const refunded = refundPayment(paymentWith({ currency: 'CAD' }), 10_000, now);
+    const refund = newRefund({
+      refundId: 'refund_01',
+      refundedPayment: refunded,
+      amount: 10_000,
+      processorReferenceId: 'sbx_re_1',
+      now,
+    });
+    expect(refund).toEqual({
+      id: 'refund_01',
+      paymentId: 'pmt_01',
+      amount: 10_000,
+      currency: 'CAD',
+      processorReferenceId: 'sbx_re_1',
+      refundedAt: now,
+      paymentStatus: 'refunded',
+    });
+  });
+});
+
+describe('payoutAmounts', () => {
+  it('takes 2.9% rounded half up plus 30 cents', () => {
+    expect(payoutAmounts(10_000)).toEqual({ grossAmount: 10_000, feeAmount: 320, netAmount: 9680 });
+    // 2.9% of 1500 is 43.5 → 44; of 1000 is 29; of 150 is 4.35 → 4.
+    expect(payoutAmounts(1500).feeAmount).toBe(74);
+    expect(payoutAmounts(1000).feeAmount).toBe(59);
+    expect(payoutAmounts(150).feeAmount).toBe(34);
+  });
+
+  it('never takes more than the gross amount', () => {
+    expect(payoutAmounts(0)).toEqual({ grossAmount: 0, feeAmount: 0, netAmount: 0 });
+    expect(payoutAmounts(20)).toEqual({ grossAmount: 20, feeAmount: 20, netAmount: 0 });
+    expect(payoutAmounts(31)).toEqual({ grossAmount: 31, feeAmount: 31, netAmount: 0 });
+    expect(payoutAmounts(32)).toEqual({ grossAmount: 32, feeAmount: 31, netAmount: 1 });
+  });
+
+  it('splits any gross into a fee and a net that add up, the fee following the rule exactly', () => {
+    fc.assert(
+      fc.property(
+        fc.oneof(fc.integer({ min: 0, max: 100_000 }), fc.integer({ min: 0, max: maxAmount })),
+        (gross) => {
+          const { grossAmount, feeAmount, netAmount } = payoutAmounts(gross);
+          expect(grossAmount).toBe(gross);
+          expect(Number.isSafeInteger(feeAmount) && Number.isSafeInteger(netAmount)).toBe(true);
+          expect(BigInt(feeAmount) + BigInt(netAmount)).toBe(BigInt(gross));
+          expect(netAmount).toBeGreaterThanOrEqual(0);
+          const exact = (BigInt(gross) * 290n + 5000n) / 10_000n + 30n;
+          expect(BigInt(feeAmount)).toBe(exact < BigInt(gross) ? exact : BigInt(gross));
+        },
+      ),
+    );
+  });
+
+  it('never lowers the fee when the gross grows', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: maxAmount - 1 }), (gross) => {
+        expect(payoutAmounts(gross + 1).feeAmount).toBeGreaterThanOrEqual(payoutAmounts(gross).feeAmount);
+      }),
+    );
+  });
+
+  it.each([-1, 0.5, maxAmount + 1])('refuses a gross amount of %s', (gross) => {
+    expect(() => payoutAmounts(gross)).toThrow(RangeError);
+  });
+});
+
+const payout = newPayout({
+  payoutId: 'po_01',
+  merchantId: 'mer_01',
+  payoutAccountId: 'pacct_01',
+  processor: 'sandbox',
+  grossAmount: 10_000,
+  currency: 'USD',
+  now,
+});
+
+describe('newPayout', () => {
+  it('computes the fee and net of the gross', () => {
+    expect(payout).toEqual({
+      payoutId: 'po_01',
+      merchantId: 'mer_01',
+      payoutAccountId: 'pacct_01',
+      processor: 'sandbox',
+      grossAmount: 10_000,
+      feeAmount: 320,
+      netAmount: 9680,
+      currency: 'USD',
+      createdAt: now,
+    });
+  });
+});
+
+describe('event builders', () => {
+  const keysOf = (payload: object) => Object.keys(payload).sort();
+
+  it('builds payments.PaymentCreated with exactly the spec’s fields at the payment’s createdAt', () => {
+    const event = paymentCreatedEvent(paymentWith({ priceId: null }), 'evt_01');
+    expect(event).toMatchObject({
+      eventId: 'evt_01',
+      eventType: 'payments.PaymentCreated',
+      merchantId: 'mer_01',
+      createdAt: created,
+    });
+    expect(keysOf(event.payload)).toEqual(
+      [
+        'paymentId',
+        'paymentInstrumentId',
+        'priceId',
+        'processor',
+        'customerId',
+        'merchantId',
+        'amount',
+        'currency',
+        'occurredAt',
+      ].sort(),
+    );
+    expect(event.payload).toEqual({
+      paymentId: 'pmt_01',
+      paymentInstrumentId: 'pmi_01',
+      priceId: null,
+      processor: 'sandbox',
+      customerId: 'cust_01',
+      merchantId: 'mer_01',
+      amount: 10_000,
+      currency: 'USD',
+      occurredAt: created,
+    });
+  });
+
+  it('refuses to build payments.PaymentCreated for a declined payment', () => {
+    expect(() =>
+      paymentCreatedEvent(paymentWith({ status: 'declined', paymentInstrumentId: null }), 'evt_01'),
+    ).toThrow();
+  });
+
+  it('builds payments.PaymentDeclined with exactly the spec’s fields', () => {
+    const declined = paymentWith({ status: 'declined', paymentInstrumentId: null });
+    const event = paymentDeclinedEvent(
+      declined,
+      { declineCode: 'insufficient_funds', declineMessage: 'The card has insufficient funds.' },
+      'evt_02',
+    );
+    expect(event).toMatchObject({
+      eventType: 'payments.PaymentDeclined',
+      merchantId: 'mer_01',
+      createdAt: created,
+    });
+    expect(keysOf(event.payload)).toEqual(
+      ['paymentId', 'merchantId', 'processor', 'declineCode', 'declineMessage', 'occurredAt'].sort(),
+    );
+    expect(event.payload).toMatchObject({ declineCode: 'insufficient_funds', occurredAt: created });
+  });
+
+  it('refuses to build payments.PaymentDeclined for a payment that was not declined', () => {
+    expect(() =>
+      paymentDeclinedEvent(paymentWith(), { declineCode: 'card_declined', declineMessage: 'No.' }, 'evt_02'),
+    ).toThrow();
+  });
+
+  it('builds payments.PaymentRefunded with exactly the spec’s fields at the refund’s time', () => {
+    const refunded = refundPayment(paymentWith(), 2500, now);
+    const refund = newRefund({
+      refundId: 'refund_01',
+      refundedPayment: refunded,
+      amount: 2500,
+      processorReferenceId: 'sbx_re_1',
+      now,
+    });
+    const event = paymentRefundedEvent(refunded, refund, 'evt_03');
+    expect(event).toMatchObject({
+      eventType: 'payments.PaymentRefunded',
+      merchantId: 'mer_01',
+      createdAt: now,
+    });
+    expect(keysOf(event.payload)).toEqual(
+      [
+        'refundId',
+        'paymentId',
+        'merchantId',
+        'refundedAmount',
+        'currency',
+        'processorReferenceId',
+        'occurredAt',
+      ].sort(),
+    );
+    expect(event.payload).toMatchObject({
+      refundId: 'refund_01',
+      refundedAmount: 2500,
+      processorReferenceId: 'sbx_re_1',
+    });
+  });
+
+  it('refuses to build payments.PaymentRefunded from another payment’s refund', () => {
+    const refund = newRefund({
+      refundId: 'refund_01',
+      refundedPayment: refundPayment(paymentWith({ paymentId: 'pmt_other' }), 1, now),
+      amount: 1,
+      processorReferenceId: 'sbx_re_1',
+      now,
+    });
+    expect(() => paymentRefundedEvent(paymentWith(), refund, 'evt_03')).toThrow();
+  });
+
+  it('builds payments.PaymentReturned with exactly the spec’s fields, returning what was not refunded', () => {
+    const bankPayment = refundPayment(paymentWith({ paymentMethodType: 'bank_account' }), 1500, created);
+    const returned = returnPayment(bankPayment, now);
+    const event = paymentReturnedEvent(
+      returned,
+      { returnId: 'ret_01', processorReferenceId: 'sbx_rt_1' },
+      'evt_04',
+    );
+    expect(event).toMatchObject({
+      eventType: 'payments.PaymentReturned',
+      merchantId: 'mer_01',
+      createdAt: now,
+    });
+    expect(keysOf(event.payload)).toEqual(
+      [
+        'returnId',
+        'paymentId',
+        'merchantId',
+        'returnedAmount',
+        'currency',
+        'processorReferenceId',
+        'occurredAt',
+      ].sort(),
+    );
+    expect(event.payload).toMatchObject({ returnId: 'ret_01', returnedAmount: 8500, occurredAt: now });
+  });
+
+  it('refuses to build payments.PaymentReturned for a payment that was not returned', () => {
+    expect(() =>
+      paymentReturnedEvent(paymentWith(), { returnId: 'ret_01', processorReferenceId: 'sbx_rt_1' }, 'evt_04'),
+    ).toThrow();
+  });
+
+  it('builds payouts.PayoutCreated with exactly the spec’s fields', () => {
+    const event = payoutCreatedEvent(payout, 'evt_05');
+    expect(event).toMatchObject({ eventType: 'payouts.PayoutCreated', merchantId: 'mer_01', createdAt: now });
+    expect(keysOf(event.payload)).toEqual(
+      [
+        'payoutId',
+        'merchantId',
+        'payoutAccountId',
+        'processor',
+        'grossAmount',
+        'feeAmount',
+        'netAmount',
+        'currency',
+        'occurredAt',
+      ].sort(),
+    );
+    expect(event.payload).toMatchObject({
+      grossAmount: 10_000,
+      feeAmount: 320,
+      netAmount: 9680,
+      occurredAt: now,
+    });
+  });
+});
