@@ -15,6 +15,8 @@ export const EntityType = {
   webhookEndpoint: 'WebhookEndpoint',
   webhookEndpointCounter: 'WebhookEndpointCounter',
   webhookDelivery: 'WebhookDelivery',
+  payment: 'Payment',
+  refund: 'Refund',
   idempotencyRecord: 'IdempotencyRecord',
   config: 'Config',
 } as const;
@@ -37,6 +39,8 @@ export const SortKeyPrefix = {
   invoice: 'INVOICE#',
   webhookEndpoint: 'WEBHOOK_ENDPOINT#',
   webhookDelivery: 'DELIVERY#',
+  payment: 'PAYMENT#',
+  refund: 'REFUND#',
 } as const;
 
 export const keys = {
@@ -108,6 +112,16 @@ export const keys = {
     GSI1PK: 'DUE_DELIVERIES',
     GSI1SK: `${dueAt}#${webhookDeliveryId}`,
   }),
+  payment: (merchantId: string, paymentId: string) => ({
+    PK: merchantPartition(merchantId),
+    SK: `${SortKeyPrefix.payment}${paymentId}`,
+  }),
+  /** Refunds sort under their payment, so one Query lists a payment's refunds. */
+  refund: (merchantId: string, paymentId: string, refundId: string) => ({
+    PK: merchantPartition(merchantId),
+    SK: `${SortKeyPrefix.refund}${paymentId}#${refundId}`,
+  }),
+  refundsOfPaymentPrefix: (paymentId: string) => `${SortKeyPrefix.refund}${paymentId}#`,
   merchantPartition,
   /** The scope hash already folds merchant, method, path and key together (DESIGN §3). */
   idempotencyRecord: (scopeHash: string) => ({ PK: `IDEMPOTENCY#${scopeHash}`, SK: 'IDEMPOTENCY' }),

@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import { PaymentMethodType } from '../../domain/invoice';
+import { Currency, maxAmount } from '../../domain/money';
+import { PaymentStatus } from '../../domain/payment';
+import { CustomerId } from '../customers/schemas';
+import { InvoiceId } from '../invoices/schemas';
+import { ListQuery, MerchantId, Timestamp, typeIdSchema } from '../shared-schemas';
+
+export const PaymentId = typeIdSchema('pmt');
+export const RefundId = typeIdSchema('refund');
+
+/** DESIGN §4 "Payments listing": exactly these fields. */
+export const Payment = z
+  .strictObject({
+    paymentId: PaymentId,
+    merchantId: MerchantId,
+    customerId: CustomerId,
+    invoiceId: InvoiceId.nullable(),
+    amount: z.number().int().min(1).max(maxAmount),
+    amountRefunded: z.number().int().min(0).max(maxAmount),
+    currency: z.enum(Currency),
+    status: z.enum(PaymentStatus),
+    paymentMethodType: z.enum(PaymentMethodType),
+    processor: z.string(),
+    processorReferenceId: z.string(),
+    createdAt: Timestamp,
+    updatedAt: Timestamp,
+  })
+  .meta({ id: 'Payment' });
+
+/** Spec "Refund": exactly its fields. */
+export const Refund = z
+  .strictObject({
+    id: RefundId,
+    paymentId: PaymentId,
+    amount: z.number().int().min(-maxAmount).max(maxAmount),
+    currency: z.enum(Currency),
+    processorReferenceId: z.string().min(1),
+    refundedAt: Timestamp,
+    paymentStatus: z.enum(PaymentStatus),
+  })
+  .meta({ id: 'Refund' });
+
+export const ListPaymentsQuery = z
+  .strictObject({
+    ...ListQuery,
+    status: z.enum(PaymentStatus).optional(),
+    customerId: CustomerId.optional(),
+    createdFrom: Timestamp.optional(),
+    createdTo: Timestamp.optional(),
+  })
+  .refine(
+    (query) =>
+      query.createdFrom === undefined ||
+      query.createdTo === undefined ||
+      Date.parse(query.createdFrom) <= Date.parse(query.createdTo),
+    { message: 'createdFrom must not be after createdTo.', path: ['createdFrom'] },
+  );
+
+export const PaymentPathParams = z.strictObject({ paymentId: PaymentId });
+export const RefundPathParams = z.strictObject({ paymentId: PaymentId, refundId: RefundId });
+export const ListRefundsQuery = z.strictObject(ListQuery);

@@ -1,0 +1,137 @@
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { typeIdBound } from '../domain/id-time-bounds';
+import type { Payment, PaymentStatus, Refund } from '../domain/payment';
+import { documentClient, tableName } from './client';
+import { EntityType, keys, SortKeyPrefix } from './keys';
+import { queryMerchantItems, queryPage } from './query-page';
+
+export function buildPutPayment(payment: Payment) {
+  return {
+    Put: {
+      TableName: tableName(),
+      Item: {
+        ...keys.payment(payment.merchantId, payment.paymentId),
+        entityType: EntityType.payment,
+        ...payment,
+      },
+      ConditionExpression: 'attribute_not_exists(PK)',
+    },
+  };
+}
+
+export function buildPutRefund(merchantId: string, refund: Refund) {
+  return {
+    Put: {
+      TableName: tableName(),
+      Item: {
+        ...keys.refund(merchantId, refund.paymentId, refund.id),
+        entityType: EntityType.refund,
+        merchantId,
+        ...refund,
+      },
+      ConditionExpression: 'attribute_not_exists(PK)',
+    },
+  };
+}
+
+export async function getPayment(merchantId: string, paymentId: string): Promise<Payment | undefined> {
+  const { Item } = await documentClient().send(
+    new GetCommand({
+      TableName: tableName(),
+      Key: keys.payment(merchantId, paymentId),
+      ConsistentRead: true,
+    }),
+  );
+  return Item === undefined ? undefined : toPayment(Item);
+}
+
+/** A refund only under its own payment: any other pairing is simply absent (404). */
+export async function getRefund(merchantId: string, paymentId: string, refundId: string) {
+  const { Item } = await documentClient().send(
+    new GetCommand({
+      TableName: tableName(),
+      Key: keys.refund(merchantId, paymentId, refundId),
+      ConsistentRead: true,
+    }),
+  );
+  return Item === undefined ? undefined : toRefund(Item);
+}
+
+export interface PaymentFilters {
+  readonly status?: PaymentStatus | undefined;
+  readonly customerId?: string | undefined;
+  /** Inclusive bounds on createdAt, to the millisecond. */
+  readonly createdFrom?: string | undefined;
+  readonly createdTo?: string | undefined;
+}
+
+/**
+ * Newest first. Payment ids are UUIDv7 TypeIDs, so a createdAt range is a sort-key range (one key
+ * condition); status and customer filter the items read.
+ */
+export function queryPayments(
+  merchantId: string,
+  filters: PaymentFilters,
+  limit: number,
+  startKey: Record<string, unknown> | undefined,
+) {
+  const low =
+    filters.createdFrom === undefined ? '' : typeIdBound('pmt', new Date(filters.createdFrom), 'lowest');
+  const high =
+    filters.createdTo === undefined ? '~' : typeIdBound('pmt', new Date(filters.createdTo), 'highest');
+  const conditions = [
+    ...(filters.status === undefined ? [] : ['#status = :status']),
+    ...(filters.customerId === undefined ? [] : ['customerId = :customerId']),
+  ];
+  return queryPage(
+    {
+      TableName: tableName(),
+      KeyConditionExpression: 'PK = :partition AND SK BETWEEN :low AND :high',
+      ExpressionAttributeValues: {
+        ':partition': keys.merchantPartition(merchantId),
+        ':low': `${SortKeyPrefix.payment}${low}`,
+        ':high': `${SortKeyPrefix.payment}${high}`,
+        ...(filters.status === undefined ? {} : { ':status': filters.status }),
+        ...(filters.customerId === undefined ? {} : { ':customerId': filters.customerId }),
+      },
+      ...(conditions.length === 0
+        ? {}
+        : {
+            FilterExpression: conditions.join(' AND '),
+            ...(filters.status === undefined ? {} : { ExpressionAttributeNames: { '#status': 'status' } }),
+          }),
+      ScanIndexForward: false,
+    },
+    { limit, startKey, keyAttributes: ['PK', 'SK'] },
+  );
+}
+
+export function queryRefunds(
+  merchantId: string,
+  paymentId: string,
+  limit: number,
+  startKey: Record<string, unknown> | undefined,
+) {
+  const partition = keys.merchantPartition(merchantId);
+  return queryMerchantItems(tableName(), partition, keys.refundsOfPaymentPrefix(paymentId), {
+    limit,
+    startKey,
+  });
+}
+
+export function toPayment(item: Record<string, unknown>): Payment {
+  const { PK: _pk, SK: _sk, entityType: _entityType, ...payment } = item;
+  return payment as unknown as Payment;
+}
+
+export function toRefund(item: Record<string, unknown>): Refund {
+  return {
+    id: String(item.id),
+    paymentId: String(item.paymentId),
+    amount: Number(item.amount),
+    currency: item.currency as Refund['currency'],
+    processorReferenceId: String(item.processorReferenceId),
+    refundedAt: String(item.refundedAt),
+    paymentStatus: item.paymentStatus as Refund['paymentStatus'],
+  };
+}
