@@ -10,9 +10,12 @@ import { WebhookEndpointStatus } from '../domain/webhook-endpoint';
 import { deliveryBody, deliveryHeaders } from '../domain/webhook-signature';
 import { logger } from '../http/logger';
 import type { SecretSealer } from '../secrets/secret-sealer';
-import { getDelivery, replaceDelivery } from '../store/webhook-deliveries';
+import { getDelivery, leaseDelivery, replaceDelivery } from '../store/webhook-deliveries';
 import { getEndpoint, type StoredWebhookEndpoint } from '../store/webhook-endpoints';
 import { DeliveryMessage } from './delivery-message';
+
+/** Time past the attempt timeout for signing and recording; far below the queue's visibility timeout. */
+const leaseMarginMs = 20_000;
 
 export interface DispatcherDependencies {
   readonly send: (request: {
@@ -61,6 +64,10 @@ export function createDispatcher(deps: DispatcherDependencies) {
       await replaceDelivery(delivery, { ...delivery, paused: true }, undefined);
       return;
     }
+    // One POST per attempt even when the message came twice: whoever holds the lease sends it.
+    const leasedAt = now();
+    const leaseUntil = new Date(leasedAt.getTime() + deps.timeoutMs + leaseMarginMs);
+    if (!(await leaseDelivery(delivery, leasedAt, leaseUntil))) return;
     const outcome = await attempt(delivery, stored);
     const attemptedAt = now();
     const next = recordAttempt(delivery, outcome.result, isoTimestamp(outcome.startedAt));

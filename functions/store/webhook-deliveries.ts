@@ -1,4 +1,4 @@
-import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { DeliveryStatus, type WebhookDelivery } from '../domain/webhook-delivery';
 import { documentClient, tableName } from './client';
 import { EntityType, keys, SortKeyPrefix } from './keys';
@@ -153,4 +153,41 @@ export function toDelivery(item: Record<string, unknown>): WebhookDelivery {
     redeliveredFromId: typeof item.redeliveredFromId === 'string' ? item.redeliveredFromId : null,
     paused: item.paused === true,
   };
+}
+
+/**
+ * Takes the right to make the next attempt of a delivery until `leaseUntil`: only while the
+ * delivery still waits for exactly that attempt and no other dispatcher holds an unexpired lease.
+ * A duplicate queue message therefore sends no second POST; a dispatcher that dies mid-attempt
+ * frees it when the lease runs out (before its message becomes visible again).
+ */
+export async function leaseDelivery(
+  delivery: WebhookDelivery,
+  now: Date,
+  leaseUntil: Date,
+): Promise<boolean> {
+  try {
+    await documentClient().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.webhookDelivery(delivery.webhookEndpointId, delivery.webhookDeliveryId),
+        UpdateExpression: 'SET leaseUntil = :until',
+        ConditionExpression:
+          'attemptCount = :expected AND paused = :false AND #status = :pending AND ' +
+          '(attribute_not_exists(leaseUntil) OR leaseUntil < :now)',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: {
+          ':until': leaseUntil.toISOString(),
+          ':now': now.toISOString(),
+          ':expected': delivery.attemptCount,
+          ':false': false,
+          ':pending': DeliveryStatus.pending,
+        },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if ((error as Error).name === 'ConditionalCheckFailedException') return false;
+    throw error;
+  }
 }

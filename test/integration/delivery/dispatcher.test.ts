@@ -85,10 +85,11 @@ const ids = (delivery: { webhookEndpointId: string; webhookDeliveryId: string })
 });
 
 describe('dispatcher', () => {
-  it('records a duplicate message once: the same attempt is never recorded twice', async () => {
+  it('records a duplicate message once and sends it once: the same attempt never happens twice', async () => {
     const { delivery } = await setUp();
     expect(await dispatch(messages(ids(delivery), 0, 0))).toEqual({ batchItemFailures: [] });
     expect(await dispatch(messages(ids(delivery), 0))).toEqual({ batchItemFailures: [] });
+    expect(sends).toHaveLength(1);
     const stored = await getDelivery(delivery.webhookEndpointId, delivery.webhookDeliveryId);
     expect(stored?.attemptCount).toBe(1);
     expect(stored?.attempts).toEqual([
