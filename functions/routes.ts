@@ -46,6 +46,7 @@ import {
   WebhookEndpointPathParams,
   WebhookEndpointWithSecret,
 } from './api/webhooks/schemas';
+import type { Stage } from './config';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -72,6 +73,8 @@ export interface RouteDefinition {
   readonly response: z.ZodType;
   /** Seals or opens webhook signing secrets: gets the secrets key and kms:Encrypt/Decrypt on it. */
   readonly usesSecretsKey?: boolean;
+  /** The stages that serve the route; absent: every stage. Elsewhere it does not exist (404). */
+  readonly stages?: readonly Stage[];
   /** Function timeout; API Gateway waits at most 29 s for any integration. */
   readonly timeoutSeconds?: number;
 }
@@ -438,3 +441,8 @@ export const routes = {
 export type RouteName = keyof typeof routes;
 
 export const routeList: readonly RouteDefinition[] = Object.values(routes);
+
+/** The routes a stage serves: the deployed API and the local gateway register only these. */
+export function routesOfStage(routes: readonly RouteDefinition[], stage: Stage): RouteDefinition[] {
+  return routes.filter((route) => route.stages === undefined || route.stages.includes(stage));
+}

@@ -3,7 +3,7 @@ import * as kms from 'aws-cdk-lib/aws-kms';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import type { Construct } from 'constructs';
 import { type FunctionEnvironment, Stage } from '../functions/config';
-import { defaultRouteTimeoutSeconds, isMutating, routeList } from '../functions/routes';
+import { defaultRouteTimeoutSeconds, isMutating, routeList, routesOfStage } from '../functions/routes';
 import { DeliveryPipeline } from './constructs/delivery-pipeline';
 import { DeliveryQueue } from './constructs/delivery-queue';
 import { PaymentsApi } from './constructs/payments-api';
@@ -89,7 +89,7 @@ export class MerchantPaymentsStack extends Stack {
     });
 
     const routeFunctions = new Map<string, ServiceFunction>();
-    for (const route of routeList) {
+    for (const route of routesOfStage(routeList, this.stage)) {
       const routeFunction = this.serviceFunction(`${pascalCase(route.operationId)}Route`, route.operationId, {
         handlerModule: route.handler,
         description: `${route.method} ${route.path}: ${route.summary}`,

@@ -1,6 +1,7 @@
 import middy from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import { InvalidFields, RuleViolation } from '../domain/errors';
+import { ProcessorUnavailableError } from '../payments/payment-processor';
 import { isMutating, type RouteDefinition } from '../routes';
 import { type ApiRequest, type ApiResponse, apiState } from './api-request';
 import { errorHandler, type ReplayOptions } from './error-handler';
@@ -56,5 +57,10 @@ export function httpHandler<R extends RouteDefinition>(
 function asApiError(error: unknown): unknown {
   if (error instanceof RuleViolation) return new ApiError(error.code, error.message, { cause: error });
   if (error instanceof InvalidFields) return new ValidationError(error.problems);
+  if (error instanceof ProcessorUnavailableError) {
+    return new ApiError('service_unavailable', 'No payment processor is available on this stage.', {
+      cause: error,
+    });
+  }
   return error;
 }

@@ -14,7 +14,7 @@ import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-l
 import { authorize } from '../../functions/authorizer/authorize';
 import { handler as authorizer } from '../../functions/authorizer/handler';
 import { resetFunctionEnvironment, type Stage } from '../../functions/config';
-import { type RouteDefinition, routeList } from '../../functions/routes';
+import { type RouteDefinition, routeList, routesOfStage } from '../../functions/routes';
 import { resetSecretSealer } from '../../functions/secrets/secret-sealer-from-env';
 import { getApiKey } from '../../functions/store/api-keys';
 import { resetDocumentClient } from '../../functions/store/client';
@@ -92,7 +92,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
     const runtimeFile = join(stateDir, 'runtime.json');
     const merchant = await readyMerchant(runtimeFile, settings.STAGE, options.inMemory);
     gateway = await startLocalGateway({
-      routes: routeList,
+      routes: routesOfStage(routeList, settings.STAGE),
       loadHandler,
       authorizer,
       stage: settings.STAGE,

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ApiError } from '../../../functions/http/errors';
 import { httpHandler } from '../../../functions/http/http-handler';
+import { ProcessorUnavailableError } from '../../../functions/payments/payment-processor';
 import type { RouteDefinition } from '../../../functions/routes';
 
 const merchantId = 'mer_01h455vb4pex5vsknk084sn02q';
@@ -59,6 +60,15 @@ describe('httpHandler', () => {
       message: 'The invoice is paid.',
       requestId: 'req-1',
     });
+  });
+
+  it('answers 503 service_unavailable when no payment processor is wired', async () => {
+    const handler = httpHandler(route, async () => {
+      throw new ProcessorUnavailableError();
+    });
+    const result = await handler(event(), context);
+    expect(result.statusCode).toBe(503);
+    expect(JSON.parse(result.body).error.code).toBe('service_unavailable');
   });
 
   it('returns the handler response as JSON with the request id header', async () => {
