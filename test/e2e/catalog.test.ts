@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dynamoDbCommandsDuring, newKey, startTestRuntime, type TestRuntime } from '../support/local-runtime';
+import { allPages } from '../support/pages';
 
 let t: TestRuntime;
 let merchantId: string;
@@ -263,20 +264,8 @@ describe('GET /catalog/products', () => {
         idempotencyKey: newKey(),
       });
     }
-    const seen: string[] = [];
-    let cursor: string | undefined;
-    let pages = 0;
-    do {
-      const result = await api('GET', '/catalog/products', {
-        query: { merchantId: otherId, limit: 2, ...(cursor === undefined ? {} : { cursor }) },
-      });
-      expect(result.status).toBe(200);
-      seen.push(...result.body.items.map((item: { name: string }) => item.name));
-      expect(result.body.page.hasMore).toBe(result.body.page.nextCursor !== undefined);
-      cursor = result.body.page.nextCursor;
-      pages += 1;
-    } while (cursor !== undefined);
-    expect(seen).toEqual([...names].reverse());
+    const { items, pages } = await allPages(api, '/catalog/products', { merchantId: otherId, limit: 2 });
+    expect(items.map((item) => item.name)).toEqual([...names].reverse());
     expect(pages).toBe(3);
   });
 

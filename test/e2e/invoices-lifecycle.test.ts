@@ -13,6 +13,7 @@ import {
 } from '../support/invoice-requests';
 import { invoiceFixtures } from '../support/invoices';
 import { type ApiClient, newKey, startTestRuntime, type TestRuntime } from '../support/local-runtime';
+import { allPages } from '../support/pages';
 
 let t: TestRuntime;
 let merchantId: string;
@@ -472,19 +473,10 @@ describe('GET /invoices', () => {
     return result.body;
   };
 
-  /** Every page of a list, following nextCursor; returns the invoice ids in order and the page count. */
-  async function allPages(query: Record<string, string | number>) {
-    const seen: string[] = [];
-    let cursor: string | undefined;
-    let pages = 0;
-    do {
-      const body = await list({ ...query, ...(cursor === undefined ? {} : { cursor }) });
-      seen.push(...body.items.map((item: { invoiceId: string }) => item.invoiceId));
-      expect(body.page.hasMore).toBe(body.page.nextCursor !== undefined);
-      cursor = body.page.nextCursor;
-      pages += 1;
-    } while (cursor !== undefined);
-    return { seen, pages };
+  /** Every page of the owner's invoice list: the invoice ids in order and the page count. */
+  async function invoicePages(query: Record<string, string | number>) {
+    const { items, pages } = await allPages(api, '/invoices', { merchantId: owner, ...query });
+    return { seen: items.map((item: { invoiceId: string }) => item.invoiceId), pages };
   }
 
   // ids[0..4], oldest first: A issued, B draft, A draft, B issued, A issued.
@@ -519,7 +511,7 @@ describe('GET /invoices', () => {
   const newestFirst = (...indexes: number[]) => indexes.map((index) => ids[index]);
 
   it('lists every invoice newest first, page by page', async () => {
-    const { seen, pages } = await allPages({ limit: 2 });
+    const { seen, pages } = await invoicePages({ limit: 2 });
     expect(seen).toEqual(newestFirst(4, 3, 2, 1, 0));
     expect(pages).toBe(3);
   });
@@ -532,30 +524,30 @@ describe('GET /invoices', () => {
   });
 
   it('filters by status', async () => {
-    expect((await allPages({ status: 'issued', limit: 2 })).seen).toEqual(newestFirst(4, 3, 0));
-    expect((await allPages({ status: 'draft' })).seen).toEqual(newestFirst(2, 1));
-    expect((await allPages({ status: 'paid' })).seen).toEqual([]);
+    expect((await invoicePages({ status: 'issued', limit: 2 })).seen).toEqual(newestFirst(4, 3, 0));
+    expect((await invoicePages({ status: 'draft' })).seen).toEqual(newestFirst(2, 1));
+    expect((await invoicePages({ status: 'paid' })).seen).toEqual([]);
   });
 
   it('filters by customerId', async () => {
-    expect((await allPages({ customerId: customerA, limit: 2 })).seen).toEqual(newestFirst(4, 2, 0));
-    expect((await allPages({ customerId: customerB })).seen).toEqual(newestFirst(3, 1));
+    expect((await invoicePages({ customerId: customerA, limit: 2 })).seen).toEqual(newestFirst(4, 2, 0));
+    expect((await invoicePages({ customerId: customerB })).seen).toEqual(newestFirst(3, 1));
   });
 
   it('filters by status and customerId together, page by page', async () => {
-    const both = await allPages({ status: 'issued', customerId: customerA, limit: 1 });
+    const both = await invoicePages({ status: 'issued', customerId: customerA, limit: 1 });
     expect(both.seen).toEqual(newestFirst(4, 0));
     expect(both.pages).toBe(2);
-    expect((await allPages({ status: 'draft', customerId: customerB })).seen).toEqual(newestFirst(1));
-    expect((await allPages({ status: 'void', customerId: customerA })).seen).toEqual([]);
+    expect((await invoicePages({ status: 'draft', customerId: customerB })).seen).toEqual(newestFirst(1));
+    expect((await invoicePages({ status: 'void', customerId: customerA })).seen).toEqual([]);
   });
 
   it('follows a status change into the other status list', async () => {
     const extra = expectOk(await createInvoice(api, invoiceBody(owner, await invoiceFixtures(api, owner))));
     expect((await list({ status: 'draft', limit: 1 })).items[0].invoiceId).toBe(extra.invoiceId);
     expectOk(await invoiceAction(api, owner, extra.invoiceId, 'void'));
-    expect((await allPages({ status: 'void' })).seen).toEqual([extra.invoiceId]);
-    expect((await allPages({ status: 'draft' })).seen).toEqual(newestFirst(2, 1));
+    expect((await invoicePages({ status: 'void' })).seen).toEqual([extra.invoiceId]);
+    expect((await invoicePages({ status: 'draft' })).seen).toEqual(newestFirst(2, 1));
   });
 
   it('refuses with 400 a cursor used under another filter', async () => {

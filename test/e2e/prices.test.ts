@@ -6,6 +6,7 @@ import {
   startTestRuntime,
   type TestRuntime,
 } from '../support/local-runtime';
+import { allPages } from '../support/pages';
 
 let t: TestRuntime;
 let merchantId: string;
@@ -206,21 +207,12 @@ describe('GET /catalog/products/{productId}/prices', () => {
       });
       expect(created.status).toBe(201);
     }
-    const seen: number[] = [];
-    let cursor: string | undefined;
-    let pages = 0;
-    do {
-      const result = await api('GET', pricesPath(listed.productId), {
-        query: { merchantId: otherId, limit: 2, ...(cursor === undefined ? {} : { cursor }) },
-      });
-      expect(result.status).toBe(200);
-      for (const item of result.body.items) expect(item.productId).toBe(listed.productId);
-      seen.push(...result.body.items.map((item: { unitAmount: number }) => item.unitAmount));
-      expect(result.body.page.hasMore).toBe(result.body.page.nextCursor !== undefined);
-      cursor = result.body.page.nextCursor;
-      pages += 1;
-    } while (cursor !== undefined);
-    expect(seen).toEqual([...amounts].reverse());
+    const { items, pages } = await allPages(api, pricesPath(listed.productId), {
+      merchantId: otherId,
+      limit: 2,
+    });
+    for (const item of items) expect(item.productId).toBe(listed.productId);
+    expect(items.map((item) => item.unitAmount)).toEqual([...amounts].reverse());
     expect(pages).toBe(3);
   });
 
