@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dynamoDbCommandsDuring, newKey, startTestRuntime, type TestRuntime } from '../support/local-runtime';
+import {
+  detailPaths,
+  dynamoDbCommandsDuring,
+  newKey,
+  startTestRuntime,
+  type TestRuntime,
+} from '../support/local-runtime';
 import { allPages } from '../support/pages';
 
 let t: TestRuntime;
@@ -22,8 +28,6 @@ async function writtenItems() {
 }
 
 /** The distinct fields the 400's details name (one field may fail more than one check). */
-const detailPaths = (body: { error: { details: { path: string }[] } }) =>
-  [...new Set(body.error.details.map((detail) => detail.path))].sort();
 
 describe('POST /customers', () => {
   it('creates a customer and returns 201 with exactly its fields', async () => {

@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../functions/domain/ids';
 import {
   createInvoice,
-  detailPaths,
   expectOk,
   type InvoiceAction,
   type InvoiceRefs,
@@ -12,7 +11,13 @@ import {
   invoiceEvents,
 } from '../support/invoice-requests';
 import { invoiceFixtures } from '../support/invoices';
-import { type ApiClient, newKey, startTestRuntime, type TestRuntime } from '../support/local-runtime';
+import {
+  type ApiClient,
+  detailPaths,
+  newKey,
+  startTestRuntime,
+  type TestRuntime,
+} from '../support/local-runtime';
 import { allPages } from '../support/pages';
 
 let t: TestRuntime;

@@ -3,7 +3,6 @@ import { newId } from '../../functions/domain/ids';
 import {
   adjustmentLine,
   createInvoice,
-  detailPaths,
   expectOk,
   type InvoiceRefs,
   invoiceBody,
@@ -11,7 +10,7 @@ import {
   productLine,
 } from '../support/invoice-requests';
 import { invoiceFixtures } from '../support/invoices';
-import { newKey, startTestRuntime, type TestRuntime } from '../support/local-runtime';
+import { detailPaths, newKey, startTestRuntime, type TestRuntime } from '../support/local-runtime';
 
 let t: TestRuntime;
 let merchantId: string;

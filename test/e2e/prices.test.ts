@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type ApiClient,
+  detailPaths,
   dynamoDbCommandsDuring,
   newKey,
   startTestRuntime,
@@ -41,8 +42,6 @@ async function writtenItems() {
 }
 
 /** The distinct fields the 400's details name (one field may fail more than one check). */
-const detailPaths = (body: { error: { details: { path: string }[] } }) =>
-  [...new Set(body.error.details.map((detail) => detail.path))].sort();
 
 describe('POST /catalog/products/{productId}/prices', () => {
   it('creates a price and returns 201 with exactly its fields', async () => {

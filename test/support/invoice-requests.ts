@@ -57,11 +57,6 @@ export function expectOk(result: ApiResult): any {
   return result.body;
 }
 
-/** The distinct fields a 400's details name, sorted (one field may fail more than one check). */
-export function detailPaths(body: { error: { details?: { path: string }[] } }): string[] {
-  return [...new Set((body.error.details ?? []).map((detail) => detail.path))].sort();
-}
-
 /** Items an invoice create writes: the invoice, the number counter, the slug lookup, the key record. */
 const createdEntityTypes = ['Invoice', 'InvoiceNumberCounter', 'InvoiceSlug', 'IdempotencyRecord'];
 

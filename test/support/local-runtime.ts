@@ -106,6 +106,11 @@ export function apiClient(baseUrl: string, apiKey: string): ApiClient {
   };
 }
 
+/** The distinct fields a 400's details name, sorted (one field may fail more than one check). */
+export function detailPaths(body: { error: { details?: { path: string }[] } }): string[] {
+  return [...new Set((body.error.details ?? []).map((detail) => detail.path))].sort();
+}
+
 /** A fresh Idempotency-Key. */
 export function newKey(): string {
   return `test-${randomUUID()}`;
