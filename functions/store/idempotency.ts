@@ -4,7 +4,7 @@ import { idempotencyRetentionSeconds } from '../domain/idempotency';
 import { epochSeconds, isoTimestamp } from '../domain/time';
 import { documentClient, tableName } from './client';
 import { EntityType, keys } from './keys';
-import { plainItem, sendTransaction, type TransactItems, TransactionConditionFailed } from './transaction';
+import { oldImage, sendTransaction, type TransactItems, TransactionConditionFailed } from './transaction';
 
 /** What the idempotency middleware knows about a mutating request once it has been validated. */
 export interface IdempotencyContext {
@@ -93,7 +93,7 @@ export async function storeOutcome(context: IdempotencyContext, response: Stored
   try {
     await documentClient().send(new PutCommand(Put));
   } catch (error) {
-    const existing = error instanceof ConditionalCheckFailedException ? plainItem(error.Item) : undefined;
+    const existing = error instanceof ConditionalCheckFailedException ? oldImage(error.Item) : undefined;
     if (existing !== undefined) throw replayOf(context, existing);
     throw error;
   }

@@ -1,4 +1,4 @@
-import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { type AttributeValue, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { documentClient } from './client';
@@ -41,7 +41,7 @@ export async function sendTransaction(items: TransactItems): Promise<void> {
       if (!(error instanceof TransactionCanceledException)) throw error;
       const reasons = error.CancellationReasons ?? [];
       const failures = reasons.flatMap((reason, index) =>
-        reason.Code === 'ConditionalCheckFailed' ? [{ index, existing: plainItem(reason.Item) }] : [],
+        reason.Code === 'ConditionalCheckFailed' ? [{ index, existing: oldImage(reason.Item) }] : [],
       );
       if (failures.length > 0) throw new TransactionConditionFailed(failures, { cause: error });
       const conflicted = reasons.some((reason) => reason.Code === 'TransactionConflict');
@@ -51,14 +51,11 @@ export async function sendTransaction(items: TransactItems): Promise<void> {
   }
 }
 
-/** Old images of failed conditions may arrive as raw attribute values even through the document client. */
-export function plainItem(item: Record<string, unknown> | undefined): Record<string, unknown> | undefined {
-  if (item === undefined) return undefined;
-  const looksMarshalled = Object.values(item).every(
-    (value) => typeof value === 'object' && value !== null && Object.keys(value).length === 1,
-  );
-  // biome-ignore lint/suspicious/noExplicitAny: the SDK types raw attribute values loosely here
-  return looksMarshalled ? unmarshall(item as any) : item;
+/** Old images of failed conditions arrive as raw attribute values, even through the document client. */
+export function oldImage(
+  item: Record<string, AttributeValue> | undefined,
+): Record<string, unknown> | undefined {
+  return item === undefined ? undefined : unmarshall(item);
 }
 
 function sleep(ms: number): Promise<void> {
