@@ -67,16 +67,11 @@ export async function startLocalGateway(options: LocalGatewayOptions): Promise<L
     }
     const headers = singleValueHeaders(request);
     const authorization = headers.Authorization ?? headers.authorization;
-    if (authorization === undefined || authorization === '') {
-      return writeGatewayError(
-        response,
-        401,
-        'unauthorized',
-        'The API key is missing or not valid.',
-        requestId,
-      );
-    }
-    const authorized = await runAuthorizer(authorization, headers, match.route, url, method, requestId);
+    // Without the identity source API Gateway answers 401 itself; the authorizer never runs.
+    const authorized =
+      authorization === undefined || authorization === ''
+        ? undefined
+        : await runAuthorizer(authorization, headers, match.route, url, method, requestId);
     if (authorized === undefined) {
       return writeGatewayError(
         response,
