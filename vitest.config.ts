@@ -1,13 +1,38 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
+
+const logScan = 'test/logs/log-scan.test.ts';
 
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
-    // One DynamoDB Local for the whole run (DESIGN §6); tests reach it with inject('dynamodbEndpoint').
-    globalSetup: ['test/global-setup.ts'],
-    pool: 'forks',
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // Global setups of the root project run once per run whatever files are selected, and what they
+    // provide reaches every project. One DynamoDB Local for the whole run (DESIGN §6); tests reach it
+    // with inject('dynamodbEndpoint'). The run log collects what the service logs (log-capture.ts).
+    globalSetup: ['test/support/log-capture-setup.ts', 'test/global-setup.ts'],
     teardownTimeout: 15_000,
+    projects: [
+      {
+        test: {
+          name: 'suite',
+          include: ['test/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, logScan],
+          setupFiles: ['test/support/log-capture.ts'],
+          pool: 'forks',
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          // Not the default 0: with one worker (--no-file-parallelism) vitest runs group-0 files last.
+          sequence: { groupOrder: 1 },
+        },
+      },
+      {
+        // Scans the run log once every other file has finished. A run of some files only does not
+        // select it, unless named: then it fails saying the scan needs the whole suite.
+        test: {
+          name: 'log-scan',
+          include: [logScan],
+          pool: 'forks',
+          sequence: { groupOrder: 2 },
+        },
+      },
+    ],
   },
 });

@@ -25,6 +25,13 @@ import {
   RecordPaymentBody,
 } from './api/invoices/schemas';
 import {
+  PayInvoiceBody,
+  PayInvoiceRequest,
+  PayInvoiceResult,
+  PayInvoiceView,
+  PayPage,
+} from './api/pay/schemas';
+import {
   ListPaymentsQuery,
   ListRefundsQuery,
   Payment,
@@ -32,6 +39,12 @@ import {
   Refund,
   RefundPathParams,
 } from './api/payments/schemas';
+import {
+  CreateSandboxPaymentBody,
+  CreateSandboxPayoutBody,
+  Payout,
+  RefundSandboxPaymentBody,
+} from './api/sandbox/schemas';
 import { listResponse, MerchantScopeBody } from './api/shared-schemas';
 import {
   CreateWebhookEndpointBody,
@@ -50,8 +63,11 @@ import type { Stage } from './config';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-/** Where a route finds the merchantId it acts for (DESIGN §4, "merchantId on every route"). */
-export type MerchantScope = 'path' | 'query' | 'body';
+/**
+ * Where a route finds the merchantId it acts for (DESIGN §4, "merchantId on every route"); `none`
+ * only for public routes, which act for whichever merchant the pay-link slug leads to.
+ */
+export type MerchantScope = 'path' | 'query' | 'body' | 'none';
 
 export interface RouteDefinition {
   /** Unique, camelCase; names the Lambda function and the OpenAPI operation. */
@@ -77,14 +93,32 @@ export interface RouteDefinition {
   readonly stages?: readonly Stage[];
   /** Function timeout; API Gateway waits at most 29 s for any integration. */
   readonly timeoutSeconds?: number;
+  /**
+   * `public`: no API key; the hosted pay page and the routes it calls (DESIGN §4 "Pay link"). They
+   * are rate-limited per client address, by the web ACL in AWS and by the local gateway.
+   */
+  readonly access?: 'public';
+  /** A POST that changes nothing (it carries a secret in its body rather than its URL): no Idempotency-Key. */
+  readonly readOnly?: true;
+  /**
+   * Calls the payment processor before it writes: 503 where none is wired, and a retry during the
+   * call gets 409 `idempotency_in_progress` (DESIGN §3).
+   */
+  readonly callsProcessor?: true;
+  /** The success response's media type; absent: JSON. */
+  readonly contentType?: 'text/html';
 }
 
 /** The timeout of every route that does not set its own. */
 export const defaultRouteTimeoutSeconds = 10;
 
-/** Mutating methods require an Idempotency-Key (DESIGN §3). */
-export function isMutating(method: HttpMethod): boolean {
-  return method !== 'GET';
+/** Routes that change state require an Idempotency-Key (DESIGN §3) and may write the table. */
+export function isMutating(route: Pick<RouteDefinition, 'method' | 'readOnly'>): boolean {
+  return route.method !== 'GET' && route.readOnly !== true;
+}
+
+export function isPublic(route: Pick<RouteDefinition, 'access'>): boolean {
+  return route.access === 'public';
 }
 
 function route<const R extends RouteDefinition>(definition: R): R {
@@ -435,6 +469,102 @@ export const routes = {
     request: { params: RefundPathParams, query: MerchantQuery },
     successStatus: 200,
     response: Refund,
+  }),
+  createSandboxPayment: route({
+    operationId: 'createSandboxPayment',
+    method: 'POST',
+    path: '/sandbox/payments',
+    summary: 'Sandbox only: charge a test card or bank account (emits PaymentCreated or PaymentDeclined)',
+    tag: 'Sandbox',
+    handler: 'api/sandbox/create-payment',
+    merchantScope: 'body',
+    request: { body: CreateSandboxPaymentBody },
+    successStatus: 201,
+    response: Payment,
+    stages: ['sandbox'],
+    callsProcessor: true,
+  }),
+  refundSandboxPayment: route({
+    operationId: 'refundSandboxPayment',
+    method: 'POST',
+    path: '/sandbox/payments/{paymentId}/refunds',
+    summary: 'Sandbox only: refund part or all of what is left of a payment (emits PaymentRefunded)',
+    tag: 'Sandbox',
+    handler: 'api/sandbox/refund-payment',
+    merchantScope: 'body',
+    request: { params: PaymentPathParams, body: RefundSandboxPaymentBody },
+    successStatus: 201,
+    response: Refund,
+    stages: ['sandbox'],
+    callsProcessor: true,
+  }),
+  returnSandboxPayment: route({
+    operationId: 'returnSandboxPayment',
+    method: 'POST',
+    path: '/sandbox/payments/{paymentId}/return',
+    summary: 'Sandbox only: return a bank payment as its bank would (emits PaymentReturned)',
+    tag: 'Sandbox',
+    handler: 'api/sandbox/return-payment',
+    merchantScope: 'body',
+    request: { params: PaymentPathParams, body: MerchantScopeBody },
+    successStatus: 200,
+    response: Payment,
+    stages: ['sandbox'],
+  }),
+  createSandboxPayout: route({
+    operationId: 'createSandboxPayout',
+    method: 'POST',
+    path: '/sandbox/payouts',
+    summary: 'Sandbox only: pay out an amount to the merchant (emits payouts.PayoutCreated)',
+    tag: 'Sandbox',
+    handler: 'api/sandbox/create-payout',
+    merchantScope: 'body',
+    request: { body: CreateSandboxPayoutBody },
+    successStatus: 201,
+    response: Payout,
+    stages: ['sandbox'],
+  }),
+  servePayPage: route({
+    operationId: 'servePayPage',
+    method: 'GET',
+    path: '/pay',
+    summary: 'The hosted pay page; open it as /pay#<invoiceUrlSlug>',
+    tag: 'Pay page',
+    handler: 'pay/serve-pay-page',
+    merchantScope: 'none',
+    request: {},
+    successStatus: 200,
+    response: PayPage,
+    access: 'public',
+    contentType: 'text/html',
+  }),
+  getPayInvoice: route({
+    operationId: 'getPayInvoice',
+    method: 'POST',
+    path: '/pay/invoice',
+    summary: 'Public: the invoice a pay-link slug leads to, as its payer sees it',
+    tag: 'Pay page',
+    handler: 'api/pay/get-pay-invoice',
+    merchantScope: 'none',
+    request: { body: PayInvoiceBody },
+    successStatus: 200,
+    response: PayInvoiceView,
+    access: 'public',
+    readOnly: true,
+  }),
+  payInvoice: route({
+    operationId: 'payInvoice',
+    method: 'POST',
+    path: '/pay/payments',
+    summary: 'Public: pay the amount remaining of the invoice a pay-link slug leads to',
+    tag: 'Pay page',
+    handler: 'api/pay/pay-invoice',
+    merchantScope: 'none',
+    request: { body: PayInvoiceRequest },
+    successStatus: 201,
+    response: PayInvoiceResult,
+    access: 'public',
+    callsProcessor: true,
   }),
 } as const satisfies Record<string, RouteDefinition>;
 

@@ -3,7 +3,14 @@ import * as kms from 'aws-cdk-lib/aws-kms';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import type { Construct } from 'constructs';
 import { type FunctionEnvironment, Stage } from '../functions/config';
-import { defaultRouteTimeoutSeconds, isMutating, routeList, routesOfStage } from '../functions/routes';
+import {
+  defaultRouteTimeoutSeconds,
+  isMutating,
+  type RouteDefinition,
+  type RouteName,
+  routeList,
+  routesOfStage,
+} from '../functions/routes';
 import { DeliveryPipeline } from './constructs/delivery-pipeline';
 import { DeliveryQueue } from './constructs/delivery-queue';
 import { PaymentsApi } from './constructs/payments-api';
@@ -13,6 +20,18 @@ import { type StageSettings, stageSettings } from './constructs/stage-settings';
 
 /** Service name in every structured log line (Powertools Logger) and in the Service tag. */
 export const serviceName = 'merchant-payments';
+
+/**
+ * Routes whose handler never touches the table: the pay page is one static document (DESIGN §4
+ * "Pay link"). Their functions get no table access and no TABLE_NAME.
+ */
+export const tableFreeRoutes: ReadonlySet<string> = new Set<RouteName>(['servePayPage']);
+
+/** What a route's function may do to the table: nothing, read (and create CONFIG items), or write. */
+export function tableAccessOf(route: RouteDefinition): TableAccess | 'none' {
+  if (tableFreeRoutes.has(route.operationId)) return 'none';
+  return isMutating(route) ? TableAccess.readWrite : TableAccess.read;
+}
 
 export interface MerchantPaymentsStackProps extends StackProps {
   readonly stage: Stage;
@@ -82,28 +101,30 @@ export class MerchantPaymentsStack extends Stack {
     });
     this.table.grantAccess(authorizer.role, TableAccess.read);
 
+    const stageRoutes = routesOfStage(routeList, this.stage);
     this.api = new PaymentsApi(this, 'Api', {
       stage: this.stage,
       settings,
       authorizerFunction: authorizer.function,
+      routes: stageRoutes,
     });
 
     const routeFunctions = new Map<string, ServiceFunction>();
-    for (const route of routesOfStage(routeList, this.stage)) {
+    for (const route of stageRoutes) {
+      const tableAccess = tableAccessOf(route);
+      // A function that never reads the table is not told its name either.
+      const routeEnvironment: Record<string, string> =
+        tableAccess === 'none' ? { POWERTOOLS_SERVICE_NAME: serviceName } : { ...environment };
+      if (route.usesSecretsKey) routeEnvironment.SECRETS_KEY_ID = this.secretsKey.keyArn;
       const routeFunction = this.serviceFunction(`${pascalCase(route.operationId)}Route`, route.operationId, {
         handlerModule: route.handler,
         description: `${route.method} ${route.path}: ${route.summary}`,
-        environment: route.usesSecretsKey
-          ? { ...environment, SECRETS_KEY_ID: this.secretsKey.keyArn }
-          : environment,
+        environment: routeEnvironment,
         timeout: Duration.seconds(route.timeoutSeconds ?? defaultRouteTimeoutSeconds),
       });
-      if (isMutating(route.method)) {
-        this.table.grantAccess(routeFunction.role, TableAccess.readWrite);
-      } else {
-        this.table.grantAccess(routeFunction.role, TableAccess.read);
-        this.table.grantConfigCreate(routeFunction.role);
-      }
+      if (tableAccess !== 'none') this.table.grantAccess(routeFunction.role, tableAccess);
+      // A reader's first list call creates the cursor signing key in the CONFIG partition.
+      if (tableAccess === TableAccess.read) this.table.grantConfigCreate(routeFunction.role);
       // Exactly the two calls the sealer makes; no GenerateDataKey* or ReEncrypt* wildcards.
       if (route.usesSecretsKey) this.secretsKey.grant(routeFunction.role, 'kms:Encrypt', 'kms:Decrypt');
       this.api.addRoute(route, routeFunction.function);

@@ -41,6 +41,9 @@ export interface Payment {
   readonly paymentInstrumentId: string | null;
   /** The price paid for, for payments.PaymentCreated; null when the payment is not for one price (an invoice). */
   readonly priceId: string | null;
+  /** The processor's decline, for a declined payment; null otherwise. */
+  readonly declineCode: string | null;
+  readonly declineMessage: string | null;
   readonly createdAt: string;
   readonly updatedAt: string;
 }
@@ -55,7 +58,12 @@ export type ChargeOutcome =
       readonly processorReferenceId: string;
       readonly paymentInstrumentId: string;
     }
-  | { readonly outcome: 'declined'; readonly processorReferenceId: string };
+  | {
+      readonly outcome: 'declined';
+      readonly processorReferenceId: string;
+      readonly declineCode: string;
+      readonly declineMessage: string;
+    };
 
 /** Spec "Refund": exactly its fields; `paymentStatus` is the payment's status once this refund applied. */
 export interface Refund {
@@ -123,6 +131,8 @@ export function newPayment(input: {
     processorReferenceId: input.charge.processorReferenceId,
     paymentInstrumentId: input.charge.outcome === 'succeeded' ? input.charge.paymentInstrumentId : null,
     priceId: input.priceId,
+    declineCode: input.charge.outcome === 'declined' ? input.charge.declineCode : null,
+    declineMessage: input.charge.outcome === 'declined' ? input.charge.declineMessage : null,
     createdAt: input.now,
     updatedAt: input.now,
   };
@@ -261,20 +271,16 @@ export function paymentCreatedEvent(payment: Payment, eventId: string): DomainEv
 }
 
 /** payments.PaymentDeclined for a declined payment; the decline is the processor's answer. */
-export function paymentDeclinedEvent(
-  payment: Payment,
-  decline: { readonly declineCode: string; readonly declineMessage: string },
-  eventId: string,
-): DomainEvent {
-  if (payment.status !== PaymentStatus.declined) {
+export function paymentDeclinedEvent(payment: Payment, eventId: string): DomainEvent {
+  if (payment.status !== PaymentStatus.declined || payment.declineCode === null) {
     throw new Error('paymentDeclinedEvent needs a declined payment');
   }
   return event(EventType.paymentDeclined, payment.merchantId, eventId, {
     paymentId: payment.paymentId,
     merchantId: payment.merchantId,
     processor: payment.processor,
-    declineCode: decline.declineCode,
-    declineMessage: decline.declineMessage,
+    declineCode: payment.declineCode,
+    declineMessage: payment.declineMessage,
     occurredAt: payment.createdAt,
   });
 }

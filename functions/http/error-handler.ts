@@ -1,6 +1,6 @@
 import type { MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
-import { IdempotentReplay } from '../store/idempotency';
+import { IdempotencyInProgress, IdempotentReplay } from '../store/idempotency';
 import type { ApiContext } from './api-request';
 import { ApiError, errorBody } from './errors';
 import { jsonResponse } from './json-response';
@@ -31,6 +31,21 @@ export function errorHandler(
               ),
               requestId,
             );
+        return;
+      }
+      if (error instanceof IdempotencyInProgress) {
+        request.response = errorResponse(
+          error.sameRequest
+            ? new ApiError(
+                'idempotency_in_progress',
+                'A request with this Idempotency-Key is still being processed; retry it in a few seconds.',
+              )
+            : new ApiError(
+                'idempotency_key_reused',
+                'This Idempotency-Key was already used with a different request body.',
+              ),
+          requestId,
+        );
         return;
       }
       if (error instanceof ApiError) {

@@ -11,6 +11,7 @@ export const ErrorCode = {
   not_found: 404,
   invalid_state: 409,
   idempotency_in_progress: 409,
+  payment_in_progress: 409,
   limit_exceeded: 409,
   payload_too_large: 413,
   idempotency_key_reused: 422,

@@ -2,7 +2,8 @@ import middy from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import { InvalidFields, RuleViolation } from '../domain/errors';
 import { ProcessorUnavailableError } from '../payments/payment-processor';
-import { isMutating, type RouteDefinition } from '../routes';
+import { isMutating, isPublic, type RouteDefinition } from '../routes';
+import { ProcessorCallBusy } from '../store/processor-calls';
 import { type ApiRequest, type ApiResponse, apiState } from './api-request';
 import { errorHandler, type ReplayOptions } from './error-handler';
 import { ApiError, ValidationError } from './errors';
@@ -27,10 +28,11 @@ export function httpHandler<R extends RouteDefinition>(
     requestContext(route),
     errorHandler(options),
     jsonBody(),
-    merchantScope(route),
+    // A public route has no API key, so no merchant to hold a merchantId against.
+    ...(isPublic(route) ? [] : [merchantScope(route)]),
     validation(route),
   ];
-  if (isMutating(route.method)) middlewares.push(idempotency(route));
+  if (isMutating(route)) middlewares.push(idempotency(route));
   return middy<APIGatewayProxyEvent, APIGatewayProxyResult, Error, Context>()
     .use(middlewares)
     .handler(async (_event, context) => {
@@ -62,5 +64,8 @@ function asApiError(error: unknown): unknown {
       cause: error,
     });
   }
+  // Not stored: the call holding the lock ends within seconds, and a retry then goes through.
+  if (error instanceof ProcessorCallBusy)
+    return new ApiError('payment_in_progress', error.message, { cause: error });
   return error;
 }

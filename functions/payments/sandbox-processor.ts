@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { TypeID } from 'typeid-js';
-import { IdPrefix } from '../domain/ids';
+import { IdPrefix, type IdPrefix as IdPrefixType } from '../domain/ids';
 import type {
   BankAccountDetails,
   CardDetails,
@@ -130,6 +130,11 @@ export class SandboxProcessor implements PaymentProcessor {
     return { processorReferenceId: referenceId('re', request.idempotencyKey) };
   }
 
+  /** Every merchant has one simulated payout account (`pacct_`), the same on every call. */
+  payoutAccountId(merchantId: string): string {
+    return derivedTypeId(IdPrefix.payoutAccount, merchantId);
+  }
+
   /** A bank return arriving for a charge, as the sandbox return route simulates it: its reference. */
   returnReference(request: { processorReferenceId: string; idempotencyKey: string }): {
     processorReferenceId: string;
@@ -209,10 +214,14 @@ function referenceId(kind: 'ch' | 're' | 'rt', idempotencyKey: string): string {
   return referencePrefix(kind) + digest(kind, idempotencyKey).toString('hex').slice(0, 24);
 }
 
-/** A `pmi_` TypeID from the key's digest, marked as a UUIDv8 (custom) so it reads as one. */
 function instrumentId(idempotencyKey: string): string {
-  const bytes = new Uint8Array(digest('pmi', idempotencyKey).subarray(0, 16));
+  return derivedTypeId(IdPrefix.paymentInstrument, idempotencyKey);
+}
+
+/** A TypeID from a digest, marked as a UUIDv8 (custom) so it reads as one. */
+function derivedTypeId(prefix: IdPrefixType, key: string): string {
+  const bytes = new Uint8Array(digest(prefix, key).subarray(0, 16));
   bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x80; // UUID version 8
   bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80; // RFC 9562 variant
-  return TypeID.fromUUIDBytes(IdPrefix.paymentInstrument, bytes).toString();
+  return TypeID.fromUUIDBytes(prefix, bytes).toString();
 }

@@ -115,10 +115,32 @@ export async function replayStoredOutcome(context: IdempotencyContext): Promise<
   if (Item !== undefined && Number(Item.ttl) >= epochSeconds(context.now)) throw replayOf(context, Item);
 }
 
-function replayOf(context: IdempotencyContext, record: Record<string, unknown>): IdempotentReplay {
+/**
+ * A request with the same scope is still calling the processor (DESIGN §3): 409
+ * `idempotency_in_progress` when the payload matches, 422 when it does not.
+ */
+export class IdempotencyInProgress extends Error {
+  override name = 'IdempotencyInProgress';
+  readonly sameRequest: boolean;
+  constructor(sameRequest: boolean) {
+    super('A request with this Idempotency-Key is still in progress');
+    this.sameRequest = sameRequest;
+  }
+}
+
+/** The state of a record a processor call reserved and has not completed yet. */
+export const inProgressState = 'in_progress';
+
+/** What a live record says about a new request with the same scope: replay, 422, or still in progress. */
+export function replayOf(
+  context: IdempotencyContext,
+  record: Record<string, unknown>,
+): IdempotentReplay | IdempotencyInProgress {
+  const sameRequest = record.fingerprint === context.fingerprint;
+  if (record.state === inProgressState) return new IdempotencyInProgress(sameRequest);
   const response = {
     status: Number(record.responseStatus),
     body: JSON.parse(String(record.responseBody)) as unknown,
   };
-  return new IdempotentReplay(response, record.fingerprint === context.fingerprint);
+  return new IdempotentReplay(response, sameRequest);
 }

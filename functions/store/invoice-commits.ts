@@ -10,6 +10,7 @@ import {
   counterValue,
   getInvoice,
 } from './invoices';
+import { isLockedByLiveCall, ProcessorCallBusy } from './processor-calls';
 import { type TransactItems, TransactionConditionFailed } from './transaction';
 
 /** Creates that lose the race for the next number try again; each loss means another create won. */
@@ -70,13 +71,18 @@ export async function commitInvoiceChange(
     const { next, events = [], items = [] } = change(invoice);
     try {
       return await commitWithIdempotency(context, { status: 200, body: next }, [
-        buildReplaceInvoice(invoice, next),
+        buildReplaceInvoice(invoice, next, context.now),
         ...events.map(buildPutEvent),
         ...items,
       ]);
     } catch (error) {
-      const staleRevision = error instanceof TransactionConditionFailed && error.failureAt(0) !== undefined;
-      if (!staleRevision || attempt >= maxRevisionAttempts) throw error;
+      const failed = error instanceof TransactionConditionFailed ? error.failureAt(0) : undefined;
+      if (isLockedByLiveCall(failed?.existing, context.now)) {
+        throw new ProcessorCallBusy(
+          'A payment of this invoice is being processed; try again in a few seconds.',
+        );
+      }
+      if (failed === undefined || attempt >= maxRevisionAttempts) throw error;
       await jitter(attempt);
     }
   }

@@ -60,7 +60,7 @@ export async function loadInvoiceReferences(
 }
 
 /** Strongly consistent, so a counter or product written a moment ago is seen. */
-async function batchGet(allKeys: Record<string, string>[]): Promise<Record<string, unknown>[]> {
+export async function batchGet(allKeys: Record<string, string>[]): Promise<Record<string, unknown>[]> {
   const chunks: Record<string, string>[][] = [];
   for (let index = 0; index < allKeys.length; index += batchLimit)
     chunks.push(allKeys.slice(index, index + batchLimit));

@@ -2,6 +2,7 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { Invoice, InvoiceStatus } from '../domain/invoice';
 import { documentClient, tableName } from './client';
 import { EntityType, keys, SortKeyPrefix } from './keys';
+import { allOf, type Condition, lockFree, lockHeldBy, withoutLock } from './processor-calls';
 import { queryMerchantItems, queryPage } from './query-page';
 
 function invoiceItem(invoice: Invoice) {
@@ -23,19 +24,38 @@ export function buildPutNewInvoice(invoice: Invoice) {
   };
 }
 
+/** Holds while the stored invoice is still at the revision a change was computed from. */
+export function invoiceAsRead(invoice: Invoice): Condition {
+  return {
+    expression: '#revision = :expected',
+    names: { '#revision': 'currentRevisionNumber' },
+    values: { ':expected': invoice.currentRevisionNumber },
+  };
+}
+
 /**
  * Replaces the invoice with its next revision, only while the stored revision is the one the change
- * was computed from, so two racing transitions can't both apply.
+ * was computed from, so two racing transitions can't both apply, and while no payment of it is at
+ * the processor (`lockFree`).
  */
-export function buildReplaceInvoice(previous: Invoice, next: Invoice) {
+export function buildReplaceInvoice(previous: Invoice, next: Invoice, now: Date) {
   return {
     Put: {
       TableName: tableName(),
       Item: invoiceItem(next),
-      ConditionExpression: '#revision = :expected',
-      ExpressionAttributeNames: { '#revision': 'currentRevisionNumber' },
-      ExpressionAttributeValues: { ':expected': previous.currentRevisionNumber },
+      ...allOf(invoiceAsRead(previous), lockFree(now)),
       ReturnValuesOnConditionCheckFailure: 'ALL_OLD' as const,
+    },
+  };
+}
+
+/** The paid invoice's next revision, written by the payment call that holds its lock (and so releases it). */
+export function buildReplaceLockedInvoice(next: Invoice, callId: string) {
+  return {
+    Put: {
+      TableName: tableName(),
+      Item: invoiceItem(next),
+      ...allOf(lockHeldBy(callId)),
     },
   };
 }
@@ -125,7 +145,7 @@ export function toInvoice(item: Record<string, unknown>): Invoice {
     GSI2SK: _gsi2sk,
     entityType: _entityType,
     ...invoice
-  } = item;
+  } = withoutLock(item);
   return invoice as unknown as Invoice;
 }
 

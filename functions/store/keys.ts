@@ -17,6 +17,7 @@ export const EntityType = {
   webhookDelivery: 'WebhookDelivery',
   payment: 'Payment',
   refund: 'Refund',
+  payout: 'Payout',
   idempotencyRecord: 'IdempotencyRecord',
   config: 'Config',
 } as const;
@@ -41,6 +42,7 @@ export const SortKeyPrefix = {
   webhookDelivery: 'DELIVERY#',
   payment: 'PAYMENT#',
   refund: 'REFUND#',
+  payout: 'PAYOUT#',
 } as const;
 
 export const keys = {
@@ -122,6 +124,10 @@ export const keys = {
     SK: `${SortKeyPrefix.refund}${paymentId}#${refundId}`,
   }),
   refundsOfPaymentPrefix: (paymentId: string) => `${SortKeyPrefix.refund}${paymentId}#`,
+  payout: (merchantId: string, payoutId: string) => ({
+    PK: merchantPartition(merchantId),
+    SK: `${SortKeyPrefix.payout}${payoutId}`,
+  }),
   merchantPartition,
   /** The scope hash already folds merchant, method, path and key together (DESIGN §3). */
   idempotencyRecord: (scopeHash: string) => ({ PK: `IDEMPOTENCY#${scopeHash}`, SK: 'IDEMPOTENCY' }),

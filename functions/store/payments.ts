@@ -1,11 +1,16 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { typeIdBound } from '../domain/id-time-bounds';
-import type { Payment, PaymentStatus, Refund } from '../domain/payment';
+import type { Payment, PaymentStatus, Payout, Refund } from '../domain/payment';
 import { documentClient, tableName } from './client';
 import { EntityType, keys, SortKeyPrefix } from './keys';
+import { allOf, type Condition, lockFree, lockHeldBy, withoutLock } from './processor-calls';
 import { queryMerchantItems, queryPage } from './query-page';
 
-export function buildPutPayment(payment: Payment) {
+/**
+ * `sandboxReturnable` marks a payment from the sandbox's returning test account, the only kind the
+ * sandbox return route returns (docs/sandbox-testing.md). It stays in the table, never in the API.
+ */
+export function buildPutPayment(payment: Payment, options: { sandboxReturnable?: boolean } = {}) {
   return {
     Put: {
       TableName: tableName(),
@@ -13,7 +18,67 @@ export function buildPutPayment(payment: Payment) {
         ...keys.payment(payment.merchantId, payment.paymentId),
         entityType: EntityType.payment,
         ...payment,
+        ...(options.sandboxReturnable === true ? { sandboxReturnable: true } : {}),
       },
+      ConditionExpression: 'attribute_not_exists(PK)',
+    },
+  };
+}
+
+/** Holds while the stored payment still has the status and refunded amount it was read with. */
+export function paymentAsRead(payment: Payment): Condition {
+  return {
+    expression: '#status = :readStatus AND amountRefunded = :readRefunded',
+    names: { '#status': 'status' },
+    values: { ':readStatus': payment.status, ':readRefunded': payment.amountRefunded },
+  };
+}
+
+/** A refund applied by the call holding the payment's lock, which this write releases. */
+export function buildApplyRefund(next: Payment, callId: string) {
+  const held = lockHeldBy(callId);
+  return {
+    Update: {
+      TableName: tableName(),
+      Key: keys.payment(next.merchantId, next.paymentId),
+      UpdateExpression:
+        'SET amountRefunded = :amountRefunded, #status = :status, updatedAt = :updatedAt REMOVE #lockId, #lockUntil',
+      ConditionExpression: held.expression,
+      ExpressionAttributeNames: { ...held.names, '#lockUntil': 'processorCallUntil', '#status': 'status' },
+      ExpressionAttributeValues: {
+        ...held.values,
+        ':amountRefunded': next.amountRefunded,
+        ':status': next.status,
+        ':updatedAt': next.updatedAt,
+      },
+    },
+  };
+}
+
+/** A return: only while the payment is as read and no refund of it is at the processor. */
+export function buildApplyReturn(previous: Payment, next: Payment, now: Date) {
+  const condition = allOf(paymentAsRead(previous), lockFree(now));
+  return {
+    Update: {
+      TableName: tableName(),
+      Key: keys.payment(next.merchantId, next.paymentId),
+      UpdateExpression: 'SET #status = :status, updatedAt = :updatedAt',
+      ...condition,
+      ExpressionAttributeValues: {
+        ...condition.ExpressionAttributeValues,
+        ':status': next.status,
+        ':updatedAt': next.updatedAt,
+      },
+      ReturnValuesOnConditionCheckFailure: 'ALL_OLD' as const,
+    },
+  };
+}
+
+export function buildPutPayout(payout: Payout) {
+  return {
+    Put: {
+      TableName: tableName(),
+      Item: { ...keys.payout(payout.merchantId, payout.payoutId), entityType: EntityType.payout, ...payout },
       ConditionExpression: 'attribute_not_exists(PK)',
     },
   };
@@ -35,6 +100,14 @@ export function buildPutRefund(merchantId: string, refund: Refund) {
 }
 
 export async function getPayment(merchantId: string, paymentId: string): Promise<Payment | undefined> {
+  return (await getPaymentRecord(merchantId, paymentId))?.payment;
+}
+
+/** The payment and what the table keeps beside it. */
+export async function getPaymentRecord(
+  merchantId: string,
+  paymentId: string,
+): Promise<{ payment: Payment; sandboxReturnable: boolean } | undefined> {
   const { Item } = await documentClient().send(
     new GetCommand({
       TableName: tableName(),
@@ -42,7 +115,9 @@ export async function getPayment(merchantId: string, paymentId: string): Promise
       ConsistentRead: true,
     }),
   );
-  return Item === undefined ? undefined : toPayment(Item);
+  return Item === undefined
+    ? undefined
+    : { payment: toPayment(Item), sandboxReturnable: Item.sandboxReturnable === true };
 }
 
 /** A refund only under its own payment: any other pairing is simply absent (404). */
@@ -120,7 +195,13 @@ export function queryRefunds(
 }
 
 export function toPayment(item: Record<string, unknown>): Payment {
-  const { PK: _pk, SK: _sk, entityType: _entityType, ...payment } = item;
+  const {
+    PK: _pk,
+    SK: _sk,
+    entityType: _entityType,
+    sandboxReturnable: _sandboxReturnable,
+    ...payment
+  } = withoutLock(item);
   return payment as unknown as Payment;
 }
 

@@ -49,7 +49,7 @@ export const gatewayErrorResponses: readonly GatewayErrorResponse[] = [
     type: apigateway.ResponseType.THROTTLED,
     statusCode: '429',
     code: 'rate_limited',
-    message: 'Too many requests, retry later.',
+    message: 'Too many requests, try again later.',
     headers: { 'Retry-After': '1' },
   },
   { type: apigateway.ResponseType.DEFAULT_4XX, code: 'bad_request', message: 'The request was rejected.' },

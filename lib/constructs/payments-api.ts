@@ -4,15 +4,19 @@ import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import type { Stage } from '../../functions/config';
-import type { RouteDefinition } from '../../functions/routes';
+import { isPublic, type RouteDefinition } from '../../functions/routes';
 import { addGatewayErrorResponses } from './gateway-responses';
+import { PublicRoutesWebAcl } from './public-routes-web-acl';
 import type { StageSettings } from './stage-settings';
 
 /** DESIGN §1: the authorizer's answer for one bearer key is cached 60 s. */
 export const authorizerCacheTtl = Duration.seconds(60);
 
-/** One JSON line per request; never headers or bodies, so no API key reaches the access log. */
-const accessLogFormat = apigateway.AccessLogFormat.custom(
+/**
+ * One JSON line per request; never headers or bodies, so no API key and no pay-link slug (which
+ * travels in JSON bodies and the URL fragment only) reaches the access log.
+ */
+export const accessLogFormat = apigateway.AccessLogFormat.custom(
   JSON.stringify({
     requestId: apigateway.AccessLogField.contextRequestId(),
     requestTimeEpoch: apigateway.AccessLogField.contextRequestTimeEpoch(),
@@ -36,20 +40,35 @@ export interface PaymentsApiProps {
   readonly stage: Stage;
   readonly settings: StageSettings;
   readonly authorizerFunction: lambda.IFunction;
+  /** The routes the stage serves: the public ones get their own, lower throttle. */
+  readonly routes: readonly RouteDefinition[];
 }
 
 /**
  * The REST API: one stage named after the environment, the bearer-key REQUEST authorizer on every
- * route, and API Gateway's own errors in our error shape. Request validation happens in the
- * handlers (zod), so the API has no models or validators.
+ * route but the public pay routes, which a web ACL and their own throttle limit instead, and API
+ * Gateway's own errors in our error shape. Request validation happens in the handlers (zod), so
+ * the API has no models or validators.
  */
 export class PaymentsApi extends Construct {
   readonly restApi: apigateway.RestApi;
   readonly authorizer: apigateway.RequestAuthorizer;
+  readonly webAcl: PublicRoutesWebAcl;
+  /** `METHOD /path` of the public routes the stage throttles on their own. */
+  private readonly throttledPublicRoutes: ReadonlySet<string>;
 
   constructor(scope: Construct, id: string, props: PaymentsApiProps) {
     super(scope, id);
     const { stage, settings } = props;
+    const publicRoutes = props.routes.filter(isPublic);
+    this.throttledPublicRoutes = new Set(publicRoutes.map(routeKey));
+    // ERROR-level execution logs without data trace: failures are visible, bodies and headers
+    // (API keys, signing secrets, pay-link slugs) never are.
+    const methodLogging = {
+      loggingLevel: apigateway.MethodLoggingLevel.ERROR,
+      dataTraceEnabled: false,
+      metricsEnabled: settings.detailedMetrics,
+    } as const;
 
     const accessLogGroup = new logs.LogGroup(this, 'AccessLogs', {
       retention: settings.logRetention,
@@ -68,11 +87,18 @@ export class PaymentsApi extends Construct {
         throttlingBurstLimit: settings.throttle.burstLimit,
         accessLogDestination: new apigateway.LogGroupLogDestination(accessLogGroup),
         accessLogFormat,
-        // ERROR-level execution logs without data trace: failures are visible, bodies and headers
-        // (API keys, signing secrets) never are.
-        loggingLevel: apigateway.MethodLoggingLevel.ERROR,
-        dataTraceEnabled: false,
-        metricsEnabled: settings.detailedMetrics,
+        ...methodLogging,
+        methodOptions: Object.fromEntries(
+          publicRoutes.map((route) => [
+            `${route.path}/${route.method}`,
+            {
+              throttlingRateLimit: settings.publicRouteThrottle.rateLimit,
+              throttlingBurstLimit: settings.publicRouteThrottle.burstLimit,
+              // A method's own setting does not inherit the stage's, so it repeats the logging rules.
+              ...methodLogging,
+            },
+          ]),
+        ),
         tracingEnabled: false,
       },
     });
@@ -108,20 +134,37 @@ export class PaymentsApi extends Construct {
         'The account-level role API Gateway needs for access and execution logging; AWS documents this ' +
         'managed policy for exactly that role and keeps it current, and only apigateway.amazonaws.com assumes it.',
     });
-    Validations.of(this.restApi.deploymentStage).acknowledge({
-      id: 'AwsSolutions-APIG3',
-      reason:
-        'No WAFv2 web ACL for now (a cost decision, docs/decisions.md): every route requires a bearer API ' +
-        'key checked by the authorizer, and the stage is throttled. Revisit before unauthenticated routes ' +
-        '(the pay page) are added, which would want per-IP rate rules.',
+
+    this.webAcl = new PublicRoutesWebAcl(this, 'PublicRoutesFirewall', {
+      stage: this.restApi.deploymentStage,
+      stageName: stage,
+      name: `${Stack.of(this).stackName}-api`,
     });
   }
 
-  /** Wires one route of the route table to its function, behind the authorizer. */
+  /**
+   * Wires one route of the route table to its function: behind the authorizer, or with no
+   * authorization at all for a public route.
+   */
   addRoute(route: RouteDefinition, handler: lambda.IFunction): apigateway.Method {
     // Test invocations from the console would need a second Lambda permission per route.
     const integration = new apigateway.LambdaIntegration(handler, { allowTestInvoke: false });
-    const method = this.restApi.root.resourceForPath(route.path).addMethod(route.method, integration, {
+    const resource = this.restApi.root.resourceForPath(route.path);
+    if (isPublic(route)) {
+      // The method throttle is part of what makes an open route acceptable; none, no route.
+      if (!this.throttledPublicRoutes.has(routeKey(route))) {
+        throw new Error(
+          `Public route ${routeKey(route)} is not in PaymentsApiProps.routes, so it has no throttle`,
+        );
+      }
+      const method = resource.addMethod(route.method, integration, {
+        operationName: route.operationId,
+        authorizationType: apigateway.AuthorizationType.NONE,
+      });
+      acknowledgePublicMethod(method);
+      return method;
+    }
+    const method = resource.addMethod(route.method, integration, {
       operationName: route.operationId,
       authorizer: this.authorizer,
       authorizationType: apigateway.AuthorizationType.CUSTOM,
@@ -134,4 +177,23 @@ export class PaymentsApi extends Construct {
     });
     return method;
   }
+}
+
+function routeKey(route: RouteDefinition): string {
+  return `${route.method} ${route.path}`;
+}
+
+const publicByDesign =
+  'The hosted pay page and the two routes it calls are public by design (DESIGN §4 "Pay link"): a payer ' +
+  'has no account and no API key; the pay-link slug (at least 128 random bits, sent in the JSON body, ' +
+  'never in a URL) is the credential, and a wrong slug gets the same 404 as a missing invoice. The ' +
+  'routes are rate-limited per client address by the stage web ACL and throttled per method below the ' +
+  'stage default.';
+
+/** The two findings a method without authorization raises, acknowledged on that method only. */
+function acknowledgePublicMethod(method: apigateway.Method): void {
+  Validations.of(method).acknowledge(
+    { id: 'AwsSolutions-APIG4', reason: publicByDesign },
+    { id: 'AwsSolutions-COG4', reason: publicByDesign },
+  );
 }

@@ -8,7 +8,7 @@ import type {
   APIGatewayRequestAuthorizerEvent,
   Context,
 } from 'aws-lambda';
-import { defaultRouteTimeoutSeconds, type RouteDefinition } from '../../functions/routes';
+import { defaultRouteTimeoutSeconds, isPublic, type RouteDefinition } from '../../functions/routes';
 import { matchRoute } from './route-matcher';
 
 type ProxyHandler = (event: APIGatewayProxyEvent, context: Context) => Promise<APIGatewayProxyResult>;
@@ -23,6 +23,8 @@ export interface LocalGatewayOptions {
   readonly port: number;
   /** Seconds an authorizer answer is reused per Authorization header; 0 turns the cache off. */
   readonly authCacheSeconds: number;
+  /** Requests per minute per client address to public routes, as the stack's web ACL allows. */
+  readonly publicRateLimitPerMinute: number;
 }
 
 export interface LocalGateway {
@@ -41,6 +43,7 @@ const gatewayMaxBodyBytes = 10 * 1024 * 1024;
  */
 export async function startLocalGateway(options: LocalGatewayOptions): Promise<LocalGateway> {
   const authCache = new Map<string, { result: APIGatewayAuthorizerResult; expiresAt: number }>();
+  const publicLimiter = rateLimiter(options.publicRateLimitPerMinute, 60_000);
   const server = createServer((request, response) => {
     serve(request, response).catch(() =>
       writeGatewayError(response, 500, 'internal_error', 'An internal error occurred.', randomUUID()),
@@ -66,12 +69,27 @@ export async function startLocalGateway(options: LocalGatewayOptions): Promise<L
       return writeGatewayError(response, 404, 'not_found', 'No such route.', requestId);
     }
     const headers = singleValueHeaders(request);
-    const authorization = headers.Authorization ?? headers.authorization;
-    // Without the identity source API Gateway answers 401 itself; the authorizer never runs.
-    const authorized =
-      authorization === undefined || authorization === ''
-        ? undefined
-        : await runAuthorizer(authorization, headers, match.route, url, method, requestId);
+    const sourceIp = request.socket.remoteAddress ?? '127.0.0.1';
+    let authorized: APIGatewayAuthorizerResult | undefined;
+    if (isPublic(match.route)) {
+      if (!publicLimiter.allow(sourceIp)) {
+        return writeGatewayError(
+          response,
+          429,
+          'rate_limited',
+          'Too many requests, try again later.',
+          requestId,
+        );
+      }
+      authorized = { principalId: 'anonymous', policyDocument: { Version: '2012-10-17', Statement: [] } };
+    } else {
+      const authorization = headers.Authorization ?? headers.authorization;
+      // Without the identity source API Gateway answers 401 itself; the authorizer never runs.
+      authorized =
+        authorization === undefined || authorization === ''
+          ? undefined
+          : await runAuthorizer(authorization, headers, match.route, url, method, requestId);
+    }
     if (authorized === undefined) {
       return writeGatewayError(
         response,
@@ -88,7 +106,8 @@ export async function startLocalGateway(options: LocalGatewayOptions): Promise<L
       headers,
       body,
       requestId,
-      authorized,
+      authorized: isPublic(match.route) ? undefined : authorized,
+      sourceIp,
       stage: options.stage,
     });
     const handler = await options.loadHandler(match.route);
@@ -159,10 +178,12 @@ function proxyEvent(input: {
   headers: Record<string, string>;
   body: string;
   requestId: string;
-  authorized: APIGatewayAuthorizerResult;
+  /** Absent on public routes, which have no authorizer. */
+  authorized: APIGatewayAuthorizerResult | undefined;
+  sourceIp: string;
   stage: string;
 }): APIGatewayProxyEvent {
-  const { match, url, method, headers, body, requestId, authorized, stage } = input;
+  const { match, url, method, headers, body, requestId, authorized, sourceIp, stage } = input;
   const query = new Map<string, string[]>();
   for (const [name, value] of url.searchParams) query.set(name, [...(query.get(name) ?? []), value]);
   const hasQuery = query.size > 0;
@@ -187,8 +208,9 @@ function proxyEvent(input: {
       resourcePath: match.route.path,
       httpMethod: method,
       path: `/${stage}${url.pathname}`,
-      authorizer: { principalId: authorized.principalId, ...authorized.context },
-      identity: { sourceIp: '127.0.0.1' },
+      authorizer:
+        authorized === undefined ? null : { principalId: authorized.principalId, ...authorized.context },
+      identity: { sourceIp },
     } as unknown as APIGatewayProxyEvent['requestContext'],
   };
 }
@@ -246,4 +268,25 @@ function writeGatewayError(
   if (response.headersSent) return void response.end();
   response.writeHead(status, { 'Content-Type': 'application/json', 'Request-Id': requestId });
   response.end(JSON.stringify({ error: { code, message, requestId } }));
+}
+
+/**
+ * A fixed window per client address, like the web ACL's rate-based rule in AWS: at most `limit`
+ * requests per window; the window starts with an address's first request.
+ */
+function rateLimiter(limit: number, windowMs: number) {
+  const windows = new Map<string, { startedAt: number; count: number }>();
+  return {
+    allow(address: string): boolean {
+      const now = Date.now();
+      const current = windows.get(address);
+      if (current === undefined || now - current.startedAt >= windowMs) {
+        if (windows.size > 10_000) windows.clear();
+        windows.set(address, { startedAt: now, count: 1 });
+        return true;
+      }
+      current.count += 1;
+      return current.count <= limit;
+    },
+  };
 }

@@ -99,6 +99,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
       host: settings.HOST,
       port: settings.PORT,
       authCacheSeconds: settings.AUTH_CACHE_SECONDS,
+      publicRateLimitPerMinute: settings.PUBLIC_RATE_LIMIT_PER_MINUTE,
     });
     pipeline = await startDeliveryPipeline({ dynamodbEndpoint, tableName, settings });
     const info: RuntimeInfo = {

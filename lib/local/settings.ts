@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Stage } from '../../functions/config';
+import { publicRateLimit } from '../constructs/public-rate-limit';
 
 const flag = z
   .enum(['1', '0', 'true', 'false', 'on', 'off', 'yes', 'no', ''])
@@ -15,6 +16,8 @@ export const LocalSettings = z.object({
   WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(1).max(60_000).default(10_000),
   AUTH_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
   WEBHOOK_ALLOW_PRIVATE_TARGETS: flag,
+  /** Requests per minute per client address to the public pay routes (the stack's web ACL allows as many). */
+  PUBLIC_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(publicRateLimit.requests),
   /** Where runtime.json and the persisted table live; the admin CLI's --local reads the same. */
   LOCAL_STATE_DIR: z.string().min(1).optional(),
 });

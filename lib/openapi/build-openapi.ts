@@ -4,7 +4,7 @@ import { Stage } from '../../functions/config';
 import { idempotencyKeyPattern } from '../../functions/domain/idempotency';
 import { ErrorCode } from '../../functions/http/errors';
 import { maxBodyBytes } from '../../functions/http/json-body';
-import { type HttpMethod, isMutating, type RouteDefinition } from '../../functions/routes';
+import { type HttpMethod, isMutating, isPublic, type RouteDefinition } from '../../functions/routes';
 
 /**
  * Builds the OpenAPI 3.1 description of the API from the route table and nothing else: every
@@ -78,6 +78,7 @@ export interface OperationObject {
   readonly operationId: string;
   readonly summary: string;
   readonly tags: readonly string[];
+  readonly security?: readonly Record<string, readonly string[]>[];
   readonly parameters?: readonly (ParameterObject | Reference)[];
   readonly requestBody?: {
     readonly required: boolean;
@@ -97,7 +98,7 @@ export interface ParameterObject {
 export interface ResponseObject {
   readonly description: string;
   readonly headers?: Record<string, Reference>;
-  readonly content: { readonly 'application/json': { readonly schema: JsonSchema } };
+  readonly content: Record<string, { readonly schema: JsonSchema }>;
 }
 
 interface HeaderObject {
@@ -160,14 +161,17 @@ function operationOf(
   const parameters = [
     ...(params === undefined ? [] : parametersOf(schemas.jsonOf({ schema: params, io: 'input' }), 'path')),
     ...(query === undefined ? [] : parametersOf(schemas.jsonOf({ schema: query, io: 'input' }), 'query')),
-    ...(isMutating(route.method) ? [{ $ref: `#/components/parameters/${idempotencyKeyParameter}` }] : []),
+    ...(isMutating(route) ? [{ $ref: `#/components/parameters/${idempotencyKeyParameter}` }] : []),
   ];
-  const replayed = isMutating(route.method) ? { headers: { [replayedHeader]: replayedHeaderRef } } : {};
+  const replayed = isMutating(route) ? { headers: { [replayedHeader]: replayedHeaderRef } } : {};
   const responses: Record<string, ResponseObject> = {
     [route.successStatus]: {
       description: route.successStatus === 201 ? 'Created.' : 'Succeeded.',
       ...replayed,
-      content: jsonContent(schemas.jsonOf({ schema: route.response, io: 'output' })),
+      content:
+        route.contentType === undefined
+          ? jsonContent(schemas.jsonOf({ schema: route.response, io: 'output' }))
+          : { [route.contentType]: { schema: schemas.jsonOf({ schema: route.response, io: 'output' }) } },
     },
   };
   for (const [status, codes] of errorCodesByStatus(route)) {
@@ -181,6 +185,8 @@ function operationOf(
     operationId: route.operationId,
     summary: route.summary,
     tags: [route.tag],
+    // The pay page and its routes take no API key: the pay-link slug in the body is the credential.
+    ...(isPublic(route) ? { security: [] } : {}),
     ...(parameters.length === 0 ? {} : { parameters }),
     ...(body === undefined
       ? {}
@@ -222,7 +228,7 @@ const errorCodes: Record<
   { readonly appliesTo: (route: RouteDefinition) => boolean; readonly meaning: string }
 > = {
   validation_error: {
-    appliesTo: () => true,
+    appliesTo: isJson,
     meaning:
       'a parameter or body field is missing, of the wrong type or out of range; `details` lists each problem.',
   },
@@ -232,18 +238,26 @@ const errorCodes: Record<
     meaning: `the ${idempotencyKeyHeader} header is missing or not 1–255 visible ASCII characters.`,
   },
   unauthorized: {
-    appliesTo: () => true,
+    appliesTo: (route) => !isPublic(route),
     meaning: 'the API key is missing, malformed, unknown, revoked, expired or of the other environment.',
   },
-  forbidden: { appliesTo: () => true, meaning: "the merchantId is not the API key's merchant." },
+  forbidden: {
+    appliesTo: (route) => !isPublic(route),
+    meaning: "the merchantId is not the API key's merchant.",
+  },
   not_found: {
-    appliesTo: () => true,
+    appliesTo: isJson,
     meaning: 'the resource does not exist or belongs to another merchant.',
   },
   invalid_state: { appliesTo: mutates, meaning: 'the resource is not in a state that allows this change.' },
   idempotency_in_progress: {
-    appliesTo: mutates,
-    meaning: `a request with this ${idempotencyKeyHeader} is still in progress; retry later.`,
+    appliesTo: callsProcessor,
+    meaning: `a request with this ${idempotencyKeyHeader} is still at the payment processor; retry in a few seconds.`,
+  },
+  payment_in_progress: {
+    appliesTo: changesPaymentsOrInvoice,
+    meaning:
+      'a payment or refund of this invoice or payment is at the processor right now; retry in a few seconds.',
   },
   limit_exceeded: { appliesTo: mutates, meaning: 'a per-merchant limit would be exceeded.' },
   payload_too_large: { appliesTo: hasBody, meaning: `the body is larger than ${maxBodyBytes / 1024} KB.` },
@@ -253,8 +267,8 @@ const errorCodes: Record<
   },
   rate_limited: { appliesTo: () => true, meaning: 'too many requests; retry later.' },
   internal_error: { appliesTo: () => true, meaning: 'an unexpected error; `requestId` identifies it.' },
-  // 503 answers only processor routes in production (DESIGN §4), which the route table does not mark.
-  service_unavailable: { appliesTo: () => false, meaning: 'no payment processor is available here.' },
+  // Production has no processor wired yet (DESIGN §4).
+  service_unavailable: { appliesTo: callsProcessor, meaning: 'no payment processor is available here.' },
 };
 
 function errorCodesByStatus(route: RouteDefinition): Map<number, ErrorCode[]> {
@@ -272,7 +286,23 @@ function hasBody(route: RouteDefinition): boolean {
 }
 
 function mutates(route: RouteDefinition): boolean {
-  return isMutating(route.method);
+  return isMutating(route);
+}
+
+function callsProcessor(route: RouteDefinition): boolean {
+  return route.callsProcessor === true;
+}
+
+function isJson(route: RouteDefinition): boolean {
+  return route.contentType === undefined;
+}
+
+/** Writers of invoices and payments, which a payment or refund at the processor holds off. */
+function changesPaymentsOrInvoice(route: RouteDefinition): boolean {
+  return (
+    mutates(route) &&
+    (callsProcessor(route) || route.path.startsWith('/invoices/{id}/') || route.path.endsWith('/return'))
+  );
 }
 
 const stageDescriptions: Record<Stage, string> = {

@@ -3,6 +3,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { captureChildOutput } from '../support/log-capture-run-log';
 
 const repoRoot = resolve(import.meta.dirname, '..', '..');
 const tsxCli = join(repoRoot, 'node_modules', 'tsx', 'dist', 'cli.mjs');
@@ -15,6 +16,8 @@ function startLocal(env: NodeJS.ProcessEnv): { child: ChildProcess; output: () =
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  // What `npm start` prints is service output too: the run log's scan reads it (log-scan.test.ts).
+  captureChildOutput(child, 'npm start', import.meta.filename);
   child.stdout?.on('data', (chunk) => {
     output += String(chunk);
   });

@@ -48,7 +48,12 @@ async function seedPayment(input: {
     paymentMethodType: 'card',
     processor: 'sandbox',
     charge: input.declined
-      ? { outcome: 'declined', processorReferenceId: 'sbx_ch_declined' }
+      ? {
+          outcome: 'declined',
+          processorReferenceId: 'sbx_ch_declined',
+          declineCode: 'card_declined',
+          declineMessage: 'The card was declined.',
+        }
       : { outcome: 'succeeded', processorReferenceId: 'sbx_ch_1', paymentInstrumentId: newId('pmi') },
     now: input.at,
   });
@@ -106,6 +111,8 @@ describe('GET /payments', () => {
         'paymentMethodType',
         'processor',
         'processorReferenceId',
+        'declineCode',
+        'declineMessage',
         'createdAt',
         'updatedAt',
       ].sort(),

@@ -5,16 +5,32 @@ import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type LocalRuntime, startLocalRuntime } from '../../lib/local/runtime';
 import { LocalSettings } from '../../lib/local/settings';
+import { startWebhookReceiver, type WebhookReceiver } from '../../lib/local/webhook-receiver';
+import { TestCaFiles } from '../support/test-ca';
 
 const repoRoot = resolve(import.meta.dirname, '..', '..');
 let workDir: string;
 let runtime: LocalRuntime;
+let receiver: WebhookReceiver;
 
 beforeAll(async () => {
   workDir = await mkdtemp(join(tmpdir(), 'merchant-payments-readme-'));
   await mkdir(join(workDir, '.local'));
+  // `npm run webhook-receiver`, in process, serving the suite's localhost certificate: every test
+  // worker (and so the runtime in it) already trusts the suite's CA through NODE_EXTRA_CA_CERTS.
+  const testCaDir = inject('testCaDir');
+  receiver = await startWebhookReceiver({
+    port: 0,
+    dir: join(workDir, '.local', 'webhook-receiver'),
+    tls: {
+      keyPath: join(testCaDir, TestCaFiles.serverKey),
+      certPath: join(testCaDir, TestCaFiles.serverCert),
+      caCertPath: join(testCaDir, TestCaFiles.caCert),
+    },
+    log: () => undefined,
+  });
   runtime = await startLocalRuntime({
-    settings: LocalSettings.parse({ PORT: '0' }),
+    settings: LocalSettings.parse({ PORT: '0', WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true' }),
     inMemory: true,
     stateDir: join(workDir, '.local'),
     dynamodbEndpoint: inject('dynamodbEndpoint'),
@@ -22,11 +38,12 @@ beforeAll(async () => {
   });
 });
 afterAll(async () => {
-  await runtime.stop();
+  await runtime?.stop();
+  await receiver?.close();
   await rm(workDir, { recursive: true, force: true });
 });
 
-/** The shell blocks of the README's "Try it" section, in order. */
+/** The shell blocks from the README's "Try it" section up to "Configuration", in order. */
 async function walkThrough(): Promise<string> {
   const readme = await readFile(join(repoRoot, 'README.md'), 'utf8');
   const section = readme.slice(readme.indexOf('## Try it'), readme.indexOf('## Configuration'));
@@ -34,7 +51,7 @@ async function walkThrough(): Promise<string> {
 }
 
 describe('README walk-through', () => {
-  it('runs as written against the local runtime and ends with a paid invoice', async () => {
+  it('runs as written against the local runtime: paid invoices, and the webhooks of the one paid by link', async () => {
     const script = await walkThrough();
     expect(script).toContain('/invoices');
     const { code, stdout, stderr } = await new Promise<{
@@ -58,5 +75,29 @@ describe('README walk-through', () => {
     expect(stdout).not.toContain('"error"');
     expect(stdout).toContain('"status":"paid"');
     expect(stdout).toContain('"amountRemaining":{"amount":0,"currency":"USD"}');
-  }, 60_000);
+
+    // "Try the whole flow": the pay-link payment, then the deliveries the receiver verified for it.
+    const lines = stdout.split('\n');
+    const paid = JSON.parse(lines.find((line) => line.startsWith('{"payment":')) ?? '{}');
+    expect(paid).toMatchObject({ payment: { status: 'completed' }, invoice: { status: 'paid' } });
+    const received = lines.filter((line) => line.includes('"verified":')).map((line) => JSON.parse(line));
+    expect(received).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          type: 'payments.PaymentCreated',
+          verified: true,
+          data: expect.objectContaining({ paymentId: paid.payment.paymentId }),
+        }),
+        expect.objectContaining({
+          type: 'invoices.InvoicePaid',
+          verified: true,
+          data: expect.objectContaining({
+            invoiceNumber: paid.invoice.invoiceNumber,
+            amount: paid.payment.amount,
+          }),
+        }),
+      ]),
+    );
+    expect(stdout).not.toContain('"verified":false');
+  }, 50_000);
 });

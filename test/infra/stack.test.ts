@@ -3,10 +3,10 @@ import { Annotations, Match, type Template } from 'aws-cdk-lib/assertions';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Stage } from '../../functions/config';
-import { isMutating, routeList } from '../../functions/routes';
+import { isMutating, isPublic, routeList } from '../../functions/routes';
 import { TableDefinition } from '../../functions/store/table';
-import { parseStage } from '../../lib/stack';
-import { synthesized, templateOf } from './template';
+import { parseStage, tableFreeRoutes } from '../../lib/stack';
+import { resourcePaths, synthesized, templateOf } from './template';
 
 const stages = Object.values(Stage);
 
@@ -44,24 +44,6 @@ function statementsOfFunction(template: Template, functionName: string): CfnReso
 
 function actionsOfFunction(template: Template, functionName: string): string[] {
   return statementsOfFunction(template, functionName).flatMap((statement) => statement.Action);
-}
-
-/** Full path of every API Gateway resource, rebuilt from its PathPart and ParentId chain. */
-function resourcePaths(template: Template): Map<string, string> {
-  const resources = template.findResources('AWS::ApiGateway::Resource');
-  const paths = new Map<string, string>();
-  const pathOf = (id: string): string => {
-    const known = paths.get(id);
-    if (known !== undefined) return known;
-    const { ParentId, PathPart } = (resources[id] as CfnResource).Properties;
-    // The root resource is referenced with Fn::GetAtt RootResourceId, every other parent with Ref.
-    const parentPath = 'Ref' in ParentId ? pathOf(ParentId.Ref) : '';
-    const fullPath = `${parentPath}/${PathPart}`;
-    paths.set(id, fullPath);
-    return fullPath;
-  };
-  for (const id of Object.keys(resources)) pathOf(id);
-  return paths;
 }
 
 describe('parseStage', () => {
@@ -107,7 +89,7 @@ describe('cdk-nag AwsSolutions', () => {
     }
     expect([...acknowledged.keys()].sort()).toEqual([
       'AwsSolutions-APIG2',
-      'AwsSolutions-APIG3',
+      'AwsSolutions-APIG4',
       'AwsSolutions-COG4',
       'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AmazonAPIGatewayPushToCloudWatchLogs]',
       'AwsSolutions-IAM5[Resource::*]',
@@ -320,6 +302,9 @@ describe('route functions', () => {
   it.each(routeList)(
     'runs $operationId on nodejs24.x arm64 with 256 MB, its timeout and JSON logs',
     (route) => {
+      const tableEnvironment = tableFreeRoutes.has(route.operationId)
+        ? {}
+        : { TABLE_NAME: { Ref: Match.anyValue() }, STAGE: 'sandbox' };
       templateOf('sandbox').hasResourceProperties('AWS::Lambda::Function', {
         FunctionName: `MerchantPayments-sandbox-${route.operationId}`,
         Runtime: 'nodejs24.x',
@@ -330,8 +315,7 @@ describe('route functions', () => {
         LoggingConfig: Match.objectLike({ LogFormat: 'JSON' }),
         Environment: {
           Variables: {
-            TABLE_NAME: { Ref: Match.anyValue() },
-            STAGE: 'sandbox',
+            ...tableEnvironment,
             POWERTOOLS_SERVICE_NAME: 'merchant-payments',
             NODE_OPTIONS: '--enable-source-maps',
           },
@@ -340,14 +324,38 @@ describe('route functions', () => {
     },
   );
 
-  it.each(routeList)('grants $operationId only the table access its method needs', (route) => {
-    const actions = actionsOfFunction(templateOf('sandbox'), `MerchantPayments-sandbox-${route.operationId}`);
-    expect(actions).toContain('dynamodb:Query');
-    if (isMutating(route.method)) expect(actions).toContain('dynamodb:PutItem');
-    else expect(actions.filter((action) => /^dynamodb:(Update|Delete|BatchWrite)/.test(action))).toEqual([]);
+  it.each(routeList.filter((route) => !tableFreeRoutes.has(route.operationId)))(
+    'grants $operationId only the table access its method needs',
+    (route) => {
+      const actions = actionsOfFunction(
+        templateOf('sandbox'),
+        `MerchantPayments-sandbox-${route.operationId}`,
+      );
+      expect(actions).toContain('dynamodb:Query');
+      if (isMutating(route)) expect(actions).toContain('dynamodb:PutItem');
+      else
+        expect(actions.filter((action) => /^dynamodb:(Update|Delete|BatchWrite)/.test(action))).toEqual([]);
+    },
+  );
+
+  it('serves the pay page from a function with no DynamoDB permission and no table name', () => {
+    expect([...tableFreeRoutes]).toEqual(['servePayPage']);
+    const template = templateOf('sandbox');
+    const actions = actionsOfFunction(template, 'MerchantPayments-sandbox-servePayPage');
+    expect(actions.filter((action) => action.startsWith('dynamodb:'))).toEqual([]);
+    const fn = template.findResources('AWS::Lambda::Function', {
+      Properties: { FunctionName: 'MerchantPayments-sandbox-servePayPage' },
+    });
+    expect(Object.values(fn)[0]?.Properties.Environment.Variables.TABLE_NAME).toBeUndefined();
   });
 
-  it.each(routeList.filter((route) => !isMutating(route.method)))(
+  it('lets the public invoice read (a POST that changes nothing) read the table but not write it', () => {
+    const actions = actionsOfFunction(templateOf('sandbox'), 'MerchantPayments-sandbox-getPayInvoice');
+    expect(actions).toEqual(expect.arrayContaining(['dynamodb:GetItem', 'dynamodb:BatchGetItem']));
+    expect(actions.filter((action) => /^dynamodb:(Update|Delete|BatchWrite)/.test(action))).toEqual([]);
+  });
+
+  it.each(routeList.filter((route) => !isMutating(route) && !tableFreeRoutes.has(route.operationId)))(
     'lets reader $operationId put items only in the CONFIG partition (the cursor signing key)',
     (route) => {
       const statements = statementsOfFunction(
@@ -389,22 +397,25 @@ describe('route functions', () => {
 });
 
 describe('routes', () => {
-  it.each(routeList)('serves $method $path from the $operationId function behind the authorizer', (route) => {
-    const template = templateOf('sandbox');
-    const paths = resourcePaths(template);
-    const functionId = logicalIdOfFunction(template, `MerchantPayments-sandbox-${route.operationId}`);
-    const authorizerId = Object.keys(template.findResources('AWS::ApiGateway::Authorizer'))[0];
-    const methods = Object.values(
-      template.findResources('AWS::ApiGateway::Method', { Properties: { HttpMethod: route.method } }),
-    ).filter((method) => paths.get(method.Properties.ResourceId.Ref) === route.path);
+  it.each(routeList.filter((route) => !isPublic(route)))(
+    'serves $method $path from the $operationId function behind the authorizer',
+    (route) => {
+      const template = templateOf('sandbox');
+      const paths = resourcePaths(template);
+      const functionId = logicalIdOfFunction(template, `MerchantPayments-sandbox-${route.operationId}`);
+      const authorizerId = Object.keys(template.findResources('AWS::ApiGateway::Authorizer'))[0];
+      const methods = Object.values(
+        template.findResources('AWS::ApiGateway::Method', { Properties: { HttpMethod: route.method } }),
+      ).filter((method) => paths.get(method.Properties.ResourceId.Ref) === route.path);
 
-    expect(methods).toHaveLength(1);
-    const [method] = methods as [CfnResource];
-    expect(method.Properties.AuthorizationType).toBe('CUSTOM');
-    expect(method.Properties.AuthorizerId).toEqual({ Ref: authorizerId });
-    expect(method.Properties.Integration.Type).toBe('AWS_PROXY');
-    expect(JSON.stringify(method.Properties.Integration.Uri)).toContain(`"${functionId}"`);
-  });
+      expect(methods).toHaveLength(1);
+      const [method] = methods as [CfnResource];
+      expect(method.Properties.AuthorizationType).toBe('CUSTOM');
+      expect(method.Properties.AuthorizerId).toEqual({ Ref: authorizerId });
+      expect(method.Properties.Integration.Type).toBe('AWS_PROXY');
+      expect(JSON.stringify(method.Properties.Integration.Uri)).toContain(`"${functionId}"`);
+    },
+  );
 
   it('declares no method that is not in the route table', () => {
     templateOf('sandbox').resourceCountIs('AWS::ApiGateway::Method', routeList.length);
@@ -423,14 +434,14 @@ describe('API stage', () => {
     'throttles $stage at $rate requests per second with bursts of $burst',
     ({ stage, rate, burst }) => {
       templateOf(stage).hasResourceProperties('AWS::ApiGateway::Stage', {
-        MethodSettings: [
+        MethodSettings: Match.arrayWith([
           Match.objectLike({
             HttpMethod: '*',
             ResourcePath: '/*',
             ThrottlingRateLimit: rate,
             ThrottlingBurstLimit: burst,
           }),
-        ],
+        ]),
       });
     },
   );
@@ -447,6 +458,29 @@ describe('API stage', () => {
       LoggingLevel: 'ERROR',
       DataTraceEnabled: false,
     });
+  });
+
+  it.each(stages)(
+    'logs ERRORs and no data trace for every method setting of %s, overrides included',
+    (stage) => {
+      const { MethodSettings } = onlyResource(templateOf(stage), 'AWS::ApiGateway::Stage').Properties;
+      expect(MethodSettings.length).toBeGreaterThan(1);
+      for (const setting of MethodSettings)
+        expect(setting).toMatchObject({ LoggingLevel: 'ERROR', DataTraceEnabled: false });
+    },
+  );
+
+  // The pay-link slug travels in JSON bodies and the URL fragment only (DESIGN §4), API keys in a
+  // header: a format that names only context variables can hold neither.
+  it.each(stages)('builds the %s access log from context variables only, never a body or header', (stage) => {
+    const { Format } = onlyResource(templateOf(stage), 'AWS::ApiGateway::Stage').Properties.AccessLogSetting;
+    const values = Object.values(JSON.parse(Format) as Record<string, string>);
+    expect(values.length).toBeGreaterThan(5);
+    for (const value of values) {
+      expect(value).toMatch(/^\$context\.[A-Za-z.]+$/);
+      expect(value).not.toMatch(/body|header|requestOverride|responseOverride/i);
+    }
+    expect(Format).not.toMatch(/\$input|\$request\.|\$method\.request|\$util/);
   });
 });
 

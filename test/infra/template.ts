@@ -42,3 +42,23 @@ export function synthesized(stage: Stage): SynthesizedStack {
 export function templateOf(stage: Stage): Template {
   return synthesized(stage).template;
 }
+
+/** Full path of every API Gateway resource by logical id, rebuilt from its PathPart and ParentId chain. */
+export function resourcePaths(template: Template): Map<string, string> {
+  const resources = template.findResources('AWS::ApiGateway::Resource');
+  const paths = new Map<string, string>();
+  const pathOf = (id: string): string => {
+    const known = paths.get(id);
+    if (known !== undefined) return known;
+    const resource = resources[id];
+    if (resource === undefined) throw new Error(`No API Gateway resource ${id}`);
+    const { ParentId, PathPart } = resource.Properties as { ParentId: { Ref?: string }; PathPart: string };
+    // The root resource is referenced with Fn::GetAtt RootResourceId, every other parent with Ref.
+    const parentPath = ParentId.Ref === undefined ? '' : pathOf(ParentId.Ref);
+    const fullPath = `${parentPath}/${PathPart}`;
+    paths.set(id, fullPath);
+    return fullPath;
+  };
+  for (const id of Object.keys(resources)) pathOf(id);
+  return paths;
+}

@@ -1,183 +1,19 @@
-import { execFile } from 'node:child_process';
-import { createPrivateKey, randomBytes, X509Certificate } from 'node:crypto';
-import { mkdir, mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import { promisify } from 'node:util';
-
-const execFileAsync = promisify(execFile);
+import { createLocalCa, type LocalCa, LocalCaFiles, loadLocalCa } from '../../lib/local/local-ca';
 
 /** A throwaway certificate authority and the `localhost` server certificate it signed, as files and PEM. */
-export interface TestCa {
-  readonly dir: string;
-  readonly caKeyPath: string;
-  readonly caCertPath: string;
-  readonly serverKeyPath: string;
-  readonly serverCertPath: string;
-  readonly caCertPem: string;
-  readonly serverKeyPem: string;
-  readonly serverCertPem: string;
-}
+export type TestCa = LocalCa;
 
-export const TestCaFiles = {
-  caKey: 'ca.key',
-  caCert: 'ca.crt',
-  serverKey: 'server.key',
-  serverCert: 'server.crt',
-} as const;
-
-/** A certificate this close to expiry is made again rather than reused (validity is one day). */
-const MinimumRemainingValidityMs = 60 * 60 * 1000;
-
-// Our own config, so neither the system openssl.cnf nor its default extensions leak into the certificates.
-const OpensslConfig = `[req]
-distinguished_name = dn
-prompt = no
-[dn]
-CN = placeholder
-[ca]
-basicConstraints = critical, CA:TRUE, pathlen:0
-keyUsage = critical, keyCertSign, cRLSign
-subjectKeyIdentifier = hash
-[server]
-basicConstraints = critical, CA:FALSE
-keyUsage = critical, digitalSignature
-extendedKeyUsage = serverAuth
-subjectAltName = DNS:localhost, IP:127.0.0.1, IP:::1
-subjectKeyIdentifier = hash
-authorityKeyIdentifier = keyid
-`;
+export const TestCaFiles = LocalCaFiles;
 
 /**
- * Makes (or, when `dir` already holds a valid set, reuses) an EC P-256 CA and a `localhost` server
- * certificate it signed (SAN localhost, 127.0.0.1, ::1), both valid for one day, with the `openssl`
- * CLI. Files are generated in a staging folder and renamed into `dir`, so a reader never sees a
- * half-written key or certificate.
+ * Makes (or, when `dir` already holds a valid set, reuses) the test run's CA and its `localhost`
+ * server certificate, valid for one day: `createLocalCa` with a test CA's name.
  */
-export async function createTestCa(dir: string): Promise<TestCa> {
-  const existing = await loadTestCa(dir).catch(() => undefined);
-  if (existing !== undefined && isUsable(existing)) return existing;
-
-  await mkdir(dir, { recursive: true });
-  const staging = await mkdtemp(join(dir, '.staging-'));
-  try {
-    await generate(staging);
-    // The CA certificate lands last: a caller racing these renames sees a server certificate the CA
-    // on disk did not sign, which `isUsable` refuses, instead of a silently mismatched set.
-    for (const name of [
-      TestCaFiles.caKey,
-      TestCaFiles.serverKey,
-      TestCaFiles.serverCert,
-      TestCaFiles.caCert,
-    ]) {
-      await rename(join(staging, name), join(dir, name));
-    }
-  } finally {
-    await rm(staging, { recursive: true, force: true });
-  }
-  return loadTestCa(dir);
+export function createTestCa(dir: string): Promise<TestCa> {
+  return createLocalCa(dir, { validityDays: 1, caName: 'merchant-payments test CA' });
 }
 
 /** Reads the set `createTestCa` left in `dir`; rejects when a file is missing. Never generates. */
-export async function loadTestCa(dir: string): Promise<TestCa> {
-  const paths = {
-    caKeyPath: join(dir, TestCaFiles.caKey),
-    caCertPath: join(dir, TestCaFiles.caCert),
-    serverKeyPath: join(dir, TestCaFiles.serverKey),
-    serverCertPath: join(dir, TestCaFiles.serverCert),
-  };
-  const [caCertPem, serverKeyPem, serverCertPem] = await Promise.all([
-    readFile(paths.caCertPath, 'utf8'),
-    readFile(paths.serverKeyPath, 'utf8'),
-    readFile(paths.serverCertPath, 'utf8'),
-    readFile(paths.caKeyPath, 'utf8'),
-  ]);
-  return { dir, ...paths, caCertPem, serverKeyPem, serverCertPem };
-}
-
-function isUsable(ca: TestCa): boolean {
-  try {
-    const caCert = new X509Certificate(ca.caCertPem);
-    const serverCert = new X509Certificate(ca.serverCertPem);
-    const expiresAt = Math.min(Date.parse(caCert.validTo), Date.parse(serverCert.validTo));
-    return (
-      expiresAt - Date.now() > MinimumRemainingValidityMs &&
-      serverCert.checkIssued(caCert) &&
-      serverCert.verify(caCert.publicKey) &&
-      serverCert.checkPrivateKey(createPrivateKey(ca.serverKeyPem))
-    );
-  } catch {
-    return false;
-  }
-}
-
-async function generate(dir: string): Promise<void> {
-  const file = (name: string) => join(dir, name);
-  await writeFile(file('openssl.cnf'), OpensslConfig);
-  const config = ['-config', file('openssl.cnf')];
-  const ecKey = ['genpkey', '-algorithm', 'EC', '-pkeyopt', 'ec_paramgen_curve:P-256'];
-
-  await openssl([...ecKey, '-out', file(TestCaFiles.caKey)]);
-  await openssl([
-    'req',
-    '-x509',
-    '-new',
-    ...config,
-    '-key',
-    file(TestCaFiles.caKey),
-    '-subj',
-    `/CN=merchant-payments test CA ${randomBytes(4).toString('hex')}`,
-    '-days',
-    '1',
-    '-sha256',
-    '-extensions',
-    'ca',
-    '-out',
-    file(TestCaFiles.caCert),
-  ]);
-
-  await openssl([...ecKey, '-out', file(TestCaFiles.serverKey)]);
-  await openssl([
-    'req',
-    '-new',
-    ...config,
-    '-key',
-    file(TestCaFiles.serverKey),
-    '-subj',
-    '/CN=localhost',
-    '-out',
-    file('server.csr'),
-  ]);
-  await openssl([
-    'x509',
-    '-req',
-    '-in',
-    file('server.csr'),
-    '-CA',
-    file(TestCaFiles.caCert),
-    '-CAkey',
-    file(TestCaFiles.caKey),
-    '-set_serial',
-    `0x${randomBytes(16).toString('hex')}`,
-    '-days',
-    '1',
-    '-sha256',
-    '-extfile',
-    file('openssl.cnf'),
-    '-extensions',
-    'server',
-    '-out',
-    file(TestCaFiles.serverCert),
-  ]);
-}
-
-async function openssl(args: string[]): Promise<void> {
-  try {
-    await execFileAsync('openssl', args, { timeout: 30_000 });
-  } catch (error) {
-    const { code, stderr } = error as NodeJS.ErrnoException & { stderr?: string };
-    if (code === 'ENOENT') {
-      throw new Error('The openssl CLI is needed to make the test CA; install OpenSSL.', { cause: error });
-    }
-    throw new Error(`openssl ${args[0]} failed: ${stderr?.trim() ?? String(error)}`, { cause: error });
-  }
+export function loadTestCa(dir: string): Promise<TestCa> {
+  return loadLocalCa(dir);
 }

@@ -1,6 +1,9 @@
 import type { Payment } from '../../domain/payment';
 
-/** The payment as the API shows it (DESIGN §4 "Payments listing"); instrument and price stay internal. */
+/**
+ * The payment as the API shows it: DESIGN §4 "Payments listing" plus the decline of a declined
+ * payment (docs/decisions.md); instrument and price stay internal.
+ */
 export function paymentView(payment: Payment) {
   return {
     paymentId: payment.paymentId,
@@ -14,6 +17,8 @@ export function paymentView(payment: Payment) {
     paymentMethodType: payment.paymentMethodType,
     processor: payment.processor,
     processorReferenceId: payment.processorReferenceId,
+    declineCode: payment.declineCode,
+    declineMessage: payment.declineMessage,
     createdAt: payment.createdAt,
     updatedAt: payment.updatedAt,
   };

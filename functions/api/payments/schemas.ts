@@ -9,7 +9,7 @@ import { ListQuery, MerchantId, Timestamp, typeIdSchema } from '../shared-schema
 export const PaymentId = typeIdSchema('pmt');
 export const RefundId = typeIdSchema('refund');
 
-/** DESIGN §4 "Payments listing": exactly these fields. */
+/** DESIGN §4 "Payments listing", plus the decline of a declined payment (docs/decisions.md). */
 export const Payment = z
   .strictObject({
     paymentId: PaymentId,
@@ -23,6 +23,11 @@ export const Payment = z
     paymentMethodType: z.enum(PaymentMethodType),
     processor: z.string(),
     processorReferenceId: z.string(),
+    declineCode: z
+      .string()
+      .nullable()
+      .meta({ description: 'Why the processor declined; null unless declined.' }),
+    declineMessage: z.string().nullable(),
     createdAt: Timestamp,
     updatedAt: Timestamp,
   })
@@ -60,3 +65,30 @@ export const ListPaymentsQuery = z
 export const PaymentPathParams = z.strictObject({ paymentId: PaymentId });
 export const RefundPathParams = z.strictObject({ paymentId: PaymentId, refundId: RefundId });
 export const ListRefundsQuery = z.strictObject(ListQuery);
+
+/**
+ * Card or bank details as a payer gives them. Only the shape is checked here; whether they are a
+ * valid card or account is the processor's answer (a decline), as a real processor's would be.
+ * Spaces and dashes in numbers are allowed and dropped before the processor sees them.
+ */
+export const PaymentMethodDetails = z
+  .discriminatedUnion('type', [
+    z.strictObject({
+      type: z.literal('card'),
+      number: z.string().min(1).max(32),
+      // Any integer: an impossible month or year is the processor's decline (invalid_expiry).
+      expMonth: z.number().int().min(-9999).max(9999),
+      expYear: z.number().int().min(-9999).max(99999),
+      cvc: z.string().min(1).max(8),
+    }),
+    z.strictObject({
+      type: z.literal('bank_account'),
+      routingNumber: z.string().min(1).max(32),
+      accountNumber: z.string().min(1).max(32),
+    }),
+  ])
+  .meta({ id: 'PaymentMethodDetails' });
+
+export type PaymentMethodDetails = z.output<typeof PaymentMethodDetails>;
+
+export const PaymentAmount = z.number().int().min(1).max(maxAmount);

@@ -36,6 +36,8 @@ function paymentWith(overrides: Partial<Payment> = {}): Payment {
     processorReferenceId: 'sbx_ch_1',
     paymentInstrumentId: 'pmi_01',
     priceId: 'price_01',
+    declineCode: null,
+    declineMessage: null,
     createdAt: created,
     updatedAt: created,
     ...overrides,
@@ -101,6 +103,8 @@ describe('newPayment', () => {
       processorReferenceId: 'sbx_ch_1',
       paymentInstrumentId: 'pmi_01',
       priceId: 'price_01',
+      declineCode: null,
+      declineMessage: null,
       createdAt: created,
       updatedAt: created,
     });
@@ -110,13 +114,20 @@ describe('newPayment', () => {
     const payment = newPayment({
       ...input,
       invoiceId: 'inv_01',
-      charge: { outcome: 'declined', processorReferenceId: 'sbx_ch_2' },
+      charge: {
+        outcome: 'declined',
+        processorReferenceId: 'sbx_ch_2',
+        declineCode: 'card_declined',
+        declineMessage: 'The card was declined.',
+      },
     });
     expect(payment).toMatchObject({
       status: 'declined',
       invoiceId: 'inv_01',
       processorReferenceId: 'sbx_ch_2',
       paymentInstrumentId: null,
+      declineCode: 'card_declined',
+      declineMessage: 'The card was declined.',
     });
   });
 
@@ -125,7 +136,12 @@ describe('newPayment', () => {
       newPayment({
         ...input,
         amount,
-        charge: { outcome: 'declined', processorReferenceId: 'sbx_ch_2' },
+        charge: {
+          outcome: 'declined',
+          processorReferenceId: 'sbx_ch_2',
+          declineCode: 'card_declined',
+          declineMessage: 'The card was declined.',
+        },
       });
     expect(run).toThrow(InvalidFields);
     expect(() => run()).toThrow(/amount: /);
@@ -382,12 +398,13 @@ describe('event builders', () => {
   });
 
   it('builds payments.PaymentDeclined with exactly the spec’s fields', () => {
-    const declined = paymentWith({ status: 'declined', paymentInstrumentId: null });
-    const event = paymentDeclinedEvent(
-      declined,
-      { declineCode: 'insufficient_funds', declineMessage: 'The card has insufficient funds.' },
-      'evt_02',
-    );
+    const declined = paymentWith({
+      status: 'declined',
+      paymentInstrumentId: null,
+      declineCode: 'insufficient_funds',
+      declineMessage: 'The card has insufficient funds.',
+    });
+    const event = paymentDeclinedEvent(declined, 'evt_02');
     expect(event).toMatchObject({
       eventType: 'payments.PaymentDeclined',
       merchantId: 'mer_01',
@@ -400,9 +417,7 @@ describe('event builders', () => {
   });
 
   it('refuses to build payments.PaymentDeclined for a payment that was not declined', () => {
-    expect(() =>
-      paymentDeclinedEvent(paymentWith(), { declineCode: 'card_declined', declineMessage: 'No.' }, 'evt_02'),
-    ).toThrow();
+    expect(() => paymentDeclinedEvent(paymentWith(), 'evt_02')).toThrow();
   });
 
   it('builds payments.PaymentRefunded with exactly the spec’s fields at the refund’s time', () => {

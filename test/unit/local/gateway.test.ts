@@ -20,6 +20,7 @@ async function echoGateway(authCacheSeconds: number) {
     host: '127.0.0.1',
     port: 0,
     authCacheSeconds,
+    publicRateLimitPerMinute: 100,
     authorizer: async (event) => {
       calls.authorizer += 1;
       if (event.headers?.Authorization !== 'Bearer good') throw new Error('Unauthorized');

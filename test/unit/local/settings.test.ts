@@ -10,6 +10,7 @@ describe('readLocalSettings', () => {
       WEBHOOK_RETRY_DELAY_SECONDS: 60,
       WEBHOOK_TIMEOUT_MS: 10_000,
       AUTH_CACHE_SECONDS: 60,
+      PUBLIC_RATE_LIMIT_PER_MINUTE: 100,
       WEBHOOK_ALLOW_PRIVATE_TARGETS: false,
     });
   });

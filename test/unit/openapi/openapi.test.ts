@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { isMutating, type RouteDefinition, routeList } from '../../../functions/routes';
+import { isMutating, isPublic, type RouteDefinition, routeList } from '../../../functions/routes';
 import { buildOpenApi, type OpenApiDocument, serializeOpenApi } from '../../../lib/openapi/build-openapi';
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
@@ -83,7 +83,7 @@ describe('buildOpenApi', () => {
       const refs = (operationOf(document, route)?.parameters ?? []).filter(
         (parameter) => '$ref' in parameter && parameter.$ref === '#/components/parameters/IdempotencyKey',
       );
-      expect(refs, `${route.method} ${route.path}`).toHaveLength(isMutating(route.method) ? 1 : 0);
+      expect(refs, `${route.method} ${route.path}`).toHaveLength(isMutating(route) ? 1 : 0);
     }
     expect(document.components.parameters.IdempotencyKey).toMatchObject({
       in: 'header',
@@ -96,7 +96,7 @@ describe('buildOpenApi', () => {
     for (const route of routeList) {
       const success = operationOf(document, route)?.responses[route.successStatus];
       expect(success?.headers?.['Idempotent-Replayed'] !== undefined, `${route.method} ${route.path}`).toBe(
-        isMutating(route.method),
+        isMutating(route),
       );
     }
   });
@@ -104,13 +104,16 @@ describe('buildOpenApi', () => {
   it('answers errors with the shared Error schema, 409, 413 and 422 only where they can occur', () => {
     for (const route of routeList) {
       const responses = operationOf(document, route)?.responses ?? {};
-      const expected = ['400', '401', '403', '404', '429', '500'];
-      if (isMutating(route.method)) expected.push('409', '422');
+      const isPage = route.contentType !== undefined;
+      const expected = isPage ? ['429', '500'] : ['400', '404', '429', '500'];
+      if (!isPublic(route)) expected.push('401', '403');
+      if (isMutating(route)) expected.push('409', '422');
+      if (route.callsProcessor) expected.push('503');
       if (route.request.body !== undefined) expected.push('413');
       const errorStatuses = Object.keys(responses).filter((status) => Number(status) >= 400);
       expect(errorStatuses.sort(), `${route.method} ${route.path}`).toEqual(expected.sort());
       for (const status of errorStatuses) {
-        expect(responses[status]?.content['application/json'].schema).toEqual({
+        expect(responses[status]?.content['application/json']?.schema).toEqual({
           $ref: '#/components/schemas/Error',
         });
       }

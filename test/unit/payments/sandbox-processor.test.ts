@@ -10,6 +10,7 @@ import {
   SandboxProcessor,
   SandboxTestNumbers,
 } from '../../../functions/payments/sandbox-processor';
+import { routeList } from '../../../functions/routes';
 
 const now = new Date('2026-11-15T12:00:00.000Z');
 const processor = new SandboxProcessor({ now: () => now });
@@ -117,7 +118,7 @@ describe('SandboxProcessor test numbers', () => {
       now: now.toISOString(),
     });
     if (declined.outcome !== 'declined') throw new Error('expected a decline');
-    expect(paymentDeclinedEvent(payment, declined, 'evt_01').payload).toMatchObject({
+    expect(paymentDeclinedEvent(payment, 'evt_01').payload).toMatchObject({
       processor: 'sandbox',
       declineCode: 'card_declined',
       declineMessage: SandboxDecline.card_declined,
@@ -371,6 +372,12 @@ describe('docs/sandbox-testing.md', () => {
       '|---|---|',
       ...Object.entries(SandboxDecline).map(([code, message]) => `| \`${code}\` | ${message} |`),
     ]);
+  });
+
+  it('names every sandbox route of the route table', () => {
+    const sandboxRoutes = routeList.filter((route) => route.path.startsWith('/sandbox/'));
+    expect(sandboxRoutes).toHaveLength(4);
+    for (const route of sandboxRoutes) expect(guide).toContain(`\`${route.method} ${route.path}\``);
   });
 
   it('states the payout fee rule of payoutFee', () => {

@@ -1,0 +1,113 @@
+import { InvalidFields, RuleViolation } from '../../domain/errors';
+import { newId } from '../../domain/ids';
+import { applyPayment, InvoiceStatus, invoicePaidEvent } from '../../domain/invoice';
+import { newPayment, PaymentStatus, paymentCreatedEvent, paymentDeclinedEvent } from '../../domain/payment';
+import { isoTimestamp } from '../../domain/time';
+import { NotFoundError } from '../../http/errors';
+import { httpHandler } from '../../http/http-handler';
+import { paymentProcessor } from '../../payments/processor-for-stage';
+import { routes } from '../../routes';
+import { buildPutEvent } from '../../store/events';
+import { buildReplaceLockedInvoice, invoiceAsRead } from '../../store/invoices';
+import { keys } from '../../store/keys';
+import { findPayLinkTarget } from '../../store/pay-links';
+import { buildPutPayment } from '../../store/payments';
+import {
+  buildUnlock,
+  completeProcessorCall,
+  LockedItemChanged,
+  ProcessorCallBusy,
+  releaseProcessorCall,
+  reserveProcessorCall,
+} from '../../store/processor-calls';
+import { processorMethod } from '../payments/payment-method';
+import { invoiceNotFound } from './get-pay-invoice';
+import { isVisibleToPayer, payInvoiceView, payPaymentView } from './pay-views';
+
+const maxReads = 5;
+
+/**
+ * Public: pays the amount remaining of the invoice behind a pay-link slug. The invoice is locked
+ * while the processor charges, so two payers (or two tabs) can't both pay it, and a merchant's
+ * change waits for the charge. A completed charge moves the invoice to paid and emits
+ * payments.PaymentCreated and invoices.InvoicePaid; a declined one leaves the invoice as it was
+ * and emits payments.PaymentDeclined. Either way the answer is a 201 with the payment.
+ */
+export const handler = httpHandler(routes.payInvoice, async ({ body, idempotency, now }) => {
+  // Before anything else: without a processor (production, for now) nothing here can succeed.
+  const processor = paymentProcessor();
+  const at = isoTimestamp(now);
+  for (let read = 1; read <= maxReads; read += 1) {
+    const target = await findPayLinkTarget(body.slug);
+    if (target === undefined || !isVisibleToPayer(target.invoice)) throw new NotFoundError(invoiceNotFound);
+    const { invoice, merchantName } = target;
+    if (!invoice.acceptedPaymentMethods.includes(body.paymentMethod.type)) {
+      throw new InvalidFields([
+        { path: 'paymentMethod.type', message: 'This invoice does not accept this payment method.' },
+      ]);
+    }
+    const paid = applyPayment(invoice, body.amount, at); // 409 for a paid or void invoice
+    if (body.amount !== invoice.amountRemaining.amount) {
+      throw new RuleViolation(
+        'invalid_state',
+        'The amount due has changed since the invoice was shown; reload it and pay the amount remaining.',
+      );
+    }
+    const invoiceKey = keys.invoice(invoice.merchantId, invoice.invoiceId);
+    let paymentId: string;
+    try {
+      paymentId = await reserveProcessorCall(idempotency, {
+        callId: newId('pmt'),
+        lock: { key: invoiceKey, asRead: invoiceAsRead(invoice) },
+      });
+    } catch (error) {
+      if (error instanceof LockedItemChanged) continue;
+      throw error;
+    }
+    const charge = await processor
+      .charge({
+        amount: body.amount,
+        currency: invoice.currency,
+        method: processorMethod(body.paymentMethod),
+        idempotencyKey: paymentId,
+      })
+      .catch(async (error: unknown) => {
+        await releaseProcessorCall(idempotency, paymentId, invoiceKey);
+        throw error;
+      });
+    const payment = newPayment({
+      paymentId,
+      merchantId: invoice.merchantId,
+      customerId: invoice.customerId,
+      invoiceId: invoice.invoiceId,
+      priceId: null,
+      amount: body.amount,
+      currency: invoice.currency,
+      paymentMethodType: body.paymentMethod.type,
+      processor: processor.name,
+      charge,
+      now: at,
+    });
+    const completed = payment.status === PaymentStatus.completed;
+    const items = completed
+      ? [
+          buildReplaceLockedInvoice(paid, paymentId),
+          buildPutPayment(payment),
+          buildPutEvent(paymentCreatedEvent(payment, newId('evt'))),
+          ...(paid.status === InvoiceStatus.paid
+            ? [buildPutEvent(invoicePaidEvent(paid, newId('evt')))]
+            : []),
+        ]
+      : [
+          { Update: buildUnlock(invoiceKey, paymentId) },
+          buildPutPayment(payment),
+          buildPutEvent(paymentDeclinedEvent(payment, newId('evt'))),
+        ];
+    const result = {
+      payment: payPaymentView(payment),
+      invoice: payInvoiceView(completed ? paid : invoice, merchantName),
+    };
+    return completeProcessorCall(idempotency, paymentId, { status: 201, body: result }, items);
+  }
+  throw new ProcessorCallBusy('The invoice keeps changing; reload it and try again.');
+});

@@ -1,0 +1,52 @@
+import type { z } from 'zod';
+import { type Invoice, InvoiceStatus } from '../../domain/invoice';
+import type { Payment } from '../../domain/payment';
+import type { PayInvoiceView, PayPaymentView } from './schemas';
+
+/**
+ * A draft is not the payer's yet: its pay link leads nowhere until the invoice is issued, and says
+ * so no differently from a slug that never existed.
+ */
+export function isVisibleToPayer(invoice: Invoice): boolean {
+  return invoice.status !== InvoiceStatus.draft;
+}
+
+/** What the payer sees: no ids, no slug, no customer or metadata. */
+export function payInvoiceView(invoice: Invoice, merchantName: string): z.output<typeof PayInvoiceView> {
+  if (invoice.status === InvoiceStatus.draft) throw new Error('a draft invoice has no payer view');
+  return {
+    merchantName,
+    invoiceNumber: invoice.invoiceNumber,
+    status: invoice.status,
+    currency: invoice.currency,
+    lineItems: invoice.lineItems.map((line) => ({
+      description: line.description,
+      quantity: line.quantity,
+      unitAmount: line.unitAmount,
+      lineTotal: line.lineTotal,
+    })),
+    productTotal: invoice.productTotal,
+    total: invoice.total,
+    amountPaid: invoice.amountPaid,
+    amountRemaining: invoice.amountRemaining,
+    dueDate: invoice.dueDate ?? null,
+    paidAt: invoice.paidAt ?? null,
+    acceptedPaymentMethods: [...invoice.acceptedPaymentMethods],
+  };
+}
+
+export function payPaymentView(payment: Payment): z.output<typeof PayPaymentView> {
+  if (payment.status !== 'completed' && payment.status !== 'declined') {
+    throw new Error(`a new payment is completed or declined, not ${payment.status}`);
+  }
+  return {
+    paymentId: payment.paymentId,
+    status: payment.status,
+    amount: payment.amount,
+    currency: payment.currency,
+    paymentMethodType: payment.paymentMethodType,
+    declineCode: payment.declineCode,
+    declineMessage: payment.declineMessage,
+    createdAt: payment.createdAt,
+  };
+}

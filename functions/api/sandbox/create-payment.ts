@@ -1,0 +1,78 @@
+import { type FieldProblem, InvalidFields } from '../../domain/errors';
+import { newId } from '../../domain/ids';
+import { newPayment, PaymentStatus, paymentCreatedEvent, paymentDeclinedEvent } from '../../domain/payment';
+import { isoTimestamp } from '../../domain/time';
+import { httpHandler } from '../../http/http-handler';
+import { sandboxProcessor } from '../../payments/processor-for-stage';
+import { isReturnedLater } from '../../payments/sandbox-processor';
+import { routes } from '../../routes';
+import { buildPutEvent } from '../../store/events';
+import { loadPaymentReferences } from '../../store/payment-references';
+import { buildPutPayment } from '../../store/payments';
+import {
+  completeProcessorCall,
+  releaseProcessorCall,
+  reserveProcessorCall,
+} from '../../store/processor-calls';
+import { processorMethod } from '../payments/payment-method';
+import { paymentView } from '../payments/payment-view';
+
+/**
+ * Charges a test card or bank account. A decline is an answer, not an error: the payment is kept
+ * as `declined` (201) with payments.PaymentDeclined. Reads: one BatchGetItem; writes: the
+ * reservation, then the payment, its event and the stored response in one transaction.
+ */
+export const handler = httpHandler(routes.createSandboxPayment, async ({ body, idempotency, now }) => {
+  const named =
+    body.productId !== undefined && body.priceId !== undefined
+      ? { productId: body.productId, priceId: body.priceId }
+      : undefined;
+  const references = await loadPaymentReferences(body.merchantId, body.customerId, named);
+  const problems: FieldProblem[] = [];
+  if (!references.customerExists) problems.push({ path: 'customerId', message: 'No such customer.' });
+  if (named !== undefined) {
+    if (references.price === undefined)
+      problems.push({ path: 'priceId', message: 'No such price of this product.' });
+    else if (!references.price.productActive)
+      problems.push({ path: 'productId', message: 'The product is inactive.' });
+    else if (references.price.currency !== body.currency) {
+      problems.push({ path: 'currency', message: `The price is in ${references.price.currency}.` });
+    }
+  }
+  if (problems.length > 0) throw new InvalidFields(problems);
+
+  const processor = sandboxProcessor();
+  const method = processorMethod(body.paymentMethod);
+  const paymentId = await reserveProcessorCall(idempotency, { callId: newId('pmt') });
+  const charge = await processor
+    .charge({ amount: body.amount, currency: body.currency, method, idempotencyKey: paymentId })
+    .catch(async (error: unknown) => {
+      await releaseProcessorCall(idempotency, paymentId);
+      throw error;
+    });
+  const payment = newPayment({
+    paymentId,
+    merchantId: body.merchantId,
+    customerId: body.customerId,
+    invoiceId: null,
+    priceId: body.priceId ?? null,
+    amount: body.amount,
+    currency: body.currency,
+    paymentMethodType: body.paymentMethod.type,
+    processor: processor.name,
+    charge,
+    now: isoTimestamp(now),
+  });
+  const event =
+    payment.status === PaymentStatus.declined
+      ? paymentDeclinedEvent(payment, newId('evt'))
+      : paymentCreatedEvent(payment, newId('evt'));
+  const sandboxReturnable =
+    payment.status === PaymentStatus.completed &&
+    method.type === 'bank_account' &&
+    isReturnedLater(method.accountNumber);
+  return completeProcessorCall(idempotency, paymentId, { status: 201, body: paymentView(payment) }, [
+    buildPutPayment(payment, { sandboxReturnable }),
+    buildPutEvent(event),
+  ]);
+});

@@ -1,0 +1,78 @@
+import { newId } from '../../domain/ids';
+import { newRefund, paymentRefundedEvent, refundPayment } from '../../domain/payment';
+import { isoTimestamp } from '../../domain/time';
+import { NotFoundError } from '../../http/errors';
+import { httpHandler } from '../../http/http-handler';
+import { sandboxProcessor } from '../../payments/processor-for-stage';
+import { routes } from '../../routes';
+import { buildPutEvent } from '../../store/events';
+import { keys } from '../../store/keys';
+import { buildApplyRefund, buildPutRefund, getPayment, paymentAsRead } from '../../store/payments';
+import {
+  completeProcessorCall,
+  LockedItemChanged,
+  ProcessorCallBusy,
+  releaseProcessorCall,
+  reserveProcessorCall,
+} from '../../store/processor-calls';
+
+/** A payment changed by another request while this one read it is read again, a few times at most. */
+const maxReads = 5;
+
+/**
+ * Refunds part or all of what is left (never more: 409). The payment is locked while the processor
+ * refunds, so two refunds can't both take the same remainder; the refund, the payment's new
+ * amounts and payments.PaymentRefunded are then written in one transaction.
+ */
+export const handler = httpHandler(
+  routes.refundSandboxPayment,
+  async ({ body, params, idempotency, now }) => {
+    const processor = sandboxProcessor();
+    const at = isoTimestamp(now);
+    for (let read = 1; read <= maxReads; read += 1) {
+      const payment = await getPayment(body.merchantId, params.paymentId);
+      if (payment === undefined) throw new NotFoundError('The payment does not exist.');
+      // Everything left by default; at least 1, so a payment with nothing left is refused for its state.
+      const amount = body.amount ?? Math.max(1, payment.amount - payment.amountRefunded);
+      const refunded = refundPayment(payment, amount, at);
+      let refundId: string;
+      try {
+        refundId = await reserveProcessorCall(idempotency, {
+          callId: newId('refund'),
+          lock: { key: keys.payment(payment.merchantId, payment.paymentId), asRead: paymentAsRead(payment) },
+        });
+      } catch (error) {
+        if (error instanceof LockedItemChanged) continue;
+        throw error;
+      }
+      const result = await processor
+        .refund({
+          processorReferenceId: payment.processorReferenceId,
+          amount,
+          currency: payment.currency,
+          idempotencyKey: refundId,
+        })
+        .catch(async (error: unknown) => {
+          await releaseProcessorCall(
+            idempotency,
+            refundId,
+            keys.payment(payment.merchantId, payment.paymentId),
+          );
+          throw error;
+        });
+      const refund = newRefund({
+        refundId,
+        refundedPayment: refunded,
+        amount,
+        processorReferenceId: result.processorReferenceId,
+        now: at,
+      });
+      return completeProcessorCall(idempotency, refundId, { status: 201, body: refund }, [
+        buildApplyRefund(refunded, refundId),
+        buildPutRefund(payment.merchantId, refund),
+        buildPutEvent(paymentRefundedEvent(refunded, refund, newId('evt'))),
+      ]);
+    }
+    throw new ProcessorCallBusy('The payment keeps changing; try again in a few seconds.');
+  },
+);

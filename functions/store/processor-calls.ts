@@ -1,0 +1,301 @@
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { idempotencyRetentionSeconds } from '../domain/idempotency';
+import { epochSeconds, isoTimestamp } from '../domain/time';
+import { documentClient, tableName } from './client';
+import {
+  buildIdempotencyRecordPut,
+  type IdempotencyContext,
+  IdempotencyInProgress,
+  inProgressState,
+  replayOf,
+  type StoredResponse,
+} from './idempotency';
+import { EntityType, keys } from './keys';
+import { sendTransaction, type TransactItems, TransactionConditionFailed } from './transaction';
+
+/*
+ * Requests that must call the payment processor before they can write (DESIGN §3,
+ * `idempotency_in_progress`). They can't put their idempotency record in the change's transaction
+ * the way every other route does, because the change depends on the processor's answer. So:
+ *
+ * 1. `reserveProcessorCall`: one transaction writes the idempotency record as `in_progress`,
+ *    holding the id the call will create (the payment or refund id, which is also the processor's
+ *    idempotency key), and, when the call changes a resource (the invoice being paid, the payment
+ *    being refunded), a lock on that resource as it was read.
+ * 2. The caller calls the processor with that id.
+ * 3. `completeProcessorCall`: one transaction stores the response in the record, writes the change
+ *    and its events, and releases the lock (the caller's writes of the locked item carry
+ *    `lockHeldBy`).
+ *
+ * A retry with the same key while the call runs gets 409 `idempotency_in_progress`. If the call
+ * died (its lease ran out), a retry takes the reservation over with the same id, so the processor
+ * answers it as it answered the first time and nothing is charged twice. Other writers of a locked
+ * item meet `lockFree` in their condition and answer 409 `payment_in_progress`.
+ */
+
+/** Longer than any function that holds a lease can run (API Gateway stops waiting at 29 s). */
+export const processorCallLeaseMs = 60_000;
+
+/** The attributes of a locked item: which call holds it and until when (epoch ms). */
+const lockAttributes = { id: 'processorCallId', until: 'processorCallUntil' } as const;
+
+export interface ProcessorCallLock {
+  readonly key: { readonly PK: string; readonly SK: string };
+  /** A condition that holds while the item is as the caller read it (its revision, say). */
+  readonly asRead: Condition;
+}
+
+export interface Condition {
+  readonly expression: string;
+  readonly names?: Record<string, string>;
+  readonly values?: Record<string, unknown>;
+}
+
+/** The locked item changed since it was read, or is gone: read it again and decide again. */
+export class LockedItemChanged extends Error {
+  override name = 'LockedItemChanged';
+}
+
+/** Another processor call holds the item: 409 `payment_in_progress`, worth retrying in a moment. */
+export class ProcessorCallBusy extends Error {
+  override name = 'ProcessorCallBusy';
+  constructor(message = 'Another payment request for this is being processed.') {
+    super(message);
+  }
+}
+
+/**
+ * Step 1. Returns the id the call must use: `callId` for a new reservation, the first request's id
+ * for a takeover. Throws an IdempotentReplay (already completed), IdempotencyInProgress (still
+ * running, or another payload), ProcessorCallBusy or LockedItemChanged.
+ */
+export async function reserveProcessorCall(
+  context: IdempotencyContext,
+  input: { readonly callId: string; readonly lock?: ProcessorCallLock },
+): Promise<string> {
+  let takeover: { callId: string; leaseUntil: number } | undefined;
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    const callId = takeover?.callId ?? input.callId;
+    const leaseUntil = context.now.getTime() + processorCallLeaseMs;
+    const items: TransactItems = [reservationPut(context, callId, leaseUntil, takeover?.leaseUntil)];
+    if (input.lock !== undefined) items.push(lockUpdate(input.lock, callId, leaseUntil, context.now));
+    try {
+      await sendTransaction(items);
+      return callId;
+    } catch (error) {
+      if (!(error instanceof TransactionConditionFailed)) throw error;
+      const record = error.failureAt(0);
+      if (record !== undefined) {
+        const existing = record.existing;
+        if (existing === undefined) {
+          takeover = undefined; // released meanwhile: reserve afresh
+          continue;
+        }
+        const outcome = replayOf(context, existing);
+        const expired = Number(existing.leaseUntil) < context.now.getTime();
+        if (outcome instanceof IdempotencyInProgress && outcome.sameRequest && expired) {
+          takeover = { callId: String(existing.callId), leaseUntil: Number(existing.leaseUntil) };
+          continue;
+        }
+        throw outcome;
+      }
+      const locked = error.failureAt(1)?.existing;
+      if (locked !== undefined && isLive(locked, context.now) && locked[lockAttributes.id] !== callId) {
+        throw new ProcessorCallBusy();
+      }
+      throw new LockedItemChanged();
+    }
+  }
+  throw new IdempotencyInProgress(true);
+}
+
+/**
+ * Step 3. Stores `response` for the key and writes `items` in one transaction. When the record is
+ * no longer this call's (a takeover finished it first), the stored outcome is replayed instead.
+ */
+export async function completeProcessorCall(
+  context: IdempotencyContext,
+  callId: string,
+  response: StoredResponse,
+  items: TransactItems,
+): Promise<StoredResponse> {
+  const { Put } = buildIdempotencyRecordPut(context, response);
+  const complete = {
+    Put: {
+      ...Put,
+      Item: { ...Put.Item, callId },
+      ConditionExpression: '#state = :inProgress AND callId = :callId',
+      ExpressionAttributeNames: { '#state': 'state' },
+      ExpressionAttributeValues: { ':inProgress': inProgressState, ':callId': callId },
+    },
+  };
+  try {
+    await sendTransaction([complete, ...items]);
+    return response;
+  } catch (error) {
+    if (!(error instanceof TransactionConditionFailed) || error.failureAt(0) === undefined) throw error;
+    const { Item } = await documentClient().send(
+      new GetCommand({
+        TableName: tableName(),
+        Key: keys.idempotencyRecord(context.scopeHash),
+        ConsistentRead: true,
+      }),
+    );
+    throw Item === undefined ? new IdempotencyInProgress(true) : replayOf(context, Item);
+  }
+}
+
+/**
+ * When the processor could not answer: drops the reservation and the lock, so a retry starts
+ * afresh. Best effort: a lease that is not released simply runs out.
+ */
+export async function releaseProcessorCall(
+  context: IdempotencyContext,
+  callId: string,
+  lockKey?: { readonly PK: string; readonly SK: string },
+): Promise<void> {
+  const items: TransactItems = [
+    {
+      Delete: {
+        TableName: tableName(),
+        Key: keys.idempotencyRecord(context.scopeHash),
+        ConditionExpression: '#state = :inProgress AND callId = :callId',
+        ExpressionAttributeNames: { '#state': 'state' },
+        ExpressionAttributeValues: { ':inProgress': inProgressState, ':callId': callId },
+      },
+    },
+  ];
+  if (lockKey !== undefined) items.push({ Update: buildUnlock(lockKey, callId) });
+  await sendTransaction(items).catch(() => undefined);
+}
+
+/** The condition a write of a locked item carries: this call still holds the lock. */
+export function lockHeldBy(callId: string): Condition {
+  return {
+    expression: '#lockId = :lockId',
+    names: { '#lockId': lockAttributes.id },
+    values: { ':lockId': callId },
+  };
+}
+
+/** The condition every other writer of a lockable item carries: no live processor call holds it. */
+export function lockFree(now: Date): Condition {
+  return {
+    expression: 'attribute_not_exists(#lockId) OR #lockUntil < :lockNow',
+    names: { '#lockId': lockAttributes.id, '#lockUntil': lockAttributes.until },
+    values: { ':lockNow': now.getTime() },
+  };
+}
+
+/** True when `item` (an old image) is held by a processor call that is still running. */
+export function isLockedByLiveCall(item: Record<string, unknown> | undefined, now: Date): boolean {
+  return item !== undefined && isLive(item, now);
+}
+
+/** The Update that releases the lock without changing the item otherwise (a declined charge). */
+export function buildUnlock(key: { readonly PK: string; readonly SK: string }, callId: string) {
+  const held = lockHeldBy(callId);
+  return {
+    TableName: tableName(),
+    Key: { ...key },
+    UpdateExpression: 'REMOVE #lockId, #lockUntil',
+    ConditionExpression: held.expression,
+    ExpressionAttributeNames: { ...held.names, '#lockUntil': lockAttributes.until },
+    ExpressionAttributeValues: held.values,
+  };
+}
+
+/** Joins conditions with AND, merging their names and values. */
+export function allOf(...conditions: readonly Condition[]) {
+  return {
+    // DynamoDB refuses redundant parentheses, so a lone condition stays bare.
+    ConditionExpression:
+      conditions.length === 1
+        ? (conditions[0]?.expression ?? '')
+        : conditions.map((condition) => `(${condition.expression})`).join(' AND '),
+    ExpressionAttributeNames: Object.assign({}, ...conditions.map((condition) => condition.names ?? {})),
+    ...(conditions.some((condition) => condition.values !== undefined)
+      ? {
+          ExpressionAttributeValues: Object.assign(
+            {},
+            ...conditions.map((condition) => condition.values ?? {}),
+          ),
+        }
+      : {}),
+  } as {
+    ConditionExpression: string;
+    ExpressionAttributeNames: Record<string, string>;
+    ExpressionAttributeValues?: Record<string, unknown>;
+  };
+}
+
+/** Lock attributes are bookkeeping: item readers drop them before an item becomes a resource. */
+export function withoutLock<T extends Record<string, unknown>>(item: T): T {
+  const { [lockAttributes.id]: _id, [lockAttributes.until]: _until, ...rest } = item;
+  return rest as T;
+}
+
+function isLive(item: Record<string, unknown>, now: Date): boolean {
+  return typeof item[lockAttributes.id] === 'string' && Number(item[lockAttributes.until]) >= now.getTime();
+}
+
+/**
+ * The in-progress record. A new reservation needs no live record; a takeover needs the dead one it
+ * read, lease and all, so two retries can't both take it over.
+ */
+function reservationPut(
+  context: IdempotencyContext,
+  callId: string,
+  leaseUntil: number,
+  takenOverLease: number | undefined,
+) {
+  return {
+    Put: {
+      TableName: tableName(),
+      Item: {
+        ...keys.idempotencyRecord(context.scopeHash),
+        entityType: EntityType.idempotencyRecord,
+        state: inProgressState,
+        fingerprint: context.fingerprint,
+        callId,
+        leaseUntil,
+        createdAt: isoTimestamp(context.now),
+        ttl: epochSeconds(context.now) + idempotencyRetentionSeconds,
+      },
+      ...(takenOverLease === undefined
+        ? {
+            ConditionExpression: 'attribute_not_exists(PK) OR #ttl < :now',
+            ExpressionAttributeNames: { '#ttl': 'ttl' },
+            ExpressionAttributeValues: { ':now': epochSeconds(context.now) },
+          }
+        : {
+            ConditionExpression: '#state = :inProgress AND callId = :callId AND leaseUntil = :lease',
+            ExpressionAttributeNames: { '#state': 'state' },
+            ExpressionAttributeValues: {
+              ':inProgress': inProgressState,
+              ':callId': callId,
+              ':lease': takenOverLease,
+            },
+          }),
+      ReturnValuesOnConditionCheckFailure: 'ALL_OLD' as const,
+    },
+  };
+}
+
+function lockUpdate(lock: ProcessorCallLock, callId: string, leaseUntil: number, now: Date) {
+  const condition = allOf(lock.asRead, {
+    expression: 'attribute_not_exists(#lockId) OR #lockUntil < :lockNow OR #lockId = :lockId',
+    names: { '#lockId': lockAttributes.id, '#lockUntil': lockAttributes.until },
+    values: { ':lockNow': now.getTime(), ':lockId': callId },
+  });
+  return {
+    Update: {
+      TableName: tableName(),
+      Key: { ...lock.key },
+      UpdateExpression: 'SET #lockId = :lockId, #lockUntil = :leaseUntil',
+      ...condition,
+      ExpressionAttributeValues: { ...condition.ExpressionAttributeValues, ':leaseUntil': leaseUntil },
+      ReturnValuesOnConditionCheckFailure: 'ALL_OLD' as const,
+    },
+  };
+}

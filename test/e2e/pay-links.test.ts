@@ -1,0 +1,423 @@
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { documentClient } from '../../functions/store/client';
+import { keys } from '../../functions/store/keys';
+import {
+  adjustmentLine,
+  createInvoice,
+  expectOk,
+  type InvoiceRefs,
+  invoiceAction,
+  invoiceBody,
+  productLine,
+} from '../support/invoice-requests';
+import { invoiceFixtures } from '../support/invoices';
+import {
+  type ApiClient,
+  apiClient,
+  detailPaths,
+  dynamoDbCommandsDuring,
+  newKey,
+  startTestRuntime,
+  type TestRuntime,
+} from '../support/local-runtime';
+import {
+  bankAccounts,
+  cards,
+  eventPayloadFields,
+  eventsWhere,
+  payloadFieldsOf,
+  testBankAccount,
+  testCard,
+} from '../support/payment-requests';
+
+let t: TestRuntime;
+let merchantId: string;
+let refs: InvoiceRefs;
+/** The public routes take no API key: every call here goes without an Authorization header. */
+let publicApi: ApiClient;
+
+beforeAll(async () => {
+  t = await startTestRuntime();
+  merchantId = t.runtime.merchantId;
+  refs = await invoiceFixtures(t.api, merchantId);
+  publicApi = apiClient(t.runtime.baseUrl, 'unused');
+});
+afterAll(() => t.stop());
+
+const noKey = { authorization: null } as const;
+
+/** An issued invoice of 2 × 1250 + 250 tax = 2750 USD; returns its merchant-facing body. */
+async function issuedInvoice(fields: Record<string, unknown> = {}): Promise<any> {
+  const created = expectOk(
+    await createInvoice(
+      t.api,
+      invoiceBody(merchantId, refs, {
+        lineItems: [productLine(refs, 2), adjustmentLine(250)],
+        dueDate: '2027-01-31T00:00:00.000Z',
+        ...fields,
+      }),
+    ),
+  );
+  return expectOk(await invoiceAction(t.api, merchantId, created.invoiceId, 'issue'));
+}
+
+const view = (slug: string) => publicApi('POST', '/pay/invoice', { ...noKey, body: { slug } });
+
+const pay = (slug: string, amount: number, paymentMethod: unknown, key = newKey()) =>
+  publicApi('POST', '/pay/payments', {
+    ...noKey,
+    body: { slug, amount, paymentMethod },
+    idempotencyKey: key,
+  });
+
+const merchantView = async (invoiceId: string) =>
+  expectOk(await t.api('GET', `/invoices/${invoiceId}`, { query: { merchantId } }));
+
+describe('POST /pay/invoice', () => {
+  it('shows the payer the invoice behind a slug, without an API key and without ids or the slug', async () => {
+    const invoice = await issuedInvoice();
+    const result = await view(invoice.invoiceUrlSlug);
+    expect(result.status).toBe(200);
+    expect(result.body).toEqual({
+      merchantName: expect.any(String),
+      invoiceNumber: invoice.invoiceNumber,
+      status: 'issued',
+      currency: 'USD',
+      lineItems: [
+        { description: 'Green tea', quantity: 2, unitAmount: 1250, lineTotal: 2500 },
+        { description: 'Sales tax', quantity: 1, unitAmount: 250, lineTotal: 250 },
+      ],
+      productTotal: { amount: 2500, currency: 'USD' },
+      total: { amount: 2750, currency: 'USD' },
+      amountPaid: { amount: 0, currency: 'USD' },
+      amountRemaining: { amount: 2750, currency: 'USD' },
+      dueDate: '2027-01-31T00:00:00.000Z',
+      paidAt: null,
+      acceptedPaymentMethods: ['card', 'bank_account'],
+    });
+    const text = JSON.stringify(result.body);
+    for (const secret of [invoice.invoiceUrlSlug, invoice.invoiceId, invoice.customerId, merchantId]) {
+      expect(text).not.toContain(secret);
+    }
+  });
+
+  it('costs one GetItem and one BatchGetItem', async () => {
+    const invoice = await issuedInvoice();
+    await view(invoice.invoiceUrlSlug);
+    const commands = await dynamoDbCommandsDuring(async () => {
+      expect((await view(invoice.invoiceUrlSlug)).status).toBe(200);
+    });
+    expect(commands).toEqual(['GetItemCommand', 'BatchGetItemCommand']);
+  });
+
+  it('answers the same neutral 404 for a wrong, a rotated and a draft invoice’s slug', async () => {
+    const invoice = await issuedInvoice();
+    const rotated = expectOk(await invoiceAction(t.api, merchantId, invoice.invoiceId, 'rotate-url-slug'));
+    const draft = expectOk(await createInvoice(t.api, invoiceBody(merchantId, refs)));
+    const wrongSlug = `${invoice.invoiceUrlSlug.slice(0, -1)}${invoice.invoiceUrlSlug.endsWith('A') ? 'B' : 'A'}`;
+    for (const slug of [wrongSlug, invoice.invoiceUrlSlug, draft.invoiceUrlSlug, 'x']) {
+      const result = await view(slug);
+      expect(result.status).toBe(404);
+      expect(result.body.error).toMatchObject({ code: 'not_found', message: 'Invoice not found.' });
+    }
+    expect((await view(rotated.invoiceUrlSlug)).status).toBe(200);
+  });
+
+  it('refuses a body without a slug with a 400', async () => {
+    const result = await publicApi('POST', '/pay/invoice', { ...noKey, body: {} });
+    expect(result.status).toBe(400);
+    expect(detailPaths(result.body)).toEqual(['slug']);
+  });
+});
+
+describe('POST /pay/payments', () => {
+  it('pays the amount remaining: the invoice is paid, with PaymentCreated and InvoicePaid', async () => {
+    const invoice = await issuedInvoice();
+    const result = await pay(invoice.invoiceUrlSlug, 2750, testCard(cards.succeeds));
+    expect(result.status).toBe(201);
+    expect(result.body.payment).toEqual({
+      paymentId: expect.stringMatching(/^pmt_/),
+      status: 'completed',
+      amount: 2750,
+      currency: 'USD',
+      paymentMethodType: 'card',
+      declineCode: null,
+      declineMessage: null,
+      createdAt: expect.any(String),
+    });
+    expect(result.body.invoice).toMatchObject({
+      status: 'paid',
+      amountPaid: { amount: 2750, currency: 'USD' },
+      amountRemaining: { amount: 0, currency: 'USD' },
+      paidAt: result.body.payment.createdAt,
+    });
+
+    const paid = await merchantView(invoice.invoiceId);
+    expect(paid).toMatchObject({
+      status: 'paid',
+      amountPaid: { amount: 2750 },
+      amountRemaining: { amount: 0 },
+    });
+    expect(paid.currentRevisionNumber).toBe(invoice.currentRevisionNumber + 1);
+    const payment = expectOk(
+      await t.api('GET', `/payments/${result.body.payment.paymentId}`, { query: { merchantId } }),
+    );
+    expect(payment).toMatchObject({
+      invoiceId: invoice.invoiceId,
+      customerId: invoice.customerId,
+      amount: 2750,
+      status: 'completed',
+      processor: 'sandbox',
+    });
+
+    const items = await t.scanTable();
+    const [created] = eventsWhere(items, 'payments.PaymentCreated', 'paymentId', payment.paymentId);
+    expect(payloadFieldsOf(created)).toEqual(
+      [...(eventPayloadFields['payments.PaymentCreated'] ?? [])].sort(),
+    );
+    expect(created.payload).toMatchObject({ amount: 2750, customerId: invoice.customerId, priceId: null });
+    const [invoicePaid, ...more] = eventsWhere(items, 'invoices.InvoicePaid', 'invoiceId', invoice.invoiceId);
+    expect(more).toEqual([]);
+    expect(payloadFieldsOf(invoicePaid)).toEqual(
+      [...(eventPayloadFields['invoices.InvoicePaid'] ?? [])].sort(),
+    );
+    expect(invoicePaid.payload).toEqual({
+      invoiceId: invoice.invoiceId,
+      merchantId,
+      customerId: invoice.customerId,
+      invoiceNumber: invoice.invoiceNumber,
+      amount: 2750,
+      currency: 'USD',
+      paidAt: paid.paidAt,
+    });
+    const invoiceItem = items.find(
+      (item) => item.entityType === 'Invoice' && item.invoiceId === invoice.invoiceId,
+    );
+    expect(invoiceItem?.processorCallId).toBeUndefined();
+  });
+
+  it('costs two reads and two transactions: the reservation, then the payment with its events', async () => {
+    const invoice = await issuedInvoice();
+    await view(invoice.invoiceUrlSlug);
+    const commands = await dynamoDbCommandsDuring(async () => {
+      expect((await pay(invoice.invoiceUrlSlug, 2750, testCard(cards.succeeds))).status).toBe(201);
+    });
+    expect(commands).toEqual([
+      'GetItemCommand',
+      'BatchGetItemCommand',
+      'TransactWriteItemsCommand',
+      'TransactWriteItemsCommand',
+    ]);
+  });
+
+  it('pays what remains of a partially paid invoice', async () => {
+    const invoice = await issuedInvoice();
+    expectOk(await invoiceAction(t.api, merchantId, invoice.invoiceId, 'payments', { amount: 750 }));
+    const shown = expectOk(await view(invoice.invoiceUrlSlug));
+    expect(shown).toMatchObject({ status: 'partially_paid', amountRemaining: { amount: 2000 } });
+    const result = expectOk(await pay(invoice.invoiceUrlSlug, 2000, testBankAccount(bankAccounts.succeeds)));
+    expect(result.invoice).toMatchObject({ status: 'paid', amountPaid: { amount: 2750 } });
+    expect(result.payment.paymentMethodType).toBe('bank_account');
+  });
+
+  it('keeps a declined payment, leaves the invoice as it was and emits PaymentDeclined', async () => {
+    const invoice = await issuedInvoice();
+    const result = await pay(invoice.invoiceUrlSlug, 2750, testCard(cards.declined));
+    expect(result.status).toBe(201);
+    expect(result.body.payment).toMatchObject({
+      status: 'declined',
+      declineCode: 'card_declined',
+      declineMessage: 'The card was declined.',
+    });
+    expect(result.body.invoice).toMatchObject({ status: 'issued', amountRemaining: { amount: 2750 } });
+    const after = await merchantView(invoice.invoiceId);
+    expect(after).toMatchObject({ status: 'issued', currentRevisionNumber: invoice.currentRevisionNumber });
+    const items = await t.scanTable();
+    const [declined] = eventsWhere(
+      items,
+      'payments.PaymentDeclined',
+      'paymentId',
+      result.body.payment.paymentId,
+    );
+    expect(payloadFieldsOf(declined)).toEqual(
+      [...(eventPayloadFields['payments.PaymentDeclined'] ?? [])].sort(),
+    );
+    const invoiceItem = items.find(
+      (item) => item.entityType === 'Invoice' && item.invoiceId === invoice.invoiceId,
+    );
+    expect(invoiceItem?.processorCallId).toBeUndefined();
+    // The payer can try again at once.
+    expect((await pay(invoice.invoiceUrlSlug, 2750, testCard(cards.succeeds))).body.invoice.status).toBe(
+      'paid',
+    );
+  });
+
+  it('refuses to pay a paid or void invoice, or an amount that is no longer the amount remaining', async () => {
+    const paid = await issuedInvoice();
+    expectOk(await pay(paid.invoiceUrlSlug, 2750, testCard(cards.succeeds)));
+    const again = await pay(paid.invoiceUrlSlug, 2750, testCard(cards.succeeds));
+    expect(again.status).toBe(409);
+    expect(again.body.error.code).toBe('invalid_state');
+
+    const voided = await issuedInvoice();
+    expectOk(await invoiceAction(t.api, merchantId, voided.invoiceId, 'void'));
+    const onVoid = await pay(voided.invoiceUrlSlug, 2750, testCard(cards.succeeds));
+    expect(onVoid.status).toBe(409);
+    expect(expectOk(await view(voided.invoiceUrlSlug)).status).toBe('void');
+
+    const changed = await issuedInvoice();
+    const stale = await pay(changed.invoiceUrlSlug, 2000, testCard(cards.succeeds));
+    expect(stale.status).toBe(409);
+    expect(stale.body.error.message).toContain('amount due has changed');
+    expect((await merchantView(changed.invoiceId)).status).toBe('issued');
+  });
+
+  it('offers only the invoice’s accepted payment methods', async () => {
+    const invoice = await issuedInvoice({ acceptedPaymentMethods: ['bank_account'] });
+    const result = await pay(invoice.invoiceUrlSlug, 2750, testCard(cards.succeeds));
+    expect(result.status).toBe(400);
+    expect(detailPaths(result.body)).toEqual(['paymentMethod.type']);
+  });
+
+  it('answers a wrong slug with the neutral 404', async () => {
+    const result = await pay('no-such-slug', 2750, testCard(cards.succeeds));
+    expect(result.status).toBe(404);
+    expect(result.body.error.message).toBe('Invoice not found.');
+  });
+
+  it('requires an Idempotency-Key and replays a retry', async () => {
+    const invoice = await issuedInvoice();
+    const body = { slug: invoice.invoiceUrlSlug, amount: 2750, paymentMethod: testCard(cards.succeeds) };
+    const missing = await publicApi('POST', '/pay/payments', { ...noKey, body });
+    expect(missing.status).toBe(400);
+    expect(missing.body.error.code).toBe('idempotency_key_required');
+    const key = newKey();
+    const first = await pay(invoice.invoiceUrlSlug, 2750, testCard(cards.succeeds), key);
+    const retry = await pay(invoice.invoiceUrlSlug, 2750, testCard(cards.succeeds), key);
+    expect(retry.status).toBe(201);
+    expect(retry.headers.get('idempotent-replayed')).toBe('true');
+    expect(retry.body).toEqual(first.body);
+  });
+
+  it('lets only one of five concurrent payers pay an invoice', async () => {
+    const invoice = await issuedInvoice();
+    const results = await Promise.all(
+      Array.from({ length: 5 }, () => pay(invoice.invoiceUrlSlug, 2750, testCard(cards.succeeds))),
+    );
+    const completed = results.filter((result) => result.status === 201);
+    expect(completed).toHaveLength(1);
+    for (const result of results.filter((r) => r.status !== 201)) {
+      expect(result.status).toBe(409);
+      expect(['invalid_state', 'payment_in_progress']).toContain(result.body.error.code);
+    }
+    const payments = (await t.scanTable()).filter(
+      (item) => item.entityType === 'Payment' && item.invoiceId === invoice.invoiceId,
+    );
+    expect(payments).toHaveLength(1);
+    expect((await merchantView(invoice.invoiceId)).amountPaid.amount).toBe(2750);
+  });
+
+  it('holds off the merchant’s changes while a payment of the invoice is at the processor', async () => {
+    const invoice = await issuedInvoice();
+    const lock = (until: number) =>
+      documentClient().send(
+        new UpdateCommand({
+          TableName: t.runtime.tableName,
+          Key: keys.invoice(merchantId, invoice.invoiceId),
+          UpdateExpression: 'SET processorCallId = :id, processorCallUntil = :until',
+          ExpressionAttributeValues: { ':id': 'pmt_in_flight', ':until': until },
+        }),
+      );
+    await lock(Date.now() + 60_000);
+    const blocked = await invoiceAction(t.api, merchantId, invoice.invoiceId, 'void');
+    expect(blocked.status).toBe(409);
+    expect(blocked.body.error.code).toBe('payment_in_progress');
+    const otherPayer = await pay(invoice.invoiceUrlSlug, 2750, testCard(cards.succeeds));
+    expect(otherPayer.status).toBe(409);
+    expect(otherPayer.body.error.code).toBe('payment_in_progress');
+    expect((await merchantView(invoice.invoiceId)).status).toBe('issued');
+    // A lease that ran out (its function died) holds nothing.
+    await lock(Date.now() - 1);
+    expect(expectOk(await invoiceAction(t.api, merchantId, invoice.invoiceId, 'void')).status).toBe('void');
+  });
+});
+
+describe('GET /pay', () => {
+  it('serves the pay page as HTML with a strict content security policy', async () => {
+    const response = await fetch(new URL('/pay', t.runtime.baseUrl));
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(response.headers.get('content-security-policy')).toContain("default-src 'none'");
+    expect(response.headers.get('referrer-policy')).toBe('no-referrer');
+    expect(await response.text()).toContain('<html');
+  });
+});
+
+describe('rate limit of the public routes', () => {
+  it('answers 429 rate_limited past the per-address limit, and leaves merchant routes alone', async () => {
+    const limited = await startTestRuntime({ PUBLIC_RATE_LIMIT_PER_MINUTE: 3 });
+    try {
+      const anonymous = apiClient(limited.runtime.baseUrl, 'unused');
+      const statuses: number[] = [];
+      for (let index = 0; index < 4; index += 1) {
+        statuses.push((await anonymous('POST', '/pay/invoice', { ...noKey, body: { slug: 'nope' } })).status);
+      }
+      expect(statuses).toEqual([404, 404, 404, 429]);
+      const refused = await anonymous('POST', '/pay/invoice', { ...noKey, body: { slug: 'nope' } });
+      expect(refused.body).toEqual({
+        error: { code: 'rate_limited', message: expect.any(String), requestId: expect.any(String) },
+      });
+      const merchantRoute = await limited.api('GET', '/customers', {
+        query: { merchantId: limited.runtime.merchantId },
+      });
+      expect(merchantRoute.status).toBe(200);
+    } finally {
+      await limited.stop();
+    }
+  });
+});
+
+describe('the production stage', () => {
+  it('has no /sandbox routes (404) and answers 503 for paying, while pay links still show', async () => {
+    const production = await startTestRuntime({ STAGE: 'production' });
+    try {
+      const prodMerchant = production.runtime.merchantId;
+      const payment = await production.api('POST', '/sandbox/payments', {
+        body: { merchantId: prodMerchant },
+        idempotencyKey: newKey(),
+      });
+      expect(payment.status).toBe(404);
+      expect(payment.body.error.code).toBe('not_found');
+      for (const path of ['/sandbox/payouts', '/sandbox/payments/pmt_01h455vb4pex5vsknk084sn02q/refunds']) {
+        expect((await production.api('POST', path, { body: {}, idempotencyKey: newKey() })).status).toBe(404);
+      }
+
+      const prodRefs = await invoiceFixtures(production.api, prodMerchant);
+      const created = expectOk(await createInvoice(production.api, invoiceBody(prodMerchant, prodRefs)));
+      const invoice = expectOk(await invoiceAction(production.api, prodMerchant, created.invoiceId, 'issue'));
+      const anonymous = apiClient(production.runtime.baseUrl, 'unused');
+      const shown = await anonymous('POST', '/pay/invoice', {
+        ...noKey,
+        body: { slug: invoice.invoiceUrlSlug },
+      });
+      expect(shown.status).toBe(200);
+      const paid = await anonymous('POST', '/pay/payments', {
+        ...noKey,
+        body: { slug: invoice.invoiceUrlSlug, amount: 2500, paymentMethod: testCard(cards.succeeds) },
+        idempotencyKey: newKey(),
+      });
+      expect(paid.status).toBe(503);
+      expect(paid.body.error).toMatchObject({ code: 'service_unavailable', message: expect.any(String) });
+      const after = expectOk(
+        await production.api('GET', `/invoices/${invoice.invoiceId}`, {
+          query: { merchantId: prodMerchant },
+        }),
+      );
+      expect(after).toMatchObject({ status: 'issued', currentRevisionNumber: invoice.currentRevisionNumber });
+      expect((await production.scanTable()).filter((item) => item.entityType === 'Payment')).toEqual([]);
+    } finally {
+      await production.stop();
+    }
+  });
+});

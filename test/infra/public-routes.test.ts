@@ -1,0 +1,269 @@
+import { Stack, Validations } from 'aws-cdk-lib';
+import type { Template } from 'aws-cdk-lib/assertions';
+import * as apigateway from 'aws-cdk-lib/aws-apigateway';
+import * as lambda from 'aws-cdk-lib/aws-lambda';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { Stage } from '../../functions/config';
+import { isPublic, routeList, routes, routesOfStage } from '../../functions/routes';
+import { gatewayErrorResponses } from '../../lib/constructs/gateway-responses';
+import { PaymentsApi } from '../../lib/constructs/payments-api';
+import { publicRateLimit } from '../../lib/constructs/public-rate-limit';
+import { rateLimitedBody } from '../../lib/constructs/public-routes-web-acl';
+import { stageSettings } from '../../lib/constructs/stage-settings';
+import { readLocalSettings } from '../../lib/local/settings';
+import { resourcePaths, synthesized, templateOf, testApp } from './template';
+
+const stages = Object.values(Stage);
+
+// Both stages are synthesized once, up front (see stack.test.ts).
+beforeAll(() => {
+  for (const stage of stages) synthesized(stage);
+}, 60_000);
+
+type CfnResource = { [key: string]: any };
+
+const publicRoutes = routeList.filter(isPublic);
+const publicRouteKeys = publicRoutes.map((route) => `${route.method} ${route.path}`).sort();
+
+interface DeployedMethod {
+  readonly key: string;
+  readonly properties: CfnResource;
+}
+
+/** Every API Gateway method of the template as `METHOD /path` with its properties. */
+function deployedMethods(template: Template): DeployedMethod[] {
+  const paths = resourcePaths(template);
+  return Object.values(template.findResources('AWS::ApiGateway::Method')).map((method) => ({
+    key: `${method.Properties.HttpMethod} ${paths.get(method.Properties.ResourceId.Ref)}`,
+    properties: method.Properties,
+  }));
+}
+
+function onlyResource(template: Template, type: string): { id: string; resource: CfnResource } {
+  const entries = Object.entries(template.findResources(type));
+  expect(entries).toHaveLength(1);
+  const [id, resource] = entries[0] as [string, CfnResource];
+  return { id, resource };
+}
+
+/** The rate-based rule, the web ACL's only rule. */
+function rateRule(template: Template): CfnResource {
+  const { Rules } = onlyResource(template, 'AWS::WAFv2::WebACL').resource.Properties;
+  expect(Rules).toHaveLength(1);
+  return Rules[0] as CfnResource;
+}
+
+/**
+ * Evaluates the rule's scope-down statement for one URI path as WAF would, for the statements it
+ * uses (OR of EXACTLY / STARTS_WITH byte matches on the URI path). Any other shape fails the test,
+ * so a change of the statement needs a change here too.
+ */
+function inScope(statement: CfnResource, uriPath: string): boolean {
+  if (statement.OrStatement !== undefined)
+    return (statement.OrStatement.Statements as CfnResource[]).some((inner) => inScope(inner, uriPath));
+  const match = statement.ByteMatchStatement;
+  expect(match?.FieldToMatch).toEqual({ UriPath: {} });
+  if (match.PositionalConstraint === 'EXACTLY') return uriPath === match.SearchString;
+  if (match.PositionalConstraint === 'STARTS_WITH') return uriPath.startsWith(match.SearchString);
+  throw new Error(`Unexpected scope-down statement ${JSON.stringify(statement)}`);
+}
+
+/** A request path of the route on the stage's execute-api URL, path parameters filled in. */
+const stagePath = (stage: Stage, path: string): string => `/${stage}${path.replace(/\{[^}]+\}/g, 'x1')}`;
+
+describe('public routes', () => {
+  it.each(stages)('serves the pay page and both pay routes in %s', (stage) => {
+    expect(
+      routesOfStage(routeList, stage)
+        .filter(isPublic)
+        .map((route) => route.operationId)
+        .sort(),
+    ).toEqual(['getPayInvoice', 'payInvoice', 'servePayPage']);
+  });
+
+  it.each(stages)('leaves exactly the public methods of %s without authorization', (stage) => {
+    const open = deployedMethods(templateOf(stage)).filter(
+      (method) => method.properties.AuthorizationType === 'NONE',
+    );
+    expect(open.map((method) => method.key).sort()).toEqual(publicRouteKeys);
+    for (const method of open) expect(method.properties.AuthorizerId).toBeUndefined();
+  });
+
+  it.each(stages)('keeps the bearer-key authorizer on every other method of %s', (stage) => {
+    const template = templateOf(stage);
+    const { id: authorizerId } = onlyResource(template, 'AWS::ApiGateway::Authorizer');
+    const others = deployedMethods(template).filter((method) => !publicRouteKeys.includes(method.key));
+    expect(others).toHaveLength(routesOfStage(routeList, stage).length - publicRoutes.length);
+    for (const method of others) {
+      expect(method.properties.AuthorizationType).toBe('CUSTOM');
+      expect(method.properties.AuthorizerId).toEqual({ Ref: authorizerId });
+    }
+  });
+
+  it('acknowledges AwsSolutions-APIG4 on the public methods only, with the pay-link reason', () => {
+    const { stack } = synthesized('production');
+    const acknowledgedOn = (ruleId: string) =>
+      stack.node
+        .findAll()
+        .filter((construct) =>
+          construct.node.metadata.some(
+            (entry) =>
+              entry.type === Validations.ACKNOWLEDGED_RULES_METADATA_KEY &&
+              Object.keys(entry.data as Record<string, string>).some(
+                (id) => id.replace(/^annotation::/i, '') === ruleId,
+              ),
+          ),
+        );
+    const apig4 = acknowledgedOn('AwsSolutions-APIG4');
+    for (const construct of apig4) expect(construct).toBeInstanceOf(apigateway.Method);
+    const keys = (apig4 as apigateway.Method[]).map(
+      (method) => `${method.httpMethod} ${method.resource.path}`,
+    );
+    expect(keys.sort()).toEqual(publicRouteKeys);
+    const reasons = apig4.flatMap((construct) =>
+      construct.node.metadata
+        .filter((entry) => entry.type === Validations.ACKNOWLEDGED_RULES_METADATA_KEY)
+        .flatMap((entry) => Object.values(entry.data as Record<string, string>)),
+    );
+    for (const reason of reasons) expect(reason).toMatch(/public by design.*slug.*rate-limited/s);
+  });
+});
+
+describe('public route throttling', () => {
+  it.each(stages)('throttles each public method of %s on its own, below the stage default', (stage) => {
+    const { throttle, publicRouteThrottle } = stageSettings[stage];
+    expect(publicRouteThrottle.rateLimit).toBeLessThan(throttle.rateLimit);
+    expect(publicRouteThrottle.burstLimit).toBeLessThan(throttle.burstLimit);
+    const { MethodSettings } = onlyResource(templateOf(stage), 'AWS::ApiGateway::Stage').resource.Properties;
+    const overrides = (MethodSettings as CfnResource[]).filter((setting) => setting.ResourcePath !== '/*');
+    // ResourcePath is `/` followed by the resource path with each `/` escaped as `~1`.
+    expect(
+      overrides
+        .map((setting) => `${setting.HttpMethod} ${setting.ResourcePath.slice(1).replaceAll('~1', '/')}`)
+        .sort(),
+    ).toEqual(publicRouteKeys);
+    for (const setting of overrides) {
+      expect(setting).toMatchObject({
+        ThrottlingRateLimit: 20,
+        ThrottlingBurstLimit: 40,
+        LoggingLevel: 'ERROR',
+        DataTraceEnabled: false,
+      });
+    }
+  });
+
+  it('refuses to open a public route the stage was not told to throttle', () => {
+    const stack = new Stack(testApp(), 'Probe');
+    const handler = lambda.Function.fromFunctionArn(
+      stack,
+      'Handler',
+      'arn:aws:lambda:us-east-1:123456789012:function:probe',
+    );
+    const api = new PaymentsApi(stack, 'Api', {
+      stage: 'sandbox',
+      settings: stageSettings.sandbox,
+      authorizerFunction: handler,
+      routes: [],
+    });
+    expect(() => api.addRoute(routes.payInvoice, handler)).toThrow(/POST \/pay\/payments.*no throttle/);
+  });
+
+  it('answers API Gateway throttling with 429 rate_limited, the web ACL code', () => {
+    const throttled = gatewayErrorResponses.find(
+      (response) => response.type === apigateway.ResponseType.THROTTLED,
+    );
+    expect(throttled).toMatchObject({ statusCode: '429', code: rateLimitedBody.error.code });
+  });
+});
+
+describe('web ACL', () => {
+  it('allows 100 requests per address in each 60-second window, as the local gateway does', () => {
+    expect(publicRateLimit).toEqual({ requests: 100, windowSeconds: 60 });
+    const perMinute = (publicRateLimit.requests * 60) / publicRateLimit.windowSeconds;
+    expect(readLocalSettings({}).PUBLIC_RATE_LIMIT_PER_MINUTE).toBe(perMinute);
+  });
+
+  it.each(stages)('associates a regional web ACL that allows by default with the %s API stage', (stage) => {
+    const template = templateOf(stage);
+    const { id: webAclId, resource: webAcl } = onlyResource(template, 'AWS::WAFv2::WebACL');
+    expect(webAcl.Properties).toMatchObject({ Scope: 'REGIONAL', DefaultAction: { Allow: {} } });
+
+    const { id: restApiId } = onlyResource(template, 'AWS::ApiGateway::RestApi');
+    const { id: stageId } = onlyResource(template, 'AWS::ApiGateway::Stage');
+    const { resource: association } = onlyResource(template, 'AWS::WAFv2::WebACLAssociation');
+    expect(association.Properties.WebACLArn).toEqual({ 'Fn::GetAtt': [webAclId, 'Arn'] });
+    expect(association.Properties.ResourceArn).toEqual({
+      'Fn::Join': [
+        '',
+        [
+          'arn:',
+          { Ref: 'AWS::Partition' },
+          ':apigateway:',
+          { Ref: 'AWS::Region' },
+          '::/restapis/',
+          { Ref: restApiId },
+          '/stages/',
+          { Ref: stageId },
+        ],
+      ],
+    });
+  });
+
+  it.each(stages)('blocks a %s address over the limit per IP with one rate-based rule', (stage) => {
+    const rule = rateRule(templateOf(stage));
+    expect(rule.Statement.RateBasedStatement).toMatchObject({
+      Limit: 100,
+      EvaluationWindowSec: 60,
+      AggregateKeyType: 'IP',
+    });
+    expect(rule.Action.Block.CustomResponse).toMatchObject({
+      ResponseCode: 429,
+      ResponseHeaders: [{ Name: 'Retry-After', Value: '60' }],
+    });
+  });
+
+  it('answers a blocked request with 429 and a JSON body in the API error shape', () => {
+    const template = templateOf('sandbox');
+    const { CustomResponseBodies } = onlyResource(template, 'AWS::WAFv2::WebACL').resource.Properties;
+    const body = CustomResponseBodies[rateRule(template).Action.Block.CustomResponse.CustomResponseBodyKey];
+    expect(body.ContentType).toBe('APPLICATION_JSON');
+    expect(JSON.parse(body.Content)).toEqual({
+      error: { code: 'rate_limited', message: 'Too many requests, try again later.' },
+    });
+  });
+
+  it.each(stages)('counts requests to the public routes of %s and to no merchant route', (stage) => {
+    const scope = rateRule(templateOf(stage)).Statement.RateBasedStatement.ScopeDownStatement;
+    for (const route of publicRoutes) {
+      expect(inScope(scope, stagePath(stage, route.path))).toBe(true);
+      // Behind a custom domain the stage is not part of the path.
+      expect(inScope(scope, route.path)).toBe(true);
+    }
+    expect(inScope(scope, `/${stage}/pay/`)).toBe(true);
+    for (const route of routesOfStage(routeList, stage).filter((route) => !isPublic(route)))
+      expect(inScope(scope, stagePath(stage, route.path))).toBe(false);
+    // `/payments` starts with `/pay` but is the merchants' own API.
+    expect(inScope(scope, `/${stage}/payments`)).toBe(false);
+    expect(inScope(scope, `/${stage}/payments/pmt_1/refunds`)).toBe(false);
+  });
+
+  it('decodes and normalizes the path before matching, so `//` or `%70` evades nothing', () => {
+    const scope = rateRule(templateOf('sandbox')).Statement.RateBasedStatement.ScopeDownStatement;
+    for (const statement of scope.OrStatement.Statements as CfnResource[]) {
+      expect(statement.ByteMatchStatement.TextTransformations).toEqual([
+        { Priority: 0, Type: 'URL_DECODE' },
+        { Priority: 1, Type: 'NORMALIZE_PATH' },
+      ]);
+    }
+  });
+
+  it('publishes metrics for the ACL and the rule, and samples only the rule, where no API key travels', () => {
+    const template = templateOf('production');
+    const { VisibilityConfig } = onlyResource(template, 'AWS::WAFv2::WebACL').resource.Properties;
+    expect(VisibilityConfig).toMatchObject({ CloudWatchMetricsEnabled: true, SampledRequestsEnabled: false });
+    expect(rateRule(template).VisibilityConfig).toMatchObject({
+      CloudWatchMetricsEnabled: true,
+      SampledRequestsEnabled: true,
+    });
+  });
+});

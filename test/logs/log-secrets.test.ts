@@ -1,0 +1,122 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { generateApiKey } from '../../functions/domain/api-key';
+import { IdPrefix, newId } from '../../functions/domain/ids';
+import { invoiceSlugHash, newInvoiceUrlSlug } from '../../functions/domain/invoice-slug';
+import { newSigningSecret } from '../../functions/domain/webhook-secret';
+import { findLogSecrets, LogSecretKind, passesLuhn } from '../support/log-secrets';
+
+const random = (size: number) => randomBytes(size);
+
+/** A Powertools access line as `functions/http/request-context.ts` writes it, plus `extra` fields. */
+function logLine(extra: Record<string, unknown> = {}): string {
+  return JSON.stringify({
+    level: 'INFO',
+    message: 'request handled',
+    timestamp: new Date().toISOString(),
+    service: 'merchant-payments',
+    sampling_rate: 0,
+    requestId: randomUUID(),
+    operationId: 'getInvoice',
+    method: 'GET',
+    route: '/invoices/{invoiceId}',
+    status: 200,
+    durationMs: 12,
+    ...extra,
+  });
+}
+
+describe('findLogSecrets', () => {
+  it('finds an API key in a log line and shows only its prefix, whatever its secret holds', () => {
+    fc.assert(
+      fc.property(fc.uint8Array({ minLength: 32, maxLength: 32 }), (secretBytes) => {
+        // generateApiKey asks for 10 bytes of key id, then the 32 of the secret.
+        const key = generateApiKey('sandbox', (size) => (size === 32 ? secretBytes : randomBytes(size)));
+        const secret = key.apiKey.slice(key.keyPrefix.length + 1);
+        const found = findLogSecrets(logLine({ authorization: `Bearer ${key.apiKey}` }));
+        expect(found).toEqual([
+          expect.objectContaining({ kind: LogSecretKind.apiKey, masked: `${key.keyPrefix}_…` }),
+        ]);
+        expect(JSON.stringify(found)).not.toContain(secret.slice(0, 8));
+      }),
+    );
+  });
+
+  it('finds a production key and a malformed key a client sent', () => {
+    const production = generateApiKey('production', random).apiKey;
+    const found = findLogSecrets(logLine({ key: production, presented: 'merchant_sbx0123456789_short' }));
+    expect(found.map((secret) => secret.kind)).toEqual([LogSecretKind.apiKey, LogSecretKind.apiKey]);
+  });
+
+  it('finds a webhook signing secret', () => {
+    const secret = newSigningSecret(random);
+    const found = findLogSecrets(logLine({ endpoint: { url: 'https://example.com/hook', secret } }));
+    expect(found).toEqual([
+      expect.objectContaining({ kind: LogSecretKind.signingSecret, masked: 'whsec_…' }),
+    ]);
+  });
+
+  it('finds an invoice slug, bare or in a pay-link URL', () => {
+    const slug = newInvoiceUrlSlug(random);
+    const found = findLogSecrets(logLine({ slug, url: `https://pay.example.com/i/${slug}?x=1` }));
+    expect(found.map((secret) => secret.kind)).toEqual([
+      LogSecretKind.invoiceSlug,
+      LogSecretKind.invoiceSlug,
+    ]);
+    expect(found[0]?.masked).toBe(`${slug.slice(0, 4)}…(43 chars)`);
+  });
+
+  it('finds every slug 32 random bytes can make', () => {
+    fc.assert(
+      fc.property(fc.uint8Array({ minLength: 32, maxLength: 32 }), (bytes) => {
+        const slug = newInvoiceUrlSlug(() => bytes);
+        expect(findLogSecrets(logLine({ slug })).map((secret) => secret.kind)).toEqual([
+          LogSecretKind.invoiceSlug,
+        ]);
+      }),
+    );
+  });
+
+  it('finds a Luhn-valid card number and shows only its last four digits', () => {
+    const found = findLogSecrets(logLine({ card: { number: '4242424242424242' }, amex: '378282246310005' }));
+    expect(found.map((secret) => secret.masked)).toEqual(['••••••••••••4242', '•••••••••••0005']);
+  });
+
+  it('leaves request ids, TypeIDs, key prefixes, SHA-256 hex, timestamps and other numbers alone', () => {
+    const slug = newInvoiceUrlSlug(random);
+    const line = logLine({
+      invoiceId: 'inv_01h455vb4pex5vsknk084sn02q',
+      deliveryId: newId(IdPrefix.webhookDelivery),
+      paymentInstrumentId: newId(IdPrefix.paymentInstrument),
+      keyPrefix: generateApiKey('sandbox', random).keyPrefix,
+      slugHash: invoiceSlugHash(slug),
+      tableName: `test-${randomUUID()}`,
+      expiresAt: '2026-11-22T20:37:20.205Z',
+      epochMs: 1795379834141,
+      notCard: '4242424242424241',
+      amountMinor: 1999,
+      secretPrefix: 'whsec_',
+    });
+    expect(findLogSecrets(line)).toEqual([]);
+  });
+
+  it('leaves every TypeID alone', () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...Object.values(IdPrefix)), (prefix) => {
+        expect(findLogSecrets(logLine({ id: newId(prefix) }))).toEqual([]);
+      }),
+    );
+  });
+});
+
+describe('passesLuhn', () => {
+  it('accepts the sandbox test cards and refuses a changed last digit', () => {
+    expect(['4242424242424242', '5555555555554444', '378282246310005'].map(passesLuhn)).toEqual([
+      true,
+      true,
+      true,
+    ]);
+    expect(passesLuhn('4242424242424243')).toBe(false);
+  });
+});

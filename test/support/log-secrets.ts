@@ -1,0 +1,74 @@
+/** What a log line must never contain (DESIGN §3, Logs). */
+export const LogSecretKind = {
+  apiKey: 'API key',
+  signingSecret: 'webhook signing secret',
+  invoiceSlug: 'invoice pay-link slug',
+  cardNumber: 'card number',
+} as const;
+export type LogSecretKind = (typeof LogSecretKind)[keyof typeof LogSecretKind];
+
+export interface LogSecret {
+  readonly kind: LogSecretKind;
+  /** Where the secret starts in the line. */
+  readonly index: number;
+  /** Enough to find the secret again, never the secret itself. */
+  readonly masked: string;
+}
+
+/**
+ * A key's prefix (`merchant_<env><key id>`) may be logged, so only an underscore followed by secret
+ * characters makes a key; a truncated or malformed secret is still one a client sent.
+ */
+const apiKeyPattern = /(merchant_(?:sbx|prd)[a-z0-9]{10})_[A-Za-z0-9_-]+/g;
+const signingSecretPattern = /whsec_[A-Za-z0-9+/=]+/g;
+/**
+ * A slug is 32 random bytes in base64url: a token of exactly 43 characters. The longest ids the
+ * service logs are shorter (TypeIDs ≤ 33, UUIDs 36, `test-<uuid>` table names 41) and hashes longer
+ * (SHA-256 hex 64), so the length alone tells them apart.
+ */
+const slugPattern = /(?<![A-Za-z0-9_-])[A-Za-z0-9_-]{43}(?![A-Za-z0-9_-])/g;
+/**
+ * Card numbers: 13 to 19 digits starting 2 to 6 (every card scheme), passing Luhn. Epoch
+ * milliseconds are 13-digit runs too, but start with 1 until 2033.
+ */
+const cardNumberPattern = /(?<![A-Za-z0-9])[2-6][0-9]{12,18}(?![A-Za-z0-9])/g;
+
+/** Every secret in `line`, in order of position, masked. */
+export function findLogSecrets(line: string): LogSecret[] {
+  const found = [
+    // The secret may hold underscores too: only the prefix group is shown.
+    ...matches(line, apiKeyPattern, LogSecretKind.apiKey, ([, keyPrefix]) => `${keyPrefix}_…`),
+    ...matches(line, signingSecretPattern, LogSecretKind.signingSecret, () => 'whsec_…'),
+    ...matches(line, slugPattern, LogSecretKind.invoiceSlug, ([slug]) => `${slug.slice(0, 4)}…(43 chars)`),
+    ...matches(line, cardNumberPattern, LogSecretKind.cardNumber, ([digits]) =>
+      passesLuhn(digits) ? `${'•'.repeat(digits.length - 4)}${digits.slice(-4)}` : undefined,
+    ),
+  ];
+  return found.sort((a, b) => a.index - b.index);
+}
+
+function matches(
+  line: string,
+  pattern: RegExp,
+  kind: LogSecretKind,
+  mask: (match: RegExpExecArray) => string | undefined,
+): LogSecret[] {
+  return [...line.matchAll(pattern)].flatMap((match) => {
+    const masked = mask(match);
+    return masked === undefined ? [] : [{ kind, index: match.index, masked }];
+  });
+}
+
+/** The Luhn check digit test every card number passes. */
+export function passesLuhn(digits: string): boolean {
+  let sum = 0;
+  for (let position = 0; position < digits.length; position += 1) {
+    let digit = Number(digits[digits.length - 1 - position]);
+    if (position % 2 === 1) {
+      digit *= 2;
+      if (digit > 9) digit -= 9;
+    }
+    sum += digit;
+  }
+  return sum % 10 === 0;
+}

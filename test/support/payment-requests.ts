@@ -1,0 +1,133 @@
+import { type ApiClient, type ApiResult, newKey } from './local-runtime';
+
+/** Card and bank details of docs/sandbox-testing.md. */
+export const testCard = (number: string) => ({
+  type: 'card',
+  number,
+  expMonth: 12,
+  expYear: new Date().getUTCFullYear() + 3,
+  cvc: number.startsWith('37') ? '1234' : '123',
+});
+export const testBankAccount = (accountNumber: string) => ({
+  type: 'bank_account',
+  routingNumber: '110000000',
+  accountNumber,
+});
+
+export const cards = {
+  succeeds: '4242424242424242',
+  declined: '4000000000000002',
+  insufficientFunds: '4000000000009995',
+} as const;
+export const bankAccounts = {
+  succeeds: '000123456789',
+  closed: '000111111113',
+  returnedLater: '000222222227',
+};
+
+export function sandboxPayment(
+  api: ApiClient,
+  body: Record<string, unknown>,
+  idempotencyKey = newKey(),
+): Promise<ApiResult> {
+  return api('POST', '/sandbox/payments', { body, idempotencyKey });
+}
+
+/** The outbox events of one type whose payload has `field` = `value`, oldest first. */
+export function eventsWhere(
+  items: Record<string, unknown>[],
+  eventType: string,
+  field: string,
+  value: unknown,
+): any[] {
+  return items
+    .filter(
+      (item: any) =>
+        item.entityType === 'Event' && item.eventType === eventType && item.payload?.[field] === value,
+    )
+    .sort((a: any, b: any) => String(a.eventId).localeCompare(String(b.eventId)));
+}
+
+export const paymentFields = [
+  'paymentId',
+  'merchantId',
+  'customerId',
+  'invoiceId',
+  'amount',
+  'amountRefunded',
+  'currency',
+  'status',
+  'paymentMethodType',
+  'processor',
+  'processorReferenceId',
+  'declineCode',
+  'declineMessage',
+  'createdAt',
+  'updatedAt',
+].sort();
+
+/** Spec "Subscribable event types": each type's payload fields, exactly. */
+export const eventPayloadFields: Record<string, string[]> = {
+  'payments.PaymentCreated': [
+    'paymentId',
+    'paymentInstrumentId',
+    'priceId',
+    'processor',
+    'customerId',
+    'merchantId',
+    'amount',
+    'currency',
+    'occurredAt',
+  ],
+  'payments.PaymentDeclined': [
+    'paymentId',
+    'merchantId',
+    'processor',
+    'declineCode',
+    'declineMessage',
+    'occurredAt',
+  ],
+  'payments.PaymentRefunded': [
+    'refundId',
+    'paymentId',
+    'merchantId',
+    'refundedAmount',
+    'currency',
+    'processorReferenceId',
+    'occurredAt',
+  ],
+  'payments.PaymentReturned': [
+    'returnId',
+    'paymentId',
+    'merchantId',
+    'returnedAmount',
+    'currency',
+    'processorReferenceId',
+    'occurredAt',
+  ],
+  'payouts.PayoutCreated': [
+    'payoutId',
+    'merchantId',
+    'payoutAccountId',
+    'processor',
+    'grossAmount',
+    'feeAmount',
+    'netAmount',
+    'currency',
+    'occurredAt',
+  ],
+  'invoices.InvoicePaid': [
+    'invoiceId',
+    'merchantId',
+    'customerId',
+    'invoiceNumber',
+    'amount',
+    'currency',
+    'paidAt',
+  ],
+};
+
+/** Asserts an event payload has exactly its type's fields. */
+export function payloadFieldsOf(event: { eventType: string; payload: Record<string, unknown> }): string[] {
+  return Object.keys(event.payload).sort();
+}
