@@ -105,6 +105,8 @@ export interface RouteDefinition {
    * call gets 409 `idempotency_in_progress` (DESIGN §3).
    */
   readonly callsProcessor?: true;
+  /** `none`: the handler never touches the table, so its function gets no table access or name. */
+  readonly tableAccess?: 'none';
   /** The success response's media type; absent: JSON. */
   readonly contentType?: 'text/html';
 }
@@ -119,6 +121,11 @@ export function isMutating(route: Pick<RouteDefinition, 'method' | 'readOnly'>):
 
 export function isPublic(route: Pick<RouteDefinition, 'access'>): boolean {
   return route.access === 'public';
+}
+
+/** The pay page is one static document: its function needs nothing from the table. */
+export function usesTable(route: Pick<RouteDefinition, 'tableAccess'>): boolean {
+  return route.tableAccess !== 'none';
 }
 
 function route<const R extends RouteDefinition>(definition: R): R {
@@ -537,6 +544,7 @@ export const routes = {
     response: PayPage,
     access: 'public',
     contentType: 'text/html',
+    tableAccess: 'none',
   }),
   getPayInvoice: route({
     operationId: 'getPayInvoice',

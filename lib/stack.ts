@@ -7,9 +7,9 @@ import {
   defaultRouteTimeoutSeconds,
   isMutating,
   type RouteDefinition,
-  type RouteName,
   routeList,
   routesOfStage,
+  usesTable,
 } from '../functions/routes';
 import { DeliveryPipeline } from './constructs/delivery-pipeline';
 import { DeliveryQueue } from './constructs/delivery-queue';
@@ -21,15 +21,9 @@ import { type StageSettings, stageSettings } from './constructs/stage-settings';
 /** Service name in every structured log line (Powertools Logger) and in the Service tag. */
 export const serviceName = 'merchant-payments';
 
-/**
- * Routes whose handler never touches the table: the pay page is one static document (DESIGN §4
- * "Pay link"). Their functions get no table access and no TABLE_NAME.
- */
-export const tableFreeRoutes: ReadonlySet<string> = new Set<RouteName>(['servePayPage']);
-
 /** What a route's function may do to the table: nothing, read (and create CONFIG items), or write. */
 export function tableAccessOf(route: RouteDefinition): TableAccess | 'none' {
-  if (tableFreeRoutes.has(route.operationId)) return 'none';
+  if (!usesTable(route)) return 'none';
   return isMutating(route) ? TableAccess.readWrite : TableAccess.read;
 }
 

@@ -3,9 +3,9 @@ import { Annotations, Match, type Template } from 'aws-cdk-lib/assertions';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Stage } from '../../functions/config';
-import { isMutating, isPublic, routeList } from '../../functions/routes';
+import { isMutating, isPublic, routeList, usesTable } from '../../functions/routes';
 import { TableDefinition } from '../../functions/store/table';
-import { parseStage, tableFreeRoutes } from '../../lib/stack';
+import { parseStage } from '../../lib/stack';
 import { resourcePaths, synthesized, templateOf } from './template';
 
 const stages = Object.values(Stage);
@@ -302,7 +302,7 @@ describe('route functions', () => {
   it.each(routeList)(
     'runs $operationId on nodejs24.x arm64 with 256 MB, its timeout and JSON logs',
     (route) => {
-      const tableEnvironment = tableFreeRoutes.has(route.operationId)
+      const tableEnvironment = !usesTable(route)
         ? {}
         : { TABLE_NAME: { Ref: Match.anyValue() }, STAGE: 'sandbox' };
       templateOf('sandbox').hasResourceProperties('AWS::Lambda::Function', {
@@ -324,7 +324,7 @@ describe('route functions', () => {
     },
   );
 
-  it.each(routeList.filter((route) => !tableFreeRoutes.has(route.operationId)))(
+  it.each(routeList.filter((route) => usesTable(route)))(
     'grants $operationId only the table access its method needs',
     (route) => {
       const actions = actionsOfFunction(
@@ -339,7 +339,9 @@ describe('route functions', () => {
   );
 
   it('serves the pay page from a function with no DynamoDB permission and no table name', () => {
-    expect([...tableFreeRoutes]).toEqual(['servePayPage']);
+    expect(routeList.filter((route) => !usesTable(route)).map((route) => route.operationId)).toEqual([
+      'servePayPage',
+    ]);
     const template = templateOf('sandbox');
     const actions = actionsOfFunction(template, 'MerchantPayments-sandbox-servePayPage');
     expect(actions.filter((action) => action.startsWith('dynamodb:'))).toEqual([]);
@@ -355,7 +357,7 @@ describe('route functions', () => {
     expect(actions.filter((action) => /^dynamodb:(Update|Delete|BatchWrite)/.test(action))).toEqual([]);
   });
 
-  it.each(routeList.filter((route) => !isMutating(route) && !tableFreeRoutes.has(route.operationId)))(
+  it.each(routeList.filter((route) => !isMutating(route) && usesTable(route)))(
     'lets reader $operationId put items only in the CONFIG partition (the cursor signing key)',
     (route) => {
       const statements = statementsOfFunction(
