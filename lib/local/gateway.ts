@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -32,6 +33,12 @@ export interface LocalGateway {
   readonly server: Server;
   close(): Promise<void>;
 }
+
+/**
+ * Set while a route's handler runs, so what a request costs can be told apart from the delivery
+ * pipeline's work in the same process (the stream poller and the reconciler share its clients).
+ */
+export const routeInvocation = new AsyncLocalStorage<{ operationId: string; requestId: string }>();
 
 /** API Gateway refuses payloads over 10 MB before any function runs. */
 const gatewayMaxBodyBytes = 10 * 1024 * 1024;
@@ -112,7 +119,9 @@ export async function startLocalGateway(options: LocalGatewayOptions): Promise<L
     });
     const handler = await options.loadHandler(match.route);
     const timeoutMs = (match.route.timeoutSeconds ?? defaultRouteTimeoutSeconds) * 1000;
-    const result = await handler(event, lambdaContext(match.route, timeoutMs));
+    const result = await routeInvocation.run({ operationId: match.route.operationId, requestId }, () =>
+      handler(event, lambdaContext(match.route, timeoutMs)),
+    );
     response.writeHead(result.statusCode, stringHeaders(result.headers));
     response.end(result.body);
   }
