@@ -35,27 +35,40 @@ export class IdempotentReplay extends Error {
   }
 }
 
+/** What every idempotency record holds, whatever its state: scope, payload fingerprint, retention. */
+export function idempotencyRecordItem(context: IdempotencyContext) {
+  return {
+    ...keys.idempotencyRecord(context.scopeHash),
+    entityType: EntityType.idempotencyRecord,
+    fingerprint: context.fingerprint,
+    createdAt: isoTimestamp(context.now),
+    ttl: epochSeconds(context.now) + idempotencyRetentionSeconds,
+  };
+}
+
+/** A record may be written only where no live one exists; an expired one (TTL deletion lags) is overwritten. */
+export function noLiveRecord(context: IdempotencyContext) {
+  return {
+    ConditionExpression: 'attribute_not_exists(PK) OR #ttl < :now',
+    ExpressionAttributeNames: { '#ttl': 'ttl' },
+    ExpressionAttributeValues: { ':now': epochSeconds(context.now) },
+  };
+}
+
 /**
  * The Put of the idempotency record, to run in the same transaction as the change it guards. It
- * succeeds only when no live record exists; an expired one (TTL deletion lags) is overwritten.
+ * succeeds only when no live record exists.
  */
 export function buildIdempotencyRecordPut(context: IdempotencyContext, response: StoredResponse) {
-  const ttl = epochSeconds(context.now) + idempotencyRetentionSeconds;
   return {
     Put: {
       TableName: tableName(),
       Item: {
-        ...keys.idempotencyRecord(context.scopeHash),
-        entityType: EntityType.idempotencyRecord,
-        fingerprint: context.fingerprint,
+        ...idempotencyRecordItem(context),
         responseStatus: response.status,
         responseBody: JSON.stringify(response.body),
-        createdAt: isoTimestamp(context.now),
-        ttl,
       },
-      ConditionExpression: 'attribute_not_exists(PK) OR #ttl < :now',
-      ExpressionAttributeNames: { '#ttl': 'ttl' },
-      ExpressionAttributeValues: { ':now': epochSeconds(context.now) },
+      ...noLiveRecord(context),
       ReturnValuesOnConditionCheckFailure: 'ALL_OLD' as const,
     },
   };

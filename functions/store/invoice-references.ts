@@ -1,12 +1,8 @@
-import { BatchGetCommand, type BatchGetCommandOutput } from '@aws-sdk/lib-dynamodb';
 import type { CatalogView, RequestedLine } from '../domain/invoice';
 import type { Currency } from '../domain/money';
-import { documentClient, tableName } from './client';
+import { batchGet } from './batch-get';
 import { counterValue } from './invoices';
 import { keys } from './keys';
-
-/** BatchGetItem takes at most 100 keys per request. */
-const batchLimit = 100;
 
 export interface InvoiceReferences {
   readonly customerExists: boolean;
@@ -57,30 +53,4 @@ export async function loadInvoiceReferences(
     invoiceCounter: counterValue(bySortKey.get(keys.invoiceNumberCounter(merchantId).SK)),
     catalog: { product: (id) => products.get(id), price: (id) => prices.get(id) },
   };
-}
-
-/** Strongly consistent, so a counter or product written a moment ago is seen. */
-export async function batchGet(allKeys: Record<string, string>[]): Promise<Record<string, unknown>[]> {
-  const chunks: Record<string, string>[][] = [];
-  for (let index = 0; index < allKeys.length; index += batchLimit)
-    chunks.push(allKeys.slice(index, index + batchLimit));
-  const pages = await Promise.all(chunks.map((chunk) => batchGetChunk(chunk)));
-  return pages.flat();
-}
-
-async function batchGetChunk(chunk: Record<string, string>[]): Promise<Record<string, unknown>[]> {
-  const table = tableName();
-  const items: Record<string, unknown>[] = [];
-  let pending: Record<string, unknown>[] | undefined = chunk;
-  for (let attempt = 0; pending !== undefined && pending.length > 0; attempt += 1) {
-    if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, Math.random() * 50 * 2 ** attempt));
-    const result: BatchGetCommandOutput = await documentClient().send(
-      new BatchGetCommand({ RequestItems: { [table]: { Keys: pending, ConsistentRead: true } } }),
-    );
-    items.push(...(result.Responses?.[table] ?? []));
-    pending = result.UnprocessedKeys?.[table]?.Keys;
-    if (attempt > 8 && pending !== undefined && pending.length > 0)
-      throw new Error('BatchGetItem left keys unprocessed');
-  }
-  return items;
 }

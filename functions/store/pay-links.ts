@@ -1,8 +1,8 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { Invoice } from '../domain/invoice';
 import { invoiceSlugHash } from '../domain/invoice-slug';
+import { batchGet } from './batch-get';
 import { documentClient, tableName } from './client';
-import { batchGet } from './invoice-references';
 import { toInvoice } from './invoices';
 import { keys } from './keys';
 

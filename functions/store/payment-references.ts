@@ -1,4 +1,4 @@
-import { batchGet } from './invoice-references';
+import { batchGet } from './batch-get';
 import { keys } from './keys';
 
 export interface PaymentReferences {

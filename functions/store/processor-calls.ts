@@ -1,16 +1,16 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { idempotencyRetentionSeconds } from '../domain/idempotency';
-import { epochSeconds, isoTimestamp } from '../domain/time';
-import { documentClient, tableName } from './client';
+import { tableName } from './client';
 import {
   buildIdempotencyRecordPut,
   type IdempotencyContext,
   IdempotencyInProgress,
+  idempotencyRecordItem,
   inProgressState,
+  noLiveRecord,
   replayOf,
+  replayStoredOutcome,
   type StoredResponse,
 } from './idempotency';
-import { EntityType, keys } from './keys';
+import { keys } from './keys';
 import { sendTransaction, type TransactItems, TransactionConditionFailed } from './transaction';
 
 /*
@@ -39,8 +39,14 @@ export const processorCallLeaseMs = 60_000;
 /** The attributes of a locked item: which call holds it and until when (epoch ms). */
 const lockAttributes = { id: 'processorCallId', until: 'processorCallUntil' } as const;
 
+/** The primary key of a lockable item (an invoice, a payment). */
+export interface ItemKey {
+  readonly PK: string;
+  readonly SK: string;
+}
+
 export interface ProcessorCallLock {
-  readonly key: { readonly PK: string; readonly SK: string };
+  readonly key: ItemKey;
   /** A condition that holds while the item is as the caller read it (its revision, say). */
   readonly asRead: Condition;
 }
@@ -49,11 +55,6 @@ export interface Condition {
   readonly expression: string;
   readonly names?: Record<string, string>;
   readonly values?: Record<string, unknown>;
-}
-
-/** The locked item changed since it was read, or is gone: read it again and decide again. */
-export class LockedItemChanged extends Error {
-  override name = 'LockedItemChanged';
 }
 
 /** Another processor call holds the item: 409 `payment_in_progress`, worth retrying in a moment. */
@@ -66,13 +67,22 @@ export class ProcessorCallBusy extends Error {
 
 /**
  * Step 1. Returns the id the call must use: `callId` for a new reservation, the first request's id
- * for a takeover. Throws an IdempotentReplay (already completed), IdempotencyInProgress (still
- * running, or another payload), ProcessorCallBusy or LockedItemChanged.
+ * for a takeover; with a lock, `undefined` when the item changed since it was read (or is gone):
+ * read it again and decide again. Throws an IdempotentReplay (already completed),
+ * IdempotencyInProgress (still running, or another payload) or ProcessorCallBusy.
  */
 export async function reserveProcessorCall(
   context: IdempotencyContext,
+  input: { readonly callId: string },
+): Promise<string>;
+export async function reserveProcessorCall(
+  context: IdempotencyContext,
+  input: { readonly callId: string; readonly lock: ProcessorCallLock },
+): Promise<string | undefined>;
+export async function reserveProcessorCall(
+  context: IdempotencyContext,
   input: { readonly callId: string; readonly lock?: ProcessorCallLock },
-): Promise<string> {
+): Promise<string | undefined> {
   let takeover: { callId: string; leaseUntil: number } | undefined;
   for (let attempt = 0; attempt < 3; attempt += 1) {
     const callId = takeover?.callId ?? input.callId;
@@ -103,10 +113,28 @@ export async function reserveProcessorCall(
       if (locked !== undefined && isLive(locked, context.now) && locked[lockAttributes.id] !== callId) {
         throw new ProcessorCallBusy();
       }
-      throw new LockedItemChanged();
+      return undefined;
     }
   }
   throw new IdempotencyInProgress(true);
+}
+
+/**
+ * Step 2. Runs the processor call. When the processor can't answer, the reservation and the lock
+ * are dropped before the error goes on, so a retry starts afresh.
+ */
+export async function callProcessor<T>(
+  context: IdempotencyContext,
+  callId: string,
+  lockKey: ItemKey | undefined,
+  call: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    await releaseProcessorCall(context, callId, lockKey);
+    throw error;
+  }
 }
 
 /**
@@ -124,9 +152,7 @@ export async function completeProcessorCall(
     Put: {
       ...Put,
       Item: { ...Put.Item, callId },
-      ConditionExpression: '#state = :inProgress AND callId = :callId',
-      ExpressionAttributeNames: { '#state': 'state' },
-      ExpressionAttributeValues: { ':inProgress': inProgressState, ':callId': callId },
+      ...reservationHeldBy(callId),
     },
   };
   try {
@@ -134,39 +160,37 @@ export async function completeProcessorCall(
     return response;
   } catch (error) {
     if (!(error instanceof TransactionConditionFailed) || error.failureAt(0) === undefined) throw error;
-    const { Item } = await documentClient().send(
-      new GetCommand({
-        TableName: tableName(),
-        Key: keys.idempotencyRecord(context.scopeHash),
-        ConsistentRead: true,
-      }),
-    );
-    throw Item === undefined ? new IdempotencyInProgress(true) : replayOf(context, Item);
+    await replayStoredOutcome(context);
+    throw new IdempotencyInProgress(true);
   }
 }
 
-/**
- * When the processor could not answer: drops the reservation and the lock, so a retry starts
- * afresh. Best effort: a lease that is not released simply runs out.
- */
-export async function releaseProcessorCall(
+/** Drops the reservation and the lock. Best effort: a lease that is not released simply runs out. */
+async function releaseProcessorCall(
   context: IdempotencyContext,
   callId: string,
-  lockKey?: { readonly PK: string; readonly SK: string },
+  lockKey?: ItemKey,
 ): Promise<void> {
   const items: TransactItems = [
     {
       Delete: {
         TableName: tableName(),
         Key: keys.idempotencyRecord(context.scopeHash),
-        ConditionExpression: '#state = :inProgress AND callId = :callId',
-        ExpressionAttributeNames: { '#state': 'state' },
-        ExpressionAttributeValues: { ':inProgress': inProgressState, ':callId': callId },
+        ...reservationHeldBy(callId),
       },
     },
   ];
   if (lockKey !== undefined) items.push({ Update: buildUnlock(lockKey, callId) });
   await sendTransaction(items).catch(() => undefined);
+}
+
+/** The record is still this call's reservation: neither completed nor taken over. */
+function reservationHeldBy(callId: string) {
+  return {
+    ConditionExpression: '#state = :inProgress AND callId = :callId',
+    ExpressionAttributeNames: { '#state': 'state' },
+    ExpressionAttributeValues: { ':inProgress': inProgressState, ':callId': callId },
+  };
 }
 
 /** The condition a write of a locked item carries: this call still holds the lock. */
@@ -193,7 +217,7 @@ export function isLockedByLiveCall(item: Record<string, unknown> | undefined, no
 }
 
 /** The Update that releases the lock without changing the item otherwise (a declined charge). */
-export function buildUnlock(key: { readonly PK: string; readonly SK: string }, callId: string) {
+export function buildUnlock(key: ItemKey, callId: string) {
   const held = lockHeldBy(callId);
   return {
     TableName: tableName(),
@@ -252,22 +276,9 @@ function reservationPut(
   return {
     Put: {
       TableName: tableName(),
-      Item: {
-        ...keys.idempotencyRecord(context.scopeHash),
-        entityType: EntityType.idempotencyRecord,
-        state: inProgressState,
-        fingerprint: context.fingerprint,
-        callId,
-        leaseUntil,
-        createdAt: isoTimestamp(context.now),
-        ttl: epochSeconds(context.now) + idempotencyRetentionSeconds,
-      },
+      Item: { ...idempotencyRecordItem(context), state: inProgressState, callId, leaseUntil },
       ...(takenOverLease === undefined
-        ? {
-            ConditionExpression: 'attribute_not_exists(PK) OR #ttl < :now',
-            ExpressionAttributeNames: { '#ttl': 'ttl' },
-            ExpressionAttributeValues: { ':now': epochSeconds(context.now) },
-          }
+        ? noLiveRecord(context)
         : {
             ConditionExpression: '#state = :inProgress AND callId = :callId AND leaseUntil = :lease',
             ExpressionAttributeNames: { '#state': 'state' },

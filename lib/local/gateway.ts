@@ -77,6 +77,7 @@ export async function startLocalGateway(options: LocalGatewayOptions): Promise<L
     }
     const headers = singleValueHeaders(request);
     const sourceIp = request.socket.remoteAddress ?? '127.0.0.1';
+    // A public route has no authorizer, only the per-address limit; every other route needs a key.
     let authorized: APIGatewayAuthorizerResult | undefined;
     if (isPublic(match.route)) {
       if (!publicLimiter.allow(sourceIp)) {
@@ -88,7 +89,6 @@ export async function startLocalGateway(options: LocalGatewayOptions): Promise<L
           requestId,
         );
       }
-      authorized = { principalId: 'anonymous', policyDocument: { Version: '2012-10-17', Statement: [] } };
     } else {
       const authorization = headers.Authorization ?? headers.authorization;
       // Without the identity source API Gateway answers 401 itself; the authorizer never runs.
@@ -96,15 +96,15 @@ export async function startLocalGateway(options: LocalGatewayOptions): Promise<L
         authorization === undefined || authorization === ''
           ? undefined
           : await runAuthorizer(authorization, headers, match.route, url, method, requestId);
-    }
-    if (authorized === undefined) {
-      return writeGatewayError(
-        response,
-        401,
-        'unauthorized',
-        'The API key is missing or not valid.',
-        requestId,
-      );
+      if (authorized === undefined) {
+        return writeGatewayError(
+          response,
+          401,
+          'unauthorized',
+          'The API key is missing or not valid.',
+          requestId,
+        );
+      }
     }
     const event = proxyEvent({
       match,
@@ -113,7 +113,7 @@ export async function startLocalGateway(options: LocalGatewayOptions): Promise<L
       headers,
       body,
       requestId,
-      authorized: isPublic(match.route) ? undefined : authorized,
+      authorized,
       sourceIp,
       stage: options.stage,
     });

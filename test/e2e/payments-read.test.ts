@@ -6,6 +6,7 @@ import { newPayment, newRefund, type Payment, refundPayment } from '../../functi
 import { documentClient } from '../../functions/store/client';
 import { buildPutPayment, buildPutRefund } from '../../functions/store/payments';
 import { startTestRuntime, type TestRuntime } from '../support/local-runtime';
+import { paymentFields } from '../support/spec-fields';
 
 let t: TestRuntime;
 let merchantId: string;
@@ -98,25 +99,7 @@ describe('GET /payments', () => {
       second.paymentId,
       first.paymentId,
     ]);
-    expect(Object.keys(all.body.items[0]).sort()).toEqual(
-      [
-        'paymentId',
-        'merchantId',
-        'customerId',
-        'invoiceId',
-        'amount',
-        'amountRefunded',
-        'currency',
-        'status',
-        'paymentMethodType',
-        'processor',
-        'processorReferenceId',
-        'declineCode',
-        'declineMessage',
-        'createdAt',
-        'updatedAt',
-      ].sort(),
-    );
+    expect(Object.keys(all.body.items[0]).sort()).toEqual(paymentFields);
 
     const ids = async (query: Record<string, string | number>) =>
       (await t.api('GET', '/payments', { query: { merchantId, ...query } })).body.items.map(

@@ -14,10 +14,9 @@ import { findPayLinkTarget } from '../../store/pay-links';
 import { buildPutPayment } from '../../store/payments';
 import {
   buildUnlock,
+  callProcessor,
   completeProcessorCall,
-  LockedItemChanged,
   ProcessorCallBusy,
-  releaseProcessorCall,
   reserveProcessorCall,
 } from '../../store/processor-calls';
 import { processorMethod } from '../payments/payment-method';
@@ -54,27 +53,19 @@ export const handler = httpHandler(routes.payInvoice, async ({ body, idempotency
       );
     }
     const invoiceKey = keys.invoice(invoice.merchantId, invoice.invoiceId);
-    let paymentId: string;
-    try {
-      paymentId = await reserveProcessorCall(idempotency, {
-        callId: newId('pmt'),
-        lock: { key: invoiceKey, asRead: invoiceAsRead(invoice) },
-      });
-    } catch (error) {
-      if (error instanceof LockedItemChanged) continue;
-      throw error;
-    }
-    const charge = await processor
-      .charge({
+    const paymentId = await reserveProcessorCall(idempotency, {
+      callId: newId('pmt'),
+      lock: { key: invoiceKey, asRead: invoiceAsRead(invoice) },
+    });
+    if (paymentId === undefined) continue; // the invoice changed since it was read
+    const charge = await callProcessor(idempotency, paymentId, invoiceKey, () =>
+      processor.charge({
         amount: body.amount,
         currency: invoice.currency,
         method: processorMethod(body.paymentMethod),
         idempotencyKey: paymentId,
-      })
-      .catch(async (error: unknown) => {
-        await releaseProcessorCall(idempotency, paymentId, invoiceKey);
-        throw error;
-      });
+      }),
+    );
     const payment = newPayment({
       paymentId,
       merchantId: invoice.merchantId,

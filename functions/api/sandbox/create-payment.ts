@@ -9,11 +9,7 @@ import { routes } from '../../routes';
 import { buildPutEvent } from '../../store/events';
 import { loadPaymentReferences } from '../../store/payment-references';
 import { buildPutPayment } from '../../store/payments';
-import {
-  completeProcessorCall,
-  releaseProcessorCall,
-  reserveProcessorCall,
-} from '../../store/processor-calls';
+import { callProcessor, completeProcessorCall, reserveProcessorCall } from '../../store/processor-calls';
 import { processorMethod } from '../payments/payment-method';
 import { paymentView } from '../payments/payment-view';
 
@@ -44,12 +40,9 @@ export const handler = httpHandler(routes.createSandboxPayment, async ({ body, i
   const processor = sandboxProcessor();
   const method = processorMethod(body.paymentMethod);
   const paymentId = await reserveProcessorCall(idempotency, { callId: newId('pmt') });
-  const charge = await processor
-    .charge({ amount: body.amount, currency: body.currency, method, idempotencyKey: paymentId })
-    .catch(async (error: unknown) => {
-      await releaseProcessorCall(idempotency, paymentId);
-      throw error;
-    });
+  const charge = await callProcessor(idempotency, paymentId, undefined, () =>
+    processor.charge({ amount: body.amount, currency: body.currency, method, idempotencyKey: paymentId }),
+  );
   const payment = newPayment({
     paymentId,
     merchantId: body.merchantId,

@@ -9,10 +9,9 @@ import { buildPutEvent } from '../../store/events';
 import { keys } from '../../store/keys';
 import { buildApplyRefund, buildPutRefund, getPayment, paymentAsRead } from '../../store/payments';
 import {
+  callProcessor,
   completeProcessorCall,
-  LockedItemChanged,
   ProcessorCallBusy,
-  releaseProcessorCall,
   reserveProcessorCall,
 } from '../../store/processor-calls';
 
@@ -35,31 +34,20 @@ export const handler = httpHandler(
       // Everything left by default; at least 1, so a payment with nothing left is refused for its state.
       const amount = body.amount ?? Math.max(1, payment.amount - payment.amountRefunded);
       const refunded = refundPayment(payment, amount, at);
-      let refundId: string;
-      try {
-        refundId = await reserveProcessorCall(idempotency, {
-          callId: newId('refund'),
-          lock: { key: keys.payment(payment.merchantId, payment.paymentId), asRead: paymentAsRead(payment) },
-        });
-      } catch (error) {
-        if (error instanceof LockedItemChanged) continue;
-        throw error;
-      }
-      const result = await processor
-        .refund({
+      const paymentKey = keys.payment(payment.merchantId, payment.paymentId);
+      const refundId = await reserveProcessorCall(idempotency, {
+        callId: newId('refund'),
+        lock: { key: paymentKey, asRead: paymentAsRead(payment) },
+      });
+      if (refundId === undefined) continue; // the payment changed since it was read
+      const result = await callProcessor(idempotency, refundId, paymentKey, () =>
+        processor.refund({
           processorReferenceId: payment.processorReferenceId,
           amount,
           currency: payment.currency,
           idempotencyKey: refundId,
-        })
-        .catch(async (error: unknown) => {
-          await releaseProcessorCall(
-            idempotency,
-            refundId,
-            keys.payment(payment.merchantId, payment.paymentId),
-          );
-          throw error;
-        });
+        }),
+      );
       const refund = newRefund({
         refundId,
         refundedPayment: refunded,

@@ -9,13 +9,12 @@ import {
 } from '../../../functions/store/idempotency';
 import {
   buildUnlock,
+  callProcessor,
   completeProcessorCall,
-  LockedItemChanged,
   lockHeldBy,
   ProcessorCallBusy,
   type ProcessorCallLock,
   processorCallLeaseMs,
-  releaseProcessorCall,
   reserveProcessorCall,
 } from '../../../functions/store/processor-calls';
 import { useFreshTable } from '../../support/table-environment';
@@ -98,20 +97,22 @@ describe('reserveProcessorCall', () => {
     const unlocked = await lockable(1);
     const stale = { ...unlocked, asRead: { ...unlocked.asRead, values: { ':revision': 0 } } };
     const fresh = contextOf();
-    await expect(reserveProcessorCall(fresh, { callId: 'pmt_third', lock: stale })).rejects.toThrow(
-      LockedItemChanged,
-    );
+    // A changed item is reported as undefined: the caller reads it again.
+    expect(await reserveProcessorCall(fresh, { callId: 'pmt_third', lock: stale })).toBeUndefined();
     // The failed reservation left no record behind: the same key can reserve again at once.
     expect(await reserveProcessorCall(later(fresh, 10), { callId: 'pmt_fourth', lock: unlocked })).toBe(
       'pmt_fourth',
     );
   });
 
-  it('release drops the reservation and the lock, so a retry starts afresh', async () => {
+  it('drops the reservation and the lock when the processor fails, so a retry starts afresh', async () => {
     const context = contextOf();
     const lock = await lockable();
     await reserveProcessorCall(context, { callId: 'pmt_failed', lock });
-    await releaseProcessorCall(context, 'pmt_failed', lock.key);
+    const failing = callProcessor(context, 'pmt_failed', lock.key, async () => {
+      throw new Error('processor down');
+    });
+    await expect(failing).rejects.toThrow('processor down');
     expect((await itemOf(lock.key))?.processorCallId).toBeUndefined();
     expect(await reserveProcessorCall(later(context, 10), { callId: 'pmt_retry', lock })).toBe('pmt_retry');
   });
@@ -121,7 +122,8 @@ describe('completeProcessorCall', () => {
   it('writes only while the call still holds its lock', async () => {
     const context = contextOf();
     const lock = await lockable();
-    const callId = await reserveProcessorCall(context, { callId: 'pmt_writer', lock });
+    const callId = 'pmt_writer';
+    expect(await reserveProcessorCall(context, { callId, lock })).toBe(callId);
     const held = lockHeldBy('pmt_someone_else');
     const wrongHolder = {
       Update: {

@@ -17,6 +17,7 @@ import {
   refundPayment,
   returnPayment,
 } from '../../../functions/domain/payment';
+import { eventPayloadFields } from '../../support/spec-fields';
 
 const created = '2026-11-01T00:00:00.000Z';
 const now = '2026-11-02T00:00:00.000Z';
@@ -365,19 +366,7 @@ describe('event builders', () => {
       merchantId: 'mer_01',
       createdAt: created,
     });
-    expect(keysOf(event.payload)).toEqual(
-      [
-        'paymentId',
-        'paymentInstrumentId',
-        'priceId',
-        'processor',
-        'customerId',
-        'merchantId',
-        'amount',
-        'currency',
-        'occurredAt',
-      ].sort(),
-    );
+    expect(keysOf(event.payload)).toEqual(eventPayloadFields['payments.PaymentCreated']);
     expect(event.payload).toEqual({
       paymentId: 'pmt_01',
       paymentInstrumentId: 'pmi_01',
@@ -410,9 +399,7 @@ describe('event builders', () => {
       merchantId: 'mer_01',
       createdAt: created,
     });
-    expect(keysOf(event.payload)).toEqual(
-      ['paymentId', 'merchantId', 'processor', 'declineCode', 'declineMessage', 'occurredAt'].sort(),
-    );
+    expect(keysOf(event.payload)).toEqual(eventPayloadFields['payments.PaymentDeclined']);
     expect(event.payload).toMatchObject({ declineCode: 'insufficient_funds', occurredAt: created });
   });
 
@@ -435,17 +422,7 @@ describe('event builders', () => {
       merchantId: 'mer_01',
       createdAt: now,
     });
-    expect(keysOf(event.payload)).toEqual(
-      [
-        'refundId',
-        'paymentId',
-        'merchantId',
-        'refundedAmount',
-        'currency',
-        'processorReferenceId',
-        'occurredAt',
-      ].sort(),
-    );
+    expect(keysOf(event.payload)).toEqual(eventPayloadFields['payments.PaymentRefunded']);
     expect(event.payload).toMatchObject({
       refundId: 'refund_01',
       refundedAmount: 2500,
@@ -477,17 +454,7 @@ describe('event builders', () => {
       merchantId: 'mer_01',
       createdAt: now,
     });
-    expect(keysOf(event.payload)).toEqual(
-      [
-        'returnId',
-        'paymentId',
-        'merchantId',
-        'returnedAmount',
-        'currency',
-        'processorReferenceId',
-        'occurredAt',
-      ].sort(),
-    );
+    expect(keysOf(event.payload)).toEqual(eventPayloadFields['payments.PaymentReturned']);
     expect(event.payload).toMatchObject({ returnId: 'ret_01', returnedAmount: 8500, occurredAt: now });
   });
 
@@ -500,19 +467,7 @@ describe('event builders', () => {
   it('builds payouts.PayoutCreated with exactly the spec’s fields', () => {
     const event = payoutCreatedEvent(payout, 'evt_05');
     expect(event).toMatchObject({ eventType: 'payouts.PayoutCreated', merchantId: 'mer_01', createdAt: now });
-    expect(keysOf(event.payload)).toEqual(
-      [
-        'payoutId',
-        'merchantId',
-        'payoutAccountId',
-        'processor',
-        'grossAmount',
-        'feeAmount',
-        'netAmount',
-        'currency',
-        'occurredAt',
-      ].sort(),
-    );
+    expect(keysOf(event.payload)).toEqual(eventPayloadFields['payouts.PayoutCreated']);
     expect(event.payload).toMatchObject({
       grossAmount: 10_000,
       feeAmount: 320,

@@ -1,0 +1,89 @@
+/**
+ * Field lists of the spec and DESIGN, sorted, for tests that check a response or event payload has
+ * exactly these fields.
+ */
+
+/** DESIGN §4 "Payments listing", plus the decline of a declined payment (docs/decisions.md). */
+export const paymentFields = [
+  'paymentId',
+  'merchantId',
+  'customerId',
+  'invoiceId',
+  'amount',
+  'amountRefunded',
+  'currency',
+  'status',
+  'paymentMethodType',
+  'processor',
+  'processorReferenceId',
+  'declineCode',
+  'declineMessage',
+  'createdAt',
+  'updatedAt',
+].sort();
+
+/** Spec "Subscribable event types": each type's payload fields. */
+export const eventPayloadFields = {
+  'payments.PaymentCreated': [
+    'paymentId',
+    'paymentInstrumentId',
+    'priceId',
+    'processor',
+    'customerId',
+    'merchantId',
+    'amount',
+    'currency',
+    'occurredAt',
+  ].sort(),
+  'payments.PaymentDeclined': [
+    'paymentId',
+    'merchantId',
+    'processor',
+    'declineCode',
+    'declineMessage',
+    'occurredAt',
+  ].sort(),
+  'payments.PaymentRefunded': [
+    'refundId',
+    'paymentId',
+    'merchantId',
+    'refundedAmount',
+    'currency',
+    'processorReferenceId',
+    'occurredAt',
+  ].sort(),
+  'payments.PaymentReturned': [
+    'returnId',
+    'paymentId',
+    'merchantId',
+    'returnedAmount',
+    'currency',
+    'processorReferenceId',
+    'occurredAt',
+  ].sort(),
+  'payouts.PayoutCreated': [
+    'payoutId',
+    'merchantId',
+    'payoutAccountId',
+    'processor',
+    'grossAmount',
+    'feeAmount',
+    'netAmount',
+    'currency',
+    'occurredAt',
+  ].sort(),
+  'invoices.InvoicePaid': [
+    'invoiceId',
+    'merchantId',
+    'customerId',
+    'invoiceNumber',
+    'amount',
+    'currency',
+    'paidAt',
+  ].sort(),
+} as const satisfies Record<string, readonly string[]>;
+
+/** The sorted field names of a payload, to compare with `eventPayloadFields`. */
+export function payloadFieldsOf(event: { payload: Record<string, unknown> }): string[] {
+  return Object.keys(event.payload).sort();
+}
