@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Browser, chromium, type Page, type Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { payPageContentSecurityPolicy } from '../../functions/pay/pay-page';
+import { chromiumExecutable, chromiumLaunchArgs, launchChromium } from '../support/chromium';
 import {
   adjustmentLine,
   createInvoice,
@@ -17,8 +18,6 @@ import {
 import { invoiceFixtures } from '../support/invoices';
 import { startTestRuntime, type TestRuntime } from '../support/local-runtime';
 
-/** Debian's Chromium; playwright-core drives it and never downloads a browser of its own. */
-const chromiumPath = '/usr/bin/chromium';
 const artifacts = fileURLToPath(new URL('../../test-results/', import.meta.url));
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 /** Any expiry in the future passes the sandbox's check. */
@@ -30,30 +29,14 @@ let merchantId: string;
 let refs: InvoiceRefs;
 
 beforeAll(async () => {
-  if (!existsSync(chromiumPath)) {
-    throw new Error(`${chromiumPath} not found: install Debian's Chromium with "apt-get install chromium".`);
-  }
   await mkdir(artifacts, { recursive: true });
   await Promise.all([
     startTestRuntime().then((started) => {
       t = started;
     }),
-    chromium
-      .launch({
-        executablePath: chromiumPath,
-        args: [
-          '--headless',
-          '--no-sandbox',
-          '--disable-gpu',
-          '--no-first-run',
-          '--disable-background-networking',
-          '--disable-component-update',
-          '--disable-sync',
-        ],
-      })
-      .then((launched) => {
-        browser = launched;
-      }),
+    launchChromium().then((launched) => {
+      browser = launched;
+    }),
   ]);
   merchantId = t.runtime.merchantId;
   refs = await invoiceFixtures(t.api, merchantId);
@@ -221,5 +204,20 @@ describe('pay page', () => {
     await page.getByRole('button', { name: 'Pay $27.50' }).click();
     await page.getByRole('heading', { name: 'Payment received' }).waitFor();
     expect(await invoiceStatus(invoice.invoiceId)).toBe('paid');
+  });
+});
+
+describe('the browser the tests drive', () => {
+  it('is the Chromium shipped in @sparticuz/chromium when the machine has none, and it renders the pay page', async () => {
+    const packaged = await chromiumExecutable(join(artifacts, 'no-such-chromium'));
+    expect(packaged.source).toBe('package');
+    const own = await chromium.launch({ executablePath: packaged.path, args: chromiumLaunchArgs });
+    try {
+      const page = await own.newPage();
+      await page.goto(`${t.runtime.baseUrl}/pay#${'x'.repeat(43)}`);
+      await page.getByRole('heading', { name: 'Invoice not found' }).waitFor();
+    } finally {
+      await own.close();
+    }
   });
 });
