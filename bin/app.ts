@@ -1,4 +1,5 @@
 import { App } from 'aws-cdk-lib';
+import { exitCodeOf, failureLine, UsageError } from '../lib/cli/command-failure';
 import { buildApp, parseStage } from '../lib/stack';
 
 const app = new App();
@@ -7,7 +8,8 @@ try {
   stage = parseStage(app.node.tryGetContext('stage'));
 } catch (error) {
   // A wrong or missing `-c stage=…` is a usage error: one line, no stack trace.
-  console.error((error as Error).message);
-  process.exit(1);
+  const usage = new UsageError((error as Error).message);
+  console.error(`error: ${failureLine(usage)}`);
+  process.exit(exitCodeOf(usage));
 }
 buildApp(stage, { app });

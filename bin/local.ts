@@ -1,12 +1,13 @@
-import { JavaMissingError } from '../lib/local/dynamodb-local';
+import { runCommand, UsageError } from '../lib/cli/command-failure';
 import { startLocalRuntime } from '../lib/local/runtime';
 import { readLocalSettings } from '../lib/local/settings';
 
 /** `npm start [-- --in-memory]`: the whole service on this machine (DESIGN §5). */
-async function main(): Promise<void> {
+runCommand(async () => {
   const args = process.argv.slice(2);
   const unknown = args.filter((arg) => arg !== '--in-memory');
-  if (unknown.length > 0) throw new Error(`Unknown option(s): ${unknown.join(' ')} (supported: --in-memory)`);
+  if (unknown.length > 0)
+    throw new UsageError(`unknown option ${unknown.join(' ')}: the only option is --in-memory`);
   const settings = readLocalSettings(process.env);
   const runtime = await startLocalRuntime({
     settings,
@@ -23,12 +24,4 @@ async function main(): Promise<void> {
   };
   process.once('SIGINT', shutdown);
   process.once('SIGTERM', shutdown);
-}
-
-main().catch((error: unknown) => {
-  // A missing Java is one line saying what to install; anything else keeps its stack for the engineer.
-  console.error(
-    error instanceof JavaMissingError ? error.message : error instanceof Error ? error.stack : String(error),
-  );
-  process.exit(1);
 });

@@ -1,12 +1,7 @@
 import { relative, resolve } from 'node:path';
-import { z } from 'zod';
+import { runCommand, UsageError } from '../lib/cli/command-failure';
+import { readReceiverSettings } from '../lib/local/receiver-settings';
 import { defaultWebhookReceiverDir, startWebhookReceiver } from '../lib/local/webhook-receiver';
-
-const ReceiverSettings = z.object({
-  RECEIVER_PORT: z.coerce.number().int().min(0).max(65535).default(4443),
-  RECEIVER_HOST: z.string().min(1).default('127.0.0.1'),
-  RECEIVER_DIR: z.string().min(1).optional(),
-});
 
 /** A path as a shell word: relative to here when inside it, quoted when it needs to be. */
 function shellPath(path: string): string {
@@ -16,13 +11,13 @@ function shellPath(path: string): string {
 }
 
 /** `npm run webhook-receiver`: a local HTTPS endpoint that verifies and records webhook deliveries. */
-async function main(): Promise<void> {
-  const parsed = ReceiverSettings.safeParse(process.env);
-  if (!parsed.success) {
-    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
-    throw new Error(`Invalid webhook receiver settings: ${problems.join('; ')}`);
-  }
-  const settings = parsed.data;
+runCommand(async () => {
+  const args = process.argv.slice(2);
+  if (args.length > 0)
+    throw new UsageError(
+      `unknown option ${args.join(' ')}: it takes none (settings come from RECEIVER_PORT, RECEIVER_HOST, RECEIVER_DIR)`,
+    );
+  const settings = readReceiverSettings(process.env);
   const receiver = await startWebhookReceiver({
     host: settings.RECEIVER_HOST,
     port: settings.RECEIVER_PORT,
@@ -41,9 +36,4 @@ async function main(): Promise<void> {
   };
   process.once('SIGINT', shutdown);
   process.once('SIGTERM', shutdown);
-}
-
-main().catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : String(error));
-  process.exit(1);
 });

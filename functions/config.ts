@@ -1,38 +1,59 @@
-import { z } from 'zod';
+import {
+  flag,
+  httpUrl,
+  oneOf,
+  readSettings,
+  required,
+  type SettingsOf,
+  text,
+  textWhere,
+  wholeNumber,
+  withDefault,
+} from './settings/setting';
 
 export const Stage = { sandbox: 'sandbox', production: 'production' } as const;
 export type Stage = (typeof Stage)[keyof typeof Stage];
 
-/** The environment every Lambda function of the stack (and the local runtime) is given. */
-export const FunctionEnvironment = z.object({
-  TABLE_NAME: z.string().min(1),
-  STAGE: z.enum(Stage),
+/**
+ * Every variable the service's functions read, each with its one rule. The local runtime, the
+ * admin CLI and the tests read these same variables through these same rules.
+ */
+export const ServiceVariables = {
+  TABLE_NAME: text('a DynamoDB table name', { maxLength: 255 }),
+  STAGE: oneOf(Object.values(Stage)),
   /** Set only by the local runtime and the tests, to reach DynamoDB Local. */
-  DYNAMODB_ENDPOINT: z.url().optional(),
-  AUTH_CACHE_SECONDS: z.coerce.number().int().min(0).default(60),
+  DYNAMODB_ENDPOINT: httpUrl(),
+  /** How long API Gateway reuses an authorizer answer (at most an hour, as API Gateway allows). */
+  AUTH_CACHE_SECONDS: withDefault(wholeNumber(0, 3600), 60),
   /** The KMS key that seals webhook signing secrets (set by the stack). */
-  SECRETS_KEY_ID: z.string().min(1).optional(),
+  SECRETS_KEY_ID: text('a KMS key id, alias or ARN'),
   /** Local runtime only (DESIGN §5): webhook URLs may name loopback, for a receiver on this machine. */
-  WEBHOOK_ALLOW_PRIVATE_TARGETS: z
-    .enum(['true', 'false'])
-    .default('false')
-    .transform((value) => value === 'true'),
+  WEBHOOK_ALLOW_PRIVATE_TARGETS: withDefault(flag(), false),
   /** The delivery queue the router and the reconciler write to. */
-  DELIVERY_QUEUE_URL: z.string().min(1).optional(),
+  DELIVERY_QUEUE_URL: httpUrl(),
   /** Spec "Delivery and retries": 60 s between attempts, 10 s response timeout. */
-  WEBHOOK_RETRY_DELAY_SECONDS: z.coerce.number().int().min(0).max(900).default(60),
-  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(1).max(60_000).default(10_000),
-  /** The local runtime's stand-in for KMS: 32 bytes, base64. Never set in AWS. */
-  LOCAL_SECRETS_KEY: z.string().min(1).optional(),
-});
+  WEBHOOK_RETRY_DELAY_SECONDS: withDefault(wholeNumber(0, 900), 60),
+  WEBHOOK_TIMEOUT_MS: withDefault(wholeNumber(1, 60_000), 10_000),
+  /** The local runtime's stand-in for KMS. Never set in AWS. */
+  LOCAL_SECRETS_KEY: textWhere('32 bytes in base64', (value) => Buffer.from(value, 'base64').length === 32, {
+    secret: true,
+  }),
+} as const;
 
-export type FunctionEnvironment = z.infer<typeof FunctionEnvironment>;
+/** The environment every Lambda function of the stack (and the local runtime) is given. */
+export const FunctionSettings = {
+  ...ServiceVariables,
+  TABLE_NAME: required(ServiceVariables.TABLE_NAME),
+  STAGE: required(ServiceVariables.STAGE),
+} as const;
+
+export type FunctionEnvironment = SettingsOf<typeof FunctionSettings>;
 
 let cached: FunctionEnvironment | undefined;
 
-/** Parsed once per container; a missing or malformed variable fails the cold start loudly. */
+/** Read once per container; a missing or refused variable fails the cold start with one line naming it. */
 export function functionEnvironment(): FunctionEnvironment {
-  cached ??= FunctionEnvironment.parse(process.env);
+  cached ??= readSettings(process.env, FunctionSettings);
   return cached;
 }
 

@@ -1,5 +1,7 @@
 import { parseArgs } from 'node:util';
 import { Stage } from '../../functions/config';
+import { SettingError } from '../../functions/settings/setting';
+import { ExitCode, oneLine, UsageError } from '../cli/command-failure';
 import {
   AdminError,
   createKey,
@@ -9,6 +11,7 @@ import {
   revokeKey,
   rotateKeys,
 } from './operations';
+import { type AdminSettings, readAdminSettings } from './settings';
 import { type AdminEnv, type AdminTarget, resolveTarget, type TargetSelection, withTarget } from './target';
 
 /** The admin CLI's outside world, injected so tests run it in-process and read what it printed. */
@@ -18,12 +21,8 @@ export interface AdminIo {
   readonly env: AdminEnv;
 }
 
-export const ExitCode = { ok: 0, failed: 1, usage: 2 } as const;
-export type ExitCode = (typeof ExitCode)[keyof typeof ExitCode];
-
-/** The command line itself is wrong: exit 2 with a short usage text, before anything is read or written. */
-export class UsageError extends Error {
-  override name = 'UsageError';
+/** The command line itself is wrong: exit 2 with one line naming the command's form, before anything is read or written. */
+export class AdminUsageError extends UsageError {
   readonly command: CommandName | undefined;
 
   constructor(message: string, options: { command?: CommandName | undefined; cause?: unknown } = {}) {
@@ -138,7 +137,7 @@ function shownKey(key: Awaited<ReturnType<typeof createKey>>) {
 
 function text(options: GivenOptions, name: OptionName): string {
   const value = options[name];
-  if (typeof value !== 'string') throw new UsageError(`--${name} needs a value`);
+  if (typeof value !== 'string') throw new AdminUsageError(`--${name} needs a value`);
   return value;
 }
 
@@ -148,12 +147,13 @@ function duration(options: GivenOptions, name: OptionName): number | undefined {
   try {
     return parseDuration(value);
   } catch (error) {
-    if (error instanceof AdminError) throw new UsageError(`--${name}: ${error.message}`, { cause: error });
+    if (error instanceof AdminError)
+      throw new AdminUsageError(`--${name}: ${error.message}`, { cause: error });
     throw error;
   }
 }
 
-const program = 'npm run admin --';
+const program = 'npm run -s admin --';
 const targetSynopsis = '(--local | --stage sandbox|production [--table NAME]) [--json]';
 
 export const helpText = `Usage: ${program} <command> [options] ${targetSynopsis}
@@ -180,20 +180,28 @@ Durations: a whole number of s, m, h or d (30m, 24h, 7d), at most 3650d.
 
 export async function runAdmin(argv: readonly string[], io: AdminIo): Promise<ExitCode> {
   let invocation: Invocation;
+  let settings: AdminSettings;
   try {
     if (asksForHelp(argv)) {
       io.stdout(helpText);
       return ExitCode.ok;
     }
     invocation = parseInvocation(argv);
+    settings = readAdminSettings(io.env);
   } catch (error) {
-    if (!(error instanceof UsageError)) throw error;
-    io.stderr(usageErrorText(error));
-    return ExitCode.usage;
+    if (error instanceof AdminUsageError) {
+      io.stderr(usageErrorText(error));
+      return ExitCode.usage;
+    }
+    if (error instanceof SettingError) {
+      io.stderr(`error: ${error.message}\n`);
+      return ExitCode.usage;
+    }
+    throw error;
   }
   let target: AdminTarget | undefined;
   try {
-    target = await resolveTarget(invocation.selection, io.env);
+    target = await resolveTarget(invocation.selection, settings);
     const resolved = target;
     const result = await withTarget(resolved, () => invocation.action(resolved));
     // One JSON object either way (DESIGN §5): --json keeps it on one line for scripts.
@@ -204,7 +212,7 @@ export async function runAdmin(argv: readonly string[], io: AdminIo): Promise<Ex
     return ExitCode.ok;
   } catch (error) {
     io.stderr(`error: ${describeFailure(error, target)}\n`);
-    return ExitCode.failed;
+    return error instanceof SettingError ? ExitCode.usage : ExitCode.failed;
   }
 }
 
@@ -236,13 +244,14 @@ export function parseInvocation(argv: readonly string[]): Invocation {
     const spec: CommandSpec = commands[command];
     const options = givenOptions(tokens, command);
     for (const name of spec.required) {
-      if (options[name] === undefined) throw new UsageError(`${command} needs --${name}`);
+      if (options[name] === undefined) throw new AdminUsageError(`${command} needs --${name}`);
     }
     const selection = targetSelection(options);
     return { command, selection, json: options.json === true, action: spec.plan(options) };
   } catch (error) {
     // Every problem past the command name is shown with that command's synopsis.
-    if (error instanceof UsageError) throw new UsageError(error.message, { command, cause: error.cause });
+    if (error instanceof AdminUsageError)
+      throw new AdminUsageError(error.message, { command, cause: error.cause });
     throw error;
   }
 }
@@ -255,10 +264,11 @@ function givenOptions(tokens: readonly ArgToken[], command: CommandName): GivenO
   const options: GivenOptions = {};
   for (const token of tokens) {
     if (token.kind !== 'option') continue;
-    if (!Object.hasOwn(optionConfig, token.name)) throw new UsageError(`unknown option ${token.rawName}`);
+    if (!Object.hasOwn(optionConfig, token.name))
+      throw new AdminUsageError(`unknown option ${token.rawName}`);
     const name = token.name as OptionName;
-    if (!allowed.has(name)) throw new UsageError(`--${name} is not an option of ${command}`);
-    if (options[name] !== undefined) throw new UsageError(`--${name} is given more than once`);
+    if (!allowed.has(name)) throw new AdminUsageError(`--${name} is not an option of ${command}`);
+    if (options[name] !== undefined) throw new AdminUsageError(`--${name} is given more than once`);
     options[name] = optionValue(name, token.value, token.inlineValue);
   }
   return options;
@@ -270,71 +280,63 @@ function optionValue(
   inline: boolean | undefined,
 ): string | true {
   if (optionConfig[name].type === 'boolean') {
-    if (value !== undefined) throw new UsageError(`--${name} takes no value`);
+    if (value !== undefined) throw new AdminUsageError(`--${name} takes no value`);
     return true;
   }
   // `--name --json`: the next argument is another option, not this one's value.
   if (value === undefined || (!inline && value.startsWith('--'))) {
-    throw new UsageError(`--${name} needs a value`);
+    throw new AdminUsageError(`--${name} needs a value`);
   }
-  if (value.trim() === '') throw new UsageError(`--${name} must not be empty`);
+  if (value.trim() === '') throw new AdminUsageError(`--${name} must not be empty`);
   return value;
 }
 
 function commandOf(positionals: readonly string[]): CommandName {
   const [group, action, ...rest] = positionals;
-  if (group === undefined) throw new UsageError('missing command');
+  if (group === undefined) throw new AdminUsageError('missing command');
   const groups = new Set(Object.keys(commands).map((name) => name.split(' ')[0]));
-  if (!groups.has(group)) throw new UsageError(`unknown command "${group}"`);
+  if (!groups.has(group)) throw new AdminUsageError(`unknown command "${group}"`);
   const actions = Object.keys(commands)
     .filter((name) => name.startsWith(`${group} `))
     .map((name) => name.slice(group.length + 1));
-  if (action === undefined) throw new UsageError(`${group} needs one of: ${actions.join(', ')}`);
+  if (action === undefined) throw new AdminUsageError(`${group} needs one of: ${actions.join(', ')}`);
   const name = `${group} ${action}`;
-  if (!Object.hasOwn(commands, name)) throw new UsageError(`unknown command "${name}"`);
+  if (!Object.hasOwn(commands, name)) throw new AdminUsageError(`unknown command "${name}"`);
   const command = name as CommandName;
-  if (rest.length > 0) throw new UsageError(`unexpected argument "${rest[0]}"`, { command });
+  if (rest.length > 0) throw new AdminUsageError(`unexpected argument "${rest[0]}"`, { command });
   return command;
 }
 
 function targetSelection(options: GivenOptions): TargetSelection {
   const { local, stage, table } = options;
   if (local === true && stage !== undefined) {
-    throw new UsageError('give either --local or --stage, not both');
+    throw new AdminUsageError('give either --local or --stage, not both');
   }
   if (stage === undefined) {
-    if (table !== undefined) throw new UsageError('--table applies only with --stage');
-    if (local !== true) throw new UsageError('choose a target: --local or --stage sandbox|production');
+    if (table !== undefined) throw new AdminUsageError('--table applies only with --stage');
+    if (local !== true) throw new AdminUsageError('choose a target: --local or --stage sandbox|production');
     return { kind: 'local' };
   }
   if (stage !== Stage.sandbox && stage !== Stage.production) {
-    throw new UsageError(`--stage must be sandbox or production, not "${stage}"`);
+    throw new AdminUsageError(`--stage must be sandbox or production, not "${stage}"`);
   }
   return { kind: 'stage', stage, tableName: typeof table === 'string' ? table : undefined };
 }
 
-function usageErrorText(error: UsageError): string {
-  const synopses =
+/** One line: what is wrong, then the form the command takes (or the commands there are). */
+function usageErrorText(error: AdminUsageError): string {
+  const form =
     error.command === undefined
-      ? Object.values(commands).map((command) => command.synopsis)
-      : [commands[error.command].synopsis];
-  const lines = synopses.map(
-    (synopsis, index) => `${index === 0 ? 'usage:' : '      '} ${program} ${synopsis}`,
-  );
-  return [
-    `error: ${error.message}`,
-    ...lines,
-    `       with ${targetSynopsis}`,
-    `       (${program} --help for details)`,
-    '',
-  ].join('\n');
+      ? `commands: ${Object.keys(commands).join(', ')}`
+      : `usage: ${program} ${commands[error.command].synopsis} ${targetSynopsis}`;
+  return `error: ${error.message} (${form}; ${program} --help for details)\n`;
 }
 
 const unreachableCodes = new Set(['ECONNREFUSED', 'ECONNRESET', 'EHOSTUNREACH', 'ETIMEDOUT']);
 
 /** One line for stderr: what went wrong and, where it is known, what to do about it. */
 function describeFailure(error: unknown, target: AdminTarget | undefined): string {
-  if (error instanceof AdminError) return oneLine(error.message);
+  if (error instanceof AdminError || error instanceof SettingError) return oneLine(error.message);
   const failure = error instanceof Error ? error : new Error(String(error));
   const code = (failure as NodeJS.ErrnoException).code;
   if (target?.dynamodbEndpoint !== undefined && code !== undefined && unreachableCodes.has(code)) {
@@ -354,8 +356,4 @@ function describeFailure(error: unknown, target: AdminTarget | undefined): strin
   }
   const name = failure.name === 'Error' ? '' : `${failure.name}: `;
   return oneLine(`${name}${failure.message}`);
-}
-
-function oneLine(message: string): string {
-  return message.replace(/\s*\n\s*/g, ' ').trim();
 }

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { resetFunctionEnvironment, Stage } from '../../functions/config';
 import { documentClient, resetDocumentClient } from '../../functions/store/client';
 import { AdminError } from './operations';
+import type { AdminSettings } from './settings';
 
 /** Where an admin command acts: one table of one stage, on DynamoDB Local or in AWS. */
 export interface AdminTarget {
@@ -29,9 +30,9 @@ export function defaultTableName(stage: Stage): string {
 }
 
 /** The runtime's state dir: `LOCAL_STATE_DIR` (as `npm start` reads it) or `.local/` at the repo root. */
-export function localStateDir(env: AdminEnv): string {
-  const configured = env.LOCAL_STATE_DIR;
-  return configured === undefined || configured === '' ? join(repoRoot, '.local') : resolve(configured);
+export function localStateDir(settings: Partial<Pick<AdminSettings, 'LOCAL_STATE_DIR'>>): string {
+  const configured = settings.LOCAL_STATE_DIR;
+  return configured === undefined ? join(repoRoot, '.local') : resolve(configured);
 }
 
 /**
@@ -44,12 +45,15 @@ const LocalRuntimeFile = z.object({
   tableName: z.string().min(1),
 });
 
-export async function resolveTarget(selection: TargetSelection, env: AdminEnv): Promise<AdminTarget> {
+export async function resolveTarget(
+  selection: TargetSelection,
+  settings: Partial<Pick<AdminSettings, 'LOCAL_STATE_DIR' | 'TABLE_NAME'>>,
+): Promise<AdminTarget> {
   if (selection.kind === 'stage') {
-    const tableName = selection.tableName ?? nonEmpty(env.TABLE_NAME) ?? defaultTableName(selection.stage);
+    const tableName = selection.tableName ?? settings.TABLE_NAME ?? defaultTableName(selection.stage);
     return { stage: selection.stage, tableName };
   }
-  const file = join(localStateDir(env), 'runtime.json');
+  const file = join(localStateDir(settings), 'runtime.json');
   const text = await readFile(file, 'utf8').catch((error: NodeJS.ErrnoException) => {
     if (error.code === 'ENOENT') throw new AdminError('no local runtime found: run `npm start` first');
     throw new AdminError(`cannot read ${file}: ${error.message}`, { cause: error });
@@ -67,10 +71,6 @@ export async function resolveTarget(selection: TargetSelection, env: AdminEnv): 
     throw new AdminError(`${file} lacks a valid ${fields.join(', ')}: restart \`npm start\` to rewrite it`);
   }
   return parsed.data;
-}
-
-function nonEmpty(value: string | undefined): string | undefined {
-  return value === undefined || value === '' ? undefined : value;
 }
 
 const targetVariables = ['TABLE_NAME', 'STAGE', 'DYNAMODB_ENDPOINT'] as const;

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type LocalRuntime, startLocalRuntime } from '../../lib/local/runtime';
-import { LocalSettings } from '../../lib/local/settings';
+import { readLocalSettings } from '../../lib/local/settings';
 import { startWebhookReceiver, type WebhookReceiver } from '../../lib/local/webhook-receiver';
 import { TestCaFiles } from '../support/test-ca';
 
@@ -30,7 +30,7 @@ beforeAll(async () => {
     log: () => undefined,
   });
   runtime = await startLocalRuntime({
-    settings: LocalSettings.parse({ PORT: '0', WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true' }),
+    settings: readLocalSettings({ PORT: '0', WEBHOOK_ALLOW_PRIVATE_TARGETS: '1' }),
     inMemory: true,
     stateDir: join(workDir, '.local'),
     dynamodbEndpoint: inject('dynamodbEndpoint'),
@@ -43,33 +43,40 @@ afterAll(async () => {
   await rm(workDir, { recursive: true, force: true });
 });
 
-/** The shell blocks from the README's "Try it" section up to "Configuration", in order. */
-async function walkThrough(): Promise<string> {
+/** The shell blocks of the README from one heading up to the next one given, in order. */
+async function readmeScript(from: string, to: string): Promise<string> {
   const readme = await readFile(join(repoRoot, 'README.md'), 'utf8');
-  const section = readme.slice(readme.indexOf('## Try it'), readme.indexOf('## Configuration'));
+  const section = readme.slice(readme.indexOf(from), readme.indexOf(to));
   return [...section.matchAll(/```sh\n([\s\S]*?)```/g)].map((match) => match[1]).join('\n');
+}
+
+async function walkThrough(): Promise<string> {
+  return readmeScript('## Try it', '## Configuration');
+}
+
+function runBash(
+  script: string,
+  options: { cwd: string; env?: NodeJS.ProcessEnv },
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((done) => {
+    const child = spawn('bash', ['-euo', 'pipefail', '-c', script], options);
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk) => {
+      stdout += String(chunk);
+    });
+    child.stderr.on('data', (chunk) => {
+      stderr += String(chunk);
+    });
+    child.on('exit', (exitCode) => done({ code: exitCode, stdout, stderr }));
+  });
 }
 
 describe('README walk-through', () => {
   it('runs as written against the local runtime: paid invoices, and the webhooks of the one paid by link', async () => {
     const script = await walkThrough();
     expect(script).toContain('/invoices');
-    const { code, stdout, stderr } = await new Promise<{
-      code: number | null;
-      stdout: string;
-      stderr: string;
-    }>((done) => {
-      const child = spawn('bash', ['-euo', 'pipefail', '-c', script], { cwd: workDir });
-      let stdout = '';
-      let stderr = '';
-      child.stdout.on('data', (chunk) => {
-        stdout += String(chunk);
-      });
-      child.stderr.on('data', (chunk) => {
-        stderr += String(chunk);
-      });
-      child.on('exit', (exitCode) => done({ code: exitCode, stdout, stderr }));
-    });
+    const { code, stdout, stderr } = await runBash(script, { cwd: workDir });
     expect(stderr).toBe('');
     expect(code).toBe(0);
     expect(stdout).not.toContain('"error"');
@@ -100,4 +107,33 @@ describe('README walk-through', () => {
     );
     expect(stdout).not.toContain('"verified":false');
   }, 50_000);
+});
+
+describe('README admin CLI', () => {
+  it('runs as written, with the variables npm start is told to use exported, and prints only JSON on stdout', async () => {
+    const script = await readmeScript('## Admin CLI', '## Deploy a stage');
+    const commands = script.split('\n').filter((line) => line.includes('admin --'));
+    expect(commands.length).toBeGreaterThanOrEqual(5);
+    for (const line of commands) expect(line).toContain('npm run -s admin -- ');
+
+    // Every admin line of the block, also printing its stdout, so each can be parsed on its own.
+    const env = {
+      ...process.env,
+      LOCAL_STATE_DIR: join(workDir, '.local'),
+      WEBHOOK_ALLOW_PRIVATE_TARGETS: '1',
+    };
+    const { code, stdout, stderr } = await runBash(script, { cwd: repoRoot, env });
+    expect({ code, stderr }).toEqual({ code: 0, stderr: '' });
+    const printed = stdout
+      .trimEnd()
+      .split('\n')
+      .map((line) => JSON.parse(line));
+    // The two lines whose output the block keeps in variables print nothing of their own.
+    expect(printed.map((object) => Object.keys(object))).toEqual([
+      ['apiKey', 'keyPrefix', 'merchantId', 'stage', 'expiresAt'],
+      ['keyPrefix', 'status'],
+      ['apiKey', 'keyPrefix', 'merchantId', 'stage', 'expiresAt'],
+    ]);
+    expect(printed[1]).toEqual({ keyPrefix: printed[0].keyPrefix, status: 'revoked' });
+  }, 60_000);
 });

@@ -8,7 +8,7 @@ import { documentClient } from '../../functions/store/client';
 import { createKey, createMerchant } from '../../lib/admin/operations';
 import { routeInvocation } from '../../lib/local/gateway';
 import { type LocalRuntime, startLocalRuntime } from '../../lib/local/runtime';
-import { LocalSettings } from '../../lib/local/settings';
+import { type LocalSettings, readLocalSettings } from '../../lib/local/settings';
 
 export interface TestRuntime {
   readonly runtime: LocalRuntime;
@@ -27,7 +27,7 @@ export interface TestRuntime {
 export async function startTestRuntime(settings: Partial<LocalSettings> = {}): Promise<TestRuntime> {
   const stateDir = await mkdtemp(join(tmpdir(), 'merchant-payments-runtime-'));
   const runtime = await startLocalRuntime({
-    settings: LocalSettings.parse({ PORT: '0', ...stringValues(settings) }),
+    settings: readLocalSettings({ PORT: '0', ...stringValues(settings) }),
     inMemory: true,
     stateDir,
     dynamodbEndpoint: inject('dynamodbEndpoint'),

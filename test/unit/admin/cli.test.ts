@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ExitCode, helpText, runAdmin } from '../../../lib/admin/cli';
+import { helpText, runAdmin } from '../../../lib/admin/cli';
+import { ExitCode } from '../../../lib/cli/command-failure';
 
 const dynamodb = mockClient(DynamoDBDocumentClient);
 const merchantId = 'mer_01h455vb4pex5vsknk084sn02q';
@@ -91,14 +92,16 @@ describe('runAdmin usage errors', () => {
       ['keys', 'rotate', '--merchant', merchantId, '--local', '--expire-old-in', '9999d'],
       '--expire-old-in: "9999d" is longer than the maximum of 3650d',
     ],
-  ])('exits 2 for %j with "error: %s" and a usage text on stderr', async (args, message) => {
+  ])('exits 2 for %j with one line "error: %s" and the usage on stderr', async (args, message) => {
     const result = await admin(args);
     expect(result.code).toBe(ExitCode.usage);
     expect(result.stdout).toBe('');
-    const [first, second] = result.stderr.split('\n');
-    expect(first).toMatch(/^error: /);
-    expect(first).toContain(message);
-    expect(second).toMatch(/^usage: npm run admin -- /);
+    expect(result.stderr.endsWith('\n')).toBe(true);
+    const lines = result.stderr.trimEnd().split('\n');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^error: /);
+    expect(lines[0]).toContain(message);
+    expect(lines[0]).toMatch(/\((usage: npm run -s admin -- |commands: ).*--help for details\)$/);
     expect(dynamodb.calls()).toHaveLength(0);
   });
 
@@ -107,6 +110,46 @@ describe('runAdmin usage errors', () => {
     expect(stderr).toContain('keys revoke --key PREFIX');
     expect(stderr).not.toContain('merchants create');
   });
+});
+
+describe('runAdmin settings', () => {
+  it.each([
+    ['WEBHOOK_ALLOW_PRIVATE_TARGETS', 'yes', '1, 0, true or false'],
+    ['WEBHOOK_TIMEOUT_MS', '10s', 'a whole number from 1 to 60000'],
+    ['STAGE', 'staging', 'sandbox or production'],
+    ['DYNAMODB_ENDPOINT', 'localhost:8000', 'an http:// or https:// URL'],
+  ])(
+    'exits 2 with one line naming %s=%s and what it accepts, before any call',
+    async (variable, value, accepts) => {
+      const result = await admin(['merchants', 'create', '--name', 'Acme', '--local', '--json'], {
+        LOCAL_STATE_DIR: stateDir,
+        [variable]: value,
+      });
+      expect(result).toEqual({
+        code: ExitCode.usage,
+        stdout: '',
+        stderr: `error: ${variable}="${value}" is not accepted: it must be ${accepts}.\n`,
+      });
+      expect(dynamodb.calls()).toHaveLength(0);
+    },
+  );
+
+  it.each(['1', '0', 'true', 'false'])(
+    'runs with WEBHOOK_ALLOW_PRIVATE_TARGETS=%s exported, as npm start is told to run',
+    async (value) => {
+      dynamodb.on(PutCommand).resolves({});
+      const saved = process.env.WEBHOOK_ALLOW_PRIVATE_TARGETS;
+      process.env.WEBHOOK_ALLOW_PRIVATE_TARGETS = value;
+      try {
+        const env = { LOCAL_STATE_DIR: stateDir, WEBHOOK_ALLOW_PRIVATE_TARGETS: value };
+        const result = await admin(['merchants', 'create', '--name', 'Acme', '--local', '--json'], env);
+        expect(result).toMatchObject({ code: ExitCode.ok, stderr: '' });
+      } finally {
+        if (saved === undefined) delete process.env.WEBHOOK_ALLOW_PRIVATE_TARGETS;
+        else process.env.WEBHOOK_ALLOW_PRIVATE_TARGETS = saved;
+      }
+    },
+  );
 });
 
 describe('runAdmin output', () => {

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AdminError } from '../../../lib/admin/operations';
+import { readAdminSettings } from '../../../lib/admin/settings';
 import { localStateDir, resolveTarget, withTarget } from '../../../lib/admin/target';
 
 const secretKey = `merchant_sbx0123456789_${'s'.repeat(43)}`;
@@ -21,7 +22,9 @@ describe('resolveTarget with --stage', () => {
       stage: 'sandbox',
       tableName: 'from-env',
     });
-    expect(await resolveTarget({ kind: 'stage', stage: 'production' }, { TABLE_NAME: '' })).toEqual({
+    // An exported but empty TABLE_NAME counts as unset, as for every variable.
+    const unset = readAdminSettings({ TABLE_NAME: '' });
+    expect(await resolveTarget({ kind: 'stage', stage: 'production' }, unset)).toEqual({
       stage: 'production',
       tableName: 'merchant-payments-production',
     });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { SettingError } from '../../../functions/settings/setting';
 import { readLocalSettings } from '../../../lib/local/settings';
 
 describe('readLocalSettings', () => {
@@ -12,6 +13,7 @@ describe('readLocalSettings', () => {
       AUTH_CACHE_SECONDS: 60,
       PUBLIC_RATE_LIMIT_PER_MINUTE: 100,
       WEBHOOK_ALLOW_PRIVATE_TARGETS: false,
+      LOCAL_STATE_DIR: undefined,
     });
   });
 
@@ -23,9 +25,11 @@ describe('readLocalSettings', () => {
       WEBHOOK_RETRY_DELAY_SECONDS: '2',
       WEBHOOK_TIMEOUT_MS: '500',
       AUTH_CACHE_SECONDS: '0',
-      WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
+      WEBHOOK_ALLOW_PRIVATE_TARGETS: '1',
+      PUBLIC_RATE_LIMIT_PER_MINUTE: '5',
+      LOCAL_STATE_DIR: '/tmp/state',
     });
-    expect(settings).toMatchObject({
+    expect(settings).toEqual({
       PORT: 8080,
       HOST: '0.0.0.0',
       STAGE: 'production',
@@ -33,11 +37,20 @@ describe('readLocalSettings', () => {
       WEBHOOK_TIMEOUT_MS: 500,
       AUTH_CACHE_SECONDS: 0,
       WEBHOOK_ALLOW_PRIVATE_TARGETS: true,
+      PUBLIC_RATE_LIMIT_PER_MINUTE: 5,
+      LOCAL_STATE_DIR: '/tmp/state',
     });
   });
 
-  it('names the variable that is wrong in one line', () => {
-    expect(() => readLocalSettings({ STAGE: 'staging' })).toThrow(/^Invalid local runtime settings: STAGE: /);
-    expect(() => readLocalSettings({ PORT: 'eighty' })).toThrow(/PORT/);
+  it.each([
+    ['STAGE', 'staging', 'sandbox or production'],
+    ['PORT', 'eighty', 'a whole number from 0 to 65535'],
+    ['WEBHOOK_RETRY_DELAY_SECONDS', '901', 'a whole number from 0 to 900'],
+    ['WEBHOOK_ALLOW_PRIVATE_TARGETS', 'yes', '1, 0, true or false'],
+  ])('names %s and what it accepts in one line', (variable, value, accepts) => {
+    expect(() => readLocalSettings({ [variable]: value })).toThrow(SettingError);
+    expect(() => readLocalSettings({ [variable]: value })).toThrow(
+      `${variable}="${value}" is not accepted: it must be ${accepts}.`,
+    );
   });
 });
