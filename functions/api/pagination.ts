@@ -1,5 +1,6 @@
 import { signCursor, verifyCursor } from '../domain/cursor';
 import { ValidationError } from '../http/errors';
+import { ValidationMessage } from '../http/validation-messages';
 import { cursorSigningKey } from '../store/cursor-signing-key';
 import type { QueryPage } from '../store/query-page';
 
@@ -17,7 +18,7 @@ export async function startKeyOf(cursor: string | undefined, scope: string) {
   if (cursor === undefined) return undefined;
   const startKey = verifyCursor(cursor, scope, await cursorSigningKey());
   if (startKey === undefined) {
-    throw new ValidationError([{ path: 'cursor', message: 'The cursor is not valid for this list.' }]);
+    throw new ValidationError([{ path: 'cursor', message: ValidationMessage.cursor }]);
   }
   return startKey;
 }

@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { type IdPrefix, typeIdPattern } from '../domain/ids';
 import { ErrorCode } from '../http/errors';
+import { ValidationMessage } from '../http/validation-messages';
 
-/** A TypeID of one prefix; the message names the expected form so a merchant can fix the call. */
+/** A TypeID of one prefix; the message names the expected prefix so a merchant can fix the call. */
 export function typeIdSchema(prefix: IdPrefix) {
   return z
     .string()
-    .regex(typeIdPattern(prefix), { message: `Must be a ${prefix}_ TypeID` })
+    .regex(typeIdPattern(prefix), { message: ValidationMessage.typeId(prefix) })
     .meta({ example: `${prefix}_01h455vb4pex5vsknk084sn02q` });
 }
 

@@ -1,5 +1,12 @@
 import { InvalidFields, RuleViolation } from './errors';
-import { AmountOverflowError, type Currency, type Money, multiplyAmount, sumAmounts } from './money';
+import {
+  AmountOverflowError,
+  type Currency,
+  type Money,
+  maxAmount,
+  multiplyAmount,
+  sumAmounts,
+} from './money';
 
 export const InvoiceStatus = {
   draft: 'draft',
@@ -121,15 +128,17 @@ export function priceLineItems(
     }
     const product = catalog.product(line.productId);
     const price = catalog.price(line.priceId);
-    if (product === undefined) problems.push({ path: `${path}.productId`, message: 'No such product.' });
-    else if (!product.active)
-      problems.push({ path: `${path}.productId`, message: 'The product is inactive.' });
+    if (product === undefined) {
+      problems.push({ path: `${path}.productId`, message: 'must name an existing product.' });
+    } else if (!product.active) {
+      problems.push({ path: `${path}.productId`, message: 'must name an active product.' });
+    }
     if (price === undefined || price.productId !== line.productId) {
-      problems.push({ path: `${path}.priceId`, message: 'No such price for this product.' });
+      problems.push({ path: `${path}.priceId`, message: 'must name a price of this product.' });
     } else if (price.currency !== currency) {
       problems.push({
         path: `${path}.priceId`,
-        message: `The price is in ${price.currency}, not ${currency}.`,
+        message: `must name a price in ${currency}; this price is in ${price.currency}.`,
       });
     }
     if (product === undefined || price === undefined) return undefined;
@@ -145,7 +154,7 @@ export function priceLineItems(
       };
     } catch (error) {
       if (!(error instanceof AmountOverflowError)) throw error;
-      problems.push({ path: `${path}.quantity`, message: 'The line total is larger than 9007199254740991.' });
+      problems.push({ path: `${path}.quantity`, message: `must keep the line total at most ${maxAmount}.` });
       return undefined;
     }
   });
@@ -176,10 +185,8 @@ export function computeTotals(lines: readonly LineItem[], currency: Currency, am
   } catch (error) {
     if (!(error instanceof AmountOverflowError)) throw error;
     throw new InvalidFields(
-      [{ path: 'lineItems', message: 'The invoice total is larger than 9007199254740991.' }],
-      {
-        cause: error,
-      },
+      [{ path: 'lineItems', message: `must keep the invoice total at most ${maxAmount}.` }],
+      { cause: error },
     );
   }
 }

@@ -91,9 +91,7 @@ export interface Payout {
 /** Amounts a payment or refund may have: DESIGN §3's bound, and at least one minor unit. */
 function requireAmount(amount: number): void {
   if (!Number.isSafeInteger(amount) || amount < 1) {
-    throw new InvalidFields([
-      { path: 'amount', message: `The amount must be an integer from 1 to ${maxAmount}.` },
-    ]);
+    throw new InvalidFields([{ path: 'amount', message: `must be an integer from 1 to ${maxAmount}.` }]);
   }
 }
 

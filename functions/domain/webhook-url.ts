@@ -3,6 +3,7 @@ import { AddressClass, AddressClassLabel, addressFamily, classifyAddress } from 
 /** DESIGN §4 "Webhook URL": the longest URL an endpoint may have. */
 export const maxWebhookUrlLength = 2048;
 
+/** A refusal's `reason` is the API's detail message on `url`, so it reads as one: "must use https." */
 export type WebhookUrlCheck =
   | { ok: true; url: URL; host: string; port: number }
   | { ok: false; reason: string };
@@ -38,31 +39,31 @@ const localSuffixes = ['.local', '.internal', '.home.arpa', '.localdomain'] as c
  */
 export function checkWebhookUrl(input: string, options: WebhookUrlOptions): WebhookUrlCheck {
   if (input.length > maxWebhookUrlLength) {
-    return refuse(`The URL must be at most ${maxWebhookUrlLength} characters long.`);
+    return refuse(`must be at most ${maxWebhookUrlLength} characters.`);
   }
   // WHATWG parsing silently drops tabs and newlines and trims spaces; refusing them keeps the
   // stored URL exactly what the merchant sees.
   // biome-ignore lint/suspicious/noControlCharactersInRegex: the control characters are the point.
   if (/[\u0000-\u0020\u007f]/.test(input)) {
-    return refuse('The URL must not contain spaces or control characters.');
+    return refuse('must not contain spaces or control characters.');
   }
   let url: URL;
   try {
     url = new URL(input);
   } catch {
-    return refuse('The URL must be a valid absolute URL.');
+    return refuse('must be an absolute URL.');
   }
-  if (url.protocol !== 'https:') return refuse('The URL must use https.');
+  if (url.protocol !== 'https:') return refuse('must use https.');
 
   const authority = rawAuthority(input);
   if (authority.includes('@') || url.username !== '' || url.password !== '') {
-    return refuse('The URL must not contain a user name or password.');
+    return refuse('must not contain a user name or password.');
   }
   if (input.includes('#')) {
-    return refuse('The URL must not contain a fragment (#…); fragments are never sent.');
+    return refuse('must not contain a fragment (#…); fragments are never sent.');
   }
   const port = url.port === '' ? 443 : Number(url.port);
-  if (port < 1 || port > 65535) return refuse('The port must be between 1 and 65535.');
+  if (port < 1 || port > 65535) return refuse('must have a port from 1 to 65535.');
 
   const hostCheck = checkHost(url.hostname, rawHost(authority), options);
   if (hostCheck !== undefined) return refuse(hostCheck);
@@ -74,22 +75,22 @@ function checkHost(hostname: string, written: string, options: WebhookUrlOptions
   const family = addressFamily(hostname);
   if (family !== undefined) {
     if (family === 4 && written.toLowerCase() !== hostname) {
-      return 'The host must be a name or an IPv4 address written as four decimal numbers (a.b.c.d).';
+      return 'must write an IPv4 host as four decimal numbers (a.b.c.d).';
     }
     const addressClass = classifyAddress(hostname);
     if (addressClass === AddressClass.public) return undefined;
     if (addressClass === AddressClass.loopback && options.allowLoopback) return undefined;
-    return `The host is a ${AddressClassLabel[addressClass]} address; only public addresses are accepted.`;
+    return `must name a public host; this address is ${AddressClassLabel[addressClass]}.`;
   }
-  if (hostname.endsWith('.')) return 'The host name must not end with a dot.';
+  if (hostname.endsWith('.')) return 'must not end its host name with a dot.';
   if (hostname === 'localhost' || hostname.endsWith('.localhost')) {
-    return options.allowLoopback ? undefined : 'The host must not be localhost.';
+    return options.allowLoopback ? undefined : 'must not name localhost.';
   }
   const localSuffix = localSuffixes.find((suffix) => hostname.endsWith(suffix));
   if (localSuffix !== undefined) {
-    return `The host must be a public name; ${localSuffix} names are local to a network.`;
+    return `must name a public host; ${localSuffix} names are local to a network.`;
   }
-  if (!hostname.includes('.')) return 'The host must be a fully qualified domain name.';
+  if (!hostname.includes('.')) return 'must name a fully qualified host.';
   return undefined;
 }
 

@@ -4,16 +4,50 @@ import type { z } from 'zod';
 import type { RouteDefinition } from '../routes';
 import { apiState } from './api-request';
 import { type ErrorDetail, NotFoundError, ValidationError } from './errors';
+import { ValidationMessage, validationErrorMap } from './validation-messages';
 
-/** One `details` entry per problem; an unknown field is named by its own path. */
+/**
+ * One `details` entry per problem: an unknown field is named by its own path, and a value that
+ * breaks two checks with the same wording (an integer past both the safe range and the maximum)
+ * is listed once.
+ */
 export function detailsOf(error: z.ZodError, location: string): ErrorDetail[] {
-  return error.issues.flatMap((issue) => {
+  const details = error.issues.flatMap((issue) => {
     const base = issue.path.map(String);
     if (issue.code === 'unrecognized_keys') {
-      return issue.keys.map((key) => ({ path: [...base, key].join('.'), message: 'Unknown field.' }));
+      return issue.keys.map((key) => ({
+        path: [...base, key].join('.'),
+        message: ValidationMessage.unknownField(key),
+      }));
     }
     return [{ path: base.length === 0 ? location : base.join('.'), message: issue.message }];
   });
+  return details.filter(
+    (detail, index) =>
+      details.findIndex((other) => other.path === detail.path && other.message === detail.message) === index,
+  );
+}
+
+/** A request's parsed query and body, or every problem of both. */
+export type CheckedInput =
+  | { readonly ok: true; readonly query: unknown; readonly body: unknown }
+  | { readonly ok: false; readonly details: ErrorDetail[] };
+
+/**
+ * Checks query and body against the route's strict schemas, with our wording for every problem
+ * (validation-messages.ts) given per parse, so no global zod setting is involved.
+ */
+export function checkInput(route: RouteDefinition, query: unknown, body: unknown): CheckedInput {
+  const details: ErrorDetail[] = [];
+  const parse = (schema: z.ZodType | undefined, value: unknown, location: string) => {
+    if (schema === undefined) return undefined;
+    const parsed = schema.safeParse(value, { error: validationErrorMap(location) });
+    if (!parsed.success) details.push(...detailsOf(parsed.error, location));
+    return parsed.data;
+  };
+  const parsedQuery = parse(route.request.query, query, 'query');
+  const parsedBody = parse(route.request.body, body, 'body');
+  return details.length > 0 ? { ok: false, details } : { ok: true, query: parsedQuery, body: parsedBody };
 }
 
 /**
@@ -23,7 +57,7 @@ export function detailsOf(error: z.ZodError, location: string): ErrorDetail[] {
 export function validation(
   route: RouteDefinition,
 ): MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult> {
-  const { params, query, body } = route.request;
+  const { params } = route.request;
   return {
     before: (request) => {
       const state = apiState(request.context);
@@ -32,18 +66,10 @@ export function validation(
         if (!parsed.success) throw new NotFoundError();
         state.params = parsed.data;
       }
-      const details: ErrorDetail[] = [];
-      if (query !== undefined) {
-        const parsed = query.safeParse(request.event.queryStringParameters ?? {});
-        if (parsed.success) state.query = parsed.data;
-        else details.push(...detailsOf(parsed.error, 'query'));
-      }
-      if (body !== undefined) {
-        const parsed = body.safeParse(state.rawBody);
-        if (parsed.success) state.body = parsed.data;
-        else details.push(...detailsOf(parsed.error, 'body'));
-      }
-      if (details.length > 0) throw new ValidationError(details);
+      const checked = checkInput(route, request.event.queryStringParameters ?? {}, state.rawBody);
+      if (!checked.ok) throw new ValidationError(checked.details);
+      state.query = checked.query;
+      state.body = checked.body;
     },
   };
 }

@@ -230,7 +230,9 @@ const errorCodes: Record<
   validation_error: {
     appliesTo: isJson,
     meaning:
-      'a parameter or body field is missing, of the wrong type or out of range; `details` lists each problem.',
+      'a parameter or body field is missing, of the wrong type or out of range; `details` lists each problem ' +
+      'under its field, e.g. `{"path":"merchantId","message":"merchantId is required."}` or ' +
+      '`{"path":"name","message":"must be at most 200 characters."}`.',
   },
   invalid_json: { appliesTo: hasBody, meaning: 'the body is not valid JSON.' },
   idempotency_key_required: {

@@ -305,27 +305,34 @@ describe('POST /invoices ids inside the body', () => {
     foreign = await invoiceFixtures(other.api, other.merchantId);
   });
 
-  const cases: [string, () => Record<string, unknown>, string][] = [
+  const noCustomer = 'must name an existing customer.';
+  const noProduct = 'must name an existing product.';
+  const noPrice = 'must name a price of this product.';
+  const cases: [string, () => Record<string, unknown>, string, string][] = [
     [
       'an unknown customerId',
       () => invoiceBody(merchantId, { ...refs, customerId: newId('cust') }),
       'customerId',
+      noCustomer,
     ],
     [
       'an unknown productId',
       () =>
         invoiceBody(merchantId, refs, { lineItems: [productLine({ ...refs, productId: newId('prod') })] }),
       'lineItems.0.productId',
+      noProduct,
     ],
     [
       'an unknown priceId',
       () => invoiceBody(merchantId, refs, { lineItems: [productLine({ ...refs, priceId: newId('price') })] }),
       'lineItems.0.priceId',
+      noPrice,
     ],
     [
       "another merchant's customer",
       () => invoiceBody(merchantId, { ...refs, customerId: foreign.customerId }),
       'customerId',
+      noCustomer,
     ],
     [
       "another merchant's product",
@@ -334,12 +341,14 @@ describe('POST /invoices ids inside the body', () => {
           lineItems: [productLine({ ...refs, productId: foreign.productId })],
         }),
       'lineItems.0.productId',
+      noProduct,
     ],
     [
       "another merchant's price",
       () =>
         invoiceBody(merchantId, refs, { lineItems: [productLine({ ...refs, priceId: foreign.priceId })] }),
       'lineItems.0.priceId',
+      noPrice,
     ],
     [
       "another merchant's product and price together",
@@ -348,15 +357,16 @@ describe('POST /invoices ids inside the body', () => {
           lineItems: [productLine({ ...refs, productId: foreign.productId, priceId: foreign.priceId })],
         }),
       'lineItems.0.productId',
+      noProduct,
     ],
   ];
-  for (const [label, build, path] of cases) {
+  for (const [label, build, path, message] of cases) {
     it(`returns 400 with a details entry on ${path} for ${label}, never 404, and writes nothing`, async () => {
       const before = invoiceWrites(await t.scanTable());
       const result = await createInvoice(t.api, build());
       expect(result.status).toBe(400);
       expect(result.body.error.code).toBe('validation_error');
-      expect(detailPaths(result.body)).toContain(path);
+      expect(result.body.error.details).toContainEqual({ path, message });
       expect(invoiceWrites(await t.scanTable())).toEqual(before);
     });
   }
@@ -382,10 +392,13 @@ describe('POST /invoices ids inside the body', () => {
         idempotencyKey: newKey(),
       }),
     );
-    await expectRejected(
+    const result = await expectRejected(
       invoiceBody(merchantId, refs, { lineItems: [productLine({ ...refs, ...inactive })] }),
       ['lineItems.0.productId'],
     );
+    expect(result.body.error.details).toEqual([
+      { path: 'lineItems.0.productId', message: 'must name an active product.' },
+    ]);
   });
 
   it('returns 400 on priceId for a CAD price on a USD invoice', async () => {
@@ -395,10 +408,13 @@ describe('POST /invoices ids inside the body', () => {
         idempotencyKey: newKey(),
       }),
     );
-    await expectRejected(
+    const result = await expectRejected(
       invoiceBody(merchantId, refs, { lineItems: [productLine({ ...refs, priceId: cad.priceId })] }),
       ['lineItems.0.priceId'],
     );
+    expect(result.body.error.details).toEqual([
+      { path: 'lineItems.0.priceId', message: 'must name a price in USD; this price is in CAD.' },
+    ]);
     const asCad = await createInvoice(
       t.api,
       invoiceBody(merchantId, refs, {

@@ -191,7 +191,8 @@ describe('POST /sandbox/payments', () => {
     ['an amount past 2^53 - 1', { amount: 2 ** 53 }, ['amount']],
     ['an unknown currency', { currency: 'EUR' }, ['currency']],
     ['an unknown field', { tip: 5 }, ['tip']],
-    ['a priceId without its productId', { priceId: newId('price') }, ['priceId']],
+    ['a priceId without its productId', { priceId: newId('price') }, ['productId']],
+    ['a productId without its priceId', { productId: newId('prod') }, ['priceId']],
   ])('refuses %s with a 400 and writes nothing', async (_case, fields, paths) => {
     const before = (await t.scanTable()).length;
     const result = await sandboxPayment(t.api, paymentBody(testCard(cards.succeeds), fields));
@@ -208,13 +209,17 @@ describe('POST /sandbox/payments', () => {
       paymentBody(testCard(cards.succeeds), { customerId: otherRefs.customerId }),
     );
     expect(foreignCustomer.status).toBe(400);
-    expect(detailPaths(foreignCustomer.body)).toEqual(['customerId']);
+    expect(foreignCustomer.body.error.details).toEqual([
+      { path: 'customerId', message: 'must name an existing customer.' },
+    ]);
     const foreignPrice = await sandboxPayment(
       t.api,
       paymentBody(testCard(cards.succeeds), { productId: otherRefs.productId, priceId: otherRefs.priceId }),
     );
     expect(foreignPrice.status).toBe(400);
-    expect(detailPaths(foreignPrice.body)).toEqual(['priceId']);
+    expect(foreignPrice.body.error.details).toEqual([
+      { path: 'priceId', message: 'must name a price of this product.' },
+    ]);
     const wrongCurrency = await sandboxPayment(
       t.api,
       paymentBody(testCard(cards.succeeds), {
@@ -223,7 +228,9 @@ describe('POST /sandbox/payments', () => {
         priceId: refs.priceId,
       }),
     );
-    expect(detailPaths(wrongCurrency.body)).toEqual(['currency']);
+    expect(wrongCurrency.body.error.details).toEqual([
+      { path: 'currency', message: 'must be USD, the currency of the price.' },
+    ]);
   });
 
   it('answers 403 for another merchant’s merchantId in the body', async () => {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isValidEmail, maxEmailLength } from '../../domain/email';
+import { ValidationMessage } from '../../http/validation-messages';
 import { ListQuery, MerchantId, Timestamp, typeIdSchema } from '../shared-schemas';
 
 export const CustomerId = typeIdSchema('cust');
@@ -8,9 +9,7 @@ export const CustomerId = typeIdSchema('cust');
 export const EmailAddress = z
   .string()
   .max(maxEmailLength)
-  .refine(isValidEmail, {
-    message: 'Must be an email address (no leading or double dot; TLD of 2+ letters).',
-  })
+  .refine(isValidEmail, { message: ValidationMessage.email })
   .meta({ format: 'email', example: 'ana@example.com' });
 
 export const Customer = z

@@ -5,6 +5,7 @@ import { newInvoice, priceLineItems } from '../../domain/invoice';
 import { newInvoiceUrlSlug } from '../../domain/invoice-slug';
 import { isoTimestamp } from '../../domain/time';
 import { httpHandler } from '../../http/http-handler';
+import { ValidationMessage } from '../../http/validation-messages';
 import { routes } from '../../routes';
 import { commitNewInvoice } from '../../store/invoice-commits';
 import { loadInvoiceReferences } from '../../store/invoice-references';
@@ -12,7 +13,9 @@ import { loadInvoiceReferences } from '../../store/invoice-references';
 /** One batched read (customer, counter, products, prices) and one transaction on the happy path. */
 export const handler = httpHandler(routes.createInvoice, async ({ body, idempotency, now }) => {
   const references = await loadInvoiceReferences(body.merchantId, body.customerId, body.lineItems);
-  const problems = references.customerExists ? [] : [{ path: 'customerId', message: 'No such customer.' }];
+  const problems = references.customerExists
+    ? []
+    : [{ path: 'customerId', message: ValidationMessage.existing('customer') }];
   let lineItems: ReturnType<typeof priceLineItems> = [];
   try {
     lineItems = priceLineItems(body.lineItems, body.currency, references.catalog);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AdjustmentType, InvoiceStatus, PaymentMethodType } from '../../domain/invoice';
 import { Currency, maxAmount } from '../../domain/money';
+import { ValidationMessage } from '../../http/validation-messages';
 import { PriceId, ProductId } from '../catalog/schemas';
 import { CustomerId, EmailAddress } from '../customers/schemas';
 import { ListQuery, MerchantId, Timestamp, typeIdSchema } from '../shared-schemas';
@@ -81,9 +82,12 @@ const ManualAdjustmentInput = z.strictObject({
 });
 
 /** DESIGN §4: ≤ 50 keys of ≤ 40 characters, string values of ≤ 500 characters. */
+const maxMetadataKeys = 50;
 const Metadata = z
   .record(z.string().min(1).max(40), z.string().max(500))
-  .refine((metadata) => Object.keys(metadata).length <= 50, { message: 'At most 50 keys.' });
+  .refine((metadata) => Object.keys(metadata).length <= maxMetadataKeys, {
+    message: ValidationMessage.atMostKeys(maxMetadataKeys),
+  });
 
 const allPaymentMethods = Object.values(PaymentMethodType);
 
@@ -101,7 +105,7 @@ export const CreateInvoiceBody = z.strictObject({
   acceptedPaymentMethods: z
     .array(z.enum(PaymentMethodType))
     .min(1)
-    .refine((methods) => new Set(methods).size === methods.length, { message: 'Each method at most once.' })
+    .refine((methods) => new Set(methods).size === methods.length, { message: ValidationMessage.noRepeats })
     .default(allPaymentMethods),
   additionalNotificationEmails: z.array(EmailAddress).max(10).default([]),
 });

@@ -5,6 +5,7 @@ import { newPayment, PaymentStatus, paymentCreatedEvent, paymentDeclinedEvent } 
 import { isoTimestamp } from '../../domain/time';
 import { NotFoundError } from '../../http/errors';
 import { httpHandler } from '../../http/http-handler';
+import { ValidationMessage } from '../../http/validation-messages';
 import { paymentProcessor } from '../../payments/processor-for-stage';
 import { routes } from '../../routes';
 import { buildPutEvent } from '../../store/events';
@@ -42,7 +43,7 @@ export const handler = httpHandler(routes.payInvoice, async ({ body, idempotency
     const { invoice, merchantName } = target;
     if (!invoice.acceptedPaymentMethods.includes(body.paymentMethod.type)) {
       throw new InvalidFields([
-        { path: 'paymentMethod.type', message: 'This invoice does not accept this payment method.' },
+        { path: 'paymentMethod.type', message: ValidationMessage.oneOf(invoice.acceptedPaymentMethods) },
       ]);
     }
     const paid = applyPayment(invoice, body.amount, at); // 409 for a paid or void invoice

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { PaymentMethodType } from '../../domain/invoice';
 import { Currency, maxAmount } from '../../domain/money';
 import { PaymentStatus } from '../../domain/payment';
+import { ValidationMessage } from '../../http/validation-messages';
 import { CustomerId } from '../customers/schemas';
 import { InvoiceId } from '../invoices/schemas';
 import { ListQuery, MerchantId, Timestamp, typeIdSchema } from '../shared-schemas';
@@ -59,7 +60,7 @@ export const ListPaymentsQuery = z
       query.createdFrom === undefined ||
       query.createdTo === undefined ||
       Date.parse(query.createdFrom) <= Date.parse(query.createdTo),
-    { message: 'createdFrom must not be after createdTo.', path: ['createdFrom'] },
+    { message: ValidationMessage.notAfter('createdTo'), path: ['createdFrom'] },
   );
 
 export const PaymentPathParams = z.strictObject({ paymentId: PaymentId });

@@ -3,6 +3,7 @@ import { newId } from '../../domain/ids';
 import { newPayment, PaymentStatus, paymentCreatedEvent, paymentDeclinedEvent } from '../../domain/payment';
 import { isoTimestamp } from '../../domain/time';
 import { httpHandler } from '../../http/http-handler';
+import { ValidationMessage } from '../../http/validation-messages';
 import { sandboxProcessor } from '../../payments/processor-for-stage';
 import { isReturnedLater } from '../../payments/sandbox-processor';
 import { routes } from '../../routes';
@@ -25,14 +26,19 @@ export const handler = httpHandler(routes.createSandboxPayment, async ({ body, i
       : undefined;
   const references = await loadPaymentReferences(body.merchantId, body.customerId, named);
   const problems: FieldProblem[] = [];
-  if (!references.customerExists) problems.push({ path: 'customerId', message: 'No such customer.' });
+  if (!references.customerExists) {
+    problems.push({ path: 'customerId', message: ValidationMessage.existing('customer') });
+  }
   if (named !== undefined) {
-    if (references.price === undefined)
-      problems.push({ path: 'priceId', message: 'No such price of this product.' });
-    else if (!references.price.productActive)
-      problems.push({ path: 'productId', message: 'The product is inactive.' });
-    else if (references.price.currency !== body.currency) {
-      problems.push({ path: 'currency', message: `The price is in ${references.price.currency}.` });
+    if (references.price === undefined) {
+      problems.push({ path: 'priceId', message: ValidationMessage.priceOfProduct });
+    } else if (!references.price.productActive) {
+      problems.push({ path: 'productId', message: ValidationMessage.activeProduct });
+    } else if (references.price.currency !== body.currency) {
+      problems.push({
+        path: 'currency',
+        message: ValidationMessage.priceCurrency(references.price.currency),
+      });
     }
   }
   if (problems.length > 0) throw new InvalidFields(problems);

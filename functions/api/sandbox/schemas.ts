@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Currency, maxAmount } from '../../domain/money';
+import { ValidationMessage } from '../../http/validation-messages';
 import { PriceId, ProductId } from '../catalog/schemas';
 import { CustomerId } from '../customers/schemas';
 import { PaymentAmount, PaymentMethodDetails } from '../payments/schemas';
@@ -16,9 +17,22 @@ export const CreateSandboxPaymentBody = z
     productId: ProductId.optional(),
     priceId: PriceId.optional(),
   })
-  .refine((body) => (body.productId === undefined) === (body.priceId === undefined), {
-    message: 'Give productId and priceId together, or neither.',
-    path: ['priceId'],
+  .superRefine((body, context) => {
+    // Named on the one that is missing, as any other required field would be.
+    if (body.productId !== undefined && body.priceId === undefined) {
+      context.addIssue({
+        code: 'custom',
+        message: ValidationMessage.requiredWith('priceId', 'productId'),
+        path: ['priceId'],
+      });
+    }
+    if (body.priceId !== undefined && body.productId === undefined) {
+      context.addIssue({
+        code: 'custom',
+        message: ValidationMessage.requiredWith('productId', 'priceId'),
+        path: ['productId'],
+      });
+    }
   });
 
 export const RefundSandboxPaymentBody = z.strictObject({

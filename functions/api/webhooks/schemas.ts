@@ -4,6 +4,7 @@ import { EventType } from '../../domain/invoice';
 import { DeliveryStatus } from '../../domain/webhook-delivery';
 import { WebhookEndpointStatus } from '../../domain/webhook-endpoint';
 import { checkWebhookUrl, maxWebhookUrlLength } from '../../domain/webhook-url';
+import { ValidationMessage } from '../../http/validation-messages';
 import { ListQuery, MerchantId, Timestamp, typeIdSchema } from '../shared-schemas';
 
 export const WebhookEndpointId = typeIdSchema('whk');
@@ -27,7 +28,7 @@ const EventTypes = z
   .array(z.enum(EventType))
   .min(1)
   .max(50)
-  .refine((types) => new Set(types).size === types.length, { message: 'Each event type at most once.' });
+  .refine((types) => new Set(types).size === types.length, { message: ValidationMessage.noRepeats });
 
 const Name = z.string().min(1).max(100);
 
@@ -69,7 +70,7 @@ export const UpdateWebhookEndpointBody = z
     eventTypes: EventTypes.optional(),
     status: z.enum([WebhookEndpointStatus.active, WebhookEndpointStatus.disabled]).optional(),
   })
-  .refine((patch) => Object.keys(patch).length > 0, { message: 'Name at least one field to change.' });
+  .refine((patch) => Object.keys(patch).length > 0, { message: ValidationMessage.someField });
 
 /** Rotate and redeliver take an empty body or `{}` (DESIGN §4). */
 export const EmptyBody = z.strictObject({}).optional();

@@ -28,11 +28,11 @@ const catalog: CatalogView = {
     })[id as 'price_tea'],
 };
 
-function problemsOf(run: () => unknown): string[] {
+function problemsOf(run: () => unknown): readonly { path: string; message: string }[] {
   try {
     run();
   } catch (error) {
-    if (error instanceof InvalidFields) return error.problems.map((problem) => problem.path);
+    if (error instanceof InvalidFields) return error.problems;
     throw error;
   }
   throw new Error('expected InvalidFields');
@@ -93,8 +93,8 @@ describe('priceLineItems', () => {
     ]);
   });
 
-  it('names every bad line on its own field', () => {
-    const paths = problemsOf(() =>
+  it('names every bad line on its own field, worded as the API words it', () => {
+    const problems = problemsOf(() =>
       priceLineItems(
         [
           { kind: 'product_charge', productId: 'prod_none', priceId: 'price_tea', quantity: 1 },
@@ -107,13 +107,13 @@ describe('priceLineItems', () => {
         catalog,
       ),
     );
-    expect(paths).toEqual([
-      'lineItems.0.productId',
-      'lineItems.0.priceId',
-      'lineItems.1.productId',
-      'lineItems.2.priceId',
-      'lineItems.3.priceId',
-      'lineItems.4.quantity',
+    expect(problems).toEqual([
+      { path: 'lineItems.0.productId', message: 'must name an existing product.' },
+      { path: 'lineItems.0.priceId', message: 'must name a price of this product.' },
+      { path: 'lineItems.1.productId', message: 'must name an active product.' },
+      { path: 'lineItems.2.priceId', message: 'must name a price of this product.' },
+      { path: 'lineItems.3.priceId', message: 'must name a price in USD; this price is in CAD.' },
+      { path: 'lineItems.4.quantity', message: 'must keep the line total at most 9007199254740991.' },
     ]);
   });
 });
@@ -146,7 +146,9 @@ describe('computeTotals', () => {
       'USD',
       catalog,
     );
-    expect(problemsOf(() => computeTotals(lines, 'USD'))).toEqual(['lineItems']);
+    expect(problemsOf(() => computeTotals(lines, 'USD'))).toEqual([
+      { path: 'lineItems', message: 'must keep the invoice total at most 9007199254740991.' },
+    ]);
   });
 });
 

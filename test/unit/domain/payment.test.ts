@@ -145,7 +145,7 @@ describe('newPayment', () => {
         },
       });
     expect(run).toThrow(InvalidFields);
-    expect(() => run()).toThrow(/amount: /);
+    expect(() => run()).toThrow('amount: must be an integer from 1 to 9007199254740991.');
   });
 });
 
