@@ -1,5 +1,5 @@
 import { JavaMissingError } from '../lib/local/dynamodb-local';
-import { startLocalRuntime } from '../lib/local/runtime';
+import { LocalDocumentPaths, startLocalRuntime } from '../lib/local/runtime';
 import { readLocalSettings } from '../lib/local/settings';
 
 /** `npm start [-- --in-memory]`: the whole service on this machine (DESIGN §5). */
@@ -15,6 +15,7 @@ async function main(): Promise<void> {
   });
   console.log(`Merchant payments (${runtime.stage}) listening on ${runtime.baseUrl}`);
   console.log(`Merchant ${runtime.merchantId}; its API key is in .local/runtime.json`);
+  console.log(`API reference: ${runtime.baseUrl}${LocalDocumentPaths.apiReference}`);
   const shutdown = () => {
     runtime.stop().then(
       () => process.exit(0),

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { type Browser, chromium, type Page, type Request } from 'playwright-core';
+import type { Browser, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { payPageContentSecurityPolicy } from '../../functions/pay/pay-page';
+import { launchChromium } from '../support/chromium';
 import {
   adjustmentLine,
   createInvoice,
@@ -17,8 +17,6 @@ import {
 import { invoiceFixtures } from '../support/invoices';
 import { startTestRuntime, type TestRuntime } from '../support/local-runtime';
 
-/** Debian's Chromium; playwright-core drives it and never downloads a browser of its own. */
-const chromiumPath = '/usr/bin/chromium';
 const artifacts = fileURLToPath(new URL('../../test-results/', import.meta.url));
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 /** Any expiry in the future passes the sandbox's check. */
@@ -30,30 +28,14 @@ let merchantId: string;
 let refs: InvoiceRefs;
 
 beforeAll(async () => {
-  if (!existsSync(chromiumPath)) {
-    throw new Error(`${chromiumPath} not found: install Debian's Chromium with "apt-get install chromium".`);
-  }
   await mkdir(artifacts, { recursive: true });
   await Promise.all([
+    launchChromium().then((launched) => {
+      browser = launched;
+    }),
     startTestRuntime().then((started) => {
       t = started;
     }),
-    chromium
-      .launch({
-        executablePath: chromiumPath,
-        args: [
-          '--headless',
-          '--no-sandbox',
-          '--disable-gpu',
-          '--no-first-run',
-          '--disable-background-networking',
-          '--disable-component-update',
-          '--disable-sync',
-        ],
-      })
-      .then((launched) => {
-        browser = launched;
-      }),
   ]);
   merchantId = t.runtime.merchantId;
   refs = await invoiceFixtures(t.api, merchantId);
