@@ -1,5 +1,6 @@
+import { join } from 'node:path';
 import { runCommand, UsageError } from '../lib/cli/command-failure';
-import { startLocalRuntime } from '../lib/local/runtime';
+import { LocalDocumentPaths, startLocalRuntime } from '../lib/local/runtime';
 import { readLocalSettings } from '../lib/local/settings';
 
 /** `npm start [-- --in-memory]`: the whole service on this machine (DESIGN §5). */
@@ -15,7 +16,10 @@ runCommand(async () => {
     log: (message) => console.error(message),
   });
   console.log(`Merchant payments (${runtime.stage}) listening on ${runtime.baseUrl}`);
-  console.log(`Merchant ${runtime.merchantId}; its API key is in .local/runtime.json`);
+  console.log(
+    `Merchant ${runtime.merchantId}; its API key is in ${join(settings.LOCAL_STATE_DIR ?? '.local', 'runtime.json')}`,
+  );
+  console.log(`API reference: ${runtime.baseUrl}${LocalDocumentPaths.apiReference}`);
   const shutdown = () => {
     runtime.stop().then(
       () => process.exit(0),

@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type {
@@ -26,6 +27,14 @@ export interface LocalGatewayOptions {
   readonly authCacheSeconds: number;
   /** Requests per minute per client address to public routes, as the stack's web ACL allows. */
   readonly publicRateLimitPerMinute: number;
+  /** Files served as they are at these paths (GET and HEAD, no key): pages of this machine only. */
+  readonly documents?: Readonly<Record<string, LocalDocument>>;
+}
+
+/** A file the gateway serves beside the API, read on every request so a regenerated one is served at once. */
+export interface LocalDocument {
+  readonly file: string;
+  readonly contentType: string;
 }
 
 export interface LocalGateway {
@@ -46,9 +55,17 @@ const gatewayMaxBodyBytes = 10 * 1024 * 1024;
 /**
  * A Node HTTP server that behaves like the deployed REST API: it matches the route table, runs the
  * REQUEST authorizer (with its cache), builds the same proxy events, and answers its own errors in
- * the project's error shape, as the stack's gateway responses do.
+ * the project's error shape, as the stack's gateway responses do. Besides, it serves `documents`,
+ * which the deployed API does not have.
  */
 export async function startLocalGateway(options: LocalGatewayOptions): Promise<LocalGateway> {
+  const documents = options.documents ?? {};
+  for (const path of Object.keys(documents)) {
+    // A document must never hide a route, or the local API would differ from the deployed one.
+    if (matchRoute(options.routes, 'GET', path) !== undefined) {
+      throw new Error(`The document at ${path} would hide the route GET ${path}`);
+    }
+  }
   const authCache = new Map<string, { result: APIGatewayAuthorizerResult; expiresAt: number }>();
   const publicLimiter = rateLimiter(options.publicRateLimitPerMinute, 60_000);
   const server = createServer((request, response) => {
@@ -70,6 +87,19 @@ export async function startLocalGateway(options: LocalGatewayOptions): Promise<L
         'The request body is too large.',
         requestId,
       );
+    }
+    const document = Object.hasOwn(documents, url.pathname) ? documents[url.pathname] : undefined;
+    if (document !== undefined && (method === 'GET' || method === 'HEAD')) {
+      const content = await readFile(document.file);
+      response.writeHead(200, {
+        'Content-Type': document.contentType,
+        'Content-Length': content.length,
+        'Cache-Control': 'no-cache',
+        'X-Content-Type-Options': 'nosniff',
+        'Request-Id': requestId,
+      });
+      response.end(method === 'HEAD' ? undefined : content);
+      return;
     }
     const match = matchRoute(options.routes, method, url.pathname);
     if (match === undefined) {

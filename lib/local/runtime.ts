@@ -20,6 +20,7 @@ import { getApiKey } from '../../functions/store/api-keys';
 import { resetDocumentClient } from '../../functions/store/client';
 import { createTableInput, TableDefinition } from '../../functions/store/table';
 import { createKey, createMerchant } from '../admin/operations';
+import { ApiDocsFiles } from '../openapi/build-api-docs';
 import { startDeliveryPipeline } from './delivery-pipeline';
 import { dynamoDbLocalClientConfig, startDynamoDbLocal } from './dynamodb-local';
 import { type LocalGateway, startLocalGateway } from './gateway';
@@ -27,6 +28,21 @@ import type { LocalSettings } from './settings';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const functionsDir = join(repoRoot, 'functions');
+
+/** Where the local gateway serves the API reference and the OpenAPI document it is made from. */
+export const LocalDocumentPaths = { apiReference: '/docs', openApi: '/docs/openapi.json' } as const;
+
+// Served by the local runtime only: the deployed stack's routes are the API and nothing else.
+const localDocuments = {
+  [LocalDocumentPaths.apiReference]: {
+    file: join(repoRoot, ApiDocsFiles.page),
+    contentType: 'text/html; charset=utf-8',
+  },
+  [LocalDocumentPaths.openApi]: {
+    file: join(repoRoot, ApiDocsFiles.document),
+    contentType: 'application/json',
+  },
+};
 
 /** `.local/runtime.json` (DESIGN §5): what a developer or the admin CLI needs to call the runtime. */
 export interface RuntimeInfo {
@@ -100,6 +116,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
       port: settings.PORT,
       authCacheSeconds: settings.AUTH_CACHE_SECONDS,
       publicRateLimitPerMinute: settings.PUBLIC_RATE_LIMIT_PER_MINUTE,
+      documents: localDocuments,
     });
     pipeline = await startDeliveryPipeline({ dynamodbEndpoint, tableName, settings });
     const info: RuntimeInfo = {

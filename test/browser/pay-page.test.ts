@@ -31,11 +31,11 @@ let refs: InvoiceRefs;
 beforeAll(async () => {
   await mkdir(artifacts, { recursive: true });
   await Promise.all([
-    startTestRuntime().then((started) => {
-      t = started;
-    }),
     launchChromium().then((launched) => {
       browser = launched;
+    }),
+    startTestRuntime().then((started) => {
+      t = started;
     }),
   ]);
   merchantId = t.runtime.merchantId;

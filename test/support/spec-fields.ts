@@ -72,6 +72,14 @@ export const eventPayloadFields = {
     'currency',
     'occurredAt',
   ].sort(),
+  'invoices.InvoiceSent': [
+    'invoiceId',
+    'merchantId',
+    'customerId',
+    'invoiceNumber',
+    'resend',
+    'occurredAt',
+  ].sort(),
   'invoices.InvoicePaid': [
     'invoiceId',
     'merchantId',

@@ -2,13 +2,18 @@ import { readFileSync } from 'node:fs';
 import { Webhook } from 'standardwebhooks';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { verifyWebhook } from '../../../docs/receiving-webhooks/verify-webhook';
+import { subscribableEventTypes } from '../../../functions/domain/webhook-endpoint';
 import { guideVectors } from '../../support/guide-vectors';
+import { eventPayloadFields } from '../../support/spec-fields';
 
 const guide = readFileSync(new URL('../../../docs/receiving-webhooks.md', import.meta.url), 'utf8');
 const verifierSource = readFileSync(
   new URL('../../../docs/receiving-webhooks/verify-webhook.ts', import.meta.url),
   'utf8',
 );
+
+/** Rows of the guide's event type table: the type, when it is sent, the fields of `data`. */
+const eventTypeRow = /^\| `(\w+\.\w+)` \| [^|]+ \| ((?:`\w+`(?:, )?)+) \|$/gm;
 
 /** The ```ts block right after the guide's `<!-- verify-webhook.ts … -->` marker. */
 const verifierBlock = /^<!-- verify-webhook\.ts[^\n]*-->\n```ts\n([\s\S]*?)^```$/gm;
@@ -35,6 +40,15 @@ describe('docs/receiving-webhooks.md', () => {
     const blocks = Array.from(guide.matchAll(verifierBlock), ([, code]) => code);
     expect(blocks).toHaveLength(1);
     expect(blocks[0]).toBe(verifierSource);
+  });
+
+  it('lists every subscribable event type with exactly the fields of its payload', () => {
+    const rows = Array.from(guide.matchAll(eventTypeRow), ([, type = '', fields = '']) => [
+      type,
+      fields.replaceAll('`', '').split(', ').sort(),
+    ]);
+    expect(rows.map(([type]) => type)).toEqual(subscribableEventTypes);
+    expect(Object.fromEntries(rows)).toEqual(eventPayloadFields);
   });
 
   it('publishes at least 3 vectors, one with a non-ASCII body and one whose secret has + and /', () => {

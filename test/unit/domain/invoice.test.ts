@@ -15,6 +15,7 @@ import {
   withNewSlug,
 } from '../../../functions/domain/invoice';
 import { maxAmount } from '../../../functions/domain/money';
+import { eventPayloadFields } from '../../support/spec-fields';
 
 const catalog: CatalogView = {
   product: (id) =>
@@ -251,7 +252,9 @@ describe('transitions', () => {
 
 describe('event payloads', () => {
   it('InvoiceSent carries exactly the spec fields', () => {
-    expect(invoiceSentPayload(invoiceIn('issued'), true, now)).toEqual({
+    const payload = invoiceSentPayload(invoiceIn('issued'), true, now);
+    expect(Object.keys(payload).sort()).toEqual(eventPayloadFields['invoices.InvoiceSent']);
+    expect(payload).toEqual({
       invoiceId: 'inv_1',
       merchantId: 'mer_1',
       customerId: 'cust_1',
@@ -263,6 +266,7 @@ describe('event payloads', () => {
 
   it('InvoicePaid carries exactly the spec fields', () => {
     const paid = applyPayment(invoiceIn('issued', 1000), 1000, now);
+    expect(Object.keys(invoicePaidPayload(paid)).sort()).toEqual(eventPayloadFields['invoices.InvoicePaid']);
     expect(invoicePaidPayload(paid)).toEqual({
       invoiceId: 'inv_1',
       merchantId: 'mer_1',

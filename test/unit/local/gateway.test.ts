@@ -110,3 +110,22 @@ describe('local gateway', () => {
     expect(((await response.json()) as { error: { code: string } }).error.code).toBe('payload_too_large');
   });
 });
+
+describe('local gateway documents', () => {
+  it('refuses to start with a document at the path of a route, which it would hide', async () => {
+    const start = startLocalGateway({
+      routes: routeList,
+      stage: 'sandbox',
+      host: '127.0.0.1',
+      port: 0,
+      authCacheSeconds: 0,
+      publicRateLimitPerMinute: 100,
+      authorizer: async () => {
+        throw new Error('Unauthorized');
+      },
+      loadHandler: async () => async () => ({ statusCode: 200, body: '{}' }),
+      documents: { '/catalog/products': { file: 'README.md', contentType: 'text/markdown' } },
+    });
+    await expect(start).rejects.toThrow('The document at /catalog/products would hide the route GET');
+  });
+});

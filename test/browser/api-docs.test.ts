@@ -1,0 +1,60 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { LocalDocumentPaths } from '../../lib/local/runtime';
+import { launchChromium } from '../support/chromium';
+import { startTestRuntime, type TestRuntime } from '../support/local-runtime';
+
+let t: TestRuntime;
+let browser: Browser;
+
+beforeAll(async () => {
+  await Promise.all([
+    launchChromium().then((launched) => {
+      browser = launched;
+    }),
+    startTestRuntime().then((started) => {
+      t = started;
+    }),
+  ]);
+});
+
+// Either may be missing when the setup failed part way.
+afterAll(async () => {
+  await browser?.close();
+  await t?.stop();
+});
+
+describe('the API reference page in Chromium', () => {
+  it('works from its own inline script and sends no request beyond the runtime', async () => {
+    const context = await browser.newContext();
+    onTestFinished(() => context.close());
+    const origin = new URL(t.runtime.baseUrl).origin;
+    // Only requests the page's own policy let through reach this handler; any for another host is
+    // recorded and dropped, so the test never depends on the network.
+    const outside: string[] = [];
+    await context.route(
+      (url) => url.origin !== origin,
+      (route) => {
+        outside.push(route.request().url());
+        return route.abort();
+      },
+    );
+    const page = await context.newPage();
+    const pageErrors: string[] = [];
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+
+    const response = await page.goto(`${t.runtime.baseUrl}${LocalDocumentPaths.apiReference}`);
+    expect(response?.status()).toBe(200);
+    // A sidebar entry changes the fragment only once Redoc's script has taken over the page; the
+    // server-rendered link alone would leave /docs for /invoices.
+    await page.locator('[data-component-name="Menu/MenuItem"] a', { hasText: 'Invoices' }).first().click();
+    await expect.poll(() => page.url(), { timeout: 20_000 }).toBe(`${t.runtime.baseUrl}/docs#/invoices`);
+    await page
+      .getByText('Create a draft invoice with the next invoice number')
+      .first()
+      .waitFor({ state: 'visible', timeout: 20_000 });
+
+    expect(outside).toEqual([]);
+    expect(pageErrors).toEqual([]);
+  });
+});
