@@ -101,7 +101,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
       authCacheSeconds: settings.AUTH_CACHE_SECONDS,
       publicRateLimitPerMinute: settings.PUBLIC_RATE_LIMIT_PER_MINUTE,
     });
-    pipeline = await startDeliveryPipeline({ dynamodbEndpoint, tableName, settings });
+    pipeline = await startDeliveryPipeline({ dynamodbEndpoint, tableName, settings, log });
     const info: RuntimeInfo = {
       baseUrl: gateway.baseUrl,
       stage: settings.STAGE,
