@@ -1,9 +1,11 @@
 import { JavaMissingError } from '../lib/local/dynamodb-local';
 import { startLocalRuntime } from '../lib/local/runtime';
 import { readLocalSettings } from '../lib/local/settings';
+import { stopOnSignals } from '../lib/local/stop-on-signals';
 
 /** `npm start [-- --in-memory]`: the whole service on this machine (DESIGN §5). */
 async function main(): Promise<void> {
+  const stopHandlers = stopOnSignals();
   const args = process.argv.slice(2);
   const unknown = args.filter((arg) => arg !== '--in-memory');
   if (unknown.length > 0) throw new Error(`Unknown option(s): ${unknown.join(' ')} (supported: --in-memory)`);
@@ -15,14 +17,7 @@ async function main(): Promise<void> {
   });
   console.log(`Merchant payments (${runtime.stage}) listening on ${runtime.baseUrl}`);
   console.log(`Merchant ${runtime.merchantId}; its API key is in .local/runtime.json`);
-  const shutdown = () => {
-    runtime.stop().then(
-      () => process.exit(0),
-      () => process.exit(1),
-    );
-  };
-  process.once('SIGINT', shutdown);
-  process.once('SIGTERM', shutdown);
+  stopHandlers.stopWith(() => runtime.stop());
 }
 
 main().catch((error: unknown) => {

@@ -1,5 +1,6 @@
 import { relative, resolve } from 'node:path';
 import { z } from 'zod';
+import { stopOnSignals } from '../lib/local/stop-on-signals';
 import { defaultWebhookReceiverDir, startWebhookReceiver } from '../lib/local/webhook-receiver';
 
 const ReceiverSettings = z.object({
@@ -17,6 +18,7 @@ function shellPath(path: string): string {
 
 /** `npm run webhook-receiver`: a local HTTPS endpoint that verifies and records webhook deliveries. */
 async function main(): Promise<void> {
+  const stopHandlers = stopOnSignals();
   const parsed = ReceiverSettings.safeParse(process.env);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
@@ -33,14 +35,7 @@ async function main(): Promise<void> {
   console.log('Start the runtime trusting it, in another terminal:');
   const trust = receiver.caCertPath === null ? '' : `NODE_EXTRA_CA_CERTS=${shellPath(receiver.caCertPath)} `;
   console.log(`  ${trust}WEBHOOK_ALLOW_PRIVATE_TARGETS=1 npm start`);
-  const shutdown = () => {
-    receiver.close().then(
-      () => process.exit(0),
-      () => process.exit(1),
-    );
-  };
-  process.once('SIGINT', shutdown);
-  process.once('SIGTERM', shutdown);
+  stopHandlers.stopWith(() => receiver.close());
 }
 
 main().catch((error: unknown) => {
