@@ -2,9 +2,11 @@ import { join } from 'node:path';
 import { runCommand, UsageError } from '../lib/cli/command-failure';
 import { LocalDocumentPaths, startLocalRuntime } from '../lib/local/runtime';
 import { readLocalSettings } from '../lib/local/settings';
+import { stopOnSignals } from '../lib/local/stop-on-signals';
 
 /** `npm start [-- --in-memory]`: the whole service on this machine (DESIGN §5). */
 runCommand(async () => {
+  const stopHandlers = stopOnSignals();
   const args = process.argv.slice(2);
   const unknown = args.filter((arg) => arg !== '--in-memory');
   if (unknown.length > 0)
@@ -20,12 +22,5 @@ runCommand(async () => {
     `Merchant ${runtime.merchantId}; its API key is in ${join(settings.LOCAL_STATE_DIR ?? '.local', 'runtime.json')}`,
   );
   console.log(`API reference: ${runtime.baseUrl}${LocalDocumentPaths.apiReference}`);
-  const shutdown = () => {
-    runtime.stop().then(
-      () => process.exit(0),
-      () => process.exit(1),
-    );
-  };
-  process.once('SIGINT', shutdown);
-  process.once('SIGTERM', shutdown);
+  stopHandlers.stopWith(() => runtime.stop());
 });

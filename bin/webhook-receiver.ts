@@ -1,6 +1,7 @@
 import { relative, resolve } from 'node:path';
 import { runCommand, UsageError } from '../lib/cli/command-failure';
 import { readReceiverSettings } from '../lib/local/receiver-settings';
+import { stopOnSignals } from '../lib/local/stop-on-signals';
 import { defaultWebhookReceiverDir, startWebhookReceiver } from '../lib/local/webhook-receiver';
 
 /** A path as a shell word: relative to here when inside it, quoted when it needs to be. */
@@ -12,6 +13,7 @@ function shellPath(path: string): string {
 
 /** `npm run webhook-receiver`: a local HTTPS endpoint that verifies and records webhook deliveries. */
 runCommand(async () => {
+  const stopHandlers = stopOnSignals();
   const args = process.argv.slice(2);
   if (args.length > 0)
     throw new UsageError(
@@ -28,12 +30,5 @@ runCommand(async () => {
   console.log('Start the runtime trusting it, in another terminal:');
   const trust = receiver.caCertPath === null ? '' : `NODE_EXTRA_CA_CERTS=${shellPath(receiver.caCertPath)} `;
   console.log(`  ${trust}WEBHOOK_ALLOW_PRIVATE_TARGETS=1 npm start`);
-  const shutdown = () => {
-    receiver.close().then(
-      () => process.exit(0),
-      () => process.exit(1),
-    );
-  };
-  process.once('SIGINT', shutdown);
-  process.once('SIGTERM', shutdown);
+  stopHandlers.stopWith(() => receiver.close());
 });

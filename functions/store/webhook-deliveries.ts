@@ -137,6 +137,26 @@ export async function overdueDeliveries(dueBefore: string, limit: number): Promi
   return Items.map(toDelivery);
 }
 
+/** A delivery that waits for an attempt, and when that attempt is due. */
+export interface WaitingDelivery {
+  readonly delivery: WebhookDelivery;
+  readonly dueAt: string;
+}
+
+/**
+ * Every delivery that waits for an attempt (pending, not paused), soonest due first: what a local
+ * runtime re-enqueues when it starts, as its in-process queue kept nothing.
+ */
+export async function waitingDeliveries(): Promise<WaitingDelivery[]> {
+  const items = await queryAll({
+    TableName: tableName(),
+    IndexName: 'GSI1',
+    KeyConditionExpression: 'GSI1PK = :partition',
+    ExpressionAttributeValues: { ':partition': 'DUE_DELIVERIES' },
+  });
+  return items.map((item) => ({ delivery: toDelivery(item), dueAt: String(item.dueAt) }));
+}
+
 export function toDelivery(item: Record<string, unknown>): WebhookDelivery {
   return {
     webhookDeliveryId: String(item.webhookDeliveryId),

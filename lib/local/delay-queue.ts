@@ -106,7 +106,8 @@ export class DelayQueueError extends Error {
   }
 }
 
-const MaxDelaySeconds = 900;
+/** SQS's longest DelaySeconds. */
+export const MaxDelaySeconds = 900;
 const MaxMessageBytes = 256 * 1024;
 const MaxBatchEntries = 10;
 const AccountId = '000000000000';

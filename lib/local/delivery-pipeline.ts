@@ -6,6 +6,7 @@ import { sendWebhook } from '../../functions/delivery/send-webhook';
 import { sqsDeliveryQueue } from '../../functions/delivery/sqs-delivery-queue';
 import { secretSealer } from '../../functions/secrets/secret-sealer-from-env';
 import { createDelayQueue, sqsClientFor } from './delay-queue';
+import { requeueWaitingDeliveries } from './requeue-waiting-deliveries';
 import type { LocalSettings } from './settings';
 import { startStreamPoller } from './stream-poller';
 
@@ -14,13 +15,15 @@ const queueUrl = 'http://local/queues/local-delivery-queue';
 /**
  * The webhook half of the stack on this machine, with the deployed code: the table's stream →
  * router → a delay queue (default delay = the retry delay) → dispatcher, and the reconciler on a
- * timer. The stream filter matches the event source mapping's filter criteria.
+ * timer. The stream filter matches the event source mapping's filter criteria. Deliveries that
+ * were waiting for an attempt when the last runtime stopped are queued again before it resolves.
  */
 export async function startDeliveryPipeline(options: {
   dynamodbEndpoint: string;
   tableName: string;
   settings: LocalSettings;
   reconcileEverySeconds?: number;
+  log?: (message: string) => void;
 }) {
   const { settings } = options;
   const dispatcher = createDispatcher({
@@ -47,6 +50,16 @@ export async function startDeliveryPipeline(options: {
       return routed.includes(String(image?.entityType?.S));
     },
   });
+  // After the poller took its stream position, so no change made from here on goes unrouted.
+  const requeued = await requeueWaitingDeliveries({
+    send: (message, delaySeconds) => delayQueue.send({ body: JSON.stringify(message), delaySeconds }),
+    retryDelaySeconds: settings.WEBHOOK_RETRY_DELAY_SECONDS,
+  });
+  if (requeued.due + requeued.later > 0) {
+    options.log?.(
+      `Resuming webhook deliveries that were waiting: ${requeued.due} due now, ${requeued.later} later`,
+    );
+  }
   const reconcile = createReconciler({ queue });
   const timer = setInterval(
     () => {

@@ -7,6 +7,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb';
+import { endWithThisProcess } from './orphan-watchdog';
 import { findFreePort, isPortFree, LOOPBACK_HOST } from './ports';
 
 const execFileAsync = promisify(execFile);
@@ -280,8 +281,8 @@ export interface DynamoDbLocal {
 /**
  * Starts DynamoDB Local and resolves once it answers a real ListTables call. Throws
  * `JavaMissingError` when Java 17+ cannot be run and `DynamoDbLocalError` otherwise. The JVM is
- * killed by `stop()` and, as a fallback, when this process exits; signal handling stays with the
- * caller.
+ * stopped by `stop()`, when this process exits, and by a watchdog when this process is killed;
+ * signal handling stays with the caller.
  */
 export async function startDynamoDbLocal(options: StartDynamoDbLocalOptions): Promise<DynamoDbLocal> {
   const javaCommand = options.javaCommand ?? 'java';
@@ -354,6 +355,9 @@ async function launch(options: LaunchOptions): Promise<DynamoDbLocal> {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   trackChild(child);
+  endWithThisProcess(child, {
+    onError: (error) => options.log?.(`DynamoDB Local runs without its watchdog: ${error.message}`),
+  });
 
   // A JVM whose port is taken only logs "Address already in use" and keeps running, so the output
   // is the only place the failure shows.

@@ -118,7 +118,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
       publicRateLimitPerMinute: settings.PUBLIC_RATE_LIMIT_PER_MINUTE,
       documents: localDocuments,
     });
-    pipeline = await startDeliveryPipeline({ dynamodbEndpoint, tableName, settings });
+    pipeline = await startDeliveryPipeline({ dynamodbEndpoint, tableName, settings, log });
     const info: RuntimeInfo = {
       baseUrl: gateway.baseUrl,
       stage: settings.STAGE,

@@ -6,12 +6,14 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { captureChildOutput } from '../support/log-capture-run-log';
 
 const repoRoot = resolve(import.meta.dirname, '..', '..');
-const tsxCli = join(repoRoot, 'node_modules', 'tsx', 'dist', 'cli.mjs');
 
-/** `npm start` runs `tsx bin/local.ts`; this starts the same entry point as a separate process. */
+/**
+ * `npm start` runs `node --import tsx bin/local.ts`; this starts the same entry point as a separate
+ * process (npm-stop.test.ts goes through npm itself).
+ */
 function startLocal(env: NodeJS.ProcessEnv): { child: ChildProcess; output: () => string } {
   let output = '';
-  const child = spawn(process.execPath, [tsxCli, 'bin/local.ts', '--in-memory'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bin/local.ts', '--in-memory'], {
     cwd: repoRoot,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,0 +1,46 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import type { Socket } from 'node:net';
+
+/**
+ * The watchdog's script, POSIX sh so it runs wherever a JVM does. Its stdin is a pipe that only
+ * this process holds open, so it reads end-of-file exactly when this process is gone, however it
+ * ended (SIGKILL included). Then it sends the watched process SIGTERM, and SIGKILL when it is still
+ * there after the grace period. It ignores the signals this process handles itself (a Ctrl-C
+ * reaches the whole process group).
+ */
+const watchdogScript = [
+  "trap '' INT HUP TERM",
+  'while read -r _; do :; done',
+  'kill -TERM "$1" 2>/dev/null || exit 0',
+  'waited=0',
+  'while [ "$waited" -lt "$2" ]; do sleep 1; kill -0 "$1" 2>/dev/null || exit 0; waited=$((waited + 1)); done',
+  'kill -KILL "$1" 2>/dev/null',
+].join('; ');
+
+export interface OrphanWatchdogOptions {
+  /** Seconds between SIGTERM and SIGKILL once this process is gone (default 5). */
+  readonly graceSeconds?: number;
+  /** The watchdog could not be started; the child then lives only as long as stop() or exit hooks see to. */
+  readonly onError?: (error: Error) => void;
+}
+
+/**
+ * Ends `child` when this process ends without stopping it — a SIGKILL, a crash, an exit that skips
+ * its hooks — so a JVM never outlives the runtime or test run that started it. A small `sh` process
+ * watches from beside the child and is killed as soon as the child exits.
+ */
+export function endWithThisProcess(child: ChildProcess, options: OrphanWatchdogOptions = {}): void {
+  if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return;
+  const grace = String(options.graceSeconds ?? 5);
+  const args = ['-c', watchdogScript, 'orphan-watchdog', String(child.pid), grace];
+  const watchdog = spawn('sh', args, { stdio: ['pipe', 'ignore', 'ignore'] });
+  watchdog.once('error', (error) => options.onError?.(error));
+  // Neither the watchdog nor its pipe may keep this process's event loop alive.
+  watchdog.unref();
+  (watchdog.stdin as Socket | null)?.unref();
+  child.once('exit', () => {
+    // Killed before its pipe closes, so it never signals a pid the child no longer holds.
+    watchdog.kill('SIGKILL');
+    watchdog.stdin?.destroy();
+  });
+}

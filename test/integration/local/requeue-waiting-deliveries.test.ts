@@ -1,0 +1,97 @@
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { DeliveryMessage } from '../../../functions/delivery/delivery-message';
+import { newId } from '../../../functions/domain/ids';
+import { EventType } from '../../../functions/domain/invoice';
+import { newDelivery, type WebhookDelivery } from '../../../functions/domain/webhook-delivery';
+import { documentClient } from '../../../functions/store/client';
+import { buildPutNewDelivery } from '../../../functions/store/webhook-deliveries';
+import { requeueWaitingDeliveries } from '../../../lib/local/requeue-waiting-deliveries';
+import { useFreshTable } from '../../support/table-environment';
+
+const now = new Date('2026-11-22T12:00:00.000Z');
+const at = (secondsFromNow: number) => new Date(now.getTime() + secondsFromNow * 1000).toISOString();
+
+beforeEach(async () => {
+  await useFreshTable();
+});
+
+async function stored(overrides: Partial<WebhookDelivery>, dueAt: string) {
+  const delivery = {
+    ...newDelivery({
+      webhookDeliveryId: newId('whkdel'),
+      webhookEndpointId: newId('whk'),
+      merchantId: newId('mer'),
+      eventId: newId('evt'),
+      eventType: EventType.invoicePaid,
+      data: {},
+      paused: false,
+      now: at(-600),
+    }),
+    ...overrides,
+  };
+  await documentClient().send(new PutCommand(buildPutNewDelivery(delivery, dueAt)));
+  return delivery;
+}
+
+/** What one failed attempt, started at `secondsFromNow`, leaves on a delivery. */
+function failedAttemptAt(secondsFromNow: number): Partial<WebhookDelivery> {
+  return {
+    attemptCount: 1,
+    attempts: [
+      {
+        attemptNumber: 1,
+        attemptedAt: at(secondsFromNow),
+        responseStatusCode: 503,
+        durationMs: 0,
+        errorMessage: 'HTTP 503',
+      },
+    ],
+    lastAttemptAt: at(secondsFromNow),
+  };
+}
+
+const messageOf = (delivery: WebhookDelivery): DeliveryMessage => ({
+  webhookEndpointId: delivery.webhookEndpointId,
+  webhookDeliveryId: delivery.webhookDeliveryId,
+  attemptCount: delivery.attemptCount,
+});
+
+describe('requeueWaitingDeliveries', () => {
+  it('queues every waiting delivery once, overdue ones at once and the others for when they are due', async () => {
+    const neverSent = await stored({}, at(-600));
+    const retryOverdue = await stored(failedAttemptAt(-90), at(-30));
+    const retryLater = await stored(failedAttemptAt(-20), at(40));
+    await stored({ paused: true }, at(-600));
+    await stored({ status: 'succeeded', attemptCount: 1 }, at(-600));
+    await stored({ status: 'exhausted', attemptCount: 5 }, at(-600));
+    const sent: { message: DeliveryMessage; delaySeconds: number }[] = [];
+
+    const counts = await requeueWaitingDeliveries({
+      send: (message, delaySeconds) => void sent.push({ message, delaySeconds }),
+      retryDelaySeconds: 60,
+      now: () => now,
+    });
+
+    expect(counts).toEqual({ due: 2, later: 1 });
+    expect(sent).toEqual([
+      { message: messageOf(neverSent), delaySeconds: 0 },
+      { message: messageOf(retryOverdue), delaySeconds: 0 },
+      { message: messageOf(retryLater), delaySeconds: 40 },
+    ]);
+  });
+
+  it('sends nothing when no delivery waits', async () => {
+    await stored({ status: 'succeeded', attemptCount: 1 }, at(-600));
+    const sent: unknown[] = [];
+
+    const counts = await requeueWaitingDeliveries({
+      send: (message) => void sent.push(message),
+      retryDelaySeconds: 60,
+      now: () => now,
+    });
+
+    expect(counts).toEqual({ due: 0, later: 0 });
+    expect(sent).toEqual([]);
+  });
+});
