@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { type LocalRuntime, startLocalRuntime } from '../../lib/local/runtime';
-import { LocalSettings } from '../../lib/local/settings';
+import { readLocalSettings } from '../../lib/local/settings';
 import { type HttpsReceiver, startHttpsReceiver } from '../support/https-receiver';
 import { invoiceFixtures } from '../support/invoices';
 import { type ApiClient, apiClient, newKey } from '../support/local-runtime';
@@ -32,7 +32,7 @@ async function startPersisted(
   retryDelaySeconds: number,
 ): Promise<LocalRuntime> {
   const runtime = await startLocalRuntime({
-    settings: LocalSettings.parse({
+    settings: readLocalSettings({
       PORT: '0',
       WEBHOOK_ALLOW_PRIVATE_TARGETS: '1',
       WEBHOOK_RETRY_DELAY_SECONDS: String(retryDelaySeconds),
