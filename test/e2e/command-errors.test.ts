@@ -1,41 +1,21 @@
-import { spawn } from 'node:child_process';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { runToEnd } from '../support/spawned-process';
 
 const repoRoot = resolve(import.meta.dirname, '..', '..');
 
-interface Finished {
-  readonly code: number | null;
-  readonly stdout: string;
-  /** stderr without what npm itself may warn about this machine's npm configuration. */
-  readonly stderr: string;
-}
-
-/** Runs a command as a user types it, in the repository, and waits for it to end. */
-function run(args: readonly string[], env: Record<string, string> = {}): Promise<Finished> {
-  return new Promise((done, fail) => {
-    const child = spawn('npm', args, { cwd: repoRoot, env: { ...process.env, ...env }, stdio: 'pipe' });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk) => {
-      stdout += String(chunk);
-    });
-    child.stderr.on('data', (chunk) => {
-      stderr += String(chunk);
-    });
-    const timer = setTimeout(() => {
-      child.kill('SIGKILL');
-      fail(new Error(`npm ${args.join(' ')} did not end in 30 s`));
-    }, 30_000);
-    child.on('exit', (code) => {
-      clearTimeout(timer);
-      const ownStderr = stderr
-        .split('\n')
-        .filter((line) => !line.startsWith('npm warn'))
-        .join('\n');
-      done({ code, stdout, stderr: ownStderr });
-    });
+/** Runs a command as a user types it, in the repository; npm's warnings about this machine's npm configuration are dropped. */
+async function run(args: readonly string[], env: Record<string, string> = {}) {
+  const result = await runToEnd('npm', args, {
+    cwd: repoRoot,
+    env: { ...process.env, ...env },
+    timeoutMs: 30_000,
   });
+  const stderr = result.stderr
+    .split('\n')
+    .filter((line) => !line.startsWith('npm warn'))
+    .join('\n');
+  return { ...result, stderr };
 }
 
 describe('every command says a wrong setting or option in one line and exits 2', () => {

@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -6,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type LocalRuntime, startLocalRuntime } from '../../lib/local/runtime';
 import { readLocalSettings } from '../../lib/local/settings';
 import { startWebhookReceiver, type WebhookReceiver } from '../../lib/local/webhook-receiver';
+import { runToEnd } from '../support/spawned-process';
 import { TestCaFiles } from '../support/test-ca';
 
 const repoRoot = resolve(import.meta.dirname, '..', '..');
@@ -54,22 +54,8 @@ async function walkThrough(): Promise<string> {
   return readmeScript('## Try it', '## Configuration');
 }
 
-function runBash(
-  script: string,
-  options: { cwd: string; env?: NodeJS.ProcessEnv },
-): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((done) => {
-    const child = spawn('bash', ['-euo', 'pipefail', '-c', script], options);
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk) => {
-      stdout += String(chunk);
-    });
-    child.stderr.on('data', (chunk) => {
-      stderr += String(chunk);
-    });
-    child.on('exit', (exitCode) => done({ code: exitCode, stdout, stderr }));
-  });
+function runBash(script: string, options: { cwd: string; env?: NodeJS.ProcessEnv }) {
+  return runToEnd('bash', ['-euo', 'pipefail', '-c', script], options);
 }
 
 describe('README walk-through', () => {

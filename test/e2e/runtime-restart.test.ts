@@ -6,6 +6,7 @@ import { afterEach, describe, expect, inject, it } from 'vitest';
 import { type LocalRuntime, startLocalRuntime } from '../../lib/local/runtime';
 import { readLocalSettings } from '../../lib/local/settings';
 import { type HttpsReceiver, startHttpsReceiver } from '../support/https-receiver';
+import { createInvoice, expectOk, invoiceAction, invoiceBody } from '../support/invoice-requests';
 import { invoiceFixtures } from '../support/invoices';
 import { type ApiClient, apiClient, newKey } from '../support/local-runtime';
 import { expectVerifiedDelivery } from '../support/webhook-checks';
@@ -48,20 +49,8 @@ async function startPersisted(
 
 async function issueInvoice(api: ApiClient, merchantId: string): Promise<void> {
   const refs = await invoiceFixtures(api, merchantId);
-  const created = await api('POST', '/invoices', {
-    body: {
-      merchantId,
-      customerId: refs.customerId,
-      currency: 'USD',
-      lineItems: [{ kind: 'product_charge', productId: refs.productId, priceId: refs.priceId, quantity: 1 }],
-    },
-    idempotencyKey: newKey(),
-  });
-  const issued = await api('POST', `/invoices/${created.body.invoiceId}/issue`, {
-    body: { merchantId },
-    idempotencyKey: newKey(),
-  });
-  expect(issued.status).toBe(200);
+  const draft = expectOk(await createInvoice(api, invoiceBody(merchantId, refs)));
+  expectOk(await invoiceAction(api, merchantId, draft.invoiceId, 'issue'));
 }
 
 async function onlyDelivery(api: ApiClient, merchantId: string, endpointId: string) {

@@ -106,3 +106,38 @@ export function spawnProcess(
     },
   };
 }
+
+export interface FinishedProcess {
+  readonly code: number | null;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+/** Runs a command to its end with its stdout and stderr kept apart; killed past `timeoutMs`. */
+export function runToEnd(
+  command: string,
+  args: readonly string[],
+  options: SpawnOptions & { timeoutMs?: number } = {},
+): Promise<FinishedProcess> {
+  const { timeoutMs = 60_000, ...spawnOptions } = options;
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { ...spawnOptions, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout?.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString('utf8');
+    });
+    child.stderr?.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString('utf8');
+    });
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`${command} ${args.join(' ')} did not end in ${timeoutMs} ms`));
+    }, timeoutMs);
+    child.once('error', reject);
+    child.once('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr });
+    });
+  });
+}

@@ -1,12 +1,8 @@
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { DeliveryMessage } from '../../../functions/delivery/delivery-message';
 import { createReconciler } from '../../../functions/delivery/reconciler';
-import { newId } from '../../../functions/domain/ids';
-import { EventType } from '../../../functions/domain/invoice';
-import { newDelivery, type WebhookDelivery } from '../../../functions/domain/webhook-delivery';
-import { documentClient } from '../../../functions/store/client';
-import { buildPutNewDelivery } from '../../../functions/store/webhook-deliveries';
+import type { WebhookDelivery } from '../../../functions/domain/webhook-delivery';
+import { storeDelivery } from '../../support/stored-deliveries';
 import { useFreshTable } from '../../support/table-environment';
 
 const now = new Date('2026-11-22T12:00:00.000Z');
@@ -16,22 +12,8 @@ beforeEach(async () => {
   await useFreshTable();
 });
 
-async function stored(overrides: Partial<WebhookDelivery>, dueAt: string) {
-  const delivery = {
-    ...newDelivery({
-      webhookDeliveryId: newId('whkdel'),
-      webhookEndpointId: newId('whk'),
-      merchantId: newId('mer'),
-      eventId: newId('evt'),
-      eventType: EventType.invoicePaid,
-      data: {},
-      paused: false,
-      now: dueAt,
-    }),
-    ...overrides,
-  };
-  await documentClient().send(new PutCommand(buildPutNewDelivery(delivery, dueAt)));
-  return delivery;
+function stored(overrides: Partial<WebhookDelivery>, dueAt: string) {
+  return storeDelivery(overrides, dueAt);
 }
 
 describe('reconciler', () => {
