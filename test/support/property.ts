@@ -24,9 +24,9 @@ export function assertProperty<Ts>(
   const replay = replayTarget();
   const runParams: fc.Parameters<Ts> = {
     ...params,
-    numRuns: (params.numRuns ?? fastCheckDefaultRuns) * settings.runsFactor,
-    ...(settings.seed === undefined ? {} : { seed: settings.seed }),
-    ...(settings.path === undefined ? {} : { path: settings.path }),
+    numRuns: (params.numRuns ?? fastCheckDefaultRuns) * propertySettings.runsFactor,
+    ...(propertySettings.seed === undefined ? {} : { seed: propertySettings.seed }),
+    ...(propertySettings.path === undefined ? {} : { path: propertySettings.path }),
   };
   if (property.isAsync()) {
     return fc.check(property as fc.IAsyncProperty<Ts>, runParams).then((details) => report(details, replay));
@@ -37,26 +37,31 @@ export function assertProperty<Ts>(
 /** fast-check's own default, which every property without its own `numRuns` used before. */
 const fastCheckDefaultRuns = 100;
 
-interface Settings {
+export interface PropertySettings {
   readonly runsFactor: number;
   readonly seed: number | undefined;
   readonly path: string | undefined;
 }
 
-const settings = readSettings(process.env);
+/** The settings the environment gives, read as a property file loads. */
+export const propertySettings = readPropertySettings(process.env);
 
-/** Wrong values stop the file with one line saying what is accepted, rather than running something else. */
-function readSettings(env: NodeJS.ProcessEnv): Settings {
-  const factor = env.FC_RUNS_FACTOR ?? '1';
+/**
+ * Wrong values stop the file with one line saying what is accepted, rather than running something
+ * else; an empty value is no value.
+ */
+export function readPropertySettings(env: NodeJS.ProcessEnv): PropertySettings {
+  const value = (name: string) => (env[name] === '' ? undefined : env[name]);
+  const factor = value('FC_RUNS_FACTOR') ?? '1';
   if (!/^[1-9][0-9]{0,5}$/.test(factor)) {
     throw new Error(`FC_RUNS_FACTOR must be a whole number from 1 to 999999, not "${factor}".`);
   }
-  const seed = env.FC_SEED;
+  const seed = value('FC_SEED');
   // fast-check seeds are 32-bit integers, printed signed.
   if (seed !== undefined && !(/^-?[0-9]{1,10}$/.test(seed) && Math.abs(Number(seed)) <= 2 ** 32)) {
     throw new Error(`FC_SEED must be the integer seed a failed property printed, not "${seed}".`);
   }
-  const path = env.FC_PATH;
+  const path = value('FC_PATH');
   if (path !== undefined && !/^[0-9]+(:[0-9]+)*$/.test(path)) {
     throw new Error(`FC_PATH must be the path a failed property printed (like 12:0:3), not "${path}".`);
   }
@@ -97,7 +102,7 @@ function replayCommand<Ts>(details: fc.RunDetails<Ts>, { file, fullName }: Repla
   const env = [
     `FC_SEED=${details.seed}`,
     ...(details.counterexamplePath === null ? [] : [`FC_PATH=${details.counterexamplePath}`]),
-    ...(settings.runsFactor === 1 ? [] : [`FC_RUNS_FACTOR=${settings.runsFactor}`]),
+    ...(propertySettings.runsFactor === 1 ? [] : [`FC_RUNS_FACTOR=${propertySettings.runsFactor}`]),
   ];
   const pattern = `${fullName.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}$`;
   return `${env.join(' ')} npx vitest run ${shellQuote(file)} -t ${shellQuote(pattern)}`;
