@@ -221,6 +221,13 @@ describe('classifyAddress', () => {
     );
   });
 
+  it('classifies the first and last address of every block, and the neighbours outside it, as the registries say', () => {
+    for (const value of ipv4Edges)
+      expect(classifyAddress(dottedQuad(value)), dottedQuad(value)).toBe(expectedIpv4(value));
+    for (const value of ipv6Edges)
+      expect(classifyAddress(fullIpv6(value)), fullIpv6(value)).toBe(expectedIpv6(value));
+  });
+
   it('classifies every IPv4 address as the special-purpose registry says, first and last of each block included', () => {
     assertProperty(
       fc.property(ipv4Value, (value) => {
@@ -329,6 +336,9 @@ function blockOf(cidr: string): BlockList {
 
 const ipv4Blocks = ipv4Registry.map(([cidr, addressClass]) => [blockOf(cidr), addressClass] as const);
 const ipv6Blocks = ipv6Registry.map(([cidr, addressClass]) => [blockOf(cidr), addressClass] as const);
+const carriesIpv4Blocks = carriesIpv4InLow32.map(blockOf);
+const sixToFourBlock = blockOf(sixToFour);
+const globalUnicastBlock = blockOf(globalUnicast);
 
 function expectedIpv4(value: number): AddressClass {
   const address = dottedQuad(value);
@@ -339,11 +349,11 @@ function expectedIpv6(value: bigint): AddressClass {
   const address = fullIpv6(value);
   const special = ipv6Blocks.find(([block]) => block.check(address, 'ipv6'));
   if (special !== undefined) return special[1];
-  if (carriesIpv4InLow32.some((cidr) => blockOf(cidr).check(address, 'ipv6'))) {
+  if (carriesIpv4Blocks.some((block) => block.check(address, 'ipv6'))) {
     return expectedIpv4(Number(value & 0xffffffffn));
   }
-  if (blockOf(sixToFour).check(address, 'ipv6')) return expectedIpv4(Number((value >> 80n) & 0xffffffffn));
-  return blockOf(globalUnicast).check(address, 'ipv6') ? 'public' : 'reserved';
+  if (sixToFourBlock.check(address, 'ipv6')) return expectedIpv4(Number((value >> 80n) & 0xffffffffn));
+  return globalUnicastBlock.check(address, 'ipv6') ? 'public' : 'reserved';
 }
 
 /** The first and last address of a block, and the neighbours just outside it. */
@@ -355,11 +365,16 @@ function edgesOf(cidr: string, width: 32 | 128): bigint[] {
   return [first - 1n, first, last, last + 1n].filter((value) => value >= 0n && value <= top);
 }
 
+const ipv4Edges = ipv4Registry.flatMap(([cidr]) => edgesOf(cidr, 32)).map(Number);
+const ipv6Edges = [
+  ...ipv6Registry.map(([cidr]) => cidr),
+  ...carriesIpv4InLow32,
+  sixToFour,
+  globalUnicast,
+].flatMap((cidr) => edgesOf(cidr, 128));
+
 /** Any 32-bit address, the edges of every block in half of the runs. */
-const ipv4Value = fc.oneof(
-  fc.nat(0xffffffff),
-  fc.constantFrom(...ipv4Registry.flatMap(([cidr]) => edgesOf(cidr, 32)).map(Number)),
-);
+const ipv4Value = fc.oneof(fc.nat(0xffffffff), fc.constantFrom(...ipv4Edges));
 
 /**
  * Any 128-bit address; the edges of every IPv6 block; and the IPv4 edges inside every block that
@@ -367,11 +382,7 @@ const ipv4Value = fc.oneof(
  */
 const ipv6Value = fc.oneof(
   fc.bigInt({ min: 0n, max: 2n ** 128n - 1n }),
-  fc.constantFrom(
-    ...[...ipv6Registry.map(([cidr]) => cidr), ...carriesIpv4InLow32, sixToFour, globalUnicast].flatMap(
-      (cidr) => edgesOf(cidr, 128),
-    ),
-  ),
+  fc.constantFrom(...ipv6Edges),
   fc
     .tuple(fc.constantFrom(...carriesIpv4InLow32), ipv4Value)
     .map(([cidr, ipv4]) => ipv6Number(cidr.split('/')[0] ?? '') | BigInt(ipv4)),

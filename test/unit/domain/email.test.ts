@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { isValidEmail, maxEmailLength } from '../../../functions/domain/email';
+import { integerNearBounds } from '../../support/integer-near-bounds';
 import { assertProperty } from '../../support/property';
 
 describe('isValidEmail (the spec rule as worded)', () => {
@@ -84,36 +85,74 @@ function followsTheRule(address: string): boolean {
   );
 }
 
-/** Characters every rule is about, and some it refuses. */
-const localCharacter = fc.constantFrom('a', 'Z', '0', '.', '+', "'", '~', '`', '@', ' ', '"', '(', 'é', '\n');
-const labelCharacter = fc.constantFrom('a', 'Z', '9', '-', '_', 'é');
-const label = fc.oneof(
-  fc.string({ unit: labelCharacter, maxLength: 4 }),
-  // Around the 63-character limit of a label.
-  fc.integer({ min: 61, max: 65 }).map((length) => 'a'.repeat(length)),
+/**
+ * Each part is mostly one that follows the rule, so a run meets addresses that differ from a valid
+ * one in one part only; the rest use the characters the rule is about, and some it refuses.
+ */
+const atomText = fc.string({
+  unit: fc.constantFrom('a', 'Z', '0', '+', "'", '~', '`', '/', '='),
+  minLength: 1,
+  maxLength: 6,
+});
+const local = fc.oneof(
+  {
+    arbitrary: fc.array(atomText, { minLength: 1, maxLength: 3 }).map((atoms) => atoms.join('.')),
+    weight: 3,
+  },
+  {
+    arbitrary: fc.string({ unit: fc.constantFrom('a', '.', '@', ' ', '"', '(', 'é', '\n'), maxLength: 6 }),
+    weight: 1,
+  },
 );
+const validLabel = fc
+  .tuple(fc.constantFrom('a', 'Z', '9'), fc.string({ unit: fc.constantFrom('a', '9', '-'), maxLength: 3 }))
+  .map(([first, rest]) => (rest === '' ? first : `${first}${rest}${first}`));
+const label = fc.oneof(
+  { arbitrary: validLabel, weight: 3 },
+  // Around the 63-character limit of a label.
+  { arbitrary: integerNearBounds({ min: 62, max: 64 }).map((length) => 'a'.repeat(length)), weight: 1 },
+  { arbitrary: fc.string({ unit: fc.constantFrom('a', '-', '_', 'é'), maxLength: 3 }), weight: 1 },
+);
+const atomTld = fc.string({ unit: fc.constantFrom('a', 'Z'), minLength: 2, maxLength: 6 });
 const tld = fc.oneof(
-  fc.string({ unit: fc.constantFrom('a', 'Z', '1', '-'), maxLength: 4 }),
-  fc.constantFrom('', 'c', 'io', 'com', 'c0m'),
+  { arbitrary: atomTld, weight: 3 },
+  { arbitrary: fc.constantFrom('', 'c', 'c0m', 'co-m', '123'), weight: 1 },
 );
 
+const address = (parts: { local: string; labels: readonly string[]; tld: string }) =>
+  `${parts.local}@${[...parts.labels, parts.tld].join('.')}`;
+
 /**
- * Addresses built from the parts the rule is about, some padded to 253–255 characters; besides
- * them, fast-check's addresses and any text.
+ * Addresses built from those parts; valid ones lengthened to 253–255 characters (the local part
+ * padded), so the length limit is met in every run; fast-check's addresses; any text.
  */
 const anyAddress = fc.oneof(
-  fc
-    .record({
-      local: fc.string({ unit: localCharacter, maxLength: 8 }),
-      labels: fc.array(label, { maxLength: 3 }),
-      tld,
-      padTo: fc.option(fc.integer({ min: maxEmailLength - 1, max: maxEmailLength + 1 })),
-    })
-    .map(({ local, labels, tld, padTo }) => {
-      const domain = [...labels, tld].join('.');
-      const address = `${local}@${domain}`;
-      return padTo === null ? address : `${'x'.repeat(Math.max(0, padTo - address.length))}${address}`;
-    }),
-  fc.emailAddress(),
-  fc.string(),
+  {
+    arbitrary: fc
+      .record({ local, labels: fc.array(label, { minLength: 1, maxLength: 3 }), tld })
+      .map(address),
+    weight: 4,
+  },
+  {
+    arbitrary: fc
+      .tuple(
+        fc.record({
+          local: atomText,
+          labels: fc.array(validLabel, { minLength: 1, maxLength: 2 }),
+          tld: atomTld,
+        }),
+        integerNearBounds({ min: maxEmailLength - 1, max: maxEmailLength + 1 }),
+      )
+      .map(([parts, length]) => {
+        const short = address(parts);
+        return `${'x'.repeat(Math.max(0, length - short.length))}${short}`;
+      }),
+    weight: 2,
+  },
+  { arbitrary: fc.emailAddress(), weight: 1 },
+  { arbitrary: fc.string(), weight: 1 },
+  {
+    arbitrary: fc.constantFrom('@', 'a@b', 'a@b.c', '.a@b.co', 'a..b@c.co', 'a@b..co', 'a@-b.co'),
+    weight: 1,
+  },
 );

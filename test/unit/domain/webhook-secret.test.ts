@@ -16,25 +16,34 @@ const secretBytes = fc.oneof(
 
 /**
  * Strings one edit away from a real secret: a character replaced (by one of base64, base64url,
- * padding, whitespace or anything), one inserted or removed, or the prefix changed; and any text.
+ * padding, whitespace or anything), one inserted or removed, the last character changed, or the
+ * prefix; and any text.
  */
 const nearSecret = fc.oneof(
   fc
     .tuple(
       secretBytes.map((bytes) => newSigningSecret(() => bytes)),
-      fc.nat(50),
+      // The prefix, the last characters (the one with unused bits, the padding) and anywhere.
+      integerNearBounds({ min: 0, max: 49 }),
       fc.constantFrom('replace', 'insert', 'remove'),
       fc.oneof(
-        fc.constantFrom('A', 'Q', 'g', 'w', '0', '+', '/', '-', '_', '=', ' ', '\n'),
+        // Last characters that leave the unused bits clear (A, Q, g, w) or set (B, +, /), and others.
+        fc.constantFrom('A', 'Q', 'g', 'w', 'B', '+', '/', '-', '_', '=', ' ', '\n'),
         fc.string({ minLength: 1, maxLength: 1 }),
       ),
     )
     .map(([secret, index, edit, character]) => {
-      const at = index % secret.length;
-      if (edit === 'replace') return secret.slice(0, at) + character + secret.slice(at + 1);
-      if (edit === 'insert') return secret.slice(0, at) + character + secret.slice(at);
-      return secret.slice(0, at) + secret.slice(at + 1);
+      if (edit === 'replace') return secret.slice(0, index) + character + secret.slice(index + 1);
+      if (edit === 'insert') return secret.slice(0, index) + character + secret.slice(index);
+      return secret.slice(0, index) + secret.slice(index + 1);
     }),
+  // Any character of the alphabet last: 16 of 64 leave the 4 unused bits clear.
+  fc
+    .tuple(
+      secretBytes,
+      fc.constantFrom(...'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/'),
+    )
+    .map(([bytes, last]) => `${newSigningSecret(() => bytes).slice(0, -2)}${last}=`),
   secretBytes.map((bytes) => `WHSEC_${Buffer.from(bytes).toString('base64')}`),
   fc.string(),
 );

@@ -6,6 +6,11 @@ import { integerNearBounds } from '../../support/integer-near-bounds';
 import { assertProperty } from '../../support/property';
 
 const strict = { allowLoopback: false };
+
+/** Dotted quads in the blocks the rule is about (loopback, private, link-local, CGNAT …) and public ones. */
+const specialIpv4 = fc
+  .tuple(fc.constantFrom(0, 8, 10, 100, 127, 169, 172, 192, 224, 255), fc.nat(255), fc.nat(255), fc.nat(255))
+  .map((octets) => octets.join('.'));
 const local = { allowLoopback: true };
 
 function reasonFor(url: string, options = strict): string | undefined {
@@ -156,18 +161,22 @@ describe('checkWebhookUrl', () => {
 
   it('refuses every host that URL parsing reads as an IPv4 number unless written canonically', () => {
     assertProperty(
-      fc.property(fc.oneof(fc.ipV4Extended(), fc.ipV4()), fc.boolean(), (host, allowLoopback) => {
-        const result = checkWebhookUrl(`https://${host}/hook`, { allowLoopback });
-        const canonical = new URL(`https://${host}/`).hostname === host;
-        const addressClass = classifyAddress(new URL(`https://${host}/`).hostname);
-        const accepted = addressClass === 'public' || (addressClass === 'loopback' && allowLoopback);
-        const expected = !canonical
-          ? 'The host must be a name or an IPv4 address written as four decimal numbers (a.b.c.d).'
-          : accepted
-            ? undefined
-            : `The host is a ${AddressClassLabel[addressClass]} address; only public addresses are accepted.`;
-        expect(result.ok ? undefined : result.reason).toBe(expected);
-      }),
+      fc.property(
+        fc.oneof(fc.ipV4Extended(), fc.ipV4(), specialIpv4),
+        fc.boolean(),
+        (host, allowLoopback) => {
+          const result = checkWebhookUrl(`https://${host}/hook`, { allowLoopback });
+          const canonical = new URL(`https://${host}/`).hostname === host;
+          const addressClass = classifyAddress(new URL(`https://${host}/`).hostname);
+          const accepted = addressClass === 'public' || (addressClass === 'loopback' && allowLoopback);
+          const expected = !canonical
+            ? 'The host must be a name or an IPv4 address written as four decimal numbers (a.b.c.d).'
+            : accepted
+              ? undefined
+              : `The host is a ${AddressClassLabel[addressClass]} address; only public addresses are accepted.`;
+          expect(result.ok ? undefined : result.reason).toBe(expected);
+        },
+      ),
     );
   });
 

@@ -219,6 +219,26 @@ describe('SandboxProcessor card checks', () => {
         if (method.type !== 'card') throw new Error('expected a card');
         expect(await outcomeOf(method)).toBe(expectedCardOutcome(method, now));
       }),
+      {
+        // Every limit once in each run: lengths 11, 12, 19, 20; years 999, 1000, 9999, 10000;
+        // months 0, 1, 12, 13; American Express by 34 as well as 37.
+        examples: [
+          ['42424242420', 12, 2030, undefined],
+          ['424242424242', 12, 2030, undefined],
+          ['4242424242424242428', 12, 2030, undefined],
+          ['42424242424242424242', 12, 2030, undefined],
+          ['4242424242424242', 12, 999, undefined],
+          ['4242424242424242', 1, 1000, undefined],
+          ['4242424242424242', 12, 9999, undefined],
+          ['4242424242424242', 1, 10000, undefined],
+          ['4242424242424242', 0, 2030, undefined],
+          ['4242424242424242', 1, 2030, undefined],
+          ['4242424242424242', 13, 2030, undefined],
+          ['340000000000009', 12, 2030, undefined],
+          ['340000000000009', 12, 2030, '123'],
+          ['378282246310005', 12, 2030, '123'],
+        ],
+      },
     );
   });
 
@@ -297,6 +317,20 @@ describe('SandboxProcessor bank account checks', () => {
         const method = bankAccount(account, routing);
         expect(await outcomeOf(method)).toBe(expectedBankOutcome(routing, account));
       }),
+      {
+        // Account numbers of 3, 4, 17 and 18 digits; routing numbers of 8 and 10 digits, and one
+        // digit off the sandbox's.
+        examples: [
+          ['110000000', '123'],
+          ['110000000', '1234'],
+          ['110000000', '12345678901234567'],
+          ['110000000', '123456789012345678'],
+          ['11000000', '000123456789'],
+          ['1100000000', '000123456789'],
+          ['110000001', '000123456789'],
+          ['021000021', '000123456789'],
+        ],
+      },
     );
   });
 });
@@ -484,12 +518,18 @@ const testCardNumbers = SandboxTestNumbers.cards.map((row) => row.number);
 
 /**
  * Mostly details that pass the check at hand, so every later check is reached too: test cards and
- * well-formed cards of 12 to 19 digits, plus lengths 11 and 20; then any digits, the forms a payer
- * types that the API leaves to the processor (spaces, dashes, other scripts' digits), any text.
+ * well-formed cards of about 12 to 19 digits, American Express (34, 37) among them; then any
+ * digits, the forms a payer types that the API leaves to the processor (spaces, dashes, other
+ * scripts' digits), any text.
  */
 const cardNumber = fc.oneof(
   { arbitrary: fc.constantFrom(...testCardNumbers), weight: 6 },
-  { arbitrary: digits(integerNearBounds({ min: 10, max: 19 })).map(withLuhnDigit), weight: 6 },
+  {
+    arbitrary: fc
+      .tuple(fc.constantFrom('34', '37', '4', '5', ''), digits(integerNearBounds({ min: 8, max: 17 })))
+      .map(([brand, rest]) => withLuhnDigit(brand + rest)),
+    weight: 6,
+  },
   { arbitrary: digits(fc.integer({ min: 0, max: 22 })), weight: 1 },
   {
     arbitrary: fc.constantFrom(
@@ -509,8 +549,8 @@ const expMonth = fc.oneof(
 );
 /** Years around the sandbox clock's (2026) most often, so expired and unexpired both come up. */
 const expYear = fc.oneof(
-  { arbitrary: fc.integer({ min: 2025, max: 2028 }), weight: 6 },
-  { arbitrary: integerNearBounds({ min: 1000, max: 9999, reach: 3 }), weight: 2 },
+  { arbitrary: fc.integer({ min: 2025, max: 2028 }), weight: 4 },
+  { arbitrary: integerNearBounds({ min: 1000, max: 9999, reach: 3 }), weight: 3 },
   { arbitrary: fc.oneof(fc.integer(), fc.double()), weight: 1 },
 );
 /** Mostly none, for the code that fits the card (`card` picks 3 or 4 digits); else any. */
