@@ -7,6 +7,7 @@ import type { CardDetails, ChargeRequest } from '../../../functions/payments/pay
 import {
   isReturnedLater,
   SandboxDecline,
+  type SandboxDeclineCode,
   SandboxProcessor,
   SandboxTestNumbers,
 } from '../../../functions/payments/sandbox-processor';
@@ -217,7 +218,15 @@ describe('SandboxProcessor card checks', () => {
           ...(code === undefined ? {} : { cvc: code }),
         });
         if (method.type !== 'card') throw new Error('expected a card');
-        expect(await outcomeOf(method)).toBe(expectedCardOutcome(method, now));
+        const result = await charge(method);
+        const expected = expectedCardOutcome(method, now);
+        if (expected === 'succeeded') expect(result.outcome).toBe('succeeded');
+        else
+          expect(result).toMatchObject({
+            outcome: 'declined',
+            declineCode: expected,
+            declineMessage: SandboxDecline[expected],
+          });
       }),
       {
         // Every limit once in each run: lengths 11, 12, 19, 20; years 999, 1000, 9999, 10000;
@@ -260,28 +269,6 @@ describe('SandboxProcessor card checks', () => {
           expect(result.outcome === 'succeeded' ? 'succeeded' : result.declineCode).toBe(
             offset < 0 ? 'succeeded' : 'expired_card',
           );
-        },
-      ),
-    );
-  });
-
-  it('declines a well-formed card that is not a test card as test_mode_live_card', async () => {
-    expect(await outcomeOf(card('4000000000000044'))).toBe('test_mode_live_card');
-    expect(await outcomeOf(card('4111111111111111'))).toBe('test_mode_live_card');
-  });
-
-  it('answers any card details with a success or a documented decline, never an error', async () => {
-    await assertProperty(
-      fc.asyncProperty(
-        fc.oneof(fc.string(), fc.stringMatching(/^[0-9]{0,22}$/)),
-        fc.oneof(fc.integer(), fc.double()),
-        fc.oneof(fc.integer(), fc.double()),
-        fc.string({ maxLength: 6 }),
-        async (number, expMonth, expYear, cvc) => {
-          const result = await charge({ type: 'card', number, expMonth, expYear, cvc });
-          expect(['succeeded', 'declined']).toContain(result.outcome);
-          if (result.outcome === 'declined')
-            expect(Object.values(SandboxDecline)).toContain(result.declineMessage);
         },
       ),
     );
@@ -569,7 +556,7 @@ const securityCode = fc.oneof(
 function expectedCardOutcome(
   details: { number: string; expMonth: number; expYear: number; cvc: string },
   at: Date,
-): string {
+): 'succeeded' | SandboxDeclineCode {
   if (!/^[0-9]{12,19}$/.test(details.number) || !passesLuhn(details.number)) return 'invalid_number';
   const { expMonth: month, expYear: year } = details;
   if (
