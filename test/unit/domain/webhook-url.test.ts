@@ -190,6 +190,7 @@ describe('checkWebhookUrl', () => {
           expect(result).toEqual({ ok: false, reason: 'The URL must be a valid absolute URL.' });
         else expect(result).toMatchObject({ ok: true, port });
       }),
+      { examples: [[-1], [0], [1], [65535], [65536]] },
     );
   });
 
