@@ -116,6 +116,13 @@ describe('GET /payments', () => {
       await ids({ createdFrom: '2026-01-01T10:00:00.000Z', createdTo: '2026-01-01T10:00:00.000Z' }),
     ).toEqual([first.paymentId]);
     expect(await ids({ customerId: customerA, status: 'completed', limit: 1 })).toEqual([third.paymentId]);
+    // No payment is older than 1970: a range from before it holds them all, one ending before it none.
+    expect(await ids({ createdFrom: '1969-12-31T23:59:59.999Z' })).toEqual([
+      third.paymentId,
+      second.paymentId,
+      first.paymentId,
+    ]);
+    expect(await ids({ createdTo: '1969-12-31T23:59:59.999Z' })).toEqual([]);
   });
 
   it('pages with cursors bound to the filters, and refuses bad queries with 400', async () => {

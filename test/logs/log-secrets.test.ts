@@ -1,23 +1,33 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import fc from 'fast-check';
+import { TypeID } from 'typeid-js';
 import { describe, expect, it } from 'vitest';
 import { generateApiKey } from '../../functions/domain/api-key';
 import { IdPrefix, newId } from '../../functions/domain/ids';
 import { invoiceSlugHash, newInvoiceUrlSlug } from '../../functions/domain/invoice-slug';
 import { newSigningSecret } from '../../functions/domain/webhook-secret';
 import { findLogSecrets, LogSecretKind, passesLuhn } from '../support/log-secrets';
+import { assertProperty } from '../support/property';
 
 const random = (size: number) => randomBytes(size);
+
+/** `size` bytes: all clear, all set, or anything. */
+const bytes = (size: number) =>
+  fc.oneof(
+    fc.constant(new Uint8Array(size)),
+    fc.constant(new Uint8Array(size).fill(0xff)),
+    fc.uint8Array({ minLength: size, maxLength: size }),
+  );
 
 /** A Powertools access line as `functions/http/request-context.ts` writes it, plus `extra` fields. */
 function logLine(extra: Record<string, unknown> = {}): string {
   return JSON.stringify({
     level: 'INFO',
     message: 'request handled',
-    timestamp: new Date().toISOString(),
+    timestamp: '2026-11-22T20:37:20.205Z',
     service: 'merchant-payments',
     sampling_rate: 0,
-    requestId: randomUUID(),
+    requestId: 'c0a8f3e2-5b1d-4e7a-9c3f-2d8b6a4e1f07',
     operationId: 'getInvoice',
     method: 'GET',
     route: '/invoices/{invoiceId}',
@@ -28,18 +38,24 @@ function logLine(extra: Record<string, unknown> = {}): string {
 }
 
 describe('findLogSecrets', () => {
-  it('finds an API key in a log line and shows only its prefix, whatever its secret holds', () => {
-    fc.assert(
-      fc.property(fc.uint8Array({ minLength: 32, maxLength: 32 }), (secretBytes) => {
-        // generateApiKey asks for 10 bytes of key id, then the 32 of the secret.
-        const key = generateApiKey('sandbox', (size) => (size === 32 ? secretBytes : randomBytes(size)));
-        const secret = key.apiKey.slice(key.keyPrefix.length + 1);
-        const found = findLogSecrets(logLine({ authorization: `Bearer ${key.apiKey}` }));
-        expect(found).toEqual([
-          expect.objectContaining({ kind: LogSecretKind.apiKey, masked: `${key.keyPrefix}_…` }),
-        ]);
-        expect(JSON.stringify(found)).not.toContain(secret.slice(0, 8));
-      }),
+  it('finds an API key in a log line and shows only its prefix, whatever its id and secret hold', () => {
+    assertProperty(
+      fc.property(
+        fc.constantFrom('sandbox', 'production'),
+        bytes(10),
+        bytes(32),
+        (stage: 'sandbox' | 'production', idBytes, secretBytes) => {
+          // generateApiKey asks for 10 bytes of key id, then the 32 of the secret.
+          const key = generateApiKey(stage, (size) => (size === 32 ? secretBytes : idBytes));
+          const secret = key.apiKey.slice(key.keyPrefix.length + 1);
+          const line = logLine({ authorization: `Bearer ${key.apiKey}` });
+          const found = findLogSecrets(line);
+          expect(found).toEqual([
+            { kind: LogSecretKind.apiKey, index: line.indexOf(key.apiKey), masked: `${key.keyPrefix}_…` },
+          ]);
+          expect(JSON.stringify(found)).not.toContain(secret.slice(0, 8));
+        },
+      ),
     );
   });
 
@@ -68,11 +84,16 @@ describe('findLogSecrets', () => {
   });
 
   it('finds every slug 32 random bytes can make', () => {
-    fc.assert(
-      fc.property(fc.uint8Array({ minLength: 32, maxLength: 32 }), (bytes) => {
-        const slug = newInvoiceUrlSlug(() => bytes);
-        expect(findLogSecrets(logLine({ slug })).map((secret) => secret.kind)).toEqual([
-          LogSecretKind.invoiceSlug,
+    assertProperty(
+      fc.property(bytes(32), (slugBytes) => {
+        const slug = newInvoiceUrlSlug(() => slugBytes);
+        const line = logLine({ slug });
+        expect(findLogSecrets(line)).toEqual([
+          {
+            kind: LogSecretKind.invoiceSlug,
+            index: line.indexOf(slug),
+            masked: `${slug.slice(0, 4)}…(43 chars)`,
+          },
         ]);
       }),
     );
@@ -102,9 +123,9 @@ describe('findLogSecrets', () => {
   });
 
   it('leaves every TypeID alone', () => {
-    fc.assert(
-      fc.property(fc.constantFrom(...Object.values(IdPrefix)), (prefix) => {
-        expect(findLogSecrets(logLine({ id: newId(prefix) }))).toEqual([]);
+    assertProperty(
+      fc.property(fc.constantFrom(...Object.values(IdPrefix)), bytes(16), (prefix, uuid) => {
+        expect(findLogSecrets(logLine({ id: TypeID.fromUUIDBytes(prefix, uuid).toString() }))).toEqual([]);
       }),
     );
   });

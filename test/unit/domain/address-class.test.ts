@@ -1,4 +1,4 @@
-import { isIP } from 'node:net';
+import { BlockList, isIP } from 'node:net';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
@@ -7,6 +7,8 @@ import {
   classifyAddress,
   isPublicUnicast,
 } from '../../../functions/domain/address-class';
+import { integerNearBounds } from '../../support/integer-near-bounds';
+import { assertProperty } from '../../support/property';
 
 const table: [string, AddressClass][] = [
   // IPv4: the first and last address of each range, and their public neighbours.
@@ -129,30 +131,33 @@ const table: [string, AddressClass][] = [
   ['', 'invalid'],
 ];
 
+/** Octets 0 and 255 and their neighbours in every run, anything else too. */
+const octet = integerNearBounds({ min: 0, max: 255 });
+
 describe('classifyAddress', () => {
   it.each(table)('classifies %s as %s', (ip, expected) => {
     expect(classifyAddress(ip)).toBe(expected);
   });
 
   it('classifies every address of 10.0.0.0/8 as private', () => {
-    fc.assert(
-      fc.property(fc.nat(255), fc.nat(255), fc.nat(255), (b, c, d) => {
+    assertProperty(
+      fc.property(octet, octet, octet, (b, c, d) => {
         expect(classifyAddress(`10.${b}.${c}.${d}`)).toBe('private');
       }),
     );
   });
 
   it('classifies every address of 100.64.0.0/10 as cgnat', () => {
-    fc.assert(
-      fc.property(fc.integer({ min: 64, max: 127 }), fc.nat(255), fc.nat(255), (b, c, d) => {
+    assertProperty(
+      fc.property(integerNearBounds({ min: 64, max: 127 }), octet, octet, (b, c, d) => {
         expect(classifyAddress(`100.${b}.${c}.${d}`)).toBe('cgnat');
       }),
     );
   });
 
   it('classifies an IPv4 address mapped into ::ffff:0:0/96, in any spelling, as the address itself', () => {
-    fc.assert(
-      fc.property(fc.ipV4(), (ipv4) => {
+    assertProperty(
+      fc.property(anyIpv4, (ipv4) => {
         const expected = classifyAddress(ipv4);
         const [high, low] = ipv4Hex(ipv4);
         expect(classifyAddress(`::ffff:${ipv4}`)).toBe(expected);
@@ -164,8 +169,8 @@ describe('classifyAddress', () => {
   });
 
   it('classifies NAT64 and 6to4 addresses as the IPv4 address they carry', () => {
-    fc.assert(
-      fc.property(fc.ipV4(), fc.nat(0xffff), (ipv4, subnet) => {
+    assertProperty(
+      fc.property(anyIpv4, integerNearBounds({ min: 0, max: 0xffff }), (ipv4, subnet) => {
         const expected = classifyAddress(ipv4);
         const [high, low] = ipv4Hex(ipv4);
         expect(classifyAddress(`64:ff9b::${ipv4}`)).toBe(expected);
@@ -181,36 +186,69 @@ describe('classifyAddress', () => {
     const firstOctet = fc
       .integer({ min: 1, max: 223 })
       .filter((a) => ![10, 100, 127, 169, 172, 192, 198, 203].includes(a));
-    fc.assert(
-      fc.property(firstOctet, fc.nat(255), fc.nat(255), fc.nat(255), (a, b, c, d) => {
+    assertProperty(
+      fc.property(firstOctet, octet, octet, octet, (a, b, c, d) => {
         expect(classifyAddress(`${a}.${b}.${c}.${d}`)).toBe('public');
       }),
     );
   });
 
-  it('classifies every unique local, link-local and multicast IPv6 address as such', () => {
-    const tail = fc
-      .array(fc.nat(0xffff), { minLength: 7, maxLength: 7 })
-      .map((groups) => groups.map(hex).join(':'));
-    fc.assert(
-      fc.property(fc.integer({ min: 0xfc00, max: 0xfdff }), tail, (first, rest) => {
+  const tail = fc
+    .array(fc.nat(0xffff), { minLength: 7, maxLength: 7 })
+    .map((groups) => groups.map(hex).join(':'));
+
+  it('classifies every unique local IPv6 address as private', () => {
+    assertProperty(
+      fc.property(integerNearBounds({ min: 0xfc00, max: 0xfdff }), tail, (first, rest) => {
         expect(classifyAddress(`${hex(first)}:${rest}`)).toBe('private');
       }),
     );
-    fc.assert(
-      fc.property(fc.integer({ min: 0xfe80, max: 0xfebf }), tail, (first, rest) => {
+  });
+
+  it('classifies every link-local IPv6 address as such', () => {
+    assertProperty(
+      fc.property(integerNearBounds({ min: 0xfe80, max: 0xfebf }), tail, (first, rest) => {
         expect(classifyAddress(`${hex(first)}:${rest}`)).toBe('link_local');
       }),
     );
-    fc.assert(
-      fc.property(fc.integer({ min: 0xff00, max: 0xffff }), tail, (first, rest) => {
+  });
+
+  it('classifies every multicast IPv6 address as such', () => {
+    assertProperty(
+      fc.property(integerNearBounds({ min: 0xff00, max: 0xffff }), tail, (first, rest) => {
         expect(classifyAddress(`${hex(first)}:${rest}`)).toBe('multicast');
       }),
     );
   });
 
+  it('classifies the first and last address of every block, and the neighbours outside it, as the registries say', () => {
+    for (const value of ipv4Edges)
+      expect(classifyAddress(dottedQuad(value)), dottedQuad(value)).toBe(expectedIpv4(value));
+    for (const value of ipv6Edges)
+      expect(classifyAddress(fullIpv6(value)), fullIpv6(value)).toBe(expectedIpv6(value));
+  });
+
+  it('classifies every IPv4 address as the special-purpose registry says, first and last of each block included', () => {
+    assertProperty(
+      fc.property(ipv4Value, (value) => {
+        expect(classifyAddress(dottedQuad(value))).toBe(expectedIpv4(value));
+      }),
+    );
+  });
+
+  it('classifies every IPv6 address as the registry says, by the IPv4 address it carries where it carries one', () => {
+    assertProperty(
+      fc.property(ipv6Value, (value) => {
+        const text = fullIpv6(value);
+        const expected = expectedIpv6(value);
+        expect(classifyAddress(text)).toBe(expected);
+        expect(classifyAddress(new URL(`https://[${text}]/`).hostname)).toBe(expected);
+      }),
+    );
+  });
+
   it('classifies an IPv6 address the same however it is spelled (as WHATWG URL re-spells it)', () => {
-    fc.assert(
+    assertProperty(
       fc.property(fc.ipV6(), (ipv6) => {
         const respelled = new URL(`https://[${ipv6}]/`).hostname;
         expect(classifyAddress(respelled)).toBe(classifyAddress(ipv6));
@@ -219,7 +257,7 @@ describe('classifyAddress', () => {
   });
 
   it('recognizes exactly the literals node:net recognizes, less non-canonical IPv4', () => {
-    fc.assert(
+    assertProperty(
       fc.property(fc.oneof(fc.ipV4(), fc.ipV6(), fc.ipV4Extended(), fc.string()), (text) => {
         fc.pre(!text.includes('%'));
         const family = isIP(text);
@@ -244,4 +282,142 @@ function hex(value: number): string {
 function ipv4Hex(ipv4: string): [string, string] {
   const [a = 0, b = 0, c = 0, d = 0] = ipv4.split('.').map(Number);
   return [hex(a * 256 + b), hex(c * 256 + d)];
+}
+
+/**
+ * The IANA special-purpose registries as this service reads them (DESIGN §4 "Webhook URL"): every
+ * other IPv4 address is public; membership is decided by node:net's BlockList, not by our parser.
+ */
+const ipv4Registry: readonly (readonly [string, AddressClass])[] = [
+  ['0.0.0.0/8', 'unspecified'],
+  ['10.0.0.0/8', 'private'],
+  ['100.64.0.0/10', 'cgnat'],
+  ['127.0.0.0/8', 'loopback'],
+  ['169.254.0.0/16', 'link_local'],
+  ['172.16.0.0/12', 'private'],
+  ['192.0.0.0/24', 'reserved'],
+  ['192.0.2.0/24', 'reserved'],
+  ['192.88.99.0/24', 'reserved'],
+  ['192.168.0.0/16', 'private'],
+  ['198.18.0.0/15', 'reserved'],
+  ['198.51.100.0/24', 'reserved'],
+  ['203.0.113.0/24', 'reserved'],
+  ['224.0.0.0/4', 'multicast'],
+  ['240.0.0.0/4', 'reserved'],
+];
+
+/** IPv6 blocks with a class of their own, first match wins. */
+const ipv6Registry: readonly (readonly [string, AddressClass])[] = [
+  ['::/128', 'unspecified'],
+  ['::1/128', 'loopback'],
+  ['64:ff9b:1::/48', 'reserved'],
+  ['100::/64', 'reserved'],
+  ['2001::/23', 'reserved'],
+  ['2001:db8::/32', 'reserved'],
+  ['3fff::/20', 'reserved'],
+  ['5f00::/16', 'reserved'],
+  ['fc00::/7', 'private'],
+  ['fe80::/10', 'link_local'],
+  ['fec0::/10', 'private'],
+  ['ff00::/8', 'multicast'],
+];
+
+/** IPv6 blocks whose low 32 bits are the IPv4 address that decides: mapped, translated, NAT64, compatible. */
+const carriesIpv4InLow32 = ['::ffff:0:0/96', '::ffff:0:0:0/96', '64:ff9b::/96', '::/96'];
+const sixToFour = '2002::/16';
+const globalUnicast = '2000::/3';
+
+function blockOf(cidr: string): BlockList {
+  const [base = '', bits = ''] = cidr.split('/');
+  const list = new BlockList();
+  list.addSubnet(base, Number(bits), base.includes(':') ? 'ipv6' : 'ipv4');
+  return list;
+}
+
+const ipv4Blocks = ipv4Registry.map(([cidr, addressClass]) => [blockOf(cidr), addressClass] as const);
+const ipv6Blocks = ipv6Registry.map(([cidr, addressClass]) => [blockOf(cidr), addressClass] as const);
+const carriesIpv4Blocks = carriesIpv4InLow32.map(blockOf);
+const sixToFourBlock = blockOf(sixToFour);
+const globalUnicastBlock = blockOf(globalUnicast);
+
+function expectedIpv4(value: number): AddressClass {
+  const address = dottedQuad(value);
+  return ipv4Blocks.find(([block]) => block.check(address, 'ipv4'))?.[1] ?? 'public';
+}
+
+function expectedIpv6(value: bigint): AddressClass {
+  const address = fullIpv6(value);
+  const special = ipv6Blocks.find(([block]) => block.check(address, 'ipv6'));
+  if (special !== undefined) return special[1];
+  if (carriesIpv4Blocks.some((block) => block.check(address, 'ipv6'))) {
+    return expectedIpv4(Number(value & 0xffffffffn));
+  }
+  if (sixToFourBlock.check(address, 'ipv6')) return expectedIpv4(Number((value >> 80n) & 0xffffffffn));
+  return globalUnicastBlock.check(address, 'ipv6') ? 'public' : 'reserved';
+}
+
+/** The first and last address of a block, and the neighbours just outside it. */
+function edgesOf(cidr: string, width: 32 | 128): bigint[] {
+  const [base = '', bits = ''] = cidr.split('/');
+  const first = width === 32 ? BigInt(ipv4Number(base)) : ipv6Number(base);
+  const last = first + 2n ** BigInt(width - Number(bits)) - 1n;
+  const top = 2n ** BigInt(width) - 1n;
+  return [first - 1n, first, last, last + 1n].filter((value) => value >= 0n && value <= top);
+}
+
+const ipv4Edges = ipv4Registry.flatMap(([cidr]) => edgesOf(cidr, 32)).map(Number);
+const ipv6Edges = [
+  ...ipv6Registry.map(([cidr]) => cidr),
+  ...carriesIpv4InLow32,
+  sixToFour,
+  globalUnicast,
+].flatMap((cidr) => edgesOf(cidr, 128));
+
+/** Any 32-bit address, the edges of every block in half of the runs. */
+const ipv4Value = fc.oneof(fc.nat(0xffffffff), fc.constantFrom(...ipv4Edges));
+
+/**
+ * Any 128-bit address; the edges of every IPv6 block; and the IPv4 edges inside every block that
+ * carries an IPv4 address (low 32 bits, or bits 16–47 for 6to4).
+ */
+const ipv6Value = fc.oneof(
+  fc.bigInt({ min: 0n, max: 2n ** 128n - 1n }),
+  fc.constantFrom(...ipv6Edges),
+  fc
+    .tuple(fc.constantFrom(...carriesIpv4InLow32), ipv4Value)
+    .map(([cidr, ipv4]) => ipv6Number(cidr.split('/')[0] ?? '') | BigInt(ipv4)),
+  fc
+    .tuple(ipv4Value, fc.nat(0xffff))
+    .map(([ipv4, subnet]) => (0x2002n << 112n) | (BigInt(ipv4) << 80n) | (BigInt(subnet) << 64n)),
+);
+
+const anyIpv4 = ipv4Value.map(dottedQuad);
+
+function dottedQuad(value: number): string {
+  return [24, 16, 8, 0].map((shift) => Math.floor(value / 2 ** shift) % 256).join('.');
+}
+
+function ipv4Number(address: string): number {
+  return address.split('.').reduce((value, octet) => value * 256 + Number(octet), 0);
+}
+
+/** Eight groups, nothing left out: what a reader of the registry writes. */
+function fullIpv6(value: bigint): string {
+  return Array.from({ length: 8 }, (_, index) =>
+    ((value >> BigInt(112 - 16 * index)) & 0xffffn).toString(16),
+  ).join(':');
+}
+
+/** The value of an IPv6 text, read back from WHATWG URL's canonical spelling. */
+function ipv6Number(address: string): bigint {
+  const canonical = new URL(`https://[${address}]/`).hostname.slice(1, -1);
+  const [head = '', tail] = canonical.split('::');
+  const groups = (text: string | undefined) => (text ? text.split(':') : []);
+  const left = groups(head);
+  const right = groups(tail);
+  const all =
+    tail === undefined
+      ? left
+      : [...left, ...Array<string>(8 - left.length - right.length).fill('0'), ...right];
+  return all.reduce((value, group) => (value << 16n) | BigInt(Number.parseInt(group, 16)), 0n);
 }

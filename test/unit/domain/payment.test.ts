@@ -17,6 +17,8 @@ import {
   refundPayment,
   returnPayment,
 } from '../../../functions/domain/payment';
+import { integerNearBounds } from '../../support/integer-near-bounds';
+import { assertProperty } from '../../support/property';
 import { eventPayloadFields } from '../../support/spec-fields';
 
 const created = '2026-11-01T00:00:00.000Z';
@@ -54,6 +56,81 @@ function expectInvalidState(run: () => unknown) {
   } catch (error) {
     expect((error as RuleViolation).code).toBe('invalid_state');
   }
+}
+
+/** Any number a refund could be asked for: at and around 0, 1 and the bound, past it, fractions. */
+const refundRequest = fc.oneof(
+  integerNearBounds({ min: 1, max: maxAmount, reach: 3 }),
+  fc.integer({ min: 1, max: 50 }),
+  fc.double(),
+);
+
+type RefundOutcome =
+  | { readonly payment: Payment }
+  | { readonly refused: 'validation_error on amount' | 'invalid_state' };
+
+function refundOutcome(payment: Payment, request: number): RefundOutcome {
+  try {
+    return { payment: refundPayment(payment, request, now) };
+  } catch (error) {
+    if (error instanceof InvalidFields && error.problems.every((problem) => problem.path === 'amount')) {
+      return { refused: 'validation_error on amount' };
+    }
+    if (error instanceof RuleViolation && error.code === 'invalid_state') return { refused: 'invalid_state' };
+    throw error;
+  }
+}
+
+/**
+ * The refund rules (docs/decisions.md "Payments"), in the order they apply: an amount outside
+ * 1 … 9007199254740991 is a 400; a payment that took no money, or more than what is left, a 409;
+ * otherwise the refund adds up, and the payment is refunded exactly when nothing is left.
+ */
+function expectedRefund(payment: Payment, request: number): RefundOutcome {
+  if (!Number.isInteger(request) || request < 1 || request > maxAmount) {
+    return { refused: 'validation_error on amount' };
+  }
+  if (payment.status !== 'completed' && payment.status !== 'captured') return { refused: 'invalid_state' };
+  if (request > payment.amount - payment.amountRefunded) return { refused: 'invalid_state' };
+  const amountRefunded = payment.amountRefunded + request;
+  return {
+    payment: {
+      ...payment,
+      amountRefunded,
+      status: amountRefunded === payment.amount ? 'refunded' : payment.status,
+      updatedAt: now,
+    },
+  };
+}
+
+type PayoutOutcome = ReturnType<typeof payoutAmounts> | { readonly refused: 'RangeError' };
+
+function payoutOutcome(gross: number): PayoutOutcome {
+  try {
+    return payoutAmounts(gross);
+  } catch (error) {
+    if (error instanceof RangeError) return { refused: 'RangeError' };
+    throw error;
+  }
+}
+
+/**
+ * Grosses whose 2.9 % is exactly half a minor unit, where rounding half up decides (29 × g ≡ 500
+ * mod 1000 exactly when g ends in 500), and their neighbours.
+ */
+const halfCentFee = fc
+  .tuple(
+    integerNearBounds({ min: 0, max: Math.floor(maxAmount / 1000) - 1 }),
+    fc.integer({ min: -1, max: 1 }),
+  )
+  .map(([thousands, offset]) => thousands * 1000 + 500 + offset);
+
+/** The sandbox payout fee: 2.9 % of the gross rounded half up, plus 30, at most the gross. */
+function expectedPayout(gross: number): PayoutOutcome {
+  if (!Number.isInteger(gross) || gross < 0 || gross > maxAmount) return { refused: 'RangeError' };
+  const fee = (BigInt(gross) * 290n + 5000n) / 10_000n + 30n;
+  const feeAmount = fee < BigInt(gross) ? Number(fee) : gross;
+  return { grossAmount: gross, feeAmount, netAmount: gross - feeAmount };
 }
 
 describe('PaymentStatus', () => {
@@ -147,6 +224,25 @@ describe('newPayment', () => {
     expect(run).toThrow(InvalidFields);
     expect(() => run()).toThrow('amount: must be an integer from 1 to 9007199254740991.');
   });
+
+  it('takes exactly the amounts from 1 to 9007199254740991 and refuses every other as a 400 on amount', () => {
+    const charge = {
+      outcome: 'succeeded',
+      processorReferenceId: 'sbx_ch_1',
+      paymentInstrumentId: 'pmi_01',
+    } as const;
+    assertProperty(
+      fc.property(
+        fc.oneof(integerNearBounds({ min: 1, max: maxAmount, reach: 3 }), fc.double()),
+        (amount) => {
+          const taken = Number.isInteger(amount) && amount >= 1 && amount <= maxAmount;
+          const run = () => newPayment({ ...input, amount, charge }).amount;
+          if (taken) expect(run()).toBe(amount);
+          else expect(run).toThrow(InvalidFields);
+        },
+      ),
+    );
+  });
 });
 
 describe('refundPayment', () => {
@@ -197,43 +293,52 @@ describe('refundPayment', () => {
   });
 
   it('never refunds more than the amount, and is refunded exactly when fully refunded, whatever the sequence', () => {
-    fc.assert(
+    assertProperty(
       fc.property(
-        fc.oneof(
-          fc.integer({ min: 1, max: 50 }),
-          fc.integer({ min: 1, max: 10_000 }),
-          fc.integer({ min: 1, max: maxAmount }),
-        ),
-        // A request is an amount, or what is left give or take 2, so the boundaries come up often.
-        fc.array(
-          fc.oneof(
-            fc.integer({ min: 1, max: 20 }),
-            fc.integer({ min: 1, max: maxAmount }),
-            fc.record({ aroundLeft: fc.integer({ min: -2, max: 2 }) }),
-          ),
-          { maxLength: 30 },
-        ),
+        integerNearBounds({ min: 1, max: maxAmount }),
+        // A request is any number (amounts past the bound, 0, fractions), or what is left give or
+        // take 2, so both the bound and what is left come up in every run.
+        fc.array(fc.oneof(refundRequest, fc.record({ aroundLeft: fc.integer({ min: -2, max: 2 }) })), {
+          maxLength: 30,
+        }),
         (amount, steps) => {
           let payment = paymentWith({ amount });
-          let accepted = 0;
           for (const step of steps) {
             const left = payment.amount - payment.amountRefunded;
-            const request = typeof step === 'number' ? step : Math.max(1, left + step.aroundLeft);
-            try {
-              payment = refundPayment(payment, request, now);
-              accepted += request;
-              expect(request).toBeLessThanOrEqual(left);
-            } catch (error) {
-              expect(error).toBeInstanceOf(RuleViolation);
-              expect(request > left || left === 0).toBe(true);
-            }
-            expect(payment.amountRefunded).toBeLessThanOrEqual(payment.amount);
-            expect(payment.amountRefunded).toBe(accepted);
-            expect(payment.status === 'refunded').toBe(payment.amountRefunded === payment.amount);
+            const request = typeof step === 'number' ? step : left + step.aroundLeft;
+            const expected = expectedRefund(payment, request);
+            expect(refundOutcome(payment, request)).toEqual(expected);
+            if ('payment' in expected) payment = expected.payment;
           }
         },
       ),
+      {
+        // A run of the CI once found `left + 2` passing the bound: that is a 400 on amount.
+        examples: [[9007199254740990, [{ aroundLeft: 2 }]]],
+      },
     );
+  });
+
+  it('answers any refund of any payment as the rules say, in their order', () => {
+    const anyPayment = integerNearBounds({ min: 1, max: maxAmount }).chain((amount) =>
+      fc.record({
+        amount: fc.constant(amount),
+        amountRefunded: integerNearBounds({ min: 0, max: amount }),
+        status: fc.constantFrom(...allStatuses),
+      }),
+    );
+    assertProperty(
+      fc.property(anyPayment, refundRequest, (fields, request) => {
+        const payment = paymentWith(fields);
+        expect(refundOutcome(payment, request)).toEqual(expectedRefund(payment, request));
+      }),
+    );
+  });
+
+  it('refuses as a 400 on amount a refund of what is left plus 2 when that passes the bound', () => {
+    const payment = paymentWith({ amount: 9007199254740990 });
+    expect(refundOutcome(payment, payment.amount + 2)).toEqual({ refused: 'validation_error on amount' });
+    expect(refundOutcome(payment, payment.amount + 1)).toEqual({ refused: 'invalid_state' });
   });
 });
 
@@ -300,25 +405,19 @@ describe('payoutAmounts', () => {
   });
 
   it('splits any gross into a fee and a net that add up, the fee following the rule exactly', () => {
-    fc.assert(
+    assertProperty(
       fc.property(
-        fc.oneof(fc.integer({ min: 0, max: 100_000 }), fc.integer({ min: 0, max: maxAmount })),
+        fc.oneof(integerNearBounds({ min: 0, max: maxAmount, reach: 3 }), halfCentFee, fc.double()),
         (gross) => {
-          const { grossAmount, feeAmount, netAmount } = payoutAmounts(gross);
-          expect(grossAmount).toBe(gross);
-          expect(Number.isSafeInteger(feeAmount) && Number.isSafeInteger(netAmount)).toBe(true);
-          expect(BigInt(feeAmount) + BigInt(netAmount)).toBe(BigInt(gross));
-          expect(netAmount).toBeGreaterThanOrEqual(0);
-          const exact = (BigInt(gross) * 290n + 5000n) / 10_000n + 30n;
-          expect(BigInt(feeAmount)).toBe(exact < BigInt(gross) ? exact : BigInt(gross));
+          expect(payoutOutcome(gross)).toEqual(expectedPayout(gross));
         },
       ),
     );
   });
 
   it('never lowers the fee when the gross grows', () => {
-    fc.assert(
-      fc.property(fc.integer({ min: 0, max: maxAmount - 1 }), (gross) => {
+    assertProperty(
+      fc.property(integerNearBounds({ min: 0, max: maxAmount - 1 }), (gross) => {
         expect(payoutAmounts(gross + 1).feeAmount).toBeGreaterThanOrEqual(payoutAmounts(gross).feeAmount);
       }),
     );

@@ -12,6 +12,8 @@ import {
   WebhookUserAgent,
 } from '../../../functions/domain/webhook-signature';
 import { guideVectors } from '../../support/guide-vectors';
+import { integerNearBounds } from '../../support/integer-near-bounds';
+import { assertProperty } from '../../support/property';
 
 /**
  * Fixed vectors, published in docs/receiving-webhooks.md. The expected signatures were computed once
@@ -80,6 +82,20 @@ describe('signSpec', () => {
   it('refuses a timestamp that is not whole unix seconds', () => {
     expect(() => signSpec({ secret, id: deliveryId, timestamp: nowSeconds + 0.5, body })).toThrow(RangeError);
     expect(() => signSpec({ secret, id: deliveryId, timestamp: -1, body })).toThrow(RangeError);
+  });
+
+  it('signs exactly the timestamps that are whole unix seconds from 0 to 9007199254740991', () => {
+    assertProperty(
+      fc.property(
+        fc.oneof(integerNearBounds({ min: 0, max: Number.MAX_SAFE_INTEGER, reach: 3 }), fc.double()),
+        (timestamp) => {
+          const whole = Number.isInteger(timestamp) && timestamp >= 0 && timestamp <= Number.MAX_SAFE_INTEGER;
+          const headers = () => deliveryHeaders({ secret, deliveryId, timestamp, body });
+          if (whole) expect(headers()['Merchant-Webhook-Timestamp']).toBe(String(timestamp));
+          else expect(headers).toThrow(RangeError);
+        },
+      ),
+    );
   });
 });
 
@@ -285,30 +301,59 @@ describe('the Standard Webhooks headers', () => {
 
   it('verify, as the spec headers do, for any secret, time and payload', () => {
     vi.useFakeTimers();
-    fc.assert(
-      fc.property(
-        fc.uint8Array({ minLength: 32, maxLength: 32 }),
-        fc.integer({ min: 1_000_000_000, max: 4_000_000_000 }),
-        fc.dictionary(fc.string({ unit: 'binary' }), fc.oneof(fc.string({ unit: 'binary' }), fc.integer())),
-        (bytes, timestamp, data) => {
-          const anySecret = newSigningSecret(() => bytes);
-          const anyBody = deliveryBody({
-            deliveryId,
-            eventType: 'invoices.InvoicePaid',
-            createdAt: now.toISOString(),
-            data,
-          });
-          const headers = deliveryHeaders({ secret: anySecret, deliveryId, timestamp, body: anyBody });
-          const at = new Date(timestamp * 1000);
-          vi.setSystemTime(at);
-          expect(new Webhook(anySecret).verify(anyBody, headers)).toEqual(JSON.parse(anyBody));
-          expect(
-            verifyWebhook({ secret: anySecret, headers, rawBody: Buffer.from(anyBody, 'utf8'), now: at }),
-          ).toEqual({
-            ok: true,
-          });
-        },
-      ),
+    assertProperty(
+      fc.property(secretBytes, attemptTime, payloadData, (bytes, timestamp, data) => {
+        const anySecret = newSigningSecret(() => bytes);
+        const anyBody = deliveryBody({
+          deliveryId,
+          eventType: 'invoices.InvoicePaid',
+          createdAt: now.toISOString(),
+          data,
+        });
+        const headers = deliveryHeaders({ secret: anySecret, deliveryId, timestamp, body: anyBody });
+        const at = new Date(timestamp * 1000);
+        vi.setSystemTime(at);
+        expect(new Webhook(anySecret).verify(anyBody, headers)).toEqual(JSON.parse(anyBody));
+        expect(
+          verifyWebhook({ secret: anySecret, headers, rawBody: Buffer.from(anyBody, 'utf8'), now: at }),
+        ).toEqual({ ok: true });
+      }),
     );
   });
 });
+
+describe('verifyWebhook (the guide’s code) on time', () => {
+  it('accepts a delivery exactly when its timestamp is at most 5 minutes from the clock', () => {
+    assertProperty(
+      fc.property(attemptTime, integerNearBounds({ min: -300, max: 300, reach: 3 }), (timestamp, age) => {
+        const headers = deliveryHeaders({ secret, deliveryId, timestamp, body });
+        const at = new Date((timestamp + age) * 1000);
+        const expected =
+          age > 300
+            ? { ok: false, reason: 'timestamp_too_old' }
+            : age < -300
+              ? { ok: false, reason: 'timestamp_too_new' }
+              : { ok: true };
+        expect(verifyWebhook({ secret, headers, rawBody: Buffer.from(body, 'utf8'), now: at })).toEqual(
+          expected,
+        );
+      }),
+    );
+  });
+});
+
+/** 32 bytes: all clear, all set, or anything. */
+const secretBytes = fc.oneof(
+  fc.constant(new Uint8Array(32)),
+  fc.constant(new Uint8Array(32).fill(0xff)),
+  fc.uint8Array({ minLength: 32, maxLength: 32 }),
+);
+
+/** Unix seconds from 1970 to the last second a Date holds, less the 10 minutes a clock may be off by here. */
+const attemptTime = integerNearBounds({ min: 0, max: 8_640_000_000_000 - 600 });
+
+/** Event data with any text, lone surrogates and all, which JSON.stringify escapes. */
+const payloadData = fc.dictionary(
+  fc.string({ unit: 'binary' }),
+  fc.oneof(fc.string({ unit: 'binary' }), fc.integer(), fc.maxSafeInteger()),
+);

@@ -1,8 +1,16 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { AddressClassLabel, classifyAddress } from '../../../functions/domain/address-class';
 import { checkWebhookUrl, maxWebhookUrlLength } from '../../../functions/domain/webhook-url';
+import { integerNearBounds } from '../../support/integer-near-bounds';
+import { assertProperty } from '../../support/property';
 
 const strict = { allowLoopback: false };
+
+/** Dotted quads in the blocks the rule is about (loopback, private, link-local, CGNAT …) and public ones. */
+const specialIpv4 = fc
+  .tuple(fc.constantFrom(0, 8, 10, 100, 127, 169, 172, 192, 224, 255), fc.nat(255), fc.nat(255), fc.nat(255))
+  .map((octets) => octets.join('.'));
 const local = { allowLoopback: true };
 
 function reasonFor(url: string, options = strict): string | undefined {
@@ -148,12 +156,52 @@ describe('checkWebhookUrl', () => {
   });
 
   it('refuses every host that URL parsing reads as an IPv4 number unless written canonically', () => {
-    fc.assert(
-      fc.property(fc.ipV4Extended(), (host) => {
-        const result = checkWebhookUrl(`https://${host}/hook`, local);
-        const canonical = new URL(`https://${host}/`).hostname === host;
-        if (!canonical) expect(result.ok).toBe(false);
+    assertProperty(
+      fc.property(
+        fc.oneof(fc.ipV4Extended(), fc.ipV4(), specialIpv4),
+        fc.boolean(),
+        (host, allowLoopback) => {
+          const result = checkWebhookUrl(`https://${host}/hook`, { allowLoopback });
+          const canonical = new URL(`https://${host}/`).hostname === host;
+          const addressClass = classifyAddress(new URL(`https://${host}/`).hostname);
+          const accepted = addressClass === 'public' || (addressClass === 'loopback' && allowLoopback);
+          const expected = !canonical
+            ? 'The host must be a name or an IPv4 address written as four decimal numbers (a.b.c.d).'
+            : accepted
+              ? undefined
+              : `The host is a ${AddressClassLabel[addressClass]} address; only public addresses are accepted.`;
+          expect(result.ok ? undefined : result.reason).toBe(expected);
+        },
+      ),
+    );
+  });
+
+  it('accepts exactly the ports 1 to 65535', () => {
+    assertProperty(
+      fc.property(integerNearBounds({ min: 0, max: 65535, reach: 3 }), (port) => {
+        const result = checkWebhookUrl(`https://hooks.example.com:${port}/in`, strict);
+        if (port === 0)
+          expect(result).toEqual({ ok: false, reason: 'The port must be between 1 and 65535.' });
+        else if (port < 0 || port > 65535)
+          expect(result).toEqual({ ok: false, reason: 'The URL must be a valid absolute URL.' });
+        else expect(result).toMatchObject({ ok: true, port });
       }),
+      { examples: [[-1], [0], [1], [65535], [65536]] },
+    );
+  });
+
+  it(`accepts exactly the URLs of at most ${maxWebhookUrlLength} characters`, () => {
+    const prefix = 'https://hooks.example.com/';
+    assertProperty(
+      fc.property(
+        integerNearBounds({ min: prefix.length + 3, max: maxWebhookUrlLength, reach: 3 }),
+        fc.constantFrom('a', '%20', 'é'),
+        (length, filler) => {
+          const path = filler.repeat(Math.ceil((length - prefix.length) / filler.length));
+          const url = (prefix + path).slice(0, length);
+          expect(checkWebhookUrl(url, strict).ok).toBe(url.length <= maxWebhookUrlLength);
+        },
+      ),
     );
   });
 

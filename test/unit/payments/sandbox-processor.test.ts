@@ -7,10 +7,14 @@ import type { CardDetails, ChargeRequest } from '../../../functions/payments/pay
 import {
   isReturnedLater,
   SandboxDecline,
+  type SandboxDeclineCode,
   SandboxProcessor,
   SandboxTestNumbers,
 } from '../../../functions/payments/sandbox-processor';
 import { routeList } from '../../../functions/routes';
+import { integerNearBounds } from '../../support/integer-near-bounds';
+import { passesLuhn } from '../../support/log-secrets';
+import { assertProperty } from '../../support/property';
 
 const now = new Date('2026-11-15T12:00:00.000Z');
 const processor = new SandboxProcessor({ now: () => now });
@@ -173,7 +177,7 @@ describe('SandboxProcessor card checks', () => {
   });
 
   it('declines a card number with any one digit changed as invalid_number (Luhn)', async () => {
-    await fc.assert(
+    await assertProperty(
       fc.asyncProperty(
         fc.constantFrom(...SandboxTestNumbers.cards.map((row) => row.number)),
         fc.nat(),
@@ -189,8 +193,8 @@ describe('SandboxProcessor card checks', () => {
   });
 
   it('accepts exactly one of the ten last digits of any 12 to 19 digit number (Luhn)', async () => {
-    await fc.assert(
-      fc.asyncProperty(fc.stringMatching(/^[0-9]{11,18}$/), async (prefix) => {
+    await assertProperty(
+      fc.asyncProperty(digits(integerNearBounds({ min: 11, max: 18 })), async (prefix) => {
         const outcomes = await Promise.all(
           Array.from({ length: 10 }, (_, digit) => outcomeOf(card(`${prefix}${digit}`, { cvc: '1234' }))),
         );
@@ -205,18 +209,66 @@ describe('SandboxProcessor card checks', () => {
     expect(await outcomeOf(card('4111111111111111'))).toBe('test_mode_live_card');
   });
 
-  it('answers any card details with a success or a documented decline, never an error', async () => {
-    await fc.assert(
+  it('answers any card details exactly as the checks say, in their order', async () => {
+    await assertProperty(
+      fc.asyncProperty(cardNumber, expMonth, expYear, securityCode, async (number, month, year, code) => {
+        const method = card(number, {
+          expMonth: month,
+          expYear: year,
+          ...(code === undefined ? {} : { cvc: code }),
+        });
+        if (method.type !== 'card') throw new Error('expected a card');
+        const result = await charge(method);
+        const expected = expectedCardOutcome(method, now);
+        if (expected === 'succeeded') expect(result.outcome).toBe('succeeded');
+        else
+          expect(result).toMatchObject({
+            outcome: 'declined',
+            declineCode: expected,
+            declineMessage: SandboxDecline[expected],
+          });
+      }),
+      {
+        // Every limit once in each run: lengths 11, 12, 19, 20; years 999, 1000, 9999, 10000;
+        // months 0, 1, 12, 13; American Express by 34 as well as 37.
+        examples: [
+          ['42424242420', 12, 2030, undefined],
+          ['424242424242', 12, 2030, undefined],
+          ['4242424242424242428', 12, 2030, undefined],
+          ['42424242424242424242', 12, 2030, undefined],
+          ['4242424242424242', 12, 999, undefined],
+          ['4242424242424242', 1, 1000, undefined],
+          ['4242424242424242', 12, 9999, undefined],
+          ['4242424242424242', 1, 10000, undefined],
+          ['4242424242424242', 0, 2030, undefined],
+          ['4242424242424242', 1, 2030, undefined],
+          ['4242424242424242', 13, 2030, undefined],
+          ['340000000000009', 12, 2030, undefined],
+          ['340000000000009', 12, 2030, '123'],
+          ['378282246310005', 12, 2030, '123'],
+        ],
+      },
+    );
+  });
+
+  it('keeps any valid card through the last millisecond of its expiry month, UTC, and no longer', async () => {
+    await assertProperty(
       fc.asyncProperty(
-        fc.oneof(fc.string(), fc.stringMatching(/^[0-9]{0,22}$/)),
-        fc.oneof(fc.integer(), fc.double()),
-        fc.oneof(fc.integer(), fc.double()),
-        fc.string({ maxLength: 6 }),
-        async (number, expMonth, expYear, cvc) => {
-          const result = await charge({ type: 'card', number, expMonth, expYear, cvc });
-          expect(['succeeded', 'declined']).toContain(result.outcome);
-          if (result.outcome === 'declined')
-            expect(Object.values(SandboxDecline)).toContain(result.declineMessage);
+        integerNearBounds({ min: 1, max: 12 }),
+        integerNearBounds({ min: 1000, max: 9999 }),
+        fc.integer({ min: -1, max: 0 }),
+        async (month, year, offset) => {
+          // Date.UTC counts months from 0: (year, month) is the first moment of the next month.
+          const at = new Date(Date.UTC(year, month, 1) + offset);
+          const clock = new SandboxProcessor({ now: () => at });
+          const result = await charge(
+            card('4242424242424242', { expMonth: month, expYear: year }),
+            'k',
+            clock,
+          );
+          expect(result.outcome === 'succeeded' ? 'succeeded' : result.declineCode).toBe(
+            offset < 0 ? 'succeeded' : 'expired_card',
+          );
         },
       ),
     );
@@ -245,6 +297,29 @@ describe('SandboxProcessor bank account checks', () => {
   it('declines an account of the sandbox bank that is not a test account as test_mode_live_account', async () => {
     expect(await outcomeOf(bankAccount('000999999999'))).toBe('test_mode_live_account');
   });
+
+  it('answers any bank details exactly as the checks say, in their order', async () => {
+    await assertProperty(
+      fc.asyncProperty(routingNumber, accountNumber, async (routing, account) => {
+        const method = bankAccount(account, routing);
+        expect(await outcomeOf(method)).toBe(expectedBankOutcome(routing, account));
+      }),
+      {
+        // Account numbers of 3, 4, 17 and 18 digits; routing numbers of 8 and 10 digits, and one
+        // digit off the sandbox's.
+        examples: [
+          ['110000000', '123'],
+          ['110000000', '1234'],
+          ['110000000', '12345678901234567'],
+          ['110000000', '123456789012345678'],
+          ['11000000', '000123456789'],
+          ['1100000000', '000123456789'],
+          ['110000001', '000123456789'],
+          ['021000021', '000123456789'],
+        ],
+      },
+    );
+  });
 });
 
 describe('SandboxProcessor determinism', () => {
@@ -259,7 +334,7 @@ describe('SandboxProcessor determinism', () => {
   });
 
   it('gives different idempotency keys different ids', async () => {
-    await fc.assert(
+    await assertProperty(
       fc.asyncProperty(fc.string(), fc.string(), async (a, b) => {
         fc.pre(a !== b);
         const [first, second] = await Promise.all([
@@ -330,6 +405,31 @@ describe('SandboxProcessor determinism', () => {
       ).rejects.toThrow(RangeError);
     },
   );
+
+  it('charges and refunds exactly the amounts from 1 to 9007199254740991', async () => {
+    await assertProperty(
+      fc.asyncProperty(
+        fc.oneof(integerNearBounds({ min: 1, max: Number.MAX_SAFE_INTEGER, reach: 3 }), fc.double()),
+        async (amount) => {
+          const method = card('4242424242424242');
+          const charged = processor.charge({ amount, currency: 'USD', method, idempotencyKey: 'k' });
+          const refunded = processor.refund({
+            processorReferenceId: 'sbx_ch_1',
+            amount,
+            currency: 'USD',
+            idempotencyKey: 'k',
+          });
+          if (Number.isInteger(amount) && amount >= 1 && amount <= Number.MAX_SAFE_INTEGER) {
+            expect((await charged).outcome).toBe('succeeded');
+            expect((await refunded).processorReferenceId).toMatch(/^sbx_re_/);
+          } else {
+            await expect(charged).rejects.toThrow(RangeError);
+            await expect(refunded).rejects.toThrow(RangeError);
+          }
+        },
+      ),
+    );
+  });
 });
 
 describe('docs/sandbox-testing.md', () => {
@@ -387,3 +487,139 @@ describe('docs/sandbox-testing.md', () => {
     );
   });
 });
+
+/** Digit strings whose length the given arbitrary picks. */
+function digits(length: fc.Arbitrary<number>): fc.Arbitrary<string> {
+  return length.chain((size) =>
+    fc.string({ unit: fc.constantFrom(...'0123456789'), minLength: size, maxLength: size }),
+  );
+}
+
+/** `prefix` completed with the one last digit that passes Luhn. */
+function withLuhnDigit(prefix: string): string {
+  const digit = [...'0123456789'].find((candidate) => passesLuhn(prefix + candidate)) ?? '0';
+  return prefix + digit;
+}
+
+const testCardNumbers = SandboxTestNumbers.cards.map((row) => row.number);
+
+/**
+ * Mostly details that pass the check at hand, so every later check is reached too: test cards and
+ * well-formed cards of about 12 to 19 digits, American Express (34, 37) among them; then any
+ * digits, the forms a payer types that the API leaves to the processor (spaces, dashes, other
+ * scripts' digits), any text.
+ */
+const cardNumber = fc.oneof(
+  { arbitrary: fc.constantFrom(...testCardNumbers), weight: 6 },
+  {
+    arbitrary: fc
+      .tuple(fc.constantFrom('34', '37', '4', '5', ''), digits(integerNearBounds({ min: 8, max: 17 })))
+      .map(([brand, rest]) => withLuhnDigit(brand + rest)),
+    weight: 6,
+  },
+  { arbitrary: digits(fc.integer({ min: 0, max: 22 })), weight: 1 },
+  {
+    arbitrary: fc.constantFrom(
+      '4242 4242 4242 4242',
+      '4242-4242-4242-4242',
+      '٤٢٤٢٤٢٤٢٤٢٤٢٤٢٤٢',
+      ' 4242424242424242',
+    ),
+    weight: 1,
+  },
+  { arbitrary: fc.string(), weight: 1 },
+);
+const expMonth = fc.oneof(
+  { arbitrary: integerNearBounds({ min: 1, max: 12 }), weight: 6 },
+  { arbitrary: fc.constantFrom(0, 13, -1, 1.5, Number.NaN, Number.POSITIVE_INFINITY, -0), weight: 1 },
+  { arbitrary: fc.oneof(fc.integer(), fc.double()), weight: 1 },
+);
+/** Years around the sandbox clock's (2026) most often, so expired and unexpired both come up. */
+const expYear = fc.oneof(
+  { arbitrary: fc.integer({ min: 2025, max: 2028 }), weight: 4 },
+  { arbitrary: integerNearBounds({ min: 1000, max: 9999, reach: 3 }), weight: 3 },
+  { arbitrary: fc.oneof(fc.integer(), fc.double()), weight: 1 },
+);
+/** Mostly none, for the code that fits the card (`card` picks 3 or 4 digits); else any. */
+const securityCode = fc.oneof(
+  { arbitrary: fc.constant(undefined), weight: 6 },
+  { arbitrary: digits(fc.integer({ min: 0, max: 5 })), weight: 1 },
+  { arbitrary: fc.constantFrom('12a', '٣٣٣', ' 123', '1234 '), weight: 1 },
+  { arbitrary: fc.string({ maxLength: 6 }), weight: 1 },
+);
+
+/**
+ * The card checks of docs/sandbox-testing.md, in their order: 12–19 digits passing Luhn; month
+ * 1–12 and a four-digit year; 4 digits of security code for American Express (34, 37), else 3;
+ * valid through the end of the expiry month, UTC; then the test card's outcome, or not a test card.
+ */
+function expectedCardOutcome(
+  details: { number: string; expMonth: number; expYear: number; cvc: string },
+  at: Date,
+): 'succeeded' | SandboxDeclineCode {
+  if (!/^[0-9]{12,19}$/.test(details.number) || !passesLuhn(details.number)) return 'invalid_number';
+  const { expMonth: month, expYear: year } = details;
+  if (
+    !(
+      Number.isInteger(month) &&
+      month >= 1 &&
+      month <= 12 &&
+      Number.isInteger(year) &&
+      year >= 1000 &&
+      year <= 9999
+    )
+  ) {
+    return 'invalid_expiry';
+  }
+  const amex = details.number.startsWith('34') || details.number.startsWith('37');
+  if (!(amex ? /^[0-9]{4}$/ : /^[0-9]{3}$/).test(details.cvc)) return 'invalid_cvc';
+  const endOfMonth = month === 12 ? Date.UTC(year + 1, 0, 1) : Date.UTC(year, month, 1);
+  if (at.getTime() >= endOfMonth) return 'expired_card';
+  return (
+    SandboxTestNumbers.cards.find((row) => row.number === details.number)?.outcome ?? 'test_mode_live_card'
+  );
+}
+
+/** ABA routing numbers: digits weighted 3, 7, 1, 3, 7, 1, 3, 7, 1 add up to a multiple of 10. */
+function passesAba(routing: string): boolean {
+  const weights = [3, 7, 1, 3, 7, 1, 3, 7, 1];
+  return (
+    [...routing].reduce((sum, digit, index) => sum + Number(digit) * (weights[index] ?? 0), 0) % 10 === 0
+  );
+}
+
+/** Routing numbers: mostly the sandbox's; another bank's; any valid one; near misses; any text. */
+const routingNumber = fc.oneof(
+  { arbitrary: fc.constant('110000000'), weight: 6 },
+  {
+    arbitrary: fc.oneof(
+      fc.constant('021000021'),
+      digits(fc.constant(8)).map(
+        (prefix) => [...'0123456789'].map((last) => prefix + last).find(passesAba) ?? prefix,
+      ),
+    ),
+    weight: 2,
+  },
+  { arbitrary: digits(integerNearBounds({ min: 8, max: 10 })), weight: 1 },
+  { arbitrary: fc.string({ maxLength: 10 }), weight: 1 },
+);
+/** Account numbers: mostly the test accounts; 3 to 18 digits (4 and 17 are the limits); any text. */
+const accountNumber = fc.oneof(
+  {
+    arbitrary: fc.constantFrom(...SandboxTestNumbers.bankAccounts.map((row) => row.accountNumber)),
+    weight: 4,
+  },
+  { arbitrary: digits(integerNearBounds({ min: 4, max: 17, reach: 1 })), weight: 3 },
+  { arbitrary: fc.string({ maxLength: 18 }), weight: 1 },
+);
+
+/** The bank checks, in their order: a valid ABA routing number, 4–17 digits, the sandbox's bank, a test account. */
+function expectedBankOutcome(routing: string, account: string): string {
+  if (!/^[0-9]{9}$/.test(routing) || !passesAba(routing)) return 'invalid_routing_number';
+  if (!/^[0-9]{4,17}$/.test(account)) return 'invalid_account_number';
+  if (routing !== '110000000') return 'test_mode_live_account';
+  return (
+    SandboxTestNumbers.bankAccounts.find((row) => row.accountNumber === account)?.outcome ??
+    'test_mode_live_account'
+  );
+}
