@@ -166,10 +166,10 @@ describe('checkWebhookUrl', () => {
           const addressClass = classifyAddress(new URL(`https://${host}/`).hostname);
           const accepted = addressClass === 'public' || (addressClass === 'loopback' && allowLoopback);
           const expected = !canonical
-            ? 'The host must be a name or an IPv4 address written as four decimal numbers (a.b.c.d).'
+            ? 'must write an IPv4 host as four decimal numbers (a.b.c.d).'
             : accepted
               ? undefined
-              : `The host is a ${AddressClassLabel[addressClass]} address; only public addresses are accepted.`;
+              : `must name a public host; this address is ${AddressClassLabel[addressClass]}.`;
           expect(result.ok ? undefined : result.reason).toBe(expected);
         },
       ),
@@ -180,10 +180,9 @@ describe('checkWebhookUrl', () => {
     assertProperty(
       fc.property(integerNearBounds({ min: 0, max: 65535, reach: 3 }), (port) => {
         const result = checkWebhookUrl(`https://hooks.example.com:${port}/in`, strict);
-        if (port === 0)
-          expect(result).toEqual({ ok: false, reason: 'The port must be between 1 and 65535.' });
+        if (port === 0) expect(result).toEqual({ ok: false, reason: 'must have a port from 1 to 65535.' });
         else if (port < 0 || port > 65535)
-          expect(result).toEqual({ ok: false, reason: 'The URL must be a valid absolute URL.' });
+          expect(result).toEqual({ ok: false, reason: 'must be an absolute URL.' });
         else expect(result).toMatchObject({ ok: true, port });
       }),
       { examples: [[-1], [0], [1], [65535], [65536]] },
