@@ -51,9 +51,10 @@ export function verifyWebhook({
   if (!matches) return { ok: false, reason: 'signature_mismatch' };
 
   // Step 5: refuse a timestamp more than 5 minutes old (a replay), or more than 5 minutes ahead.
+  // Written so that a broken clock (an invalid Date gives NaN) refuses rather than accepts.
   const age = Math.floor(now.getTime() / 1000) - Number(timestamp);
-  if (age > toleranceSeconds) return { ok: false, reason: 'timestamp_too_old' };
   if (age < -toleranceSeconds) return { ok: false, reason: 'timestamp_too_new' };
+  if (!(age <= toleranceSeconds)) return { ok: false, reason: 'timestamp_too_old' };
   return { ok: true };
 }
 

@@ -231,6 +231,13 @@ describe('verifyWebhook (the guide’s code) on our deliveries', () => {
     });
   });
 
+  it('refuses a correctly signed delivery when the clock it is given is an invalid Date', () => {
+    expect(verifyWebhook({ secret, now: new Date(Number.NaN), ...attempt() })).toEqual({
+      ok: false,
+      reason: 'timestamp_too_old',
+    });
+  });
+
   it('refuses a timestamp 301 seconds in the future', () => {
     expect(verifyWebhook({ secret, now, ...attempt(-301) })).toEqual({
       ok: false,
