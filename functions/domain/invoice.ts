@@ -7,6 +7,7 @@ import {
   multiplyAmount,
   sumAmounts,
 } from './money';
+import { requirePaymentAmount } from './payment-amount';
 
 export const InvoiceStatus = {
   draft: 'draft',
@@ -221,6 +222,7 @@ export function resendInvoice(invoice: Invoice, now: string): Invoice {
 
 /** Applies a payment of `amount` (≥ 1); more than what remains is a 409 (DESIGN §4). */
 export function applyPayment(invoice: Invoice, amount: number, now: string): Invoice {
+  requirePaymentAmount(amount);
   requireStatus(invoice, [InvoiceStatus.issued, InvoiceStatus.partially_paid], 'paid');
   if (amount > invoice.amountRemaining.amount) {
     throw new RuleViolation(

@@ -1,6 +1,7 @@
-import { InvalidFields, RuleViolation } from './errors';
+import { RuleViolation } from './errors';
 import { type DomainEvent, EventType, PaymentMethodType } from './invoice';
 import { type Currency, maxAmount, sumAmounts } from './money';
+import { requirePaymentAmount } from './payment-amount';
 
 /**
  * Spec "Payment status values". The spec shows no transitions; ours (docs/decisions.md) are
@@ -88,13 +89,6 @@ export interface Payout {
   readonly createdAt: string;
 }
 
-/** Amounts a payment or refund may have: DESIGN §3's bound, and at least one minor unit. */
-function requireAmount(amount: number): void {
-  if (!Number.isSafeInteger(amount) || amount < 1) {
-    throw new InvalidFields([{ path: 'amount', message: `must be an integer from 1 to ${maxAmount}.` }]);
-  }
-}
-
 /**
  * The payment a charge attempt leaves behind: `completed` when the processor took the money (the
  * sandbox captures at once), `declined` otherwise. A declined attempt is kept too, so that its
@@ -113,7 +107,7 @@ export function newPayment(input: {
   charge: ChargeOutcome;
   now: string;
 }): Payment {
-  requireAmount(input.amount);
+  requirePaymentAmount(input.amount);
   const succeeded = input.charge.outcome === 'succeeded';
   return {
     paymentId: input.paymentId,
@@ -145,7 +139,7 @@ const refundableStatuses: readonly PaymentStatus[] = [PaymentStatus.captured, Pa
  * has none left (pending, declined, returned, refunded …), is a 409 `invalid_state`.
  */
 export function refundPayment(payment: Payment, amount: number, now: string): Payment {
-  requireAmount(amount);
+  requirePaymentAmount(amount);
   if (!refundableStatuses.includes(payment.status)) {
     throw new RuleViolation('invalid_state', `A payment that is ${payment.status} cannot be refunded.`);
   }

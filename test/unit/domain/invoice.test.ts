@@ -239,6 +239,13 @@ describe('transitions', () => {
       expectInvalidState(() => applyPayment(invoiceIn(status), 1, now));
   });
 
+  it.each([0, -1, 0.5, Number.NaN, Number.MAX_SAFE_INTEGER + 1])(
+    'refuses a payment of %s as a 400 on amount, whatever the schema let through',
+    (amount) => {
+      expect(() => applyPayment(invoiceIn('issued', 1000), amount, now)).toThrow(InvalidFields);
+    },
+  );
+
   it('rotates the slug with a new revision and nothing else', () => {
     const invoice = invoiceIn('issued');
     expect(withNewSlug(invoice, 'new', now)).toEqual({
