@@ -10,7 +10,8 @@ const batchSize = 100;
 /**
  * The scheduled safety net (DESIGN §1): re-enqueues pending deliveries whose attempt is overdue.
  * A message that was only late, not lost, arrives twice; the dispatcher's conditional write records
- * one attempt either way.
+ * one attempt either way. Each run reads every shard of the due-deliveries index and the legacy
+ * partition: one Query each, at most 100 overdue deliveries each, the 100 oldest of all kept.
  */
 export function createReconciler(deps: { queue: DeliveryQueue; now?: () => Date }) {
   const now = deps.now ?? (() => new Date());

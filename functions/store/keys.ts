@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+
 /**
  * Every key of the single table is built here (DESIGN §2). Items carry `entityType`, so a stream
  * consumer or an operator reading the table can tell them apart without parsing keys.
@@ -32,6 +34,30 @@ const invoicesWithStatusPartition = (merchantId: string, status: string) =>
   `${merchantPartition(merchantId)}#INVOICES#${status}`;
 const invoicesOfCustomerPartition = (merchantId: string, customerId: string) =>
   `${merchantPartition(merchantId)}#CUSTOMER#${customerId}#INVOICES`;
+
+/**
+ * Shards of the due-deliveries index (GSI1): a waiting delivery's index entry lands in one of them,
+ * so no partition is written by every merchant. 16 lifts the ceiling of one partition (~1,000
+ * writes/s) sixteenfold while a full read of the index stays 16 Queries.
+ */
+export const dueDeliveryShardCount = 16;
+
+/**
+ * The shard of a delivery, from a hash of its id: always the same one, so each later write of the
+ * delivery moves its entry within that shard. SHA-256 spreads the time-ordered ids evenly.
+ */
+export function dueDeliveryShard(webhookDeliveryId: string): number {
+  return createHash('sha256').update(webhookDeliveryId).digest().readUInt32BE(0) % dueDeliveryShardCount;
+}
+
+const dueDeliveriesPartition = (shard: number) => `DUE_DELIVERIES#${String(shard).padStart(2, '0')}`;
+
+/**
+ * The single partition every waiting delivery was written to before the index was sharded. Readers
+ * still look in it, so an entry written before the change is found until its delivery's next write
+ * moves it to its shard.
+ */
+const legacyDueDeliveriesPartition = 'DUE_DELIVERIES';
 
 export const SortKeyPrefix = {
   product: 'PRODUCT#',
@@ -107,13 +133,20 @@ export const keys = {
   }),
   deliveriesPartition: (webhookEndpointId: string) => `DELIVERIES#${webhookEndpointId}`,
   /**
-   * GSI1 of a delivery that waits for an attempt (pending, not paused), sorted by when it is due:
-   * the reconciler reads the overdue ones. Sparse: finished and paused deliveries carry no GSI1 key.
+   * GSI1 of a delivery that waits for an attempt (pending, not paused), in its shard, sorted by
+   * when it is due: the reconciler reads the overdue ones. Sparse: finished and paused deliveries
+   * carry no GSI1 key.
    */
   dueDelivery: (dueAt: string, webhookDeliveryId: string) => ({
-    GSI1PK: 'DUE_DELIVERIES',
+    GSI1PK: dueDeliveriesPartition(dueDeliveryShard(webhookDeliveryId)),
     GSI1SK: `${dueAt}#${webhookDeliveryId}`,
   }),
+  /** Every partition a waiting delivery's GSI1 entry may be in: each shard, then the legacy one. */
+  dueDeliveriesPartitions: (): readonly string[] => [
+    ...Array.from({ length: dueDeliveryShardCount }, (_, shard) => dueDeliveriesPartition(shard)),
+    legacyDueDeliveriesPartition,
+  ],
+  legacyDueDeliveriesPartition,
   payment: (merchantId: string, paymentId: string) => ({
     PK: merchantPartition(merchantId),
     SK: `${SortKeyPrefix.payment}${paymentId}`,

@@ -2,6 +2,7 @@ import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/li
 import { DeliveryStatus, type WebhookDelivery } from '../domain/webhook-delivery';
 import { documentClient, tableName } from './client';
 import { EntityType, keys, SortKeyPrefix } from './keys';
+import { mapWithConcurrency } from './map-with-concurrency';
 import { queryAll, queryPage } from './query-page';
 
 /** The stored delivery; `dueAt` says when its next attempt is due while it waits for one. */
@@ -123,18 +124,51 @@ export async function pausedDeliveriesOf(webhookEndpointId: string): Promise<Web
   return items.map(toDelivery);
 }
 
-/** Deliveries whose attempt was due before `dueBefore` (the reconciler's safety net), oldest first. */
+/**
+ * How many partitions of the due-deliveries index are read at once: all shards in a few rounds,
+ * without a burst of Queries that would queue on the client's sockets.
+ */
+const partitionReadConcurrency = 4;
+
+/** One page of a due-deliveries partition: its oldest entries due before `dueBefore`. */
+function buildOverdueDeliveriesQuery(partition: string, dueBefore: string, limit: number) {
+  return {
+    TableName: tableName(),
+    IndexName: 'GSI1',
+    KeyConditionExpression: 'GSI1PK = :partition AND GSI1SK < :before',
+    ExpressionAttributeValues: { ':partition': partition, ':before': dueBefore },
+    Limit: limit,
+  };
+}
+
+/**
+ * Index entries of every partition, soonest due first: GSI1SK starts with the due time, and code
+ * unit order is the byte order DynamoDB sorts each partition by.
+ */
+function soonestDueFirst(itemsOfPartitions: Record<string, unknown>[][]): Record<string, unknown>[] {
+  const sortKey = (item: Record<string, unknown>) => String(item.GSI1SK);
+  return itemsOfPartitions.flat().sort((a, b) => {
+    if (sortKey(a) === sortKey(b)) return 0;
+    return sortKey(a) < sortKey(b) ? -1 : 1;
+  });
+}
+
+/**
+ * Deliveries whose attempt was due before `dueBefore` (the reconciler's safety net), oldest first.
+ * One Query per partition (each shard and the legacy one), each a single page of at most `limit`:
+ * the `limit` oldest overall are among the `limit` oldest of each partition.
+ */
 export async function overdueDeliveries(dueBefore: string, limit: number): Promise<WebhookDelivery[]> {
-  const { Items = [] } = await documentClient().send(
-    new QueryCommand({
-      TableName: tableName(),
-      IndexName: 'GSI1',
-      KeyConditionExpression: 'GSI1PK = :partition AND GSI1SK < :before',
-      ExpressionAttributeValues: { ':partition': 'DUE_DELIVERIES', ':before': dueBefore },
-      Limit: limit,
-    }),
+  const pages = await mapWithConcurrency(
+    keys.dueDeliveriesPartitions(),
+    partitionReadConcurrency,
+    async (partition) => {
+      const query = buildOverdueDeliveriesQuery(partition, dueBefore, limit);
+      const { Items = [] } = await documentClient().send(new QueryCommand(query));
+      return Items;
+    },
   );
-  return Items.map(toDelivery);
+  return soonestDueFirst(pages).slice(0, limit).map(toDelivery);
 }
 
 /** A delivery that waits for an attempt, and when that attempt is due. */
@@ -145,16 +179,25 @@ export interface WaitingDelivery {
 
 /**
  * Every delivery that waits for an attempt (pending, not paused), soonest due first: what a local
- * runtime re-enqueues when it starts, as its in-process queue kept nothing.
+ * runtime re-enqueues when it starts, as its in-process queue kept nothing. One Query per page of
+ * each partition (each shard and the legacy one).
  */
 export async function waitingDeliveries(): Promise<WaitingDelivery[]> {
-  const items = await queryAll({
-    TableName: tableName(),
-    IndexName: 'GSI1',
-    KeyConditionExpression: 'GSI1PK = :partition',
-    ExpressionAttributeValues: { ':partition': 'DUE_DELIVERIES' },
-  });
-  return items.map((item) => ({ delivery: toDelivery(item), dueAt: String(item.dueAt) }));
+  const partitions = await mapWithConcurrency(
+    keys.dueDeliveriesPartitions(),
+    partitionReadConcurrency,
+    (partition) =>
+      queryAll({
+        TableName: tableName(),
+        IndexName: 'GSI1',
+        KeyConditionExpression: 'GSI1PK = :partition',
+        ExpressionAttributeValues: { ':partition': partition },
+      }),
+  );
+  return soonestDueFirst(partitions).map((item) => ({
+    delivery: toDelivery(item),
+    dueAt: String(item.dueAt),
+  }));
 }
 
 export function toDelivery(item: Record<string, unknown>): WebhookDelivery {

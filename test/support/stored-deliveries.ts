@@ -1,8 +1,9 @@
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { newId } from '../../functions/domain/ids';
 import { EventType } from '../../functions/domain/invoice';
 import { newDelivery, type WebhookDelivery } from '../../functions/domain/webhook-delivery';
-import { documentClient } from '../../functions/store/client';
+import { documentClient, tableName } from '../../functions/store/client';
+import { dueDeliveryShard, dueDeliveryShardCount, EntityType, keys } from '../../functions/store/keys';
 import { buildPutNewDelivery } from '../../functions/store/webhook-deliveries';
 
 /**
@@ -30,4 +31,56 @@ export async function storeDelivery(
   };
   await documentClient().send(new PutCommand(buildPutNewDelivery(delivery, dueAt)));
   return delivery;
+}
+
+/**
+ * One new delivery id for every shard of the due-deliveries index, in shard order: ids are drawn
+ * until each shard has one, so a test covers every shard whatever ids it is given.
+ */
+export function deliveryIdPerShard(): string[] {
+  const byShard = new Map<number, string>();
+  for (let drawn = 0; byShard.size < dueDeliveryShardCount; drawn += 1) {
+    if (drawn === 10_000) throw new Error(`10000 delivery ids reached only ${byShard.size} shards`);
+    const id = newId('whkdel');
+    const shard = dueDeliveryShard(id);
+    if (!byShard.has(shard)) byShard.set(shard, id);
+  }
+  return [...byShard.entries()].sort(([a], [b]) => a - b).map(([, id]) => id);
+}
+
+/**
+ * Puts a waiting delivery as it was written before the due-deliveries index was sharded: its GSI1
+ * entry in the single legacy partition.
+ */
+export async function storeLegacyDelivery(
+  overrides: Partial<WebhookDelivery>,
+  dueAt: string,
+): Promise<WebhookDelivery> {
+  const delivery = await storeDelivery(overrides, dueAt);
+  const { Item } = buildPutNewDelivery(delivery, dueAt);
+  await documentClient().send(
+    new PutCommand({
+      TableName: tableName(),
+      Item: { ...Item, GSI1PK: keys.legacyDueDeliveriesPartition },
+    }),
+  );
+  return delivery;
+}
+
+/** The GSI1 partition of every stored delivery that has one, read with a full Scan. */
+export async function dueDeliveryPartitionsInTable(): Promise<string[]> {
+  const partitions: string[] = [];
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await documentClient().send(
+      new ScanCommand({ TableName: tableName(), ExclusiveStartKey: startKey }),
+    );
+    for (const item of page.Items ?? []) {
+      if (item.entityType === EntityType.webhookDelivery && item.GSI1PK !== undefined) {
+        partitions.push(String(item.GSI1PK));
+      }
+    }
+    startKey = page.LastEvaluatedKey;
+  } while (startKey !== undefined);
+  return partitions;
 }

@@ -1,4 +1,4 @@
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { SQSEvent } from 'aws-lambda';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createDispatcher } from '../../../functions/delivery/dispatcher';
@@ -7,7 +7,8 @@ import { EventType } from '../../../functions/domain/invoice';
 import { type AttemptOutcome, newDelivery } from '../../../functions/domain/webhook-delivery';
 import { newWebhookEndpoint, type WebhookEndpoint } from '../../../functions/domain/webhook-endpoint';
 import { secretSealer } from '../../../functions/secrets/secret-sealer-from-env';
-import { documentClient } from '../../../functions/store/client';
+import { documentClient, tableName } from '../../../functions/store/client';
+import { keys } from '../../../functions/store/keys';
 import { buildPutNewDelivery, getDelivery } from '../../../functions/store/webhook-deliveries';
 import { buildPutNewEndpoint } from '../../../functions/store/webhook-endpoints';
 import { useFreshTable } from '../../support/table-environment';
@@ -158,5 +159,28 @@ describe('dispatcher', () => {
     event.Records.push({ messageId: 'broken', body: '{"not":"a message"}' } as never);
     expect(await dispatch(event)).toEqual({ batchItemFailures: [{ itemIdentifier: 'broken' }] });
     expect(sends).toHaveLength(1);
+  });
+
+  it('moves a delivery indexed in the legacy partition to its shard when it records the next attempt', async () => {
+    const { delivery } = await setUp();
+    const key = keys.webhookDelivery(delivery.webhookEndpointId, delivery.webhookDeliveryId);
+    const { Item } = await documentClient().send(new GetCommand({ TableName: tableName(), Key: key }));
+    await documentClient().send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: { ...Item, GSI1PK: keys.legacyDueDeliveriesPartition },
+      }),
+    );
+
+    await dispatch(messages(ids(delivery), 0));
+
+    const after = await documentClient().send(new GetCommand({ TableName: tableName(), Key: key }));
+    const retryDueAt = new Date(now.getTime() + 60_000).toISOString();
+    expect(after.Item).toMatchObject({
+      attemptCount: 1,
+      dueAt: retryDueAt,
+      ...keys.dueDelivery(retryDueAt, delivery.webhookDeliveryId),
+    });
+    expect(after.Item?.GSI1PK).toMatch(/^DUE_DELIVERIES#\d{2}$/);
   });
 });

@@ -2,7 +2,13 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { DeliveryMessage } from '../../../functions/delivery/delivery-message';
 import { createReconciler } from '../../../functions/delivery/reconciler';
 import type { WebhookDelivery } from '../../../functions/domain/webhook-delivery';
-import { storeDelivery } from '../../support/stored-deliveries';
+import { dueDeliveryShardCount, keys } from '../../../functions/store/keys';
+import {
+  deliveryIdPerShard,
+  dueDeliveryPartitionsInTable,
+  storeDelivery,
+  storeLegacyDelivery,
+} from '../../support/stored-deliveries';
 import { useFreshTable } from '../../support/table-environment';
 
 const now = new Date('2026-11-22T12:00:00.000Z');
@@ -14,6 +20,16 @@ beforeEach(async () => {
 
 function stored(overrides: Partial<WebhookDelivery>, dueAt: string) {
   return storeDelivery(overrides, dueAt);
+}
+
+/** A reconciler at `now` and the messages it sends. */
+function reconcilerWithQueue() {
+  const sent: { message: DeliveryMessage; delaySeconds: 0 | undefined }[] = [];
+  const reconcile = createReconciler({
+    queue: { send: async (message, delaySeconds) => void sent.push({ message, delaySeconds }) },
+    now: () => now,
+  });
+  return { reconcile, sent };
 }
 
 describe('reconciler', () => {
@@ -37,6 +53,56 @@ describe('reconciler', () => {
           attemptCount: 2,
         },
         delaySeconds: 0,
+      },
+    ]);
+  });
+
+  it('finds an overdue delivery in every shard, and none that is not overdue', async () => {
+    const overdue: WebhookDelivery[] = [];
+    for (const webhookDeliveryId of deliveryIdPerShard()) {
+      overdue.push(await stored({ webhookDeliveryId }, minutesAgo(10)));
+    }
+    for (const webhookDeliveryId of deliveryIdPerShard()) await stored({ webhookDeliveryId }, minutesAgo(1));
+    const { reconcile, sent } = reconcilerWithQueue();
+
+    expect(await reconcile()).toEqual({ requeued: dueDeliveryShardCount });
+    expect(sent.map(({ message }) => message.webhookDeliveryId).sort()).toEqual(
+      overdue.map((delivery) => delivery.webhookDeliveryId).sort(),
+    );
+    const partitions = await dueDeliveryPartitionsInTable();
+    expect(partitions).toHaveLength(2 * dueDeliveryShardCount);
+    expect(new Set(partitions)).toEqual(
+      new Set(keys.dueDeliveriesPartitions().slice(0, dueDeliveryShardCount)),
+    );
+  });
+
+  it('re-enqueues at most 100 a run, the longest overdue first, whichever shards they are in', async () => {
+    const overdue: WebhookDelivery[] = [];
+    for (let index = 0; index < 105; index += 1) {
+      overdue.push(await stored({}, new Date(now.getTime() - (600 + index) * 1000).toISOString()));
+    }
+    const { reconcile, sent } = reconcilerWithQueue();
+
+    expect(await reconcile()).toEqual({ requeued: 100 });
+    expect(sent.map(({ message }) => message.webhookDeliveryId)).toEqual(
+      overdue
+        .slice(5)
+        .reverse()
+        .map((delivery) => delivery.webhookDeliveryId),
+    );
+  });
+
+  it('finds an overdue delivery written to the partition used before the index was sharded', async () => {
+    const legacy = await storeLegacyDelivery({ attemptCount: 1 }, minutesAgo(10));
+    await storeLegacyDelivery({}, minutesAgo(1));
+    const { reconcile, sent } = reconcilerWithQueue();
+
+    expect(await reconcile()).toEqual({ requeued: 1 });
+    expect(sent.map(({ message }) => message)).toEqual([
+      {
+        webhookEndpointId: legacy.webhookEndpointId,
+        webhookDeliveryId: legacy.webhookDeliveryId,
+        attemptCount: 1,
       },
     ]);
   });

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { DeliveryMessage } from '../../../functions/delivery/delivery-message';
 import type { WebhookDelivery } from '../../../functions/domain/webhook-delivery';
 import { requeueWaitingDeliveries } from '../../../lib/local/requeue-waiting-deliveries';
-import { storeDelivery } from '../../support/stored-deliveries';
+import { deliveryIdPerShard, storeDelivery, storeLegacyDelivery } from '../../support/stored-deliveries';
 import { useFreshTable } from '../../support/table-environment';
 
 const now = new Date('2026-11-22T12:00:00.000Z');
@@ -61,6 +61,24 @@ describe('requeueWaitingDeliveries', () => {
       { message: messageOf(retryOverdue), delaySeconds: 0 },
       { message: messageOf(retryLater), delaySeconds: 40 },
     ]);
+  });
+
+  it('queues the waiting deliveries of every shard and of the legacy partition, soonest due first', async () => {
+    const waiting: WebhookDelivery[] = [];
+    for (const [index, webhookDeliveryId] of deliveryIdPerShard().entries()) {
+      waiting.push(await stored({ webhookDeliveryId }, at(-500 + index * 50)));
+    }
+    waiting.splice(3, 0, await storeLegacyDelivery({}, at(-375)));
+    const sent: { message: DeliveryMessage; delaySeconds: number }[] = [];
+
+    const counts = await requeueWaitingDeliveries({
+      send: (message, delaySeconds) => void sent.push({ message, delaySeconds }),
+      retryDelaySeconds: 60,
+      now: () => now,
+    });
+
+    expect(counts).toEqual({ due: 12, later: 5 });
+    expect(sent.map(({ message }) => message)).toEqual(waiting.map(messageOf));
   });
 
   it('sends nothing when no delivery waits', async () => {
