@@ -58,9 +58,11 @@ export function createDispatcher(deps: DispatcherDependencies) {
     if (delivery === undefined || delivery.status !== DeliveryStatus.pending || delivery.paused) return;
     if (delivery.attemptCount !== message.attemptCount) return;
     const stored = await getEndpoint(delivery.merchantId, delivery.webhookEndpointId);
-    // A deleted endpoint's deliveries end without further attempts (DESIGN §4).
-    if (stored === undefined || stored.endpoint.status === WebhookEndpointStatus.deleted) return;
-    if (stored.endpoint.status === WebhookEndpointStatus.disabled) {
+    // A deleted endpoint's deliveries end without further attempts (DESIGN §4). They leave the
+    // due index too (as paused ones do), or the reconciler would send them back every run, and
+    // enough of them, being the oldest, would fill its whole batch and hide really lost ones.
+    const deleted = stored === undefined || stored.endpoint.status === WebhookEndpointStatus.deleted;
+    if (deleted || stored.endpoint.status === WebhookEndpointStatus.disabled) {
       await replaceDelivery(delivery, { ...delivery, paused: true }, undefined);
       return;
     }

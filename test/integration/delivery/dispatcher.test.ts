@@ -9,7 +9,11 @@ import { newWebhookEndpoint, type WebhookEndpoint } from '../../../functions/dom
 import { secretSealer } from '../../../functions/secrets/secret-sealer-from-env';
 import { documentClient, tableName } from '../../../functions/store/client';
 import { keys } from '../../../functions/store/keys';
-import { buildPutNewDelivery, getDelivery } from '../../../functions/store/webhook-deliveries';
+import {
+  buildPutNewDelivery,
+  getDelivery,
+  overdueDeliveries,
+} from '../../../functions/store/webhook-deliveries';
 import { buildPutNewEndpoint } from '../../../functions/store/webhook-endpoints';
 import { useFreshTable } from '../../support/table-environment';
 
@@ -150,6 +154,22 @@ describe('dispatcher', () => {
       attemptCount: 0,
       status: 'pending',
     });
+    expect(sends).toEqual([]);
+  });
+
+  it("takes a deleted endpoint's delivery out of the due index, so the reconciler never sends it back", async () => {
+    const { endpoint, delivery } = await setUp('deleted');
+    const key = keys.webhookDelivery(endpoint.webhookEndpointId, delivery.webhookDeliveryId);
+    const before = await documentClient().send(new GetCommand({ TableName: tableName(), Key: key }));
+    expect(before.Item?.GSI1PK).toMatch(/^DUE_DELIVERIES#\d{2}$/);
+
+    await dispatch(messages(ids(delivery), 0));
+
+    const after = await documentClient().send(new GetCommand({ TableName: tableName(), Key: key }));
+    expect(after.Item).toMatchObject({ attemptCount: 0, status: 'pending' });
+    expect(after.Item?.GSI1PK).toBeUndefined();
+    const inTwoHours = new Date(now.getTime() + 2 * 3_600_000).toISOString();
+    expect(await overdueDeliveries(inTwoHours, 100)).toEqual([]);
     expect(sends).toEqual([]);
   });
 
