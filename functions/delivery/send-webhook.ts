@@ -37,6 +37,8 @@ type Result = Omit<AttemptOutcome, 'durationMs'>;
  */
 const agents = new Map<string, Agent>();
 const maxAgents = 256;
+/** Concurrent connections to one vetted target: the dispatcher's batch size. */
+const connectionsPerTarget = 10;
 
 function agentFor(target: ResolvedAddress, hostname: string, port: number, ca: WebhookRequest['ca']): Agent {
   const key = [hostname, target.address, port, ca === undefined ? '' : 'ca'].join('|');
@@ -46,7 +48,14 @@ function agentFor(target: ResolvedAddress, hostname: string, port: number, ca: W
       for (const stale of agents.values()) stale.destroy();
       agents.clear();
     }
-    agent = new Agent({ keepAlive: true, maxSockets: 10, maxFreeSockets: 2, timeout: 30_000 });
+    // As many idle connections are kept as a dispatcher batch opens (10 messages, attempted at
+    // once), so the next batch to the same receiver reuses them instead of new TLS handshakes.
+    agent = new Agent({
+      keepAlive: true,
+      maxSockets: connectionsPerTarget,
+      maxFreeSockets: connectionsPerTarget,
+      timeout: 30_000,
+    });
     agents.set(key, agent);
   }
   return agent;

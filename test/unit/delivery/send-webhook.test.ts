@@ -166,6 +166,17 @@ describe('sendWebhook', () => {
     expect(receiver.connections).toBe(1);
   });
 
+  it('keeps the connections of a batch of 10 concurrent attempts open for the next batches', async () => {
+    const receiver = await startReceiver((res) => res.writeHead(200).end('ok'));
+    const url = `https://localhost:${receiver.port}/batches`;
+    for (let batch = 0; batch < 3; batch += 1) {
+      const outcomes = await Promise.all(Array.from({ length: 10 }, () => send({ url })));
+      expect(outcomes.every((outcome) => outcome.succeeded)).toBe(true);
+    }
+    expect(receiver.received).toHaveLength(30);
+    expect(receiver.connections).toBeLessThanOrEqual(10);
+  });
+
   it('does not reuse a connection whose response was longer than it reads', async () => {
     const receiver = await startReceiver((res) => res.writeHead(200).end('x'.repeat(64 * 1024)));
     const url = `https://localhost:${receiver.port}/long`;
