@@ -7,10 +7,9 @@ import {
   defaultRouteTimeoutSeconds,
   isMutating,
   type RouteDefinition,
-  routeList,
-  routesOfStage,
   usesTable,
-} from '../functions/routes';
+} from '../functions/route-definition';
+import { routeList, routesOfStage } from '../functions/routes';
 import { DeliveryPipeline } from './constructs/delivery-pipeline';
 import { DeliveryQueue } from './constructs/delivery-queue';
 import { PaymentsApi } from './constructs/payments-api';
@@ -20,6 +19,9 @@ import { type StageSettings, stageSettings } from './constructs/stage-settings';
 
 /** Service name in every structured log line (Powertools Logger) and in the Service tag. */
 export const serviceName = 'merchant-payments';
+
+/** The authorizer's module under `functions/`; every other function's is its route's `handler`. */
+export const authorizerHandlerModule = 'authorizer/handler';
 
 /** What a route's function may do to the table: nothing, read (and create CONFIG items), or write. */
 export function tableAccessOf(route: RouteDefinition): TableAccess | 'none' {
@@ -89,7 +91,7 @@ export class MerchantPaymentsStack extends Stack {
     const environment = { ...functionEnvironment, POWERTOOLS_SERVICE_NAME: serviceName };
 
     const authorizer = this.serviceFunction('Authorizer', 'authorizer', {
-      handlerModule: 'authorizer/handler',
+      handlerModule: authorizerHandlerModule,
       description: 'Bearer API key authorizer',
       environment,
     });

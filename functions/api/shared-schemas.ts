@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { isValidEmail, maxEmailLength } from '../domain/email';
 import { type IdPrefix, typeIdPattern } from '../domain/ids';
+import { Currency, maxAmount } from '../domain/money';
 import { ErrorCode } from '../http/errors';
 import { ValidationMessage } from '../http/validation-messages';
 
@@ -13,7 +15,24 @@ export function typeIdSchema(prefix: IdPrefix) {
 
 export const MerchantId = typeIdSchema('mer');
 
+// The ids one resource names in another's fields; each resource's own other ids stay beside it.
+export const ProductId = typeIdSchema('prod');
+export const PriceId = typeIdSchema('price');
+export const CustomerId = typeIdSchema('cust');
+export const InvoiceId = typeIdSchema('inv');
+
 export const Timestamp = z.iso.datetime().meta({ description: 'ISO 8601 UTC date-time ending in Z' });
+
+/** The spec's email rule (Invoice, additionalNotificationEmails), used for every email field. */
+export const EmailAddress = z
+  .string()
+  .max(maxEmailLength)
+  .refine(isValidEmail, { message: ValidationMessage.email })
+  .meta({ format: 'email', example: 'ana@example.com' });
+
+export const Money = z
+  .strictObject({ amount: z.number().int().min(0).max(maxAmount), currency: z.enum(Currency) })
+  .meta({ id: 'Money' });
 
 /** Query of every list route (DESIGN §3): limit 1–100, default 20, opaque signed cursor. */
 export const ListQuery = {
@@ -44,3 +63,6 @@ export const ErrorResponse = z
 
 /** Bodies that carry only the merchant scope (DESIGN §4, lifecycle routes). */
 export const MerchantScopeBody = z.strictObject({ merchantId: MerchantId });
+
+/** Query of the routes that read one item: only the merchant scope. */
+export const MerchantQuery = z.strictObject({ merchantId: MerchantId });

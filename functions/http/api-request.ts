@@ -1,6 +1,6 @@
 import type { Context } from 'aws-lambda';
 import type { z } from 'zod';
-import type { RouteDefinition } from '../routes';
+import type { RouteDefinition } from '../route-definition';
 import type { IdempotencyContext, StoredResponse } from '../store/idempotency';
 
 type Parsed<T> = T extends z.ZodType ? z.output<T> : undefined;

@@ -2,7 +2,7 @@ import middy from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import { InvalidFields, RuleViolation } from '../domain/errors';
 import { ProcessorUnavailableError } from '../payments/payment-processor';
-import { isMutating, isPublic, type RouteDefinition } from '../routes';
+import { isMutating, isPublic, type RouteDefinition } from '../route-definition';
 import { ProcessorCallBusy } from '../store/processor-calls';
 import { type ApiRequest, type ApiResponse, apiState } from './api-request';
 import { errorHandler, type ReplayOptions } from './error-handler';

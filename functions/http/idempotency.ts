@@ -1,7 +1,7 @@
 import type { MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import { idempotencyScopeHash, isValidIdempotencyKey, requestFingerprint } from '../domain/idempotency';
-import type { RouteDefinition } from '../routes';
+import type { RouteDefinition } from '../route-definition';
 import { replayStoredOutcome, storeOutcome } from '../store/idempotency';
 import { apiState } from './api-request';
 import { ApiError, errorBody } from './errors';

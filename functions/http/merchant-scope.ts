@@ -1,7 +1,7 @@
 import type { MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import { IdPrefix, isTypeId } from '../domain/ids';
-import type { RouteDefinition } from '../routes';
+import type { RouteDefinition } from '../route-definition';
 import { apiState } from './api-request';
 import { ApiError, ForbiddenError } from './errors';
 

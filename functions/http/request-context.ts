@@ -1,6 +1,6 @@
 import type { MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
-import type { RouteDefinition } from '../routes';
+import type { RouteDefinition } from '../route-definition';
 import type { ApiContext } from './api-request';
 import { logger } from './logger';
 

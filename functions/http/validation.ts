@@ -1,7 +1,7 @@
 import type { MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import type { z } from 'zod';
-import type { RouteDefinition } from '../routes';
+import type { RouteDefinition } from '../route-definition';
 import { apiState } from './api-request';
 import { type ErrorDetail, NotFoundError, ValidationError } from './errors';
 import { ValidationMessage, validationErrorMap } from './validation-messages';

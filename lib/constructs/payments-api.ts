@@ -4,7 +4,7 @@ import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import type { Stage } from '../../functions/config';
-import { isPublic, type RouteDefinition } from '../../functions/routes';
+import { isPublic, type RouteDefinition } from '../../functions/route-definition';
 import { addGatewayErrorResponses } from './gateway-responses';
 import { PublicRoutesWebAcl } from './public-routes-web-acl';
 import type { StageSettings } from './stage-settings';

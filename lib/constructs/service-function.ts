@@ -23,7 +23,7 @@ const maxFunctionNameLength = 64;
  * `externalModules: []` bundles the AWS SDK, so the SDK version is the one in our lock file and not
  * whatever the runtime carries; `module` first picks the SDK's ES builds, which tree-shake better.
  */
-const bundling: BundlingOptions = {
+export const functionBundling: BundlingOptions = {
   format: OutputFormat.ESM,
   target: 'node24',
   mainFields: ['module', 'main'],
@@ -97,7 +97,7 @@ export class ServiceFunction extends Construct {
       loggingFormat: lambda.LoggingFormat.JSON,
       applicationLogLevelV2: lambda.ApplicationLogLevel.INFO,
       environment: { ...props.environment, NODE_OPTIONS: '--enable-source-maps' },
-      bundling,
+      bundling: functionBundling,
     });
   }
 }

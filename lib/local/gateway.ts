@@ -10,7 +10,7 @@ import type {
   APIGatewayRequestAuthorizerEvent,
   Context,
 } from 'aws-lambda';
-import { defaultRouteTimeoutSeconds, isPublic, type RouteDefinition } from '../../functions/routes';
+import { defaultRouteTimeoutSeconds, isPublic, type RouteDefinition } from '../../functions/route-definition';
 import { matchRoute } from './route-matcher';
 
 type ProxyHandler = (event: APIGatewayProxyEvent, context: Context) => Promise<APIGatewayProxyResult>;

@@ -1,4 +1,4 @@
-import type { RouteDefinition } from '../../functions/routes';
+import type { RouteDefinition } from '../../functions/route-definition';
 
 export interface RouteMatch {
   readonly route: RouteDefinition;

@@ -4,7 +4,12 @@ import { Stage } from '../../functions/config';
 import { idempotencyKeyPattern } from '../../functions/domain/idempotency';
 import { ErrorCode } from '../../functions/http/errors';
 import { maxBodyBytes } from '../../functions/http/json-body';
-import { type HttpMethod, isMutating, isPublic, type RouteDefinition } from '../../functions/routes';
+import {
+  type HttpMethod,
+  isMutating,
+  isPublic,
+  type RouteDefinition,
+} from '../../functions/route-definition';
 
 /**
  * Builds the OpenAPI 3.1 description of the API from the route table and nothing else: every

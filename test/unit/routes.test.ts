@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { type RouteDefinition, routeList, routesOfStage } from '../../functions/routes';
+import { catalogRoutes } from '../../functions/api/catalog/routes';
+import { customerRoutes } from '../../functions/api/customers/routes';
+import { invoiceRoutes } from '../../functions/api/invoices/routes';
+import { payPageRoutes } from '../../functions/api/pay/routes';
+import { paymentRoutes } from '../../functions/api/payments/routes';
+import { sandboxRoutes } from '../../functions/api/sandbox/routes';
+import { webhookRoutes } from '../../functions/api/webhooks/routes';
+import type { RouteDefinition } from '../../functions/route-definition';
+import { routeList, routes, routesOfStage } from '../../functions/routes';
 
 describe('routesOfStage', () => {
   const everywhere = routeList[0] as RouteDefinition;
@@ -20,5 +28,26 @@ describe('routesOfStage', () => {
     expect(new Set(ids).size).toBe(ids.length);
     const endpoints = routeList.map((route) => `${route.method} ${route.path}`);
     expect(new Set(endpoints).size).toBe(endpoints.length);
+  });
+});
+
+describe('routes', () => {
+  const resourceRoutes = [
+    catalogRoutes,
+    customerRoutes,
+    invoiceRoutes,
+    webhookRoutes,
+    paymentRoutes,
+    sandboxRoutes,
+    payPageRoutes,
+  ].flatMap((declared) => Object.entries(declared));
+
+  it('holds every route each resource declares, none shadowed by another of the same name', () => {
+    expect(routeList).toEqual(resourceRoutes.map(([, route]) => route));
+  });
+
+  it('names each route by its operationId', () => {
+    for (const [name, route] of Object.entries(routes)) expect(route.operationId).toBe(name);
+    for (const [name, route] of resourceRoutes) expect(route.operationId).toBe(name);
   });
 });

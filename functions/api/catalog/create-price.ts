@@ -3,16 +3,16 @@ import { newPrice } from '../../domain/price';
 import { isoTimestamp } from '../../domain/time';
 import { NotFoundError } from '../../http/errors';
 import { httpHandler } from '../../http/http-handler';
-import { routes } from '../../routes';
 import { commitWithIdempotency } from '../../store/idempotency';
 import { buildProductExistsCheck, buildPutPrice } from '../../store/prices';
 import { TransactionConditionFailed } from '../../store/transaction';
+import { catalogRoutes } from './routes';
 
 /**
  * One write round trip: the price, a check that the product is the caller's, and the idempotency
  * record in one transaction. A failed check is a 404, which the idempotency middleware stores.
  */
-export const handler = httpHandler(routes.createPrice, async ({ body, params, idempotency, now }) => {
+export const handler = httpHandler(catalogRoutes.createPrice, async ({ body, params, idempotency, now }) => {
   const price = newPrice({
     priceId: newId('price'),
     productId: params.productId,

@@ -2,12 +2,12 @@ import { newId } from '../../domain/ids';
 import { newProduct } from '../../domain/product';
 import { isoTimestamp } from '../../domain/time';
 import { httpHandler } from '../../http/http-handler';
-import { routes } from '../../routes';
 import { commitWithIdempotency } from '../../store/idempotency';
 import { buildPutProduct } from '../../store/products';
+import { catalogRoutes } from './routes';
 
 /** One write round trip: the product and its idempotency record in one transaction, no read first. */
-export const handler = httpHandler(routes.createProduct, async ({ body, idempotency, now }) => {
+export const handler = httpHandler(catalogRoutes.createProduct, async ({ body, idempotency, now }) => {
   const product = newProduct({
     productId: newId('prod'),
     merchantId: body.merchantId,

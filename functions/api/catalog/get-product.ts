@@ -1,10 +1,10 @@
 import { NotFoundError } from '../../http/errors';
 import { httpHandler } from '../../http/http-handler';
-import { routes } from '../../routes';
 import { getProduct } from '../../store/products';
+import { catalogRoutes } from './routes';
 
 /** Another merchant's product is looked up in the caller's own partition, so it is simply absent. */
-export const handler = httpHandler(routes.getProduct, async ({ query, params }) => {
+export const handler = httpHandler(catalogRoutes.getProduct, async ({ query, params }) => {
   const product = await getProduct(query.merchantId, params.productId);
   if (product === undefined) throw new NotFoundError('The product does not exist.');
   return { status: 200, body: product };

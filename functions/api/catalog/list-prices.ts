@@ -1,12 +1,12 @@
 import { NotFoundError } from '../../http/errors';
 import { httpHandler } from '../../http/http-handler';
-import { routes } from '../../routes';
 import { queryPrices, toPrice } from '../../store/prices';
 import { getProduct } from '../../store/products';
 import { cursorScope, pageResponse, startKeyOf } from '../pagination';
+import { catalogRoutes } from './routes';
 
 /** The product read and the price query run side by side: one round trip of latency, not two. */
-export const handler = httpHandler(routes.listPrices, async ({ query, params, route }) => {
+export const handler = httpHandler(catalogRoutes.listPrices, async ({ query, params, route }) => {
   const scope = cursorScope(query.merchantId, route.operationId, { productId: params.productId });
   const startKey = await startKeyOf(query.cursor, scope);
   const [product, page] = await Promise.all([

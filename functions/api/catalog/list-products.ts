@@ -1,9 +1,9 @@
 import { httpHandler } from '../../http/http-handler';
-import { routes } from '../../routes';
 import { queryProducts, toProduct } from '../../store/products';
 import { cursorScope, pageResponse, startKeyOf } from '../pagination';
+import { catalogRoutes } from './routes';
 
-export const handler = httpHandler(routes.listProducts, async ({ query, route }) => {
+export const handler = httpHandler(catalogRoutes.listProducts, async ({ query, route }) => {
   const scope = cursorScope(query.merchantId, route.operationId);
   const page = await queryProducts(query.merchantId, query.limit, await startKeyOf(query.cursor, scope));
   return { status: 200, body: await pageResponse(page, scope, toProduct) };

@@ -1,9 +1,7 @@
 import { z } from 'zod';
 import { Currency, maxAmount } from '../../domain/money';
 import { ProductStatus } from '../../domain/product';
-import { ListQuery, MerchantId, Timestamp, typeIdSchema } from '../shared-schemas';
-
-export const ProductId = typeIdSchema('prod');
+import { ListQuery, MerchantId, PriceId, ProductId, Timestamp } from '../shared-schemas';
 
 export const Product = z
   .strictObject({
@@ -31,11 +29,7 @@ export const SetProductStatusBody = z.strictObject({
 
 export const ProductPathParams = z.strictObject({ productId: ProductId });
 
-export const MerchantQuery = z.strictObject({ merchantId: MerchantId });
-
 export const ListProductsQuery = z.strictObject(ListQuery);
-
-export const PriceId = typeIdSchema('price');
 
 /** A price belongs to one product and one currency; amounts are integer minor units. */
 export const Price = z

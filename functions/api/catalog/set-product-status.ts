@@ -2,16 +2,19 @@ import { withStatus } from '../../domain/product';
 import { isoTimestamp } from '../../domain/time';
 import { NotFoundError } from '../../http/errors';
 import { httpHandler } from '../../http/http-handler';
-import { routes } from '../../routes';
 import { commitWithIdempotency } from '../../store/idempotency';
 import { buildSetProductStatus, getProduct } from '../../store/products';
+import { catalogRoutes } from './routes';
 
 /** Setting the current status again is a 200 that changes nothing but the idempotency record. */
-export const handler = httpHandler(routes.setProductStatus, async ({ body, params, idempotency, now }) => {
-  const product = await getProduct(body.merchantId, params.productId);
-  if (product === undefined) throw new NotFoundError('The product does not exist.');
-  const updated = withStatus(product, body.status);
-  const changes =
-    product.status === body.status ? [] : [buildSetProductStatus(product, body.status, isoTimestamp(now))];
-  return commitWithIdempotency(idempotency, { status: 200, body: updated }, changes);
-});
+export const handler = httpHandler(
+  catalogRoutes.setProductStatus,
+  async ({ body, params, idempotency, now }) => {
+    const product = await getProduct(body.merchantId, params.productId);
+    if (product === undefined) throw new NotFoundError('The product does not exist.');
+    const updated = withStatus(product, body.status);
+    const changes =
+      product.status === body.status ? [] : [buildSetProductStatus(product, body.status, isoTimestamp(now))];
+    return commitWithIdempotency(idempotency, { status: 200, body: updated }, changes);
+  },
+);

@@ -2,12 +2,12 @@ import { newCustomer } from '../../domain/customer';
 import { newId } from '../../domain/ids';
 import { isoTimestamp } from '../../domain/time';
 import { httpHandler } from '../../http/http-handler';
-import { routes } from '../../routes';
 import { buildPutCustomer } from '../../store/customers';
 import { commitWithIdempotency } from '../../store/idempotency';
+import { customerRoutes } from './routes';
 
 /** One write round trip: the customer and its idempotency record in one transaction, no read first. */
-export const handler = httpHandler(routes.createCustomer, async ({ body, idempotency, now }) => {
+export const handler = httpHandler(customerRoutes.createCustomer, async ({ body, idempotency, now }) => {
   const customer = newCustomer({
     customerId: newId('cust'),
     merchantId: body.merchantId,

@@ -1,16 +1,5 @@
 import { z } from 'zod';
-import { isValidEmail, maxEmailLength } from '../../domain/email';
-import { ValidationMessage } from '../../http/validation-messages';
-import { ListQuery, MerchantId, Timestamp, typeIdSchema } from '../shared-schemas';
-
-export const CustomerId = typeIdSchema('cust');
-
-/** The spec's email rule (Invoice, additionalNotificationEmails), used for every email field. */
-export const EmailAddress = z
-  .string()
-  .max(maxEmailLength)
-  .refine(isValidEmail, { message: ValidationMessage.email })
-  .meta({ format: 'email', example: 'ana@example.com' });
+import { CustomerId, EmailAddress, ListQuery, MerchantId, Timestamp } from '../shared-schemas';
 
 export const Customer = z
   .strictObject({

@@ -6,12 +6,12 @@ import { newInvoiceUrlSlug } from '../../domain/invoice-slug';
 import { isoTimestamp } from '../../domain/time';
 import { httpHandler } from '../../http/http-handler';
 import { ValidationMessage } from '../../http/validation-messages';
-import { routes } from '../../routes';
 import { commitNewInvoice } from '../../store/invoice-commits';
 import { loadInvoiceReferences } from '../../store/invoice-references';
+import { invoiceRoutes } from './routes';
 
 /** One batched read (customer, counter, products, prices) and one transaction on the happy path. */
-export const handler = httpHandler(routes.createInvoice, async ({ body, idempotency, now }) => {
+export const handler = httpHandler(invoiceRoutes.createInvoice, async ({ body, idempotency, now }) => {
   const references = await loadInvoiceReferences(body.merchantId, body.customerId, body.lineItems);
   const problems = references.customerExists
     ? []

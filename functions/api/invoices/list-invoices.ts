@@ -1,9 +1,9 @@
 import { httpHandler } from '../../http/http-handler';
-import { routes } from '../../routes';
 import { queryInvoices, toInvoice } from '../../store/invoices';
 import { cursorScope, pageResponse, startKeyOf } from '../pagination';
+import { invoiceRoutes } from './routes';
 
-export const handler = httpHandler(routes.listInvoices, async ({ query, route }) => {
+export const handler = httpHandler(invoiceRoutes.listInvoices, async ({ query, route }) => {
   const filters = { status: query.status, customerId: query.customerId };
   const scope = cursorScope(query.merchantId, route.operationId, filters);
   const page = await queryInvoices(

@@ -3,24 +3,26 @@ import { withNewSlug } from '../../domain/invoice';
 import { invoiceSlugHash, newInvoiceUrlSlug } from '../../domain/invoice-slug';
 import { isoTimestamp } from '../../domain/time';
 import { httpHandler } from '../../http/http-handler';
-import { routes } from '../../routes';
 import { buildDeleteInvoiceSlug, buildPutInvoiceSlug } from '../../store/invoices';
 import { changeInvoice } from './invoice-change';
+import { invoiceRoutes } from './routes';
 
 /** The old slug's lookup item is deleted in the same transaction, so it stops working at once. */
-export const handler = httpHandler(routes.rotateInvoiceUrlSlug, async ({ body, params, idempotency, now }) =>
-  changeInvoice(idempotency, body.merchantId, params.id, (invoice) => {
-    const next = withNewSlug(
-      invoice,
-      newInvoiceUrlSlug((size) => randomBytes(size)),
-      isoTimestamp(now),
-    );
-    return {
-      next,
-      items: [
-        buildDeleteInvoiceSlug(invoiceSlugHash(invoice.invoiceUrlSlug)),
-        buildPutInvoiceSlug(invoiceSlugHash(next.invoiceUrlSlug), next.merchantId, next.invoiceId),
-      ],
-    };
-  }),
+export const handler = httpHandler(
+  invoiceRoutes.rotateInvoiceUrlSlug,
+  async ({ body, params, idempotency, now }) =>
+    changeInvoice(idempotency, body.merchantId, params.id, (invoice) => {
+      const next = withNewSlug(
+        invoice,
+        newInvoiceUrlSlug((size) => randomBytes(size)),
+        isoTimestamp(now),
+      );
+      return {
+        next,
+        items: [
+          buildDeleteInvoiceSlug(invoiceSlugHash(invoice.invoiceUrlSlug)),
+          buildPutInvoiceSlug(invoiceSlugHash(next.invoiceUrlSlug), next.merchantId, next.invoiceId),
+        ],
+      };
+    }),
 );

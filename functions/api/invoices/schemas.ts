@@ -2,15 +2,19 @@ import { z } from 'zod';
 import { AdjustmentType, InvoiceStatus, PaymentMethodType } from '../../domain/invoice';
 import { Currency, maxAmount } from '../../domain/money';
 import { ValidationMessage } from '../../http/validation-messages';
-import { PriceId, ProductId } from '../catalog/schemas';
-import { CustomerId, EmailAddress } from '../customers/schemas';
-import { ListQuery, MerchantId, Timestamp, typeIdSchema } from '../shared-schemas';
-
-export const InvoiceId = typeIdSchema('inv');
+import {
+  CustomerId,
+  EmailAddress,
+  InvoiceId,
+  ListQuery,
+  MerchantId,
+  Money,
+  PriceId,
+  ProductId,
+  Timestamp,
+} from '../shared-schemas';
 
 const Amount = z.number().int().min(0).max(maxAmount);
-
-export const Money = z.strictObject({ amount: Amount, currency: z.enum(Currency) }).meta({ id: 'Money' });
 
 const ProductChargeLine = z.strictObject({
   kind: z.literal('product_charge'),

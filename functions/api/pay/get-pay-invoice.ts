@@ -1,14 +1,14 @@
 import { NotFoundError } from '../../http/errors';
 import { httpHandler } from '../../http/http-handler';
-import { routes } from '../../routes';
 import { findPayLinkTarget } from '../../store/pay-links';
 import { isVisibleToPayer, payInvoiceView } from './pay-views';
+import { payPageRoutes } from './routes';
 
 /** The same words for a wrong, rotated or draft slug, so the answer says nothing about which. */
 export const invoiceNotFound = 'Invoice not found.';
 
 /** Public: the invoice behind a pay-link slug, for the pay page. One GetItem and one BatchGetItem. */
-export const handler = httpHandler(routes.getPayInvoice, async ({ body }) => {
+export const handler = httpHandler(payPageRoutes.getPayInvoice, async ({ body }) => {
   const target = await findPayLinkTarget(body.slug);
   if (target === undefined || !isVisibleToPayer(target.invoice)) throw new NotFoundError(invoiceNotFound);
   return { status: 200, body: payInvoiceView(target.invoice, target.merchantName) };

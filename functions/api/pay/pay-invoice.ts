@@ -7,7 +7,6 @@ import { NotFoundError } from '../../http/errors';
 import { httpHandler } from '../../http/http-handler';
 import { ValidationMessage } from '../../http/validation-messages';
 import { paymentProcessor } from '../../payments/processor-for-stage';
-import { routes } from '../../routes';
 import { buildPutEvent } from '../../store/events';
 import { buildReplaceLockedInvoice, invoiceAsRead } from '../../store/invoices';
 import { keys } from '../../store/keys';
@@ -23,6 +22,7 @@ import {
 import { processorMethod } from '../payments/payment-method';
 import { invoiceNotFound } from './get-pay-invoice';
 import { isVisibleToPayer, payInvoiceView, payPaymentView } from './pay-views';
+import { payPageRoutes } from './routes';
 
 const maxReads = 5;
 
@@ -33,7 +33,7 @@ const maxReads = 5;
  * payments.PaymentCreated and invoices.InvoicePaid; a declined one leaves the invoice as it was
  * and emits payments.PaymentDeclined. Either way the answer is a 201 with the payment.
  */
-export const handler = httpHandler(routes.payInvoice, async ({ body, idempotency, now }) => {
+export const handler = httpHandler(payPageRoutes.payInvoice, async ({ body, idempotency, now }) => {
   // Before anything else: without a processor (production, for now) nothing here can succeed.
   const processor = paymentProcessor();
   const at = isoTimestamp(now);

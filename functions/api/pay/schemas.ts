@@ -2,9 +2,8 @@ import { z } from 'zod';
 import { InvoiceStatus, PaymentMethodType } from '../../domain/invoice';
 import { Currency } from '../../domain/money';
 import { PaymentStatus } from '../../domain/payment';
-import { Money } from '../invoices/schemas';
-import { PaymentAmount, PaymentId, PaymentMethodDetails } from '../payments/schemas';
-import { Timestamp } from '../shared-schemas';
+import { PaymentAmount, PaymentId, PaymentMethodDetails } from '../payment-schemas';
+import { Money, Timestamp } from '../shared-schemas';
 
 /**
  * The pay-link slug travels only in JSON bodies (DESIGN §4). Any string up to this length is looked

@@ -1,10 +1,10 @@
 import { NotFoundError } from '../../http/errors';
 import { httpHandler } from '../../http/http-handler';
-import { routes } from '../../routes';
 import { getPayment } from '../../store/payments';
 import { paymentView } from './payment-view';
+import { paymentRoutes } from './routes';
 
-export const handler = httpHandler(routes.getPayment, async ({ query, params }) => {
+export const handler = httpHandler(paymentRoutes.getPayment, async ({ query, params }) => {
   const payment = await getPayment(query.merchantId, params.paymentId);
   if (payment === undefined) throw new NotFoundError('The payment does not exist.');
   return { status: 200, body: paymentView(payment) };

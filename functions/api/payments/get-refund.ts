@@ -1,10 +1,10 @@
 import { NotFoundError } from '../../http/errors';
 import { httpHandler } from '../../http/http-handler';
-import { routes } from '../../routes';
 import { getRefund } from '../../store/payments';
+import { paymentRoutes } from './routes';
 
 /** Spec: a single refund scoped to its parent payment; any other pairing is a 404. */
-export const handler = httpHandler(routes.getRefund, async ({ query, params }) => {
+export const handler = httpHandler(paymentRoutes.getRefund, async ({ query, params }) => {
   const refund = await getRefund(query.merchantId, params.paymentId, params.refundId);
   if (refund === undefined) throw new NotFoundError('The refund does not exist.');
   return { status: 200, body: refund };

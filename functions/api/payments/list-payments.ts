@@ -1,10 +1,10 @@
 import { httpHandler } from '../../http/http-handler';
-import { routes } from '../../routes';
 import { queryPayments, toPayment } from '../../store/payments';
 import { cursorScope, pageResponse, startKeyOf } from '../pagination';
 import { paymentView } from './payment-view';
+import { paymentRoutes } from './routes';
 
-export const handler = httpHandler(routes.listPayments, async ({ query, route }) => {
+export const handler = httpHandler(paymentRoutes.listPayments, async ({ query, route }) => {
   const { merchantId, limit, cursor, ...filters } = query;
   const scope = cursorScope(merchantId, route.operationId, filters);
   const page = await queryPayments(merchantId, filters, limit, await startKeyOf(cursor, scope));

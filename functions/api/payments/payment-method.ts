@@ -1,5 +1,5 @@
 import type { PaymentMethodDetails as ProcessorMethod } from '../../payments/payment-processor';
-import type { PaymentMethodDetails } from './schemas';
+import type { PaymentMethodDetails } from '../payment-schemas';
 
 /** What the processor gets: digits only, as a payer may type `4242 4242-4242 4242`. */
 export function processorMethod(method: PaymentMethodDetails): ProcessorMethod {

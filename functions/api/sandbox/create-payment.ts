@@ -6,20 +6,20 @@ import { httpHandler } from '../../http/http-handler';
 import { ValidationMessage } from '../../http/validation-messages';
 import { sandboxProcessor } from '../../payments/processor-for-stage';
 import { isReturnedLater } from '../../payments/sandbox-processor';
-import { routes } from '../../routes';
 import { buildPutEvent } from '../../store/events';
 import { loadPaymentReferences } from '../../store/payment-references';
 import { buildPutPayment } from '../../store/payments';
 import { callProcessor, completeProcessorCall, reserveProcessorCall } from '../../store/processor-calls';
 import { processorMethod } from '../payments/payment-method';
 import { paymentView } from '../payments/payment-view';
+import { sandboxRoutes } from './routes';
 
 /**
  * Charges a test card or bank account. A decline is an answer, not an error: the payment is kept
  * as `declined` (201) with payments.PaymentDeclined. Reads: one BatchGetItem; writes: the
  * reservation, then the payment, its event and the stored response in one transaction.
  */
-export const handler = httpHandler(routes.createSandboxPayment, async ({ body, idempotency, now }) => {
+export const handler = httpHandler(sandboxRoutes.createSandboxPayment, async ({ body, idempotency, now }) => {
   const named =
     body.productId !== undefined && body.priceId !== undefined
       ? { productId: body.productId, priceId: body.priceId }

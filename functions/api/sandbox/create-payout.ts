@@ -3,13 +3,13 @@ import { newPayout, payoutCreatedEvent } from '../../domain/payment';
 import { isoTimestamp } from '../../domain/time';
 import { httpHandler } from '../../http/http-handler';
 import { sandboxProcessor } from '../../payments/processor-for-stage';
-import { routes } from '../../routes';
 import { buildPutEvent } from '../../store/events';
 import { commitWithIdempotency } from '../../store/idempotency';
 import { buildPutPayout } from '../../store/payments';
+import { sandboxRoutes } from './routes';
 
 /** A simulated payout to the merchant's sandbox payout account, less the sandbox fee; one transaction. */
-export const handler = httpHandler(routes.createSandboxPayout, async ({ body, idempotency, now }) => {
+export const handler = httpHandler(sandboxRoutes.createSandboxPayout, async ({ body, idempotency, now }) => {
   const processor = sandboxProcessor();
   const payout = newPayout({
     payoutId: newId('po'),

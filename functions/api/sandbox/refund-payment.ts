@@ -4,7 +4,6 @@ import { isoTimestamp } from '../../domain/time';
 import { NotFoundError } from '../../http/errors';
 import { httpHandler } from '../../http/http-handler';
 import { sandboxProcessor } from '../../payments/processor-for-stage';
-import { routes } from '../../routes';
 import { buildPutEvent } from '../../store/events';
 import { keys } from '../../store/keys';
 import { buildApplyRefund, buildPutRefund, getPayment, paymentAsRead } from '../../store/payments';
@@ -14,6 +13,7 @@ import {
   ProcessorCallBusy,
   reserveProcessorCall,
 } from '../../store/processor-calls';
+import { sandboxRoutes } from './routes';
 
 /** A payment changed by another request while this one read it is read again, a few times at most. */
 const maxReads = 5;
@@ -24,7 +24,7 @@ const maxReads = 5;
  * amounts and payments.PaymentRefunded are then written in one transaction.
  */
 export const handler = httpHandler(
-  routes.refundSandboxPayment,
+  sandboxRoutes.refundSandboxPayment,
   async ({ body, params, idempotency, now }) => {
     const processor = sandboxProcessor();
     const at = isoTimestamp(now);

@@ -5,13 +5,13 @@ import { isoTimestamp } from '../../domain/time';
 import { NotFoundError } from '../../http/errors';
 import { httpHandler } from '../../http/http-handler';
 import { sandboxProcessor } from '../../payments/processor-for-stage';
-import { routes } from '../../routes';
 import { buildPutEvent } from '../../store/events';
 import { commitWithIdempotency } from '../../store/idempotency';
 import { buildApplyReturn, getPaymentRecord } from '../../store/payments';
 import { isLockedByLiveCall, ProcessorCallBusy } from '../../store/processor-calls';
 import { TransactionConditionFailed } from '../../store/transaction';
 import { paymentView } from '../payments/payment-view';
+import { sandboxRoutes } from './routes';
 
 const maxReads = 5;
 
@@ -20,7 +20,7 @@ const maxReads = 5;
  * the payment becomes `returned` and payments.PaymentReturned carries what was not refunded.
  */
 export const handler = httpHandler(
-  routes.returnSandboxPayment,
+  sandboxRoutes.returnSandboxPayment,
   async ({ body, params, idempotency, now }) => {
     const at = isoTimestamp(now);
     for (let read = 1; read <= maxReads; read += 1) {

@@ -1,10 +1,8 @@
 import { z } from 'zod';
 import { Currency, maxAmount } from '../../domain/money';
 import { ValidationMessage } from '../../http/validation-messages';
-import { PriceId, ProductId } from '../catalog/schemas';
-import { CustomerId } from '../customers/schemas';
-import { PaymentAmount, PaymentMethodDetails } from '../payments/schemas';
-import { MerchantId, Timestamp, typeIdSchema } from '../shared-schemas';
+import { PaymentAmount, PaymentMethodDetails } from '../payment-schemas';
+import { CustomerId, MerchantId, PriceId, ProductId, Timestamp, typeIdSchema } from '../shared-schemas';
 
 export const CreateSandboxPaymentBody = z
   .strictObject({

@@ -5,15 +5,15 @@ import { isoTimestamp } from '../../domain/time';
 import { maxEndpointsPerMerchant, newWebhookEndpoint } from '../../domain/webhook-endpoint';
 import { newSigningSecret } from '../../domain/webhook-secret';
 import { httpHandler } from '../../http/http-handler';
-import { routes } from '../../routes';
 import { commitWithIdempotency } from '../../store/idempotency';
 import { TransactionConditionFailed } from '../../store/transaction';
 import { buildAdjustEndpointCount, buildPutNewEndpoint } from '../../store/webhook-endpoints';
 import { reviveSecretReplay, sealSigningSecret, withSecret } from './endpoint-secret';
+import { webhookRoutes } from './routes';
 
 /** 201 with the only plaintext copy of the signing secret; the 21st live endpoint is a 409. */
 export const handler = httpHandler(
-  routes.createWebhookEndpoint,
+  webhookRoutes.createWebhookEndpoint,
   async ({ params, body, idempotency, now }) => {
     const endpoint = newWebhookEndpoint({
       webhookEndpointId: newId('whk'),

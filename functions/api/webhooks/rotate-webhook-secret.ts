@@ -2,15 +2,15 @@ import { randomBytes } from 'node:crypto';
 import { isoTimestamp } from '../../domain/time';
 import { newSigningSecret } from '../../domain/webhook-secret';
 import { httpHandler } from '../../http/http-handler';
-import { routes } from '../../routes';
 import { commitWithIdempotency } from '../../store/idempotency';
 import { buildReplaceEndpoint } from '../../store/webhook-endpoints';
 import { liveEndpoint } from './endpoint-change';
 import { reviveSecretReplay, sealSigningSecret, withSecret } from './endpoint-secret';
+import { webhookRoutes } from './routes';
 
 /** A new secret at once: the next delivery attempt signs with it, the old one verifies nothing more. */
 export const handler = httpHandler(
-  routes.rotateWebhookSecret,
+  webhookRoutes.rotateWebhookSecret,
   async ({ params, idempotency, now }) => {
     const stored = await liveEndpoint(params.merchantId, params.webhookEndpointId);
     const endpoint = { ...stored.endpoint, updatedAt: isoTimestamp(now) };

@@ -1,14 +1,14 @@
 import { isoTimestamp } from '../../domain/time';
 import { updateWebhookEndpoint } from '../../domain/webhook-endpoint';
 import { httpHandler } from '../../http/http-handler';
-import { routes } from '../../routes';
 import { commitWithIdempotency } from '../../store/idempotency';
 import { buildReplaceEndpoint } from '../../store/webhook-endpoints';
 import { liveEndpoint } from './endpoint-change';
+import { webhookRoutes } from './routes';
 
 /** Changes url, name, eventTypes or status; re-enabling resumes paused deliveries (via the stream). */
 export const handler = httpHandler(
-  routes.updateWebhookEndpoint,
+  webhookRoutes.updateWebhookEndpoint,
   async ({ params, body, idempotency, now }) => {
     const stored = await liveEndpoint(params.merchantId, params.webhookEndpointId);
     const next = updateWebhookEndpoint(stored.endpoint, body, isoTimestamp(now));

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { ApiError } from '../../../functions/http/errors';
 import { httpHandler } from '../../../functions/http/http-handler';
 import { ProcessorUnavailableError } from '../../../functions/payments/payment-processor';
-import type { RouteDefinition } from '../../../functions/routes';
+import type { RouteDefinition } from '../../../functions/route-definition';
 
 const merchantId = 'mer_01h455vb4pex5vsknk084sn02q';
 

@@ -6,7 +6,8 @@ import { checkWebhookUrl } from '../../../functions/domain/webhook-url';
 import type { ErrorDetail } from '../../../functions/http/errors';
 import { checkInput } from '../../../functions/http/validation';
 import { ValidationMessage, validationErrorMap } from '../../../functions/http/validation-messages';
-import { type RouteDefinition, routes } from '../../../functions/routes';
+import type { RouteDefinition } from '../../../functions/route-definition';
+import { routes } from '../../../functions/routes';
 
 const merchantId = 'mer_01h455vb4pex5vsknk084sn02q';
 const customerId = 'cust_01h455vb4pex5vsknk084sn02q';

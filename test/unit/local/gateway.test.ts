@@ -1,6 +1,6 @@
 import type { APIGatewayProxyEvent } from 'aws-lambda';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { RouteDefinition } from '../../../functions/routes';
+import type { RouteDefinition } from '../../../functions/route-definition';
 import { routeList } from '../../../functions/routes';
 import { type LocalGateway, startLocalGateway } from '../../../lib/local/gateway';
 

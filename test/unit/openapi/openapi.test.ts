@@ -4,7 +4,8 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { isMutating, isPublic, type RouteDefinition, routeList } from '../../../functions/routes';
+import { isMutating, isPublic, type RouteDefinition } from '../../../functions/route-definition';
+import { routeList } from '../../../functions/routes';
 import { buildOpenApi, type OpenApiDocument, serializeOpenApi } from '../../../lib/openapi/build-openapi';
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));

@@ -1,0 +1,49 @@
+import { defineRoute, type RouteDefinition } from '../../route-definition';
+import { PayInvoiceBody, PayInvoiceRequest, PayInvoiceResult, PayInvoiceView, PayPage } from './schemas';
+
+/** The public routes of the hosted pay page: the page itself and the two calls it makes. */
+export const payPageRoutes = {
+  servePayPage: defineRoute({
+    operationId: 'servePayPage',
+    method: 'GET',
+    path: '/pay',
+    summary: 'The hosted pay page; open it as /pay#<invoiceUrlSlug>',
+    tag: 'Pay page',
+    handler: 'pay/serve-pay-page',
+    merchantScope: 'none',
+    request: {},
+    successStatus: 200,
+    response: PayPage,
+    access: 'public',
+    contentType: 'text/html',
+    tableAccess: 'none',
+  }),
+  getPayInvoice: defineRoute({
+    operationId: 'getPayInvoice',
+    method: 'POST',
+    path: '/pay/invoice',
+    summary: 'Public: the invoice a pay-link slug leads to, as its payer sees it',
+    tag: 'Pay page',
+    handler: 'api/pay/get-pay-invoice',
+    merchantScope: 'none',
+    request: { body: PayInvoiceBody },
+    successStatus: 200,
+    response: PayInvoiceView,
+    access: 'public',
+    readOnly: true,
+  }),
+  payInvoice: defineRoute({
+    operationId: 'payInvoice',
+    method: 'POST',
+    path: '/pay/payments',
+    summary: 'Public: pay the amount remaining of the invoice a pay-link slug leads to',
+    tag: 'Pay page',
+    handler: 'api/pay/pay-invoice',
+    merchantScope: 'none',
+    request: { body: PayInvoiceRequest },
+    successStatus: 201,
+    response: PayInvoiceResult,
+    access: 'public',
+    callsProcessor: true,
+  }),
+} as const satisfies Record<string, RouteDefinition>;

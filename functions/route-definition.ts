@@ -1,0 +1,80 @@
+import type { z } from 'zod';
+import type { Stage } from './config';
+
+// The shape of a route and the rules read from it. It declares no route, so the middleware, the
+// stack and the local gateway import it without pulling any resource's schemas into a bundle.
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/**
+ * Where a route finds the merchantId it acts for (DESIGN §4, "merchantId on every route"); `none`
+ * only for public routes, which act for whichever merchant the pay-link slug leads to.
+ */
+export type MerchantScope = 'path' | 'query' | 'body' | 'none';
+
+export interface RouteDefinition {
+  /** Unique, camelCase; names the Lambda function and the OpenAPI operation. */
+  readonly operationId: string;
+  readonly method: HttpMethod;
+  /** API Gateway resource path, e.g. `/catalog/products/{productId}`. */
+  readonly path: string;
+  readonly summary: string;
+  readonly tag: string;
+  /** Module under `functions/` exporting `handler`. */
+  readonly handler: string;
+  readonly merchantScope: MerchantScope;
+  readonly request: {
+    readonly params?: z.ZodObject;
+    readonly query?: z.ZodObject;
+    readonly body?: z.ZodType;
+  };
+  readonly successStatus: 200 | 201;
+  readonly response: z.ZodType;
+  /** Seals or opens webhook signing secrets: gets the secrets key and kms:Encrypt/Decrypt on it. */
+  readonly usesSecretsKey?: boolean;
+  /** The stages that serve the route; absent: every stage. Elsewhere it does not exist (404). */
+  readonly stages?: readonly Stage[];
+  /** Function timeout; API Gateway waits at most 29 s for any integration. */
+  readonly timeoutSeconds?: number;
+  /**
+   * `public`: no API key; the hosted pay page and the routes it calls (DESIGN §4 "Pay link"). They
+   * are rate-limited per client address, by the web ACL in AWS and by the local gateway.
+   */
+  readonly access?: 'public';
+  /** A POST that changes nothing (it carries a secret in its body rather than its URL): no Idempotency-Key. */
+  readonly readOnly?: true;
+  /**
+   * Calls the payment processor before it writes: 503 where none is wired, and a retry during the
+   * call gets 409 `idempotency_in_progress` (DESIGN §3).
+   */
+  readonly callsProcessor?: true;
+  /** `none`: the handler never touches the table, so its function gets no table access or name. */
+  readonly tableAccess?: 'none';
+  /** The success response's media type; absent: JSON. */
+  readonly contentType?: 'text/html';
+}
+
+/** The timeout of every route that does not set its own. */
+export const defaultRouteTimeoutSeconds = 10;
+
+/** Routes that change state require an Idempotency-Key (DESIGN §3) and may write the table. */
+export function isMutating(route: Pick<RouteDefinition, 'method' | 'readOnly'>): boolean {
+  return route.method !== 'GET' && route.readOnly !== true;
+}
+
+export function isPublic(route: Pick<RouteDefinition, 'access'>): boolean {
+  return route.access === 'public';
+}
+
+/** The pay page is one static document: its function needs nothing from the table. */
+export function usesTable(route: Pick<RouteDefinition, 'tableAccess'>): boolean {
+  return route.tableAccess !== 'none';
+}
+
+/**
+ * Declares one route, keeping its literal type: a handler's request types come from the schemas of
+ * exactly this route.
+ */
+export function defineRoute<const R extends RouteDefinition>(definition: R): R {
+  return definition;
+}
