@@ -123,7 +123,7 @@ export class PaymentsApi extends Construct {
     Validations.of(this.restApi).acknowledge({
       id: 'AwsSolutions-APIG2',
       reason:
-        'Requests are validated in each Lambda handler with strict zod schemas from functions/routes.ts, ' +
+        'Requests are validated in each Lambda handler with strict zod schemas declared beside each route, ' +
         'which return our validation_error shape with one details entry per problem (DESIGN §3); ' +
         'API Gateway validators would answer in their own shape.',
     });
