@@ -1,5 +1,5 @@
 import { App } from 'aws-cdk-lib';
-import { exitCodeOf, failureLine, UsageError } from '../lib/cli/command-failure';
+import { ExitCode, oneLine } from '../lib/cli/command-failure';
 import { buildApp, parseStage } from '../lib/stack';
 
 const app = new App();
@@ -7,9 +7,8 @@ let stage: ReturnType<typeof parseStage>;
 try {
   stage = parseStage(app.node.tryGetContext('stage'));
 } catch (error) {
-  // A wrong or missing `-c stage=…` is a usage error: one line, no stack trace.
-  const usage = new UsageError((error as Error).message);
-  console.error(`error: ${failureLine(usage)}`);
-  process.exit(exitCodeOf(usage));
+  // A wrong or missing `-c stage=…` is a usage error: one line, no stack trace, exit 2.
+  console.error(`error: ${oneLine((error as Error).message)}`);
+  process.exit(ExitCode.usage);
 }
 buildApp(stage, { app });

@@ -51,6 +51,11 @@ describe('every command says a wrong setting or option in one line and exits 2',
       {},
       'error: unknown option --write: the only option is --check',
     ],
+    [
+      ['run', '-s', 'api-docs', '--', '--write'],
+      {},
+      'error: unknown option --write: the only option is --check',
+    ],
   ] as const)('npm %j with %j', async (args, env, line) => {
     const result = await run(args, env);
     expect(result.code).toBe(2);
