@@ -1,16 +1,11 @@
-import {
-  readSettings,
-  type SettingsOf,
-  text,
-  wholeNumber,
-  withDefault,
-} from '../../functions/settings/setting';
+import { readSettings, type SettingsOf, text } from '../../functions/settings/setting';
+import { listenHost, listenPort } from './settings';
 
 /** `npm run webhook-receiver`'s variables. */
 export const ReceiverVariables = {
   /** 0 picks a free port. */
-  RECEIVER_PORT: withDefault(wholeNumber(0, 65535), 4443),
-  RECEIVER_HOST: withDefault(text('a host name or IP address to listen on', { maxLength: 255 }), '127.0.0.1'),
+  RECEIVER_PORT: listenPort(4443),
+  RECEIVER_HOST: listenHost(),
   /** Where the certificate, the secrets file and received.ndjson live (default .local/webhook-receiver/). */
   RECEIVER_DIR: text('a folder path'),
 } as const;

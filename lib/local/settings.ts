@@ -8,13 +8,22 @@ import {
 } from '../../functions/settings/setting';
 import { publicRateLimit } from '../constructs/public-rate-limit';
 
+/** Where a local server listens: the same rule for the runtime's and the webhook receiver's. */
+export function listenPort(defaultPort: number) {
+  return withDefault(wholeNumber(0, 65535), defaultPort);
+}
+
+export function listenHost() {
+  return withDefault(text('a host name or IP address to listen on', { maxLength: 255 }), '127.0.0.1');
+}
+
 /**
  * The local runtime's variables (DESIGN §5). Those the functions read too keep the functions'
  * rule; the runtime hands the values on to the handlers it runs.
  */
 export const LocalVariables = {
-  PORT: withDefault(wholeNumber(0, 65535), 3000),
-  HOST: withDefault(text('a host name or IP address to listen on', { maxLength: 255 }), '127.0.0.1'),
+  PORT: listenPort(3000),
+  HOST: listenHost(),
   STAGE: withDefault(ServiceVariables.STAGE, 'sandbox'),
   WEBHOOK_RETRY_DELAY_SECONDS: ServiceVariables.WEBHOOK_RETRY_DELAY_SECONDS,
   WEBHOOK_TIMEOUT_MS: ServiceVariables.WEBHOOK_TIMEOUT_MS,
