@@ -24,13 +24,16 @@ export interface TestRuntime {
  * The local runtime in this test process, on a free port, against the suite's DynamoDB Local and
  * a table of its own. Requests go through the real local gateway over HTTP.
  */
-export async function startTestRuntime(settings: Partial<LocalSettings> = {}): Promise<TestRuntime> {
+export async function startTestRuntime(
+  settings: Partial<LocalSettings> = {},
+  options: { dynamodbEndpoint?: string } = {},
+): Promise<TestRuntime> {
   const stateDir = await mkdtemp(join(tmpdir(), 'merchant-payments-runtime-'));
   const runtime = await startLocalRuntime({
     settings: readLocalSettings({ PORT: '0', ...stringValues(settings) }),
     inMemory: true,
     stateDir,
-    dynamodbEndpoint: inject('dynamodbEndpoint'),
+    dynamodbEndpoint: options.dynamodbEndpoint ?? inject('dynamodbEndpoint'),
     tableName: `test-${randomUUID()}`,
   });
   return {
