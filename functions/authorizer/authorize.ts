@@ -12,7 +12,8 @@ export type AuthorizationResult =
   | { readonly allowed: true; readonly merchantId: string; readonly keyPrefix: string }
   | { readonly allowed: false; readonly reason: string };
 
-const bearerPattern = /^Bearer (\S+)$/;
+/** The scheme is case-insensitive and may be followed by several spaces (RFC 9110 §11.1, §11.4). */
+const bearerPattern = /^bearer +(\S+)$/i;
 
 /**
  * Decides whether an Authorization header grants access on this stage. Every refusal is the same

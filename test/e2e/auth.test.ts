@@ -27,6 +27,11 @@ describe('authentication through the local gateway', () => {
     expect((await listProducts(`Bearer ${t.runtime.apiKey}`)).status).toBe(200);
   });
 
+  it('accepts the scheme in any case, as HTTP names schemes case-insensitively', async () => {
+    expect((await listProducts(`bearer ${t.runtime.apiKey}`)).status).toBe(200);
+    expect((await listProducts(`BEARER  ${t.runtime.apiKey}`)).status).toBe(200);
+  });
+
   it('returns 401 without an Authorization header', async () => {
     expectUnauthorized(await listProducts(null));
   });

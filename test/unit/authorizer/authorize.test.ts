@@ -35,8 +35,22 @@ describe('authorize', () => {
     });
   });
 
+  it.each(['bearer', 'BEARER', 'bEaReR'])(
+    'reads the scheme %s like Bearer, as HTTP names schemes case-insensitively',
+    async (scheme) => {
+      expect(await authorize(`${scheme} ${key.apiKey}`, withRecord(recordOf()))).toMatchObject({
+        allowed: true,
+      });
+      expect(await authorize(`${scheme}   ${key.apiKey}`, withRecord(recordOf()))).toMatchObject({
+        allowed: true,
+      });
+    },
+  );
+
   it.each([
     ['no header', undefined, recordOf()],
+    ['a scheme that only starts like Bearer', `Bearerx ${key.apiKey}`, recordOf()],
+    ['a bare key without a scheme', key.apiKey, recordOf()],
     ['another scheme', `Basic ${key.apiKey}`, recordOf()],
     ['a malformed key', 'Bearer merchant_x', recordOf()],
     ['an unknown key', `Bearer ${key.apiKey}`, undefined],
