@@ -126,7 +126,9 @@ beforeAll(async () => {
   t = undefined;
   const event = items.find(
     (item) =>
-      item.entityType === 'Event' && (item.payload as { paymentId?: string }).paymentId === payment.paymentId,
+      item.entityType === 'Event' &&
+      item.eventType === 'payments.PaymentCreated' &&
+      (item.payload as { paymentId?: string }).paymentId === payment.paymentId,
   );
   if (event === undefined) throw new Error('the payment wrote no event');
   const router = createRouter({ queue: { send: async () => undefined } });
@@ -328,6 +330,17 @@ const costLines: CostLine[] = [
     operations: deliveryOperations,
     lambda: [
       { invocations: 'routerInvocationsPerDelivery', durationMs: 'routerMs' },
+      { invocations: 'one', durationMs: 'dispatcherMs' },
+    ],
+    apiRequests: 0,
+    sqsRequests: 'sqsRequestsPerAttempt',
+    logBytes: 'logBytesPerDelivery',
+  },
+  {
+    name: 'One retry more (a failed attempt)',
+    operations: ['dispatcher: failed attempt'],
+    lambda: [
+      { invocations: 'one', durationMs: 'routerMs' },
       { invocations: 'one', durationMs: 'dispatcherMs' },
     ],
     apiRequests: 0,
