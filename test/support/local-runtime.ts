@@ -120,6 +120,30 @@ export function newKey(): string {
   return `test-${randomUUID()}`;
 }
 
+/** What a document-client middleware sees: the command's name and its (document-level) input. */
+export type DocumentClientMiddleware = (
+  next: (args: { input: any }) => Promise<{ output: any }>,
+  context: { commandName?: string },
+) => (args: { input: any }) => Promise<{ output: any }>;
+
+/**
+ * Runs `act` with `middleware` on the shared document client, the one the runtime's handlers and the
+ * delivery pipeline in this process send through; it sees plain values, before marshalling.
+ */
+export async function withDocumentClientMiddleware<T>(
+  middleware: DocumentClientMiddleware,
+  act: () => Promise<T>,
+): Promise<T> {
+  const client = documentClient();
+  const name = `observe-dynamodb-commands-${randomUUID()}`;
+  client.middlewareStack.add(middleware as never, { step: 'initialize', name });
+  try {
+    return await act();
+  } finally {
+    client.middlewareStack.remove(name);
+  }
+}
+
 /**
  * The DynamoDB commands route handlers sent while `act` runs, in order. The runtime's handlers share
  * this process's document client, so this counts exactly what a route costs (warm the authorizer
@@ -127,19 +151,12 @@ export function newKey(): string {
  */
 export async function dynamoDbCommandsDuring(act: () => Promise<void>): Promise<string[]> {
   const commands: string[] = [];
-  const client = documentClient();
-  const name = `count-dynamodb-commands-${randomUUID()}`;
-  client.middlewareStack.add(
+  await withDocumentClientMiddleware(
     (next, context) => async (args) => {
       if (routeInvocation.getStore() !== undefined) commands.push(String(context.commandName));
       return next(args);
     },
-    { step: 'initialize', name },
+    act,
   );
-  try {
-    await act();
-  } finally {
-    client.middlewareStack.remove(name);
-  }
   return commands;
 }

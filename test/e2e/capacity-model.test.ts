@@ -1,0 +1,401 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import type { SQSEvent } from 'aws-lambda';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DeliveryMessage } from '../../functions/delivery/delivery-message';
+import { createDispatcher } from '../../functions/delivery/dispatcher';
+import { createReconciler } from '../../functions/delivery/reconciler';
+import { createRouter } from '../../functions/delivery/router';
+import { sendWebhook } from '../../functions/delivery/send-webhook';
+import { deliveryIdFor } from '../../functions/domain/webhook-delivery';
+import { secretSealer } from '../../functions/secrets/secret-sealer-from-env';
+import { capacityDuring, type PartitionUnits, pipelineStep } from '../support/consumed-capacity';
+import { type HttpsReceiver, startHttpsReceiver } from '../support/https-receiver';
+import { createInvoice, expectOk, invoiceAction, invoiceBody } from '../support/invoice-requests';
+import { invoiceFixtures } from '../support/invoices';
+import { apiClient, newKey, startTestRuntime, type TestRuntime } from '../support/local-runtime';
+import { cards, sandboxPayment, testCard } from '../support/payment-requests';
+import {
+  type CostLine,
+  generatedBlock,
+  type HotKey,
+  type OperationUnits,
+  operationUnits,
+  readModelInputs,
+  renderCeilingsTable,
+  renderCostTable,
+  renderUnitsTable,
+  replaceGeneratedBlock,
+} from '../support/performance-models';
+import { streamEvent, streamRecord } from '../support/stream-records';
+
+const docPath = new URL('../../docs/performance-models.md', import.meta.url);
+/** Set to rewrite the doc's generated tables from this run's measurements instead of checking them. */
+const update = process.env.UPDATE_PERFORMANCE_MODELS === '1';
+
+const measured = new Map<string, OperationUnits>();
+let t: TestRuntime | undefined;
+let receiver: HttpsReceiver;
+
+async function measure<T>(operation: string, act: () => Promise<T>): Promise<T> {
+  let result: T | undefined;
+  const commands = await capacityDuring(async () => {
+    result = await act();
+  });
+  measured.set(operation, operationUnits(operation, commands));
+  return result as T;
+}
+
+/** One step of the delivery pipeline, called directly so its commands are told apart from others. */
+function step<T>(name: string, act: () => Promise<T>): Promise<T> {
+  return measure(name, () => pipelineStep.run(name, act));
+}
+
+beforeAll(async () => {
+  receiver = await startHttpsReceiver();
+  t = await startTestRuntime({ WEBHOOK_ALLOW_PRIVATE_TARGETS: true, AUTH_CACHE_SECONDS: 3600 });
+  const { api } = t;
+  const merchantId = t.runtime.merchantId;
+  const post = (path: string, body: Record<string, unknown>) =>
+    api('POST', path, { body, idempotencyKey: newKey() });
+  const get = (path: string, query: Record<string, string | number> = {}) =>
+    api('GET', path, { query: { merchantId, ...query } });
+
+  // Warm: the authorizer's cache for the key, and the cursor signing key a full page needs.
+  const refs = await invoiceFixtures(api, merchantId);
+  expectOk(await post('/customers', { merchantId, name: 'Bo Buyer', email: 'bo@example.com' }));
+  expectOk(await get('/customers', { limit: 1 }));
+
+  const paymentBody = { merchantId, customerId: refs.customerId, amount: 5000, currency: 'USD' };
+  await measure('createProduct', async () =>
+    expectOk(await post('/catalog/products', { merchantId, name: 'Oolong', description: 'Tin, 50 g' })),
+  );
+  await measure('createCustomer', async () =>
+    expectOk(await post('/customers', { merchantId, name: 'Cy Buyer', email: 'cy@example.com' })),
+  );
+  const invoice = await measure('createInvoice', async () =>
+    expectOk(await createInvoice(api, invoiceBody(merchantId, refs))),
+  );
+  await measure('getInvoice', async () => expectOk(await get(`/invoices/${invoice.invoiceId}`)));
+  const issued = await measure('issueInvoice', async () =>
+    expectOk(await invoiceAction(api, merchantId, invoice.invoiceId, 'issue')),
+  );
+  await measure('recordInvoicePayment', async () =>
+    expectOk(await invoiceAction(api, merchantId, invoice.invoiceId, 'payments', { amount: 100 })),
+  );
+  const draft = expectOk(await createInvoice(api, invoiceBody(merchantId, refs)));
+  await measure('voidInvoice', async () =>
+    expectOk(await invoiceAction(api, merchantId, draft.invoiceId, 'void')),
+  );
+  const remaining = issued.amountRemaining.amount - 100;
+  await measure('payInvoice', async () =>
+    expectOk(
+      await apiClient(t?.runtime.baseUrl ?? '', 'unused')('POST', '/pay/payments', {
+        authorization: null,
+        idempotencyKey: newKey(),
+        body: { slug: issued.invoiceUrlSlug, amount: remaining, paymentMethod: testCard(cards.succeeds) },
+      }),
+    ),
+  );
+  const payment = await measure('createSandboxPayment', async () =>
+    expectOk(await sandboxPayment(api, { ...paymentBody, paymentMethod: testCard(cards.succeeds) })),
+  );
+  await measure('refundSandboxPayment', async () =>
+    expectOk(await post(`/sandbox/payments/${payment.paymentId}/refunds`, { merchantId, amount: 1000 })),
+  );
+  await measure('getPayment', async () => expectOk(await get(`/payments/${payment.paymentId}`)));
+  // A full default page (20) of payments, so the page reads what a busy merchant's page reads.
+  for (let index = 0; index < 20; index += 1) {
+    expectOk(await sandboxPayment(api, { ...paymentBody, paymentMethod: testCard(cards.succeeds) }));
+  }
+  await measure('listPayments', async () => expectOk(await get('/payments')));
+  // Every event so far is routed before the endpoint exists, so the runtime delivers none of them.
+  await t.runtime.drainStream();
+  const endpoint = await measure('createWebhookEndpoint', async () =>
+    expectOk(
+      await api('POST', `/merchants/${merchantId}/webhook-endpoints`, {
+        body: { url: receiver.url(), eventTypes: ['payments.PaymentCreated'] },
+        idempotencyKey: newKey(),
+      }),
+    ),
+  );
+
+  // The pipeline, called step by step on the same table once the runtime (and its own pipeline,
+  // which routed every event above while no endpoint listened) has stopped.
+  const items = await t.scanTable();
+  await t.stop();
+  t = undefined;
+  const event = items.find(
+    (item) =>
+      item.entityType === 'Event' &&
+      item.eventType === 'payments.PaymentCreated' &&
+      (item.payload as { paymentId?: string }).paymentId === payment.paymentId,
+  );
+  if (event === undefined) throw new Error('the payment wrote no event');
+  const router = createRouter({ queue: { send: async () => undefined } });
+  const dispatcher = createDispatcher({
+    send: sendWebhook,
+    sealer: secretSealer,
+    timeoutMs: 10_000,
+    retryDelaySeconds: 60,
+    allowLoopback: true,
+  });
+  const message: DeliveryMessage = {
+    webhookEndpointId: endpoint.webhookEndpointId,
+    webhookDeliveryId: deliveryIdFor(String(event.eventId), endpoint.webhookEndpointId),
+    attemptCount: 0,
+  };
+  const dispatch = async (attemptCount: number) => {
+    const batch = {
+      Records: [{ messageId: `m-${attemptCount}`, body: JSON.stringify({ ...message, attemptCount }) }],
+    };
+    expect(await dispatcher(batch as unknown as SQSEvent)).toEqual({ batchItemFailures: [] });
+  };
+  await step('router: event → delivery', async () => {
+    expect(await router(streamEvent(streamRecord('INSERT', { newImage: event })))).toEqual({
+      batchItemFailures: [],
+    });
+  });
+  receiver.respondWith(() => ({ status: 500, body: 'try later' }));
+  await step('dispatcher: failed attempt', () => dispatch(0));
+  receiver.respondWith(() => ({ status: 200, body: 'ok' }));
+  await step('dispatcher: successful attempt', () => dispatch(1));
+  expect(receiver.requests).toHaveLength(2);
+  await step('reconciler: one pass', async () => {
+    await createReconciler({ queue: { send: async () => undefined } })();
+  });
+}, 120_000);
+
+afterAll(async () => {
+  await receiver?.close();
+  await t?.stop();
+});
+
+/** Operations as the doc lists them, by route class, then the pipeline. */
+const operationOrder = [
+  'getInvoice',
+  'getPayment',
+  'listPayments',
+  'createProduct',
+  'createCustomer',
+  'createInvoice',
+  'createWebhookEndpoint',
+  'issueInvoice',
+  'voidInvoice',
+  'recordInvoicePayment',
+  'createSandboxPayment',
+  'payInvoice',
+  'refundSandboxPayment',
+  'router: event → delivery',
+  'dispatcher: failed attempt',
+  'dispatcher: successful attempt',
+  'reconciler: one pass',
+];
+
+const merchantPartition = (unit: { index: string; partition: string }) =>
+  unit.index === 'table' && unit.partition === 'MERCHANT#<mer>';
+const deliveryOperations = ['router: event → delivery', 'dispatcher: successful attempt'];
+
+const hotKeys: HotKey[] = [
+  {
+    key: 'MERCHANT#<mer>',
+    rate: 'sandbox (card) payments/s, one merchant',
+    operations: ['createSandboxPayment'],
+    matches: merchantPartition,
+    kind: 'write',
+  },
+  {
+    key: 'MERCHANT#<mer>',
+    rate: 'pay-link payments/s, one merchant',
+    operations: ['payInvoice'],
+    matches: merchantPartition,
+    kind: 'write',
+  },
+  {
+    key: 'MERCHANT#<mer>',
+    rate: 'refunds/s, one merchant',
+    operations: ['refundSandboxPayment'],
+    matches: merchantPartition,
+    kind: 'write',
+  },
+  {
+    key: 'MERCHANT#<mer>',
+    rate: 'invoice creates/s, one merchant',
+    operations: ['createInvoice'],
+    matches: merchantPartition,
+    kind: 'write',
+  },
+  {
+    key: 'MERCHANT#<mer> › COUNTER#INVOICE_NUMBER',
+    rate: 'invoice creates/s, one merchant (one item)',
+    operations: ['createInvoice'],
+    matches: (unit) => merchantPartition(unit) && unit.item === 'COUNTER#INVOICE_NUMBER',
+    kind: 'write',
+  },
+  {
+    key: 'MERCHANT#<mer>',
+    rate: 'deliveries/s of one merchant (endpoint reads)',
+    operations: deliveryOperations,
+    matches: merchantPartition,
+    kind: 'read',
+  },
+  {
+    key: 'GSI1 MERCHANT#<mer>#INVOICES#paid',
+    rate: 'invoices paid/s, one merchant',
+    operations: ['payInvoice'],
+    matches: (unit) => unit.index === 'GSI1' && unit.partition === 'MERCHANT#<mer>#INVOICES#paid',
+    kind: 'write',
+  },
+  {
+    key: 'GSI1 MERCHANT#<mer>#INVOICES#issued',
+    rate: 'invoices issued/s, one merchant',
+    operations: ['issueInvoice'],
+    matches: (unit) => unit.index === 'GSI1' && unit.partition === 'MERCHANT#<mer>#INVOICES#issued',
+    kind: 'write',
+  },
+  {
+    key: 'DELIVERIES#<whk>',
+    rate: 'deliveries/s to one endpoint, first attempt succeeds',
+    operations: deliveryOperations,
+    matches: (unit) => unit.index === 'table' && unit.partition === 'DELIVERIES#<whk>',
+    kind: 'write',
+  },
+  {
+    key: 'DELIVERIES#<whk>',
+    rate: 'deliveries/s to one endpoint, one retry',
+    operations: [...deliveryOperations, 'dispatcher: failed attempt'],
+    matches: (unit) => unit.index === 'table' && unit.partition === 'DELIVERIES#<whk>',
+    kind: 'write',
+  },
+  {
+    key: 'GSI1 DUE_DELIVERIES#nn (16 shards)',
+    rate: 'deliveries/s, whole service, first attempt succeeds',
+    operations: deliveryOperations,
+    matches: (unit) => unit.index === 'GSI1' && unit.partition === 'DUE_DELIVERIES#nn',
+    kind: 'write',
+    spreadOver: 16,
+  },
+];
+
+const costLines: CostLine[] = [
+  {
+    name: 'GET one invoice',
+    operations: ['getInvoice'],
+    lambda: [{ invocations: 'one', durationMs: 'routeMs' }],
+    apiRequests: 1,
+    sqsRequests: undefined,
+    logBytes: 'logBytesPerApiCall',
+  },
+  {
+    name: 'List page of 20 payments',
+    operations: ['listPayments'],
+    lambda: [{ invocations: 'one', durationMs: 'routeMs' }],
+    apiRequests: 1,
+    sqsRequests: undefined,
+    logBytes: 'logBytesPerApiCall',
+  },
+  {
+    name: 'Create an invoice',
+    operations: ['createInvoice'],
+    lambda: [{ invocations: 'one', durationMs: 'routeMs' }],
+    apiRequests: 1,
+    sqsRequests: undefined,
+    logBytes: 'logBytesPerApiCall',
+  },
+  {
+    name: 'Transition (issue an invoice)',
+    operations: ['issueInvoice'],
+    lambda: [{ invocations: 'one', durationMs: 'routeMs' }],
+    apiRequests: 1,
+    sqsRequests: undefined,
+    logBytes: 'logBytesPerApiCall',
+  },
+  {
+    name: 'Payment (sandbox card)',
+    operations: ['createSandboxPayment'],
+    lambda: [{ invocations: 'one', durationMs: 'paymentRouteMs' }],
+    apiRequests: 1,
+    sqsRequests: undefined,
+    logBytes: 'logBytesPerApiCall',
+  },
+  {
+    name: 'Payment (pay link)',
+    operations: ['payInvoice'],
+    lambda: [{ invocations: 'one', durationMs: 'paymentRouteMs' }],
+    apiRequests: 1,
+    sqsRequests: undefined,
+    logBytes: 'logBytesPerApiCall',
+  },
+  {
+    name: 'Webhook delivery, first attempt succeeds',
+    operations: deliveryOperations,
+    lambda: [
+      { invocations: 'routerInvocationsPerDelivery', durationMs: 'routerMs' },
+      { invocations: 'one', durationMs: 'dispatcherMs' },
+    ],
+    apiRequests: 0,
+    sqsRequests: 'sqsRequestsPerAttempt',
+    logBytes: 'logBytesPerDelivery',
+  },
+  {
+    name: 'One retry more (a failed attempt)',
+    operations: ['dispatcher: failed attempt'],
+    lambda: [
+      { invocations: 'one', durationMs: 'routerMs' },
+      { invocations: 'one', durationMs: 'dispatcherMs' },
+    ],
+    apiRequests: 0,
+    sqsRequests: 'sqsRequestsPerAttempt',
+    logBytes: 'logBytesPerDelivery',
+  },
+];
+
+describe('performance models (docs/performance-models.md)', () => {
+  it('measures every operation the doc lists', () => {
+    expect([...measured.keys()].sort()).toEqual([...operationOrder].sort());
+  });
+
+  it('states the units each operation consumes, per partition, as measured', async () => {
+    const doc = await readFile(docPath, 'utf8');
+    const table = renderUnitsTable(
+      operationOrder.map((operation) => measured.get(operation) as OperationUnits),
+    );
+    await checkOrUpdate(doc, 'units', table);
+  });
+
+  it('states each hot key’s ceiling from the measured units', async () => {
+    const doc = await readFile(docPath, 'utf8');
+    await checkOrUpdate(doc, 'ceilings', renderCeilingsTable(hotKeys, measured));
+  });
+
+  it('prices each route class and a delivery from the measured units and the doc’s unit prices', async () => {
+    const doc = await readFile(docPath, 'utf8');
+    await checkOrUpdate(doc, 'costs', renderCostTable(costLines, measured, readModelInputs(doc)));
+  });
+
+  it('finds no room for 500 payments/s of one merchant, nor 500 deliveries/s to one endpoint, on today’s keys', () => {
+    const writesOn = (operations: string[], matches: (unit: PartitionUnits) => boolean) =>
+      operations
+        .flatMap((operation) => measured.get(operation)?.units ?? [])
+        .filter(matches)
+        .reduce((total, unit) => total + unit.write, 0);
+    const endpointPartition = (unit: PartitionUnits) =>
+      unit.index === 'table' && unit.partition === 'DELIVERIES#<whk>';
+    // At the ceiling is no room: the merchant's other writes share the partition.
+    expect(500 * writesOn(['createSandboxPayment'], merchantPartition)).toBeGreaterThanOrEqual(1000);
+    expect(500 * writesOn(['payInvoice'], merchantPartition)).toBeGreaterThan(1000);
+    expect(500 * writesOn(deliveryOperations, endpointPartition)).toBeGreaterThan(1000);
+  });
+});
+
+/** Compares a generated block of the doc with `content`, or rewrites it when asked to. */
+async function checkOrUpdate(doc: string, block: string, content: string): Promise<void> {
+  if (update) {
+    const current = await readFile(docPath, 'utf8');
+    await writeFile(docPath, replaceGeneratedBlock(current, block, content));
+    return;
+  }
+  expect(
+    generatedBlock(doc, block),
+    `docs/performance-models.md is stale: UPDATE_PERFORMANCE_MODELS=1 npx vitest run test/e2e/capacity-model.test.ts`,
+  ).toBe(content);
+}

@@ -1,0 +1,311 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { randomUUID } from 'node:crypto';
+import { CreateTableCommand, DeleteTableCommand } from '@aws-sdk/client-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { canonicalJson } from '../../functions/domain/canonical-json';
+import { TableDefinition } from '../../functions/store/table';
+import { routeInvocation } from '../../lib/local/gateway';
+import { testDocumentClient, testDynamoDbClient } from './dynamodb';
+import { withDocumentClientMiddleware } from './local-runtime';
+
+/**
+ * Units of one command on one partition: the table's (`index: 'table'`) or a global index's, the
+ * partition key and the item's sort key with their ids replaced by their kind (`MERCHANT#<mer>`).
+ */
+export interface PartitionUnits {
+  readonly index: string;
+  readonly partition: string;
+  readonly item: string;
+  readonly read: number;
+  readonly write: number;
+}
+
+export interface MeasuredCommand {
+  /** The route's operationId, or the pipeline step named with `pipelineStep.run`. */
+  readonly step: string;
+  readonly command: string;
+  readonly failed: boolean;
+  readonly units: readonly PartitionUnits[];
+}
+
+/** Names the delivery pipeline step a direct call of the router, dispatcher or reconciler is. */
+export const pipelineStep = new AsyncLocalStorage<string>();
+
+type Item = Record<string, unknown>;
+interface WriteTarget {
+  readonly tableName: string;
+  readonly key: { PK: string; SK: string };
+  readonly action: 'put' | 'update' | 'delete' | 'check';
+}
+interface Observed {
+  readonly step: string;
+  readonly command: string;
+  readonly input: any;
+  readonly output: any;
+  readonly failed: boolean;
+  readonly targets: readonly WriteTarget[];
+  readonly before: readonly (Item | undefined)[];
+  readonly after: readonly (Item | undefined)[];
+}
+
+const gsis = TableDefinition.globalSecondaryIndexes;
+const transactional = new Set(['TransactWriteItemsCommand', 'TransactWriteCommand']);
+
+/**
+ * The read and write units each DynamoDB command of a route (or of a named pipeline step) consumes
+ * while `act` runs, per partition. Reads are DynamoDB Local's own `ConsumedCapacity`. Writes are
+ * priced from the item before and after each write, by DynamoDB's rules: the larger image in 1 KB
+ * units, twice in a transaction (a `ConditionCheck` as a write of the checked item), and per index
+ * a put, an in-place update, or a delete plus a put when the item's index key moves. DynamoDB Local
+ * is the size oracle (each image is put alone into a scratch table), and every single-item write is
+ * checked against the units Local reports for it; Local's transaction totals follow another rule
+ * (see docs/performance-models.md), so those are priced only.
+ */
+export async function capacityDuring(act: () => Promise<void>): Promise<MeasuredCommand[]> {
+  const observed: Observed[] = [];
+  await withDocumentClientMiddleware(
+    (next, context) => async (args) => {
+      const step = routeInvocation.getStore()?.operationId ?? pipelineStep.getStore();
+      if (step === undefined) return next(args);
+      const command = String(context.commandName);
+      const input = { ...args.input, ReturnConsumedCapacity: 'INDEXES' };
+      const targets = writeTargets(command, input);
+      const before = await Promise.all(targets.map(readImage));
+      try {
+        const result = await next({ ...args, input });
+        const after = await Promise.all(targets.map(readImage));
+        observed.push({ step, command, input, output: result.output, failed: false, targets, before, after });
+        return result;
+      } catch (error) {
+        observed.push({ step, command, input, output: {}, failed: true, targets, before, after: before });
+        throw error;
+      }
+    },
+    act,
+  );
+  const sizes = await itemSizer();
+  try {
+    const measured: MeasuredCommand[] = [];
+    for (const command of observed) measured.push(await unitsOf(command, sizes.writeUnits));
+    return measured;
+  } finally {
+    await sizes.close();
+  }
+}
+
+function writeTargets(command: string, input: any): WriteTarget[] {
+  const target = (request: any, action: WriteTarget['action']): WriteTarget => {
+    const key = request.Item ?? request.Key;
+    return { tableName: request.TableName, key: { PK: key.PK, SK: key.SK }, action };
+  };
+  switch (command) {
+    case 'PutCommand':
+    case 'PutItemCommand':
+      return [target(input, 'put')];
+    case 'UpdateCommand':
+    case 'UpdateItemCommand':
+      return [target(input, 'update')];
+    case 'DeleteCommand':
+    case 'DeleteItemCommand':
+      return [target(input, 'delete')];
+    case 'TransactWriteCommand':
+    case 'TransactWriteItemsCommand':
+      return input.TransactItems.map((entry: any) => {
+        if (entry.Put !== undefined) return target(entry.Put, 'put');
+        if (entry.Update !== undefined) return target(entry.Update, 'update');
+        if (entry.Delete !== undefined) return target(entry.Delete, 'delete');
+        return target(entry.ConditionCheck, 'check');
+      });
+    case 'BatchWriteCommand':
+    case 'BatchWriteItemCommand':
+      throw new Error('BatchWriteItem is not priced: no store code sends it');
+    default:
+      return [];
+  }
+}
+
+async function readImage(target: WriteTarget): Promise<Item | undefined> {
+  const { Item } = await testDocumentClient().send(
+    new GetCommand({ TableName: target.tableName, Key: target.key, ConsistentRead: true }),
+  );
+  return Item;
+}
+
+type WriteUnitsOf = (item: Item) => Promise<number>;
+
+async function unitsOf(observed: Observed, writeUnits: WriteUnitsOf): Promise<MeasuredCommand> {
+  const { step, command, failed } = observed;
+  if (failed) return { step, command, failed, units: [] };
+  const units =
+    observed.targets.length > 0 ? await writeUnitsOfTargets(observed, writeUnits) : readUnits(observed);
+  if (observed.targets.length === 1 && !transactional.has(command)) checkAgainstReported(observed, units);
+  if (command.startsWith('BatchGet')) await checkBatchGet(observed, units, writeUnits);
+  return { step, command, failed, units };
+}
+
+async function writeUnitsOfTargets(observed: Observed, writeUnits: WriteUnitsOf): Promise<PartitionUnits[]> {
+  const factor = transactional.has(observed.command) ? 2 : 1;
+  const units: PartitionUnits[] = [];
+  for (const [position, target] of observed.targets.entries()) {
+    const before = observed.before[position];
+    const after = target.action === 'check' ? before : observed.after[position];
+    const beforeUnits = before === undefined ? 0 : await writeUnits(before);
+    const afterUnits = after === undefined ? 0 : await writeUnits(after);
+    // A write of an absent item (a delete, a check) still costs one unit.
+    const tableUnits = Math.max(beforeUnits, afterUnits, 1);
+    units.push(entry('table', target.key.PK, target.key.SK, 0, tableUnits * factor));
+    if (target.action === 'check') continue;
+    for (const index of gsis) {
+      const keyBefore = indexKey(before, index);
+      const keyAfter = indexKey(after, index);
+      const moved = keyBefore?.PK !== keyAfter?.PK || keyBefore?.SK !== keyAfter?.SK;
+      if (keyBefore !== undefined && (moved || canonicalJson(before) !== canonicalJson(after))) {
+        // Same key: the entry is rewritten in place (every attribute is projected); moved: deleted.
+        const size = moved ? beforeUnits : Math.max(beforeUnits, afterUnits);
+        units.push(entry(index.indexName, keyBefore.PK, keyBefore.SK, 0, size));
+      }
+      if (keyAfter !== undefined && moved) {
+        units.push(entry(index.indexName, keyAfter.PK, keyAfter.SK, 0, afterUnits));
+      }
+    }
+  }
+  return units;
+}
+
+function readUnits(observed: Observed): PartitionUnits[] {
+  const { command, input, output } = observed;
+  const reported = [output.ConsumedCapacity ?? []].flat();
+  // A read that finds nothing still costs the minimum, which Local reports as 0 for an empty Query.
+  const minimum = input.ConsistentRead === true ? 1 : 0.5;
+  const total = Math.max(
+    minimum,
+    reported.reduce((sum: number, capacity: any) => sum + (capacity.CapacityUnits ?? 0), 0),
+  );
+  if (command.startsWith('Get')) return [entry('table', input.Key.PK, input.Key.SK, total, 0)];
+  if (command.startsWith('Query')) {
+    const partitionName = input.IndexName === undefined ? 'PK' : `${input.IndexName}PK`;
+    const placeholder = new RegExp(`${partitionName} = (:\\w+)`).exec(input.KeyConditionExpression)?.[1];
+    const prefix = /begins_with\(\w+, (:\w+)\)/.exec(input.KeyConditionExpression)?.[1];
+    const partition = String(input.ExpressionAttributeValues[placeholder ?? '']);
+    const item = prefix === undefined ? '(range)' : `${input.ExpressionAttributeValues[prefix]}…`;
+    return [entry(input.IndexName ?? 'table', partition, item, total, 0)];
+  }
+  if (command.startsWith('BatchGet')) {
+    return Object.values(input.RequestItems as Record<string, { Keys: Item[] }>).flatMap(({ Keys }) =>
+      Keys.map((key) => entry('table', String(key.PK), String(key.SK), 0, 0)),
+    );
+  }
+  throw new Error(`${command} is neither a priced read nor a priced write`);
+}
+
+/**
+ * Prices a BatchGetItem per key: each item in 4 KB units, strongly consistent. The items found must
+ * add up to what DynamoDB Local reports; a key with no item costs one unit (DynamoDB charges a read
+ * of an absent item), which Local leaves out of a batch's total.
+ */
+async function checkBatchGet(observed: Observed, units: PartitionUnits[], writeUnits: WriteUnitsOf) {
+  const returned = Object.values(observed.output.Responses ?? {}).flat() as Item[];
+  const keys = Object.values(observed.input.RequestItems as Record<string, { Keys: Item[] }>).flatMap(
+    ({ Keys }) => Keys,
+  );
+  let found = 0;
+  for (const [position, key] of keys.entries()) {
+    const item = returned.find((candidate) => candidate.PK === key.PK && candidate.SK === key.SK);
+    const read = item === undefined ? 1 : Math.ceil((await writeUnits(item)) / 4);
+    if (item !== undefined) found += read;
+    units[position] = { ...(units[position] as PartitionUnits), read };
+  }
+  const reported = [observed.output.ConsumedCapacity ?? []]
+    .flat()
+    .reduce((total: number, capacity: any) => total + capacity.CapacityUnits, 0);
+  if (found !== reported) {
+    throw new Error(
+      `BatchGetItem priced at ${found} units for its items, DynamoDB Local reports ${reported}`,
+    );
+  }
+}
+
+/** A single-item write priced here must cost what DynamoDB Local reports for it, table and indexes. */
+function checkAgainstReported(observed: Observed, units: readonly PartitionUnits[]) {
+  const capacity = observed.output.ConsumedCapacity;
+  const reported: Record<string, number> = { table: capacity?.Table?.CapacityUnits ?? 0 };
+  for (const [name, index] of Object.entries(capacity?.GlobalSecondaryIndexes ?? {})) {
+    reported[name] = (index as { CapacityUnits: number }).CapacityUnits;
+  }
+  const priced: Record<string, number> = {};
+  for (const unit of units) priced[unit.index] = (priced[unit.index] ?? 0) + unit.write;
+  const names = new Set([...Object.keys(reported), ...Object.keys(priced)]);
+  for (const name of names) {
+    if ((reported[name] ?? 0) !== (priced[name] ?? 0)) {
+      throw new Error(
+        `${observed.command} on ${observed.targets[0]?.key.PK}: priced ${JSON.stringify(priced)}, ` +
+          `DynamoDB Local reports ${JSON.stringify(reported)}`,
+      );
+    }
+  }
+}
+
+function indexKey(item: Item | undefined, index: (typeof gsis)[number]) {
+  const partition = item?.[index.partitionKey];
+  if (typeof partition !== 'string') return undefined;
+  return { PK: partition, SK: String(item?.[index.sortKey]) };
+}
+
+function entry(index: string, partition: string, item: string, read: number, write: number): PartitionUnits {
+  return { index, partition: keyKind(partition), item: keyKind(item), read, write };
+}
+
+/**
+ * A key with its variable parts named by kind: TypeIDs by their prefix, hashes, times and
+ * due-delivery shard numbers, so the units of one operation read the same on every run.
+ */
+export function keyKind(key: string): string {
+  return key
+    .replace(/\b([a-z]+)_[0-9a-z]{26}\b/g, '<$1>')
+    .replace(/\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z/g, '<time>')
+    .replace(/^(IDEMPOTENCY|INVOICE_SLUG)#.+$/, '$1#<hash>')
+    .replace(/^APIKEY#.+$/, 'APIKEY#<key>')
+    .replace(/^DUE_DELIVERIES#\d\d$/, 'DUE_DELIVERIES#nn');
+}
+
+/**
+ * Write units of an item alone (its size in 1 KB units), measured by DynamoDB Local: the item is put
+ * into a scratch table without indexes and deleted again. Repeated images are measured once.
+ */
+async function itemSizer(): Promise<{ writeUnits: WriteUnitsOf; close(): Promise<void> }> {
+  const tableName = `scratch-${randomUUID()}`;
+  await testDynamoDbClient().send(
+    new CreateTableCommand({
+      TableName: tableName,
+      BillingMode: 'PAY_PER_REQUEST',
+      AttributeDefinitions: [
+        { AttributeName: 'PK', AttributeType: 'S' },
+        { AttributeName: 'SK', AttributeType: 'S' },
+      ],
+      KeySchema: [
+        { AttributeName: 'PK', KeyType: 'HASH' },
+        { AttributeName: 'SK', KeyType: 'RANGE' },
+      ],
+    }),
+  );
+  const known = new Map<string, number>();
+  return {
+    writeUnits: async (item) => {
+      const id = JSON.stringify(item);
+      const cached = known.get(id);
+      if (cached !== undefined) return cached;
+      const { ConsumedCapacity } = await testDocumentClient().send(
+        new PutCommand({ TableName: tableName, Item: item, ReturnConsumedCapacity: 'TOTAL' }),
+      );
+      await testDocumentClient().send(
+        new DeleteCommand({ TableName: tableName, Key: { PK: item.PK, SK: item.SK } }),
+      );
+      const units = Number(ConsumedCapacity?.CapacityUnits);
+      known.set(id, units);
+      return units;
+    },
+    close: async () => {
+      await testDynamoDbClient().send(new DeleteTableCommand({ TableName: tableName }));
+    },
+  };
+}

@@ -1,0 +1,183 @@
+import type { MeasuredCommand, PartitionUnits } from './consumed-capacity';
+
+/** The units one operation consumed, in all and per partition. */
+export interface OperationUnits {
+  readonly operation: string;
+  readonly commands: readonly string[];
+  readonly units: readonly PartitionUnits[];
+}
+
+export function operationUnits(operation: string, measured: readonly MeasuredCommand[]): OperationUnits {
+  const failed = measured.filter((command) => command.failed);
+  if (failed.length > 0)
+    throw new Error(`${operation}: ${failed.length} command(s) failed on the happy path`);
+  return {
+    operation,
+    commands: measured.map((command) => command.command.replace(/Command$/, '')),
+    units: merge(measured.flatMap((command) => command.units)),
+  };
+}
+
+/** Adds the units of the same partition and item together, in order of first use. */
+function merge(units: readonly PartitionUnits[]): PartitionUnits[] {
+  const merged = new Map<string, PartitionUnits>();
+  for (const unit of units) {
+    const id = `${unit.index} ${unit.partition} ${unit.item}`;
+    const known = merged.get(id);
+    merged.set(
+      id,
+      known === undefined
+        ? unit
+        : { ...known, read: known.read + unit.read, write: known.write + unit.write },
+    );
+  }
+  return [...merged.values()];
+}
+
+export const totalRead = (units: readonly PartitionUnits[]) =>
+  units.reduce((sum, unit) => sum + unit.read, 0);
+export const totalWrite = (units: readonly PartitionUnits[]) =>
+  units.reduce((sum, unit) => sum + unit.write, 0);
+
+const where = (unit: PartitionUnits) =>
+  `${unit.index === 'table' ? '' : `${unit.index} `}\`${unit.partition}\` › \`${unit.item}\``;
+
+function unitsCell(units: readonly PartitionUnits[], kind: 'read' | 'write'): string {
+  const used = units.filter((unit) => unit[kind] > 0);
+  return used.length === 0 ? '—' : used.map((unit) => `${unit[kind]} ${where(unit)}`).join('<br>');
+}
+
+/** Table: units per operation, each partition and item it touches. */
+export function renderUnitsTable(operations: readonly OperationUnits[]): string {
+  const rows = operations.map(
+    ({ operation, commands, units }) =>
+      `| ${operation} | ${commands.join(', ') || '—'} | ${totalRead(units)} | ${totalWrite(units)} | ` +
+      `${unitsCell(units, 'read')} | ${unitsCell(units, 'write')} |`,
+  );
+  return [
+    '| Operation | Commands | RRU | WRU | Read units by partition › item | Write units by partition › item |',
+    '|---|---|--:|--:|---|---|',
+    ...rows,
+  ].join('\n');
+}
+
+/** One key that concentrates load: which units of which operations land on it. */
+export interface HotKey {
+  readonly key: string;
+  readonly rate: string;
+  readonly operations: readonly string[];
+  readonly matches: (unit: PartitionUnits) => boolean;
+  readonly kind: 'read' | 'write';
+  /** How many partitions share the load (the due-delivery shards); 1 for a single key. */
+  readonly spreadOver?: number;
+}
+
+/** DynamoDB's ceiling per partition, in units per second. */
+export const PartitionLimit = { read: 3000, write: 1000 } as const;
+
+/** Table: per key, units per operation on it, the rate one partition allows and what 500/s needs. */
+export function renderCeilingsTable(
+  hotKeys: readonly HotKey[],
+  measured: ReadonlyMap<string, OperationUnits>,
+) {
+  const rows = hotKeys.map((hot) => {
+    const perOperation = hot.operations.reduce((sum, operation) => {
+      const units = measured.get(operation)?.units;
+      if (units === undefined) throw new Error(`${operation} was not measured`);
+      return sum + units.filter(hot.matches).reduce((total, unit) => total + unit[hot.kind], 0);
+    }, 0);
+    if (perOperation === 0)
+      throw new Error(`${hot.key}: no ${hot.kind} units of ${hot.operations.join(', ')}`);
+    const spread = hot.spreadOver ?? 1;
+    const ceiling = Math.floor((PartitionLimit[hot.kind] * spread) / perOperation);
+    const need = 500 * perOperation;
+    return (
+      `| \`${hot.key}\` | ${hot.rate} | ${hot.operations.join(' + ')} | ${perOperation} ${hot.kind === 'read' ? 'RRU' : 'WRU'} | ` +
+      `${ceiling.toLocaleString('en-US')}/s | ${need.toLocaleString('en-US')} of ${(PartitionLimit[hot.kind] * spread).toLocaleString('en-US')} |`
+    );
+  });
+  return [
+    '| Key | Rate it bounds | Operations (per unit of rate) | Units on the key | Ceiling | Units/s at 500/s of the limit |',
+    '|---|---|---|--:|--:|--:|',
+    ...rows,
+  ].join('\n');
+}
+
+/** The model's inputs, read from the doc's unit price table (`| what | value | per | \`name\` |`). */
+export function readModelInputs(doc: string): Record<string, number> {
+  const inputs: Record<string, number> = {};
+  for (const match of doc.matchAll(/^\|[^|\n]+\|\s*([\d.,]+)\s*\|[^|\n]+\|\s*`([A-Za-z]+)`\s*\|$/gm)) {
+    inputs[String(match[2])] = Number(String(match[1]).replace(/,/g, ''));
+  }
+  return inputs;
+}
+
+/** A route class, or the delivery pipeline, priced per million. */
+export interface CostLine {
+  readonly name: string;
+  readonly operations: readonly string[];
+  /** Lambda invocations and the milliseconds each, API Gateway requests, SQS requests, log bytes. */
+  readonly lambda: readonly { invocations: string; durationMs: string }[];
+  readonly apiRequests: number;
+  readonly sqsRequests: string | undefined;
+  readonly logBytes: string;
+}
+
+const money = (value: number) => `$${value.toFixed(2)}`;
+
+/** Table: dollars per million calls (or deliveries), by part, from the measured units and the inputs. */
+export function renderCostTable(
+  lines: readonly CostLine[],
+  measured: ReadonlyMap<string, OperationUnits>,
+  inputs: Record<string, number>,
+): string {
+  const input = (name: string) => {
+    const value = inputs[name];
+    if (value === undefined) throw new Error(`the doc's unit price table has no \`${name}\``);
+    return value;
+  };
+  const rows = lines.map((line) => {
+    const units = line.operations.flatMap((operation) => {
+      const found = measured.get(operation);
+      if (found === undefined) throw new Error(`${operation} was not measured`);
+      return found.units;
+    });
+    const dynamodb =
+      totalRead(units) * input('readRequestUnit') + totalWrite(units) * input('writeRequestUnit');
+    const lambda = line.lambda.reduce(
+      (sum, { invocations, durationMs }) =>
+        sum +
+        input(invocations) *
+          (input('lambdaRequest') +
+            (input('lambdaMemoryMb') / 1024) * (input(durationMs) / 1000) * input('lambdaGbSecond') * 1e6),
+      0,
+    );
+    const api = line.apiRequests * input('restApiRequest');
+    const sqs = line.sqsRequests === undefined ? 0 : input(line.sqsRequests) * input('sqsRequest');
+    const logs = ((input(line.logBytes) * 1e6) / 1024 ** 3) * input('logIngestionGb');
+    const total = dynamodb + lambda + api + sqs + logs;
+    return `| ${line.name} | ${totalRead(units)} / ${totalWrite(units)} | ${money(dynamodb)} | ${money(lambda)} | ${money(api)} | ${money(sqs)} | ${money(logs)} | **${money(total)}** |`;
+  });
+  return [
+    '| Per million | RRU / WRU each | DynamoDB | Lambda | API Gateway | SQS | Logs | Total |',
+    '|---|--:|--:|--:|--:|--:|--:|--:|',
+    ...rows,
+  ].join('\n');
+}
+
+/** The text between `<!-- generated:name -->` and `<!-- /generated:name -->`. */
+export function generatedBlock(doc: string, name: string): string {
+  const match = new RegExp(`<!-- generated:${name} -->\\n([\\s\\S]*?)\\n<!-- /generated:${name} -->`).exec(
+    doc,
+  );
+  if (match === null) throw new Error(`the doc has no generated block "${name}"`);
+  return String(match[1]);
+}
+
+export function replaceGeneratedBlock(doc: string, name: string, content: string): string {
+  generatedBlock(doc, name);
+  return doc.replace(
+    new RegExp(`(<!-- generated:${name} -->\\n)[\\s\\S]*?(\\n<!-- /generated:${name} -->)`),
+    (_, start: string, end: string) => `${start}${content}${end}`,
+  );
+}
