@@ -9,6 +9,7 @@ import { createKey, createMerchant } from '../../lib/admin/operations';
 import { routeInvocation } from '../../lib/local/gateway';
 import { type LocalRuntime, startLocalRuntime } from '../../lib/local/runtime';
 import { type LocalSettings, readLocalSettings } from '../../lib/local/settings';
+import { documentClientCommandsDuring } from './dynamodb-commands';
 
 export interface TestRuntime {
   readonly runtime: LocalRuntime;
@@ -125,21 +126,6 @@ export function newKey(): string {
  * this process's document client, so this counts exactly what a route costs (warm the authorizer
  * cache first); the delivery pipeline's reads and writes in the same process are left out.
  */
-export async function dynamoDbCommandsDuring(act: () => Promise<void>): Promise<string[]> {
-  const commands: string[] = [];
-  const client = documentClient();
-  const name = `count-dynamodb-commands-${randomUUID()}`;
-  client.middlewareStack.add(
-    (next, context) => async (args) => {
-      if (routeInvocation.getStore() !== undefined) commands.push(String(context.commandName));
-      return next(args);
-    },
-    { step: 'initialize', name },
-  );
-  try {
-    await act();
-  } finally {
-    client.middlewareStack.remove(name);
-  }
-  return commands;
+export function dynamoDbCommandsDuring(act: () => Promise<void>): Promise<string[]> {
+  return documentClientCommandsDuring(act, () => routeInvocation.getStore() !== undefined);
 }
