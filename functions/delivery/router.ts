@@ -6,7 +6,8 @@ import { DeliveryStatus, deliveryIdFor, newDelivery, type WebhookDelivery } from
 import { receivesEvent, type WebhookEndpoint, WebhookEndpointStatus } from '../domain/webhook-endpoint';
 import { logger } from '../http/logger';
 import { EntityType } from '../store/keys';
-import { pausedDeliveriesOf, putNewDelivery, replaceDelivery, toDelivery } from '../store/webhook-deliveries';
+import { putNewDeliveries } from '../store/new-deliveries';
+import { pausedDeliveriesOf, replaceDelivery, toDelivery } from '../store/webhook-deliveries';
 import { liveEndpointsOf, toEndpoint } from '../store/webhook-endpoints';
 import type { DeliveryQueue } from './delivery-message';
 
@@ -23,33 +24,68 @@ export const routedEntityTypes = [
  * - a new delivery → enqueued now; a failed attempt on a pending delivery → enqueued with the
  *   queue's default delay; a delivery un-paused → enqueued now;
  * - an endpoint enabled again → its paused deliveries are un-paused (which enqueues them).
- * Records are handled in order; the first failure is reported, and it and everything after it come
- * again (ReportBatchItemFailures). Every step is safe to repeat.
+ * Records are handled in order. The deliveries of the batch's events are gathered and written
+ * together (up to 100 a transaction), before an endpoint record is acted on and at the end. On a
+ * failure the earliest record not fully handled is reported — the first event whose deliveries
+ * are not written yet, else the failed record — so it and everything after it come again
+ * (ReportBatchItemFailures). Every step is safe to repeat.
  */
 export function createRouter(deps: { queue: DeliveryQueue; now?: () => Date }) {
   const now = deps.now ?? (() => new Date());
   return async (event: DynamoDBStreamEvent): Promise<DynamoDBBatchResponse> => {
+    const fanOut = new PendingFanOut();
     for (const record of event.Records) {
       try {
-        await routeRecord(record, deps.queue, now);
+        await routeRecord(record, deps.queue, now, fanOut);
       } catch (error) {
-        logger.error('stream record not routed', {
-          errorName: (error as Error).name,
-          stack: (error as Error).stack,
-        });
-        return { batchItemFailures: [{ itemIdentifier: record.dynamodb?.SequenceNumber ?? '' }] };
+        return failedFrom(fanOut.firstRecord ?? record, error);
       }
+    }
+    try {
+      await fanOut.write();
+    } catch (error) {
+      return failedFrom(fanOut.firstRecord, error);
     }
     return { batchItemFailures: [] };
   };
 }
 
-async function routeRecord(record: DynamoDBRecord, queue: DeliveryQueue, now: () => Date): Promise<void> {
+function failedFrom(record: DynamoDBRecord | undefined, error: unknown): DynamoDBBatchResponse {
+  logger.error('stream record not routed', {
+    errorName: (error as Error).name,
+    stack: (error as Error).stack,
+  });
+  return { batchItemFailures: [{ itemIdentifier: record?.dynamodb?.SequenceNumber ?? '' }] };
+}
+
+/** The deliveries of a batch's events not written yet, and the first record they came from. */
+class PendingFanOut {
+  private deliveries: WebhookDelivery[] = [];
+  firstRecord: DynamoDBRecord | undefined;
+
+  add(record: DynamoDBRecord, deliveries: readonly WebhookDelivery[]): void {
+    this.firstRecord ??= record;
+    this.deliveries.push(...deliveries);
+  }
+
+  async write(): Promise<void> {
+    await putNewDeliveries(this.deliveries);
+    this.deliveries = [];
+    this.firstRecord = undefined;
+  }
+}
+
+async function routeRecord(
+  record: DynamoDBRecord,
+  queue: DeliveryQueue,
+  now: () => Date,
+  fanOut: PendingFanOut,
+): Promise<void> {
   const newImage = imageOf(record.dynamodb?.NewImage);
   const oldImage = imageOf(record.dynamodb?.OldImage);
   const entityType = (newImage ?? oldImage)?.entityType;
   if (record.eventName === 'INSERT' && entityType === EntityType.event && newImage !== undefined) {
-    await fanOut(newImage as unknown as DomainEvent, now);
+    fanOut.add(record, await deliveriesOf(newImage as unknown as DomainEvent, now));
   } else if (entityType === EntityType.webhookDelivery && newImage !== undefined) {
     await enqueueIfDue(
       oldImage === undefined ? undefined : toDelivery(oldImage),
@@ -57,17 +93,22 @@ async function routeRecord(record: DynamoDBRecord, queue: DeliveryQueue, now: ()
       queue,
     );
   } else if (entityType === EntityType.webhookEndpoint && newImage !== undefined && oldImage !== undefined) {
-    await resumeIfEnabled(toEndpoint(oldImage), toEndpoint(newImage), now);
+    const endpoint = toEndpoint(newImage);
+    if (!enabledAgain(toEndpoint(oldImage), endpoint)) return;
+    // Resuming reads the endpoint's paused deliveries, so those of earlier events must exist by then.
+    await fanOut.write();
+    await resumePausedDeliveries(endpoint, now);
   }
 }
 
-async function fanOut(event: DomainEvent, now: () => Date): Promise<void> {
+/** The event's delivery to each subscribed endpoint that is not deleted, paused when it is disabled. */
+async function deliveriesOf(event: DomainEvent, now: () => Date): Promise<WebhookDelivery[]> {
   const endpoints = (await liveEndpointsOf(event.merchantId)).filter(({ endpoint }) =>
     receivesEvent(endpoint, event.eventType),
   );
   const createdAt = isoTimestamp(now());
-  for (const { endpoint } of endpoints) {
-    const delivery = newDelivery({
+  return endpoints.map(({ endpoint }) =>
+    newDelivery({
       webhookDeliveryId: deliveryIdFor(event.eventId, endpoint.webhookEndpointId),
       webhookEndpointId: endpoint.webhookEndpointId,
       merchantId: event.merchantId,
@@ -76,9 +117,8 @@ async function fanOut(event: DomainEvent, now: () => Date): Promise<void> {
       data: event.payload,
       paused: endpoint.status === WebhookEndpointStatus.disabled,
       now: createdAt,
-    });
-    await putNewDelivery(delivery, createdAt);
-  }
+    }),
+  );
 }
 
 async function enqueueIfDue(
@@ -97,9 +137,13 @@ async function enqueueIfDue(
   if (delivery.attemptCount > previous.attemptCount) return queue.send(message, undefined);
 }
 
-async function resumeIfEnabled(previous: WebhookEndpoint, endpoint: WebhookEndpoint, now: () => Date) {
-  if (previous.status !== WebhookEndpointStatus.disabled || endpoint.status !== WebhookEndpointStatus.active)
-    return;
+function enabledAgain(previous: WebhookEndpoint, endpoint: WebhookEndpoint): boolean {
+  return (
+    previous.status === WebhookEndpointStatus.disabled && endpoint.status === WebhookEndpointStatus.active
+  );
+}
+
+async function resumePausedDeliveries(endpoint: WebhookEndpoint, now: () => Date): Promise<void> {
   const dueAt = isoTimestamp(now());
   for (const delivery of await pausedDeliveriesOf(endpoint.webhookEndpointId)) {
     await replaceDelivery(delivery, { ...delivery, paused: false }, dueAt);

@@ -17,20 +17,7 @@ function deliveryItem(delivery: WebhookDelivery, dueAt: string | undefined) {
   };
 }
 
-/**
- * Writes a new delivery unless it exists: the router's write is safe to repeat when a stream batch
- * is retried (the id is derived from event and endpoint). Returns false when it already existed.
- */
-export async function putNewDelivery(delivery: WebhookDelivery, dueAt: string): Promise<boolean> {
-  try {
-    await documentClient().send(new PutCommand(buildPutNewDelivery(delivery, dueAt)));
-    return true;
-  } catch (error) {
-    if ((error as Error).name === 'ConditionalCheckFailedException') return false;
-    throw error;
-  }
-}
-
+/** A new delivery, only where none exists: its id is derived from event and endpoint (DESIGN §1). */
 export function buildPutNewDelivery(delivery: WebhookDelivery, dueAt: string) {
   return {
     TableName: tableName(),

@@ -5,7 +5,7 @@ import { newId } from '../../functions/domain/ids';
 import { newPayment, newRefund, type Payment, refundPayment } from '../../functions/domain/payment';
 import { documentClient } from '../../functions/store/client';
 import { buildPutPayment, buildPutRefund } from '../../functions/store/payments';
-import { startTestRuntime, type TestRuntime } from '../support/local-runtime';
+import { dynamoDbCommandsDuring, startTestRuntime, type TestRuntime } from '../support/local-runtime';
 import { paymentFields } from '../support/spec-fields';
 
 let t: TestRuntime;
@@ -209,6 +209,44 @@ describe('refunds of a payment', () => {
     expect(malformed.status).toBe(404);
   });
 
+  it('pages a payment’s refunds with a cursor, reading the payment only for an empty first page', async () => {
+    const payment = await seedPayment({ at: '2026-07-01T10:00:00.000Z', customerId: customerA, amount: 900 });
+    const first = await seedRefund(payment, 100, '2026-07-02T10:00:00.000Z');
+    const second = await seedRefund(first.refunded, 200, '2026-07-03T10:00:00.000Z');
+    const unrefunded = await seedPayment({ at: '2026-07-04T10:00:00.000Z', customerId: customerA });
+    const list = (id: string, query: Record<string, string | number> = {}) =>
+      t.api('GET', `/payments/${id}/refunds`, { query: { merchantId, ...query } });
+    await list(payment.paymentId, { limit: 1 }); // warms the cursor signing key
+
+    let cursor = '';
+    const firstPage = await dynamoDbCommandsDuring(async () => {
+      const result = await list(payment.paymentId, { limit: 1 });
+      expect(result.body.items.map((refund: { id: string }) => refund.id)).toEqual([second.refund.id]);
+      cursor = result.body.page.nextCursor;
+    });
+    const secondPage = await dynamoDbCommandsDuring(async () => {
+      const result = await list(payment.paymentId, { limit: 1, cursor });
+      expect(result.status).toBe(200);
+      expect(result.body.items.map((refund: { id: string }) => refund.id)).toEqual([first.refund.id]);
+      expect(result.body.page).toEqual({ hasMore: false });
+    });
+    const emptyPage = await dynamoDbCommandsDuring(async () => {
+      const result = await list(unrefunded.paymentId);
+      expect(result.status).toBe(200);
+      expect(result.body).toEqual({ items: [], page: { hasMore: false } });
+    });
+    const unknown = await dynamoDbCommandsDuring(async () => {
+      const result = await list(paymentIdAt('2026-07-05T10:00:00.000Z'));
+      expect(result.status).toBe(404);
+      expect(result.body.error).toMatchObject({ code: 'not_found', message: 'The payment does not exist.' });
+    });
+
+    expect(firstPage).toEqual(['QueryCommand']);
+    expect(secondPage).toEqual(['QueryCommand']);
+    expect(emptyPage).toEqual(['QueryCommand', 'GetItemCommand']);
+    expect(unknown).toEqual(['QueryCommand', 'GetItemCommand']);
+  });
+
   it("answers 404 for another merchant's payment refunds", async () => {
     const other = await t.anotherMerchant();
     const theirs = await seedPayment({
@@ -219,6 +257,14 @@ describe('refunds of a payment', () => {
     const { refund } = await seedRefund(theirs, 100, '2026-06-02T10:00:00.000Z');
     expect(
       (await t.api('GET', `/payments/${theirs.paymentId}/refunds`, { query: { merchantId } })).status,
+    ).toBe(404);
+    const withoutRefunds = await seedPayment({
+      at: '2026-06-03T10:00:00.000Z',
+      customerId: customerB,
+      owner: other.merchantId,
+    });
+    expect(
+      (await t.api('GET', `/payments/${withoutRefunds.paymentId}/refunds`, { query: { merchantId } })).status,
     ).toBe(404);
     const single = await t.api('GET', `/payments/${theirs.paymentId}/refunds/${refund.id}`, {
       query: { merchantId },

@@ -265,6 +265,51 @@ describe('GET /catalog/products/{productId}/prices', () => {
     expect(malformed.status).toBe(404);
   });
 
+  it('reads the product only for an empty first page: one round trip whenever prices are found', async () => {
+    const priced = await createProduct(t.api, merchantId, 'Two prices');
+    for (const unitAmount of [10, 20]) {
+      expect(
+        (await createPrice({ merchantId, unitAmount, currency: 'USD' }, newKey(), priced.productId)).status,
+      ).toBe(201);
+    }
+    const unpriced = await createProduct(t.api, merchantId, 'No prices');
+    const list = (id: string, query: Record<string, string | number> = {}) =>
+      t.api('GET', pricesPath(id), { query: { merchantId, ...query } });
+    await list(priced.productId, { limit: 1 }); // warms the cursor signing key
+
+    let cursor = '';
+    const firstPage = await dynamoDbCommandsDuring(async () => {
+      const result = await list(priced.productId, { limit: 1 });
+      expect(result.body.items.map((item: { unitAmount: number }) => item.unitAmount)).toEqual([20]);
+      cursor = result.body.page.nextCursor;
+    });
+    const secondPage = await dynamoDbCommandsDuring(async () => {
+      const result = await list(priced.productId, { limit: 1, cursor });
+      expect(result.status).toBe(200);
+      expect(result.body.items.map((item: { unitAmount: number }) => item.unitAmount)).toEqual([10]);
+      expect(result.body.page).toEqual({ hasMore: false });
+    });
+    const emptyPage = await dynamoDbCommandsDuring(async () => {
+      expect((await list(unpriced.productId)).body).toEqual({ items: [], page: { hasMore: false } });
+    });
+    const unknown = await dynamoDbCommandsDuring(async () => {
+      expect((await list('prod_01h455vb4pex5vsknk084sn02q')).status).toBe(404);
+    });
+
+    expect(firstPage).toEqual(['QueryCommand']);
+    expect(secondPage).toEqual(['QueryCommand']);
+    expect(emptyPage).toEqual(['QueryCommand', 'GetItemCommand']);
+    expect(unknown).toEqual(['QueryCommand', 'GetItemCommand']);
+  });
+
+  it("returns 404 for another merchant's product without prices", async () => {
+    const other = await t.anotherMerchant();
+    const theirs = await createProduct(other.api, other.merchantId, 'Theirs, unpriced');
+    const result = await t.api('GET', pricesPath(theirs.productId), { query: { merchantId } });
+    expect(result.status).toBe(404);
+    expect(result.body.error).toMatchObject({ code: 'not_found', message: 'The product does not exist.' });
+  });
+
   it('returns 400 for a limit outside 1–100', async () => {
     const cases: [number, string][] = [
       [0, 'must be at least 1.'],

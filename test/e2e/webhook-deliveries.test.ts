@@ -260,6 +260,41 @@ describe('webhook delivery through the local runtime', () => {
     expect(expectVerifiedDelivery(request as never, endpoint.secret).id).toBe(paused.webhookDeliveryId);
   });
 
+  it('redelivers only under the live endpoint of the caller: 404 for an unknown delivery, another merchant and a deleted endpoint', async () => {
+    const hooks = await receiver();
+    const endpoint = await subscribe(hooks.url(), ['invoices.InvoiceSent']);
+    const neighbour = await subscribe(hooks.url(), ['invoices.InvoiceSent']);
+    await issuedInvoice();
+    const [delivered] = await waitForDeliveries(endpoint.id, (items) => items[0]?.status === 'succeeded');
+    const redeliver = (api: typeof t.api, owner: string, endpointId: string, deliveryId: string) =>
+      api('POST', `/merchants/${owner}/webhook-endpoints/${endpointId}/deliveries/${deliveryId}/redeliver`, {
+        idempotencyKey: newKey(),
+      });
+    const notFound = (result: { status: number; body: any }, message: string) => {
+      expect(result.status).toBe(404);
+      expect(result.body.error).toMatchObject({ code: 'not_found', message });
+    };
+    const deliveryMissing = 'The webhook delivery does not exist.';
+    const endpointMissing = 'The webhook endpoint does not exist.';
+
+    notFound(
+      await redeliver(t.api, merchantId, endpoint.id, 'whkdel_01h455vb4pex5vsknk084sn02q'),
+      deliveryMissing,
+    );
+    // A delivery exists only under its own endpoint, even among the caller's endpoints.
+    notFound(await redeliver(t.api, merchantId, neighbour.id, delivered.webhookDeliveryId), deliveryMissing);
+    const other = await t.anotherMerchant();
+    notFound(
+      await redeliver(other.api, other.merchantId, endpoint.id, delivered.webhookDeliveryId),
+      endpointMissing,
+    );
+    await t.api('DELETE', `/merchants/${merchantId}/webhook-endpoints/${endpoint.id}`, {
+      idempotencyKey: newKey(),
+    });
+    notFound(await redeliver(t.api, merchantId, endpoint.id, delivered.webhookDeliveryId), endpointMissing);
+    expect((await deliveriesOf(neighbour.id)).items).toHaveLength(1);
+  });
+
   it('stops all attempts once the endpoint is deleted', async () => {
     const failing = await receiver();
     failing.respondWith(() => ({ status: 503 }));

@@ -6,7 +6,7 @@ import { canonicalJson } from '../../functions/domain/canonical-json';
 import { TableDefinition } from '../../functions/store/table';
 import { routeInvocation } from '../../lib/local/gateway';
 import { testDocumentClient, testDynamoDbClient } from './dynamodb';
-import { withDocumentClientMiddleware } from './local-runtime';
+import { withDocumentClientMiddleware } from './dynamodb-commands';
 
 /**
  * Units of one command on one partition: the table's (`index: 'table'`) or a global index's, the

@@ -9,6 +9,7 @@ import { createKey, createMerchant } from '../../lib/admin/operations';
 import { routeInvocation } from '../../lib/local/gateway';
 import { type LocalRuntime, startLocalRuntime } from '../../lib/local/runtime';
 import { type LocalSettings, readLocalSettings } from '../../lib/local/settings';
+import { documentClientCommandsDuring } from './dynamodb-commands';
 
 export interface TestRuntime {
   readonly runtime: LocalRuntime;
@@ -120,43 +121,11 @@ export function newKey(): string {
   return `test-${randomUUID()}`;
 }
 
-/** What a document-client middleware sees: the command's name and its (document-level) input. */
-export type DocumentClientMiddleware = (
-  next: (args: { input: any }) => Promise<{ output: any }>,
-  context: { commandName?: string },
-) => (args: { input: any }) => Promise<{ output: any }>;
-
-/**
- * Runs `act` with `middleware` on the shared document client, the one the runtime's handlers and the
- * delivery pipeline in this process send through; it sees plain values, before marshalling.
- */
-export async function withDocumentClientMiddleware<T>(
-  middleware: DocumentClientMiddleware,
-  act: () => Promise<T>,
-): Promise<T> {
-  const client = documentClient();
-  const name = `observe-dynamodb-commands-${randomUUID()}`;
-  client.middlewareStack.add(middleware as never, { step: 'initialize', name });
-  try {
-    return await act();
-  } finally {
-    client.middlewareStack.remove(name);
-  }
-}
-
 /**
  * The DynamoDB commands route handlers sent while `act` runs, in order. The runtime's handlers share
  * this process's document client, so this counts exactly what a route costs (warm the authorizer
  * cache first); the delivery pipeline's reads and writes in the same process are left out.
  */
-export async function dynamoDbCommandsDuring(act: () => Promise<void>): Promise<string[]> {
-  const commands: string[] = [];
-  await withDocumentClientMiddleware(
-    (next, context) => async (args) => {
-      if (routeInvocation.getStore() !== undefined) commands.push(String(context.commandName));
-      return next(args);
-    },
-    act,
-  );
-  return commands;
+export function dynamoDbCommandsDuring(act: () => Promise<void>): Promise<string[]> {
+  return documentClientCommandsDuring(act, () => routeInvocation.getStore() !== undefined);
 }

@@ -7,7 +7,11 @@ export async function liveEndpoint(
   merchantId: string,
   webhookEndpointId: string,
 ): Promise<StoredWebhookEndpoint> {
-  const stored = await getEndpoint(merchantId, webhookEndpointId);
+  return liveOrNotFound(await getEndpoint(merchantId, webhookEndpointId));
+}
+
+/** The endpoint as read, when it exists and is not deleted; otherwise the same 404 as `liveEndpoint`. */
+export function liveOrNotFound(stored: StoredWebhookEndpoint | undefined): StoredWebhookEndpoint {
   if (stored === undefined || !isLive(stored.endpoint))
     throw new NotFoundError('The webhook endpoint does not exist.');
   return stored;

@@ -3,18 +3,24 @@ import { isoTimestamp } from '../../domain/time';
 import { deliveryView, redeliveryOf } from '../../domain/webhook-delivery';
 import { NotFoundError } from '../../http/errors';
 import { httpHandler } from '../../http/http-handler';
+import { getEndpointWithDelivery } from '../../store/endpoint-with-delivery';
 import { commitWithIdempotency } from '../../store/idempotency';
-import { buildPutNewDelivery, getDelivery } from '../../store/webhook-deliveries';
-import { liveEndpoint } from './endpoint-change';
+import { buildPutNewDelivery } from '../../store/webhook-deliveries';
+import { liveOrNotFound } from './endpoint-change';
 import { webhookRoutes } from './routes';
 
 /**
  * 201 with a new delivery of the same event, linked by redeliveredFromId; the original is neither
- * retried nor changed, even when exhausted. The stream enqueues it at once.
+ * retried nor changed, even when exhausted. The stream enqueues it at once. Endpoint and delivery
+ * are read together; the endpoint's 404 comes first, as the delivery is the caller's only through it.
  */
 export const handler = httpHandler(webhookRoutes.redeliverWebhook, async ({ params, idempotency, now }) => {
-  await liveEndpoint(params.merchantId, params.webhookEndpointId);
-  const original = await getDelivery(params.webhookEndpointId, params.webhookDeliveryId);
+  const { endpoint, delivery: original } = await getEndpointWithDelivery(
+    params.merchantId,
+    params.webhookEndpointId,
+    params.webhookDeliveryId,
+  );
+  liveOrNotFound(endpoint);
   if (original === undefined) throw new NotFoundError('The webhook delivery does not exist.');
   const createdAt = isoTimestamp(now);
   const redelivery = redeliveryOf(original, newId('whkdel'), createdAt);

@@ -5,12 +5,18 @@ import type { DeliveryMessage } from '../../../functions/delivery/delivery-messa
 import { createRouter } from '../../../functions/delivery/router';
 import { newId } from '../../../functions/domain/ids';
 import { EventType } from '../../../functions/domain/invoice';
-import { deliveryIdFor, newDelivery } from '../../../functions/domain/webhook-delivery';
+import { deliveryIdFor, newDelivery, type WebhookDelivery } from '../../../functions/domain/webhook-delivery';
 import { newWebhookEndpoint, type WebhookEndpoint } from '../../../functions/domain/webhook-endpoint';
 import { documentClient, tableName } from '../../../functions/store/client';
 import { EntityType, keys } from '../../../functions/store/keys';
-import { getDelivery, toDelivery } from '../../../functions/store/webhook-deliveries';
+import {
+  buildPutNewDelivery,
+  getDelivery,
+  replaceDelivery,
+  toDelivery,
+} from '../../../functions/store/webhook-deliveries';
 import { buildPutNewEndpoint } from '../../../functions/store/webhook-endpoints';
+import { documentClientCommandsDuring } from '../../support/dynamodb-commands';
 import { streamEvent, streamRecord } from '../../support/stream-records';
 import { useFreshTable } from '../../support/table-environment';
 
@@ -53,6 +59,24 @@ function eventItem(eventType: EventType) {
     merchantId,
     payload: { invoiceId: 'inv_1', amount: 100 },
     createdAt: now,
+  };
+}
+
+/** A delivery's stream image, of an event and endpoint of its own. */
+function delivery(overrides: Record<string, unknown> = {}) {
+  return {
+    ...newDelivery({
+      webhookDeliveryId: newId('whkdel'),
+      webhookEndpointId: newId('whk'),
+      merchantId,
+      eventId: newId('evt'),
+      eventType: EventType.invoicePaid,
+      data: {},
+      paused: false,
+      now,
+    }),
+    entityType: EntityType.webhookDelivery,
+    ...overrides,
   };
 }
 
@@ -103,22 +127,175 @@ describe('router: events', () => {
   });
 });
 
-describe('router: deliveries', () => {
-  const delivery = (overrides: Record<string, unknown> = {}) => ({
-    ...newDelivery({
-      webhookDeliveryId: newId('whkdel'),
-      webhookEndpointId: newId('whk'),
-      merchantId,
-      eventId: newId('evt'),
-      eventType: EventType.invoicePaid,
-      data: {},
-      paused: false,
-      now,
-    }),
-    entityType: EntityType.webhookDelivery,
-    ...overrides,
+describe('router: fan-out in transactions', () => {
+  const writes = (commands: string[]) => commands.filter((command) => command !== 'QueryCommand');
+
+  async function storedDeliveryItems() {
+    const { Items = [] } = await documentClient().send(
+      new ScanCommand({ TableName: tableName(), ConsistentRead: true }),
+    );
+    return Items.filter((item) => item.entityType === EntityType.webhookDelivery);
+  }
+
+  it('creates an event’s 20 deliveries in exactly one write round trip', async () => {
+    const endpoints = await Promise.all(Array.from({ length: 20 }, () => endpoint([EventType.invoicePaid])));
+    const event = eventItem(EventType.invoicePaid);
+
+    const commands = await documentClientCommandsDuring(async () => {
+      expect(await route(streamEvent(streamRecord('INSERT', { newImage: event })))).toEqual({
+        batchItemFailures: [],
+      });
+    });
+
+    expect(commands).toEqual(['QueryCommand', 'TransactWriteItemsCommand']);
+    const deliveries = await deliveriesInTable();
+    expect(deliveries.map((delivery) => delivery.webhookDeliveryId).sort()).toEqual(
+      endpoints.map((each) => deliveryIdFor(event.eventId, each.webhookEndpointId)).sort(),
+    );
   });
 
+  it('creates only the missing deliveries on a replay, leaving created and attempted ones as they are', async () => {
+    const endpoints = await Promise.all(Array.from({ length: 6 }, () => endpoint([EventType.invoicePaid])));
+    const event = eventItem(EventType.invoicePaid);
+    const [attempted, created] = endpoints.slice(0, 2).map((each) =>
+      newDelivery({
+        webhookDeliveryId: deliveryIdFor(event.eventId, each.webhookEndpointId),
+        webhookEndpointId: each.webhookEndpointId,
+        merchantId,
+        eventId: event.eventId,
+        eventType: event.eventType,
+        data: event.payload,
+        paused: false,
+        now: '2026-11-22T11:00:00.000Z',
+      }),
+    ) as [WebhookDelivery, WebhookDelivery];
+    for (const each of [attempted, created]) {
+      await documentClient().send(new PutCommand(buildPutNewDelivery(each, each.createdAt)));
+    }
+    const attempt = {
+      attemptNumber: 1,
+      attemptedAt: '2026-11-22T11:00:01.000Z',
+      responseStatusCode: 500,
+      durationMs: 12,
+      errorMessage: 'HTTP 500',
+    };
+    const next = { ...attempted, attemptCount: 1, attempts: [attempt], lastAttemptAt: attempt.attemptedAt };
+    expect(await replaceDelivery(attempted, next, '2026-11-22T11:01:01.000Z')).toBe(true);
+    const before = await storedDeliveryItems();
+
+    const batch = streamEvent(streamRecord('INSERT', { newImage: event }));
+    const commands = await documentClientCommandsDuring(async () => {
+      expect(await route(batch)).toEqual({ batchItemFailures: [] });
+    });
+
+    // The first transaction is cancelled naming both existing deliveries; the second writes the rest.
+    expect(commands).toEqual(['QueryCommand', 'TransactWriteItemsCommand', 'TransactWriteItemsCommand']);
+    const after = await storedDeliveryItems();
+    expect(after).toHaveLength(6);
+    for (const item of before) {
+      expect(after.find((each) => each.webhookDeliveryId === item.webhookDeliveryId)).toEqual(item);
+    }
+    const added = after.filter((item) => !before.some((each) => each.SK === item.SK));
+    expect(added.map((item) => item.webhookEndpointId).sort()).toEqual(
+      endpoints
+        .slice(2)
+        .map((each) => each.webhookEndpointId)
+        .sort(),
+    );
+    expect(added.every((item) => item.createdAt === now && item.attemptCount === 0)).toBe(true);
+
+    // A second replay finds every delivery in place: one cancelled transaction, nothing written.
+    const replayed = await documentClientCommandsDuring(async () => {
+      expect(await route(batch)).toEqual({ batchItemFailures: [] });
+    });
+    expect(await storedDeliveryItems()).toEqual(expect.arrayContaining(after));
+    expect(await storedDeliveryItems()).toHaveLength(6);
+    expect(replayed).toEqual(['QueryCommand', 'TransactWriteItemsCommand']);
+  });
+
+  it('writes the deliveries of every event of a stream batch together, and routes the other records', async () => {
+    const subscribedToBoth = await Promise.all(
+      Array.from({ length: 3 }, () => endpoint([EventType.invoicePaid, EventType.invoiceSent])),
+    );
+    const subscribedToSent = await endpoint([EventType.invoiceSent]);
+    const paid = eventItem(EventType.invoicePaid);
+    const sentEvent = eventItem(EventType.invoiceSent);
+    const waiting = delivery();
+    const batch = streamEvent(
+      streamRecord('INSERT', { newImage: paid }),
+      streamRecord('INSERT', { newImage: waiting }),
+      streamRecord('INSERT', { newImage: sentEvent }),
+    );
+
+    const commands = await documentClientCommandsDuring(async () => {
+      expect(await route(batch)).toEqual({ batchItemFailures: [] });
+    });
+
+    expect(writes(commands)).toEqual(['TransactWriteItemsCommand']);
+    expect(sent.map(({ message }) => message.webhookDeliveryId)).toEqual([waiting.webhookDeliveryId]);
+    const expected = [
+      ...subscribedToBoth.map((each) => deliveryIdFor(paid.eventId, each.webhookEndpointId)),
+      ...[...subscribedToBoth, subscribedToSent].map((each) =>
+        deliveryIdFor(sentEvent.eventId, each.webhookEndpointId),
+      ),
+    ];
+    const deliveries = await deliveriesInTable();
+    expect(deliveries.map((each) => each.webhookDeliveryId).sort()).toEqual(expected.sort());
+  });
+
+  it('splits more than 100 deliveries of a batch into transactions of at most 100', async () => {
+    const endpoints = await Promise.all(Array.from({ length: 20 }, () => endpoint([EventType.invoicePaid])));
+    const events = Array.from({ length: 6 }, () => eventItem(EventType.invoicePaid));
+
+    const commands = await documentClientCommandsDuring(async () => {
+      const records = events.map((event) => streamRecord('INSERT', { newImage: event }));
+      expect(await route(streamEvent(...records))).toEqual({ batchItemFailures: [] });
+    });
+
+    expect(writes(commands)).toEqual(['TransactWriteItemsCommand', 'TransactWriteItemsCommand']);
+    const expected = events.flatMap((event) =>
+      endpoints.map((each) => deliveryIdFor(event.eventId, each.webhookEndpointId)),
+    );
+    const deliveries = await deliveriesInTable();
+    expect(deliveries).toHaveLength(120);
+    expect(deliveries.map((delivery) => delivery.webhookDeliveryId).sort()).toEqual(expected.sort());
+  });
+
+  it('writes the deliveries of earlier events before resuming an endpoint enabled again in the batch', async () => {
+    const disabled = await endpoint([EventType.invoicePaid], 'disabled');
+    const event = eventItem(EventType.invoicePaid);
+    const oldImage = { ...disabled, entityType: EntityType.webhookEndpoint };
+
+    await route(
+      streamEvent(
+        streamRecord('INSERT', { newImage: event }),
+        streamRecord('MODIFY', { oldImage, newImage: { ...oldImage, status: 'active' } }),
+      ),
+    );
+
+    const delivery = await getDelivery(
+      disabled.webhookEndpointId,
+      deliveryIdFor(event.eventId, disabled.webhookEndpointId),
+    );
+    expect(delivery?.paused).toBe(false);
+  });
+
+  it('reports the first event whose deliveries were not written when the write fails', async () => {
+    await endpoint([EventType.invoicePaid]);
+    const first = streamRecord('INSERT', { newImage: eventItem(EventType.invoicePaid) });
+    const waiting = streamRecord('INSERT', { newImage: delivery() });
+    // Its delivery would pass DynamoDB's 400 KB item limit, so the transaction is refused.
+    const oversized = { ...eventItem(EventType.invoicePaid), payload: { note: 'x'.repeat(400 * 1024) } };
+    const last = streamRecord('INSERT', { newImage: oversized });
+
+    const result = await route(streamEvent(first, waiting, last));
+
+    expect(result.batchItemFailures).toEqual([{ itemIdentifier: first.dynamodb?.SequenceNumber }]);
+    expect(await deliveriesInTable()).toEqual([]);
+  });
+});
+
+describe('router: deliveries', () => {
   it('enqueues a new delivery at once, and a paused one not at all', async () => {
     const fresh = delivery();
     await route(

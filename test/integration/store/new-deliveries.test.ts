@@ -1,0 +1,88 @@
+import { ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { newId } from '../../../functions/domain/ids';
+import { EventType } from '../../../functions/domain/invoice';
+import { newDelivery } from '../../../functions/domain/webhook-delivery';
+import { documentClient, tableName } from '../../../functions/store/client';
+import { EntityType } from '../../../functions/store/keys';
+import { putNewDeliveries } from '../../../functions/store/new-deliveries';
+import { documentClientCommandsDuring } from '../../support/dynamodb-commands';
+import { useFreshTable } from '../../support/table-environment';
+
+const now = '2026-11-22T12:00:00.000Z';
+
+beforeEach(async () => {
+  await useFreshTable();
+});
+
+function deliveries(count: number, data: Record<string, unknown> = {}) {
+  const eventId = newId('evt');
+  return Array.from({ length: count }, () =>
+    newDelivery({
+      webhookDeliveryId: newId('whkdel'),
+      webhookEndpointId: newId('whk'),
+      merchantId: newId('mer'),
+      eventId,
+      eventType: EventType.invoicePaid,
+      data,
+      paused: false,
+      now,
+    }),
+  );
+}
+
+async function storedDeliveryIds(): Promise<string[]> {
+  const ids: string[] = [];
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await documentClient().send(
+      new ScanCommand({ TableName: tableName(), ConsistentRead: true, ExclusiveStartKey: startKey }),
+    );
+    for (const item of page.Items ?? []) {
+      if (item.entityType === EntityType.webhookDelivery) ids.push(String(item.webhookDeliveryId));
+    }
+    startKey = page.LastEvaluatedKey;
+  } while (startKey !== undefined);
+  return ids.sort();
+}
+
+describe('putNewDeliveries', () => {
+  it('writes 250 deliveries in three transactions of at most 100', async () => {
+    const batch = deliveries(250);
+    let created = 0;
+    const commands = await documentClientCommandsDuring(async () => {
+      created = await putNewDeliveries(batch);
+    });
+    expect(commands).toEqual(Array(3).fill('TransactWriteItemsCommand'));
+    expect(created).toBe(250);
+    expect(await storedDeliveryIds()).toEqual(batch.map((each) => each.webhookDeliveryId).sort());
+  });
+
+  it('keeps each transaction under DynamoDB’s 4 MB by splitting deliveries of large events', async () => {
+    // 12 deliveries of 300 KB each weigh 3.6 MB: more than a transaction may carry with its margin.
+    const batch = deliveries(12, { note: 'x'.repeat(300 * 1024) });
+    const commands = await documentClientCommandsDuring(async () => {
+      expect(await putNewDeliveries(batch)).toBe(12);
+    });
+    expect(commands).toEqual(['TransactWriteItemsCommand', 'TransactWriteItemsCommand']);
+    expect(await storedDeliveryIds()).toEqual(batch.map((each) => each.webhookDeliveryId).sort());
+  });
+
+  it('puts a delivery named twice once, in one transaction', async () => {
+    // DynamoDB refuses a transaction that names an item twice; DynamoDB Local instead cancels it on
+    // the second put's condition, which would show here as a second transaction.
+    const batch = deliveries(3);
+    const commands = await documentClientCommandsDuring(async () => {
+      expect(await putNewDeliveries([...batch, ...batch])).toBe(3);
+    });
+    expect(commands).toEqual(['TransactWriteItemsCommand']);
+    expect(await storedDeliveryIds()).toEqual(batch.map((each) => each.webhookDeliveryId).sort());
+  });
+
+  it('creates nothing and counts nothing when every delivery exists', async () => {
+    const batch = deliveries(5);
+    await putNewDeliveries(batch);
+    expect(await putNewDeliveries(batch)).toBe(0);
+    expect(await storedDeliveryIds()).toHaveLength(5);
+  });
+});
