@@ -1,11 +1,13 @@
 import { execFile } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { SourceMap, type SourceMapPayload } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type BundleMap, type Origin, originsOf } from '../../../functions/http/original-stack';
 import { functionRuntimeEnvironment, projectRoot } from '../../../lib/constructs/service-function';
 import { functionBuildOptions } from '../../support/function-build-options';
 
@@ -100,5 +102,38 @@ describe('originalStack', () => {
       await throwSiteFrame(),
       await throwSiteFrame(),
     ]);
+  });
+
+  it('finds the place Node’s own SourceMap finds for positions across the whole bundle', async () => {
+    const payload = JSON.parse(mapBytes.toString('utf8')) as BundleMap;
+    // Node's SourceMap reads past the end of `mappings` after a last segment of four fields and
+    // gives it the previous name; an empty last line, which maps nothing, keeps it inside.
+    const nodeMap = new SourceMap({
+      ...payload,
+      mappings: `${payload.mappings};`,
+    } as unknown as SourceMapPayload);
+    const lines = (await readFile(join(outdir, 'index.mjs'), 'utf8')).split('\n');
+    const positions = lines.flatMap((text, index) =>
+      Array.from(
+        { length: Math.ceil(text.length / 997) + 1 },
+        (_, step) => [index + 1, step * 997 + 1] as const,
+      ),
+    );
+    // Outside a bundle the module resolves sources against its own file, as it would beside a bundle.
+    const moduleMap = `${pathToFileURL(join(projectRoot, 'functions', 'http', 'original-stack.ts')).href}.map`;
+    const expected = positions.map(([line, column]) => {
+      const entry = nodeMap.findEntry(line - 1, column - 1);
+      const origin = nodeMap.findOrigin(line, column);
+      if (!('generatedLine' in entry) || entry.generatedLine !== line - 1 || !('fileName' in origin))
+        return undefined;
+      const file = fileURLToPath(new URL(origin.fileName, moduleMap));
+      return { location: `${file}:${origin.lineNumber}:${origin.columnNumber}`, name: origin.name };
+    });
+    const actual: (Origin | undefined)[] = [];
+    for (let start = 0; start < positions.length; start += 10) {
+      actual.push(...originsOf(payload, positions.slice(start, start + 10)));
+    }
+    expect(expected.filter((origin) => origin !== undefined).length).toBeGreaterThan(positions.length / 2);
+    expect(actual).toEqual(expected);
   });
 });
