@@ -124,6 +124,8 @@ describe('originalStack', () => {
     const expected = positions.map(([line, column]) => {
       const entry = nodeMap.findEntry(line - 1, column - 1);
       const origin = nodeMap.findOrigin(line, column);
+      // Before the first mapping of its line, SourceMap answers with an earlier line's last one:
+      // no place at all, for the module.
       if (!('generatedLine' in entry) || entry.generatedLine !== line - 1 || !('fileName' in origin))
         return undefined;
       const file = fileURLToPath(new URL(origin.fileName, moduleMap));
