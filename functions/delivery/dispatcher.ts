@@ -9,6 +9,7 @@ import {
 import { WebhookEndpointStatus } from '../domain/webhook-endpoint';
 import { deliveryBody, deliveryHeaders } from '../domain/webhook-signature';
 import { logger } from '../http/logger';
+import { originalStack } from '../http/original-stack';
 import type { SecretSealer } from '../secrets/secret-sealer';
 import { getDelivery, leaseDelivery, replaceDelivery } from '../store/webhook-deliveries';
 import { getEndpoint, type StoredWebhookEndpoint } from '../store/webhook-endpoints';
@@ -110,7 +111,7 @@ export function createDispatcher(deps: DispatcherDependencies) {
         } catch (error) {
           logger.error('delivery message not processed', {
             errorName: (error as Error).name,
-            stack: (error as Error).stack,
+            stack: originalStack(error),
           });
           return record.messageId;
         }

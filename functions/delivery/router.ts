@@ -5,6 +5,7 @@ import { isoTimestamp } from '../domain/time';
 import { DeliveryStatus, deliveryIdFor, newDelivery, type WebhookDelivery } from '../domain/webhook-delivery';
 import { receivesEvent, type WebhookEndpoint, WebhookEndpointStatus } from '../domain/webhook-endpoint';
 import { logger } from '../http/logger';
+import { originalStack } from '../http/original-stack';
 import { EntityType } from '../store/keys';
 import { putNewDeliveries } from '../store/new-deliveries';
 import { pausedDeliveriesOf, replaceDelivery, toDelivery } from '../store/webhook-deliveries';
@@ -53,7 +54,7 @@ export function createRouter(deps: { queue: DeliveryQueue; now?: () => Date }) {
 function failedFrom(record: DynamoDBRecord | undefined, error: unknown): DynamoDBBatchResponse {
   logger.error('stream record not routed', {
     errorName: (error as Error).name,
-    stack: (error as Error).stack,
+    stack: originalStack(error),
   });
   return { batchItemFailures: [{ itemIdentifier: record?.dynamodb?.SequenceNumber ?? '' }] };
 }

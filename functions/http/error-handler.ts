@@ -5,6 +5,7 @@ import type { ApiContext } from './api-request';
 import { ApiError, errorBody } from './errors';
 import { jsonResponse } from './json-response';
 import { logger } from './logger';
+import { originalStack } from './original-stack';
 
 /**
  * Turns every failure into the error shape of DESIGN §3. A stored idempotent outcome is replayed
@@ -52,7 +53,7 @@ export function errorHandler(
         request.response = errorResponse(error, requestId);
         return;
       }
-      logger.error('unhandled error', { errorName: error?.name, stack: error?.stack });
+      logger.error('unhandled error', { errorName: error?.name, stack: originalStack(error) });
       request.response = errorResponse(
         new ApiError('internal_error', 'An internal error occurred.'),
         requestId,

@@ -122,7 +122,6 @@ describe('delivery functions', () => {
           STAGE: 'sandbox',
           POWERTOOLS_SERVICE_NAME: 'merchant-payments',
           DELIVERY_QUEUE_URL: { Ref: deliveryQueueId(template) },
-          NODE_OPTIONS: '--enable-source-maps',
         },
       },
     });
@@ -143,7 +142,6 @@ describe('delivery functions', () => {
           SECRETS_KEY_ID: { 'Fn::GetAtt': [onlyId(template, 'AWS::KMS::Key'), 'Arn'] },
           WEBHOOK_TIMEOUT_MS: '10000',
           WEBHOOK_RETRY_DELAY_SECONDS: '60',
-          NODE_OPTIONS: '--enable-source-maps',
         },
       },
     });
@@ -181,7 +179,6 @@ describe('delivery functions', () => {
           STAGE: 'sandbox',
           POWERTOOLS_SERVICE_NAME: 'merchant-payments',
           DELIVERY_QUEUE_URL: { Ref: deliveryQueueId(template) },
-          NODE_OPTIONS: '--enable-source-maps',
         },
       },
     });

@@ -318,7 +318,6 @@ describe('route functions', () => {
           Variables: {
             ...tableEnvironment,
             POWERTOOLS_SERVICE_NAME: 'merchant-payments',
-            NODE_OPTIONS: '--enable-source-maps',
           },
         },
       });
@@ -396,6 +395,15 @@ describe('route functions', () => {
     );
     expect(roles).toHaveLength(routeList.length + 1 + 3);
     for (const role of roles) expect(role.Properties.ManagedPolicyArns).toBeUndefined();
+  });
+
+  it.each(stages)('starts no %s function with Node mapping stacks, which parses the source map', (stage) => {
+    const functions = Object.values(templateOf(stage).findResources('AWS::Lambda::Function'));
+    expect(functions.length).toBeGreaterThan(4);
+    for (const fn of functions) {
+      const nodeOptions = String(fn.Properties.Environment?.Variables?.NODE_OPTIONS ?? '');
+      expect(nodeOptions).not.toMatch(/--enable-source-maps|--experimental-source-maps/);
+    }
   });
 });
 
