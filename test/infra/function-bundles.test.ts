@@ -1,7 +1,7 @@
-import { OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
-import { type BuildOptions, build, type Metafile } from 'esbuild';
+import { build, type Metafile } from 'esbuild';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { routeList } from '../../functions/routes';
+import { functionEsbuildOptions } from '../../lib/constructs/function-esbuild-options';
 import { functionBundling } from '../../lib/constructs/service-function';
 import { authorizerHandlerModule } from '../../lib/stack';
 
@@ -15,20 +15,6 @@ const handlerModules = [authorizerHandlerModule, ...new Set(routeList.map((route
 
 const routeTable = 'functions/routes.ts';
 const resourceModule = /^functions\/api\/([^/]+)\/(routes|schemas)\.ts$/;
-
-function esbuildOptions(): BuildOptions {
-  const { format, target, mainFields, banner, externalModules, minify } = functionBundling;
-  return {
-    bundle: true,
-    platform: 'node',
-    format: format === OutputFormat.ESM ? 'esm' : 'cjs',
-    ...(target === undefined ? {} : { target }),
-    ...(mainFields === undefined ? {} : { mainFields }),
-    ...(banner === undefined ? {} : { banner: { js: banner } }),
-    external: externalModules ?? [],
-    minify: minify ?? false,
-  };
-}
 
 /** `api/<resource>/…` handlers belong to that resource; any other function owns no route module. */
 function resourceOf(handlerModule: string): string | undefined {
@@ -49,7 +35,7 @@ describe('function bundles', () => {
 
   beforeAll(async () => {
     const result = await build({
-      ...esbuildOptions(),
+      ...functionEsbuildOptions(functionBundling, { sourceMaps: false }),
       entryPoints: handlerModules.map((module) => ({ in: `functions/${module}.ts`, out: module })),
       outdir: 'bundles',
       write: false,
