@@ -1,0 +1,17 @@
+import { benchUsage, parseBenchOptions } from '../lib/bench/bench-options';
+import { runBench } from '../lib/bench/run-bench';
+import { ExitCode, runCommand } from '../lib/cli/command-failure';
+import { stopOnSignals } from '../lib/local/stop-on-signals';
+
+const signals = stopOnSignals();
+
+runCommand(async () => {
+  const options = parseBenchOptions(process.argv.slice(2));
+  if (options.help) {
+    process.stdout.write(`${benchUsage}\n`);
+    return;
+  }
+  const run = await runBench(options, (stop) => signals.stopWith(stop));
+  // A run that measured everything exits 0 whatever it found, unless asked to hold to the budgets.
+  process.exit(options.strict && run.missed > 0 ? ExitCode.failed : ExitCode.ok);
+});
