@@ -1,5 +1,4 @@
 import { benchUsage, parseBenchOptions } from '../lib/bench/bench-options';
-import { runBench } from '../lib/bench/run-bench';
 import { ExitCode, runCommand } from '../lib/cli/command-failure';
 import { stopOnSignals } from '../lib/local/stop-on-signals';
 
@@ -11,6 +10,10 @@ runCommand(async () => {
     process.stdout.write(`${benchUsage}\n`);
     return;
   }
+  // The handlers log a line per request; the table is what the bench prints, so only errors show.
+  // The logger reads its level when the handler modules load, hence the import after setting it.
+  process.env.POWERTOOLS_LOG_LEVEL = 'ERROR';
+  const { runBench } = await import('../lib/bench/run-bench');
   const run = await runBench(options, (stop) => signals.stopWith(stop));
   // A run that measured everything exits 0 whatever it found, unless asked to hold to the budgets.
   process.exit(options.strict && run.missed > 0 ? ExitCode.failed : ExitCode.ok);

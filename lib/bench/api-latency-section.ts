@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { typeid } from 'typeid-js';
+import { EntityType } from '../../functions/store/keys';
 import { createInvoice, expectOk, invoiceBody } from '../../test/support/invoice-requests';
 import { invoiceFixtures } from '../../test/support/invoices';
 import { type ApiResult, newKey, startTestRuntime } from '../../test/support/local-runtime';
@@ -137,12 +138,12 @@ function latencyRows(
  */
 function withNewProduct(command: CapturedCommand): CapturedCommand {
   let text = JSON.stringify(command.input);
-  const items = (command.input.TransactItems ?? []) as { Put?: { Item?: Record<string, { S?: string }> } }[];
+  const items = (command.input.TransactItems ?? []) as { Put?: { Item?: Record<string, unknown> } }[];
   for (const { Put } of items) {
-    const productId = Put?.Item?.productId?.S;
-    if (productId !== undefined) text = text.replaceAll(productId, typeid('prod').toString());
-    const partition = Put?.Item?.PK?.S;
-    if (Put?.Item?.entityType?.S === 'IdempotencyRecord' && partition !== undefined) {
+    const productId = Put?.Item?.productId;
+    if (typeof productId === 'string') text = text.replaceAll(productId, typeid('prod').toString());
+    const partition = Put?.Item?.PK;
+    if (Put?.Item?.entityType === EntityType.idempotencyRecord && typeof partition === 'string') {
       const cut = partition.lastIndexOf('#') + 1;
       const fresh = randomBytes(partition.length)
         .toString('hex')

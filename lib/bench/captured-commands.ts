@@ -1,24 +1,24 @@
 import { randomUUID } from 'node:crypto';
 import {
-  GetItemCommand,
-  type GetItemCommandInput,
+  GetCommand,
+  type GetCommandInput,
   QueryCommand,
   type QueryCommandInput,
-  TransactWriteItemsCommand,
-  type TransactWriteItemsCommandInput,
-} from '@aws-sdk/client-dynamodb';
+  TransactWriteCommand,
+  type TransactWriteCommandInput,
+} from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '../../functions/store/client';
 import { routeInvocation } from '../local/gateway';
 
-/** One DynamoDB command a route sent, as the wire sees it (attribute values already marshalled). */
+/** One DynamoDB command a route sent, with its input as the document client was given it. */
 export interface CapturedCommand {
   readonly name: string;
   readonly input: Record<string, unknown>;
 }
 
 /**
- * The DynamoDB commands route handlers sent while `act` runs, with their inputs. Captured after the
- * document client has marshalled them, so they can be sent again with the plain client's commands.
+ * The DynamoDB commands route handlers sent while `act` runs, with their inputs as plain values (the
+ * document client marshals them after this), so they can be sent again through the same client.
  */
 export async function capturedCommandsDuring(act: () => Promise<void>): Promise<CapturedCommand[]> {
   const commands: CapturedCommand[] = [];
@@ -49,15 +49,13 @@ export async function sendCaptured(command: CapturedCommand): Promise<void> {
   const client = documentClient();
   switch (command.name) {
     case 'GetItemCommand':
-      await client.send(new GetItemCommand(command.input as unknown as GetItemCommandInput));
+      await client.send(new GetCommand(command.input as unknown as GetCommandInput));
       return;
     case 'QueryCommand':
       await client.send(new QueryCommand(command.input as unknown as QueryCommandInput));
       return;
     case 'TransactWriteItemsCommand':
-      await client.send(
-        new TransactWriteItemsCommand(command.input as unknown as TransactWriteItemsCommandInput),
-      );
+      await client.send(new TransactWriteCommand(command.input as unknown as TransactWriteCommandInput));
       return;
     default:
       throw new Error(`${command.name} cannot be replayed by the bench`);
