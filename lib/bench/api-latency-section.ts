@@ -32,7 +32,7 @@ interface MeasuredRoute {
 export async function apiLatencySection(context: BenchContext): Promise<BenchRow[]> {
   const t = await runningUntilStopped(
     context,
-    startTestRuntime({ AUTH_CACHE_SECONDS: 3600 }, { dynamodbEndpoint: context.dynamodbEndpoint }),
+    startTestRuntime({ AUTH_CACHE_SECONDS: 3600 }, { dynamodbEndpoint: await context.dynamodbEndpoint() }),
   );
   try {
     const { api, runtime } = t.value;

@@ -2,7 +2,8 @@ import type { BenchRow } from './bench-row';
 
 /** What every section runs against: one fresh in-memory DynamoDB Local and a trusted test CA. */
 export interface BenchContext {
-  readonly dynamodbEndpoint: string;
+  /** The endpoint of the run's DynamoDB Local, started by the first section that asks for it. */
+  readonly dynamodbEndpoint: () => Promise<string>;
   /** Folder of the CA whose `localhost` certificate the HTTPS receivers serve; this process trusts it. */
   readonly caDir: string;
   /** Fresh processes per function for module-init times. */

@@ -24,7 +24,7 @@ export async function eventLatencySection(context: BenchContext): Promise<BenchR
     context,
     startTestRuntime(
       { WEBHOOK_ALLOW_PRIVATE_TARGETS: true, AUTH_CACHE_SECONDS: 3600 },
-      { dynamodbEndpoint: context.dynamodbEndpoint },
+      { dynamodbEndpoint: await context.dynamodbEndpoint() },
     ),
   );
   const receiver = await runningUntilStopped(context, startHttpsReceiver({ caDir: context.caDir }));

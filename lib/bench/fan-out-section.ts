@@ -33,7 +33,7 @@ export async function fanOutSection(context: BenchContext): Promise<BenchRow[]> 
     startTestRuntime(
       { WEBHOOK_ALLOW_PRIVATE_TARGETS: true, AUTH_CACHE_SECONDS: 3600 },
       {
-        dynamodbEndpoint: context.dynamodbEndpoint,
+        dynamodbEndpoint: await context.dynamodbEndpoint(),
         onDispatcherBatch: (event) => {
           batches.push(
             new Set(event.Records.map((record) => JSON.parse(record.body).webhookEndpointId as string)),

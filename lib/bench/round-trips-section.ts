@@ -21,7 +21,7 @@ const section = 'round trips';
 export async function roundTripsSection(context: BenchContext): Promise<BenchRow[]> {
   const t = await runningUntilStopped(
     context,
-    startTestRuntime(roundTripRuntimeSettings, { dynamodbEndpoint: context.dynamodbEndpoint }),
+    startTestRuntime(roundTripRuntimeSettings, { dynamodbEndpoint: await context.dynamodbEndpoint() }),
   );
   const receiver = await runningUntilStopped(context, startHttpsReceiver({ caDir: context.caDir }));
   try {

@@ -58,11 +58,18 @@ export async function runBench(
     const ca = await createLocalCa(caDir, { validityDays: 1, caName: 'merchant-payments bench CA' });
     // The receivers serve this CA's certificate; the dispatcher trusts it as it would NODE_EXTRA_CA_CERTS.
     setDefaultCACertificates([...getCACertificates('default'), ca.caCertPem]);
-    progress('starting DynamoDB Local (in memory)');
-    const dynamodb = await startDynamoDbLocal({ inMemory: true });
-    onStop(() => dynamodb.stop());
+    let dynamodb: Promise<string> | undefined;
+    const dynamodbEndpoint = () => {
+      dynamodb ??= (async () => {
+        progress('starting DynamoDB Local (in memory)');
+        const started = await startDynamoDbLocal({ inMemory: true });
+        onStop(() => started.stop());
+        return started.endpoint;
+      })();
+      return dynamodb;
+    };
     const context: BenchContext = {
-      dynamodbEndpoint: dynamodb.endpoint,
+      dynamodbEndpoint,
       caDir,
       runs: options.runs,
       progress,
