@@ -1,4 +1,4 @@
-import type { DynamoDBRecord } from 'aws-lambda';
+import type { DynamoDBRecord, SQSEvent } from 'aws-lambda';
 import { createDispatcher } from '../../functions/delivery/dispatcher';
 import { createReconciler } from '../../functions/delivery/reconciler';
 import { createRouter, routedEntityTypes } from '../../functions/delivery/router';
@@ -24,6 +24,8 @@ export async function startDeliveryPipeline(options: {
   settings: LocalSettings;
   reconcileEverySeconds?: number;
   log?: (message: string) => void;
+  /** Sees every batch the queue hands the dispatcher, before the dispatcher does (the bench counts them). */
+  onDispatcherBatch?: ((event: SQSEvent) => void) | undefined;
 }) {
   const { settings } = options;
   const dispatcher = createDispatcher({
@@ -34,7 +36,10 @@ export async function startDeliveryPipeline(options: {
     allowLoopback: settings.WEBHOOK_ALLOW_PRIVATE_TARGETS,
   });
   const delayQueue = createDelayQueue({
-    handler: dispatcher,
+    handler: (event) => {
+      options.onDispatcherBatch?.(event);
+      return dispatcher(event);
+    },
     defaultDelaySeconds: settings.WEBHOOK_RETRY_DELAY_SECONDS,
     // Longer than one attempt (the response timeout), as the deployed visibility timeout is.
     visibilityTimeoutSeconds: Math.ceil(settings.WEBHOOK_TIMEOUT_MS / 1000) + 5,

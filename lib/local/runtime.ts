@@ -10,7 +10,7 @@ import {
   UpdateTimeToLiveCommand,
   waitUntilTableExists,
 } from '@aws-sdk/client-dynamodb';
-import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
+import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context, SQSEvent } from 'aws-lambda';
 import { authorize } from '../../functions/authorizer/authorize';
 import { handler as authorizer } from '../../functions/authorizer/handler';
 import { resetFunctionEnvironment, type Stage } from '../../functions/config';
@@ -65,6 +65,8 @@ export interface LocalRuntimeOptions {
   readonly dynamodbEndpoint?: string;
   readonly tableName?: string;
   readonly log?: (message: string) => void;
+  /** Sees every batch the delay queue hands the dispatcher. */
+  readonly onDispatcherBatch?: (event: SQSEvent) => void;
 }
 
 export interface LocalRuntime extends RuntimeInfo {
@@ -119,7 +121,13 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
       publicRateLimitPerMinute: settings.PUBLIC_RATE_LIMIT_PER_MINUTE,
       documents: localDocuments,
     });
-    pipeline = await startDeliveryPipeline({ dynamodbEndpoint, tableName, settings, log });
+    pipeline = await startDeliveryPipeline({
+      dynamodbEndpoint,
+      tableName,
+      settings,
+      log,
+      onDispatcherBatch: options.onDispatcherBatch,
+    });
     const info: RuntimeInfo = {
       baseUrl: gateway.baseUrl,
       stage: settings.STAGE,

@@ -49,7 +49,7 @@ export interface StreamPollerOptions {
   from?: 'latest' | 'trim_horizon' | undefined;
   /** Records per handler call, like the mapping's BatchSize (default 100). */
   batchSize?: number | undefined;
-  /** Wait between empty GetRecords calls (default 250 ms). */
+  /** Wait between empty GetRecords calls (default `DefaultPollIntervalMs`). */
   pollIntervalMs?: number | undefined;
   /** How often DescribeStream looks for new shards (default 2 s; drain() also looks). */
   shardDiscoveryIntervalMs?: number | undefined;
@@ -76,6 +76,9 @@ export interface StreamPoller {
   drain(options?: { timeoutMs?: number }): Promise<void>;
 }
 
+/** The wait between empty GetRecords calls unless told otherwise; the local runtime uses it. */
+export const DefaultPollIntervalMs = 250;
+
 const MaxBackoffMs = 5_000;
 const GetRecordsLimit = 1_000;
 
@@ -96,7 +99,7 @@ interface ShardWorker {
 export async function startStreamPoller(options: StreamPollerOptions): Promise<StreamPoller> {
   const batchSize = positiveInteger('batchSize', options.batchSize ?? 100, 10_000);
   const maxRetries = nonNegativeInteger('maxRetries', options.maxRetries ?? 5);
-  const pollIntervalMs = options.pollIntervalMs ?? 250;
+  const pollIntervalMs = options.pollIntervalMs ?? DefaultPollIntervalMs;
   const retryBackoffMs = options.retryBackoffMs ?? 200;
   const region = options.region ?? DynamoDbLocalRegion;
   const onError = options.onError ?? logError;

@@ -1,19 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { isMutating, type RouteDefinition } from '../../functions/route-definition';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RouteName, routeList, routes, routesOfStage } from '../../functions/routes';
-import { resetCursorSigningKey } from '../../functions/store/cursor-signing-key';
 import { type HttpsReceiver, startHttpsReceiver } from '../support/https-receiver';
-import { createInvoice, expectOk, invoiceAction, invoiceBody } from '../support/invoice-requests';
-import { invoiceFixtures } from '../support/invoices';
+import { startTestRuntime, type TestRuntime } from '../support/local-runtime';
 import {
-  type ApiResult,
-  apiClient,
-  dynamoDbCommandsDuring,
-  newKey,
-  startTestRuntime,
-  type TestRuntime,
-} from '../support/local-runtime';
-import { bankAccounts, cards, sandboxPayment, testBankAccount, testCard } from '../support/payment-requests';
+  measureRouteRoundTrips,
+  type RouteRoundTrips,
+  roundTripRuntimeSettings,
+  withinBudget,
+} from '../support/route-round-trips';
 
 /**
  * What each route sends to DynamoDB on its happy path, in order, with a warm authorizer cache and a
@@ -77,241 +71,22 @@ const overBudget: Partial<Record<RouteName, string>> = {
     'reserves before and completes after the processor call: the reservation makes a crash after the refund recoverable',
 };
 
-const readCommands = new Set([
-  'GetItemCommand',
-  'BatchGetItemCommand',
-  'QueryCommand',
-  'ScanCommand',
-  'TransactGetItemsCommand',
-]);
-const writeCommands = new Set([
-  'PutItemCommand',
-  'UpdateItemCommand',
-  'DeleteItemCommand',
-  'TransactWriteItemsCommand',
-  'BatchWriteItemCommand',
-]);
-
-/** Reads and writes of a command list; a command of neither kind fails, so none goes uncounted. */
-function roundTrips(commands: readonly string[]): { reads: number; writes: number } {
-  for (const command of commands) {
-    if (!readCommands.has(command) && !writeCommands.has(command)) {
-      throw new Error(`${command} is neither a known read nor a known write`);
-    }
-  }
-  return {
-    reads: commands.filter((command) => readCommands.has(command)).length,
-    writes: commands.filter((command) => writeCommands.has(command)).length,
-  };
-}
-
-/**
- * The budget: a route that changes state costs at most one read and one write round trip; one that
- * only reads (a GET, a list page, the pay page's read-only POST) costs at most one in all.
- */
-function withinBudget(route: RouteDefinition, commands: readonly string[]): boolean {
-  const { reads, writes } = roundTrips(commands);
-  return isMutating(route) ? reads <= 1 && writes <= 1 : reads + writes <= 1;
-}
-
 let t: TestRuntime;
 let receiver: HttpsReceiver;
-const measured = new Map<string, string[]>();
-/** A list page that signs a cursor on a fresh table, in a fresh container, warm; then the next page. */
-const coldCursor: { newTable: string[]; newContainer: string[]; warm: string[]; nextPage: string[] } = {
-  newTable: [],
-  newContainer: [],
-  warm: [],
-  nextPage: [],
-};
-/** A request under a key the authorizer has not seen yet. */
-let coldAuthorizer: string[] = [];
-
-/** Records the commands of one successful call of a route. */
-async function measure(operationId: RouteName, call: () => Promise<ApiResult>): Promise<any> {
-  let body: any;
-  const commands = await dynamoDbCommandsDuring(async () => {
-    body = expectOk(await call());
-  });
-  measured.set(operationId, commands);
-  return body;
-}
+let measured: Map<string, string[]>;
+let coldCursor: RouteRoundTrips['coldCursor'];
+let coldAuthorizer: RouteRoundTrips['coldAuthorizer'];
 
 beforeAll(async () => {
-  // An hour of authorizer cache: the file may run past the default 60 s on a loaded machine.
-  t = await startTestRuntime({ WEBHOOK_ALLOW_PRIVATE_TARGETS: true, AUTH_CACHE_SECONDS: 3600 });
+  t = await startTestRuntime(roundTripRuntimeSettings);
   receiver = await startHttpsReceiver();
-  const api = t.api;
-  const merchantId = t.runtime.merchantId;
-  const publicApi = apiClient(t.runtime.baseUrl, 'unused');
-  const noKey = { authorization: null } as const;
-  const post = (path: string, body: Record<string, unknown> = { merchantId }) =>
-    api('POST', path, { body, idempotencyKey: newKey() });
-  const get = (path: string, query: Record<string, string | number> = {}) =>
-    api('GET', path, { query: { merchantId, ...query } });
-
-  // Warms the authorizer cache for this key; every route below is measured behind it.
-  expectOk(await get('/customers'));
-  const other = await t.anotherMerchant();
-  coldAuthorizer = await dynamoDbCommandsDuring(async () => {
-    expectOk(await other.api('GET', '/customers', { query: { merchantId: other.merchantId } }));
-  });
-
-  // Two customers, so a page of one has a next page and signs a cursor.
-  const refs = await invoiceFixtures(api, merchantId);
-  expectOk(await post('/customers', { merchantId, name: 'Bo Buyer', email: 'bo@example.com' }));
-  resetCursorSigningKey();
-  coldCursor.newTable = await dynamoDbCommandsDuring(async () => {
-    expectOk(await get('/customers', { limit: 1 }));
-  });
-  resetCursorSigningKey();
-  coldCursor.newContainer = await dynamoDbCommandsDuring(async () => {
-    expectOk(await get('/customers', { limit: 1 }));
-  });
-  let cursor = '';
-  coldCursor.warm = await dynamoDbCommandsDuring(async () => {
-    cursor = expectOk(await get('/customers', { limit: 1 })).page.nextCursor;
-  });
-  coldCursor.nextPage = await dynamoDbCommandsDuring(async () => {
-    expectOk(await get('/customers', { limit: 1, cursor }));
-  });
-
-  // Catalog and customers.
-  const product = await measure('createProduct', () =>
-    post('/catalog/products', { merchantId, name: 'Oolong' }),
-  );
-  await measure('setProductStatus', () =>
-    api('PUT', `/catalog/products/${product.productId}/status`, {
-      body: { merchantId, status: 'inactive' },
-      idempotencyKey: newKey(),
-    }),
-  );
-  await measure('getProduct', () => get(`/catalog/products/${product.productId}`));
-  await measure('listProducts', () => get('/catalog/products', { limit: 1 }));
-  await measure('createPrice', () =>
-    post(`/catalog/products/${refs.productId}/prices`, { merchantId, unitAmount: 900, currency: 'USD' }),
-  );
-  await measure('listPrices', () => get(`/catalog/products/${refs.productId}/prices`, { limit: 1 }));
-  const customer = await measure('createCustomer', () =>
-    post('/customers', { merchantId, name: 'Cy Buyer', email: 'cy@example.com' }),
-  );
-  await measure('getCustomer', () => get(`/customers/${customer.customerId}`));
-  await measure('listCustomers', () => get('/customers', { limit: 1 }));
-
-  // Invoices: one through issue, send, a part payment and a new slug; another voided.
-  const invoice = await measure('createInvoice', () => createInvoice(api, invoiceBody(merchantId, refs)));
-  await measure('getInvoice', () => get(`/invoices/${invoice.invoiceId}`));
-  await measure('issueInvoice', () => invoiceAction(api, merchantId, invoice.invoiceId, 'issue'));
-  await measure('sendInvoice', () => invoiceAction(api, merchantId, invoice.invoiceId, 'send'));
-  await measure('recordInvoicePayment', () =>
-    invoiceAction(api, merchantId, invoice.invoiceId, 'payments', { amount: 1000 }),
-  );
-  const rotated = await measure('rotateInvoiceUrlSlug', () =>
-    invoiceAction(api, merchantId, invoice.invoiceId, 'rotate-url-slug'),
-  );
-  const draft = expectOk(await createInvoice(api, invoiceBody(merchantId, refs)));
-  await measure('voidInvoice', () => invoiceAction(api, merchantId, draft.invoiceId, 'void'));
-  await measure('listInvoices', () => get('/invoices', { limit: 1 }));
-
-  // The pay page, on the issued invoice's current slug; the payment takes what is left.
-  // The page is HTML, which the JSON client can't read.
-  await measure('servePayPage', async () => {
-    const response = await fetch(new URL('/pay', t.runtime.baseUrl));
-    return { status: response.status, headers: response.headers, body: await response.text() };
-  });
-  const view = await measure('getPayInvoice', () =>
-    publicApi('POST', '/pay/invoice', { ...noKey, body: { slug: rotated.invoiceUrlSlug } }),
-  );
-  await measure('payInvoice', () =>
-    publicApi('POST', '/pay/payments', {
-      ...noKey,
-      body: {
-        slug: rotated.invoiceUrlSlug,
-        amount: view.amountRemaining.amount,
-        paymentMethod: testCard(cards.succeeds),
-      },
-      idempotencyKey: newKey(),
-    }),
-  );
-
-  // Sandbox payments, refunds, returns and payouts, and the reads of payments and refunds.
-  const paymentBody = (paymentMethod: unknown) => ({
-    merchantId,
-    customerId: refs.customerId,
-    amount: 5000,
-    currency: 'USD',
-    paymentMethod,
-  });
-  const payment = await measure('createSandboxPayment', () =>
-    sandboxPayment(api, paymentBody(testCard(cards.succeeds))),
-  );
-  const refund = await measure('refundSandboxPayment', () =>
-    post(`/sandbox/payments/${payment.paymentId}/refunds`, { merchantId, amount: 1000 }),
-  );
-  const returnable = expectOk(
-    await sandboxPayment(api, paymentBody(testBankAccount(bankAccounts.returnedLater))),
-  );
-  await measure('returnSandboxPayment', () => post(`/sandbox/payments/${returnable.paymentId}/return`));
-  await measure('createSandboxPayout', () =>
-    post('/sandbox/payouts', { merchantId, amount: 10_000, currency: 'USD' }),
-  );
-  await measure('getPayment', () => get(`/payments/${payment.paymentId}`));
-  await measure('listPayments', () => get('/payments', { limit: 1 }));
-  await measure('getRefund', () => get(`/payments/${payment.paymentId}/refunds/${refund.id}`));
-  await measure('listRefunds', () => get(`/payments/${payment.paymentId}/refunds`, { limit: 1 }));
-
-  // Webhook endpoints: one subscribed to invoices.InvoiceSent gets the next issue's delivery.
-  const endpoints = `/merchants/${merchantId}/webhook-endpoints`;
-  const endpoint = await measure('createWebhookEndpoint', () =>
-    api('POST', endpoints, {
-      body: { url: receiver.url(), eventTypes: ['invoices.InvoiceSent'] },
-      idempotencyKey: newKey(),
-    }),
-  );
-  const endpointPath = `${endpoints}/${endpoint.webhookEndpointId}`;
-  await measure('listWebhookEndpoints', () => api('GET', endpoints, { query: { limit: 1 } }));
-  const next = expectOk(await createInvoice(api, invoiceBody(merchantId, refs)));
-  expectOk(await invoiceAction(api, merchantId, next.invoiceId, 'issue'));
-  await receiver.waitFor(1, 20_000);
-  // The delivery is settled before it is read or redelivered, so nothing of the pipeline is in flight.
-  const delivered = await settledDeliveries(endpointPath, 1);
-  await measure('listWebhookDeliveries', () =>
-    api('GET', `${endpointPath}/deliveries`, { query: { limit: 1 } }),
-  );
-  await measure('redeliverWebhook', () =>
-    api('POST', `${endpointPath}/deliveries/${delivered[0].webhookDeliveryId}/redeliver`, {
-      idempotencyKey: newKey(),
-    }),
-  );
-  await settledDeliveries(endpointPath, 2);
-  await measure('updateWebhookEndpoint', () =>
-    api('PATCH', endpointPath, { body: { name: 'Renamed' }, idempotencyKey: newKey() }),
-  );
-  await measure('rotateWebhookSecret', () =>
-    api('POST', `${endpointPath}/rotate-secret`, { idempotencyKey: newKey() }),
-  );
-  await measure('deleteWebhookEndpoint', () => api('DELETE', endpointPath, { idempotencyKey: newKey() }));
+  ({ measured, coldCursor, coldAuthorizer } = await measureRouteRoundTrips(t, receiver));
 }, 120_000);
 
 afterAll(async () => {
   await receiver?.close();
   await t?.stop();
 });
-
-/** Polls an endpoint's deliveries until `count` exist and every one has succeeded. */
-async function settledDeliveries(endpointPath: string, count: number): Promise<any[]> {
-  return vi.waitFor(
-    async () => {
-      const page = expectOk(await t.api('GET', `${endpointPath}/deliveries`, { query: { limit: 100 } }));
-      const items: any[] = page.items;
-      if (items.length < count || items.some((item) => item.status !== 'succeeded')) {
-        throw new Error(`${items.length} of ${count} deliveries, not all succeeded`);
-      }
-      return items;
-    },
-    { timeout: 30_000, interval: 100 },
-  );
-}
 
 const sandboxRoutes = routesOfStage(routeList, 'sandbox');
 

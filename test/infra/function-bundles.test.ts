@@ -1,8 +1,9 @@
 import { build, type Metafile } from 'esbuild';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { routeList } from '../../functions/routes';
+import { functionEsbuildOptions } from '../../lib/constructs/function-esbuild-options';
+import { functionBundling } from '../../lib/constructs/service-function';
 import { authorizerHandlerModule } from '../../lib/stack';
-import { functionBuildOptions } from '../support/function-build-options';
 
 /**
  * Each function's bundle holds only what that function runs (DESIGN §2): a route handler reaches
@@ -34,7 +35,7 @@ describe('function bundles', () => {
 
   beforeAll(async () => {
     const result = await build({
-      ...functionBuildOptions(),
+      ...functionEsbuildOptions(functionBundling, { sourceMaps: false }),
       entryPoints: handlerModules.map((module) => ({ in: `functions/${module}.ts`, out: module })),
       outdir: 'bundles',
       write: false,

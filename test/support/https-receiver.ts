@@ -40,6 +40,8 @@ export interface HttpsReceiver {
   /** `https://localhost:<port><path>`. */
   url(path?: string): string;
   readonly port: number;
+  /** TLS connections accepted since the start: each one cost the sender a handshake. */
+  readonly tlsConnections: number;
   /** Every request received since the start or the last `clear()`, oldest first (a live array). */
   readonly requests: ReceivedRequest[];
   /** Replaces how the receiver answers from now on. */
@@ -126,13 +128,19 @@ export async function startHttpsReceiver(options: HttpsReceiverOptions = {}): Pr
   const onRequest = (req: IncomingMessage, res: ServerResponse) => {
     answer(req, res).catch(() => res.destroy());
   };
+  let tlsConnections = 0;
   const { port, servers } = await listenOnLoopback(() =>
-    createServer({ key: ca.serverKeyPem, cert: ca.serverCertPem }, onRequest),
+    createServer({ key: ca.serverKeyPem, cert: ca.serverCertPem }, onRequest).on('secureConnection', () => {
+      tlsConnections += 1;
+    }),
   );
 
   return {
     url: (path = '/hooks') => `https://localhost:${port}${path}`,
     port,
+    get tlsConnections() {
+      return tlsConnections;
+    },
     requests,
     respondWith: (next) => {
       handler = next;

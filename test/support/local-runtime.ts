@@ -3,6 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
+import type { SQSEvent } from 'aws-lambda';
 import { inject } from 'vitest';
 import { documentClient } from '../../functions/store/client';
 import { createKey, createMerchant } from '../../lib/admin/operations';
@@ -27,7 +28,7 @@ export interface TestRuntime {
  */
 export async function startTestRuntime(
   settings: Partial<LocalSettings> = {},
-  options: { dynamodbEndpoint?: string } = {},
+  options: { dynamodbEndpoint?: string; onDispatcherBatch?: (event: SQSEvent) => void } = {},
 ): Promise<TestRuntime> {
   const stateDir = await mkdtemp(join(tmpdir(), 'merchant-payments-runtime-'));
   const runtime = await startLocalRuntime({
@@ -36,6 +37,7 @@ export async function startTestRuntime(
     stateDir,
     dynamodbEndpoint: options.dynamodbEndpoint ?? inject('dynamodbEndpoint'),
     tableName: `test-${randomUUID()}`,
+    ...(options.onDispatcherBatch === undefined ? {} : { onDispatcherBatch: options.onDispatcherBatch }),
   });
   return {
     runtime,

@@ -8,8 +8,12 @@ import { promisify } from 'node:util';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BundleMap, type Origin, originsOf } from '../../../functions/http/original-stack';
-import { functionRuntimeEnvironment, projectRoot } from '../../../lib/constructs/service-function';
-import { functionBuildOptions } from '../../support/function-build-options';
+import { functionEsbuildOptions } from '../../../lib/constructs/function-esbuild-options';
+import {
+  functionBundling,
+  functionRuntimeEnvironment,
+  projectRoot,
+} from '../../../lib/constructs/service-function';
 
 const fixture = join(projectRoot, 'test', 'support', 'failing-route-handler.ts');
 
@@ -63,7 +67,7 @@ describe('originalStack', () => {
   beforeAll(async () => {
     outdir = await mkdtemp(join(tmpdir(), 'original-stack-'));
     await build({
-      ...functionBuildOptions({ sourceMaps: true }),
+      ...functionEsbuildOptions(functionBundling, { sourceMaps: true }),
       entryPoints: [fixture],
       outfile: join(outdir, 'index.mjs'),
       logLevel: 'silent',

@@ -1,0 +1,31 @@
+import { benchUsage, parseBenchOptions } from '../lib/bench/bench-options';
+import { ExitCode, runCommand } from '../lib/cli/command-failure';
+import { stopOnSignals } from '../lib/local/stop-on-signals';
+
+const signals = stopOnSignals();
+
+runCommand(async () => {
+  const options = parseBenchOptions(process.argv.slice(2));
+  if (options.help) {
+    process.stdout.write(`${benchUsage}\n`);
+    return;
+  }
+  // The handlers log a line per request; the table is what the bench prints, so only errors show.
+  // The logger reads its level when the handler modules load, hence the import after setting it.
+  process.env.POWERTOOLS_LOG_LEVEL = 'ERROR';
+  const { runBench } = await import('../lib/bench/run-bench');
+  let stopping = false;
+  const run = await runBench(options, (stop) =>
+    signals.stopWith(async () => {
+      stopping = true;
+      await stop();
+    }),
+  ).catch((error: unknown) => {
+    // A section cut short by a stop fails on the parts stopped under it: that is no error, and the
+    // stop exits on its own once everything has ended.
+    if (stopping) return new Promise<never>(() => undefined);
+    throw error;
+  });
+  // A run that measured everything exits 0 whatever it found, unless asked to hold to the budgets.
+  process.exit(options.strict && run.missed > 0 ? ExitCode.failed : ExitCode.ok);
+});

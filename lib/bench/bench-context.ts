@@ -1,0 +1,17 @@
+import type { BenchRow } from './bench-row';
+
+/** What every section runs against: one fresh in-memory DynamoDB Local and a trusted test CA. */
+export interface BenchContext {
+  /** The endpoint of the run's DynamoDB Local, started by the first section that asks for it. */
+  readonly dynamodbEndpoint: () => Promise<string>;
+  /** Folder of the CA whose `localhost` certificate the HTTPS receivers serve; this process trusts it. */
+  readonly caDir: string;
+  /** Fresh processes per function for module-init times. */
+  readonly runs: number;
+  /** Progress for the terminal (stderr), never part of the table. */
+  readonly progress: (line: string) => void;
+  /** Registers cleanup that must run even when the bench is stopped mid-section; runs last-in first. */
+  readonly onStop: (stop: () => Promise<void>) => () => void;
+}
+
+export type BenchSectionRun = (context: BenchContext) => Promise<BenchRow[]>;

@@ -1,0 +1,85 @@
+import { UsageError } from '../cli/command-failure';
+
+/** The sections of the bench, in the order a full run measures them. */
+export const BenchSections = ['round-trips', 'bundles', 'api', 'events', 'fan-out', 'dispatcher'] as const;
+export type BenchSection = (typeof BenchSections)[number];
+
+export interface BenchOptions {
+  readonly help: boolean;
+  readonly sections: readonly BenchSection[];
+  /** Fresh processes per function for module-init times. */
+  readonly runs: number;
+  /** Exit 1 when any figure misses its budget. */
+  readonly strict: boolean;
+  /** Where the table is also written as markdown. */
+  readonly markdown: string | undefined;
+}
+
+export const DefaultRuns = 10;
+const MaxRuns = 100;
+
+export const benchUsage = `Usage: npm run bench -- [options]
+
+Measures the service on this machine and prints one table: every figure beside its same-run
+baseline, the ratio, the budget and ok or MISSED. Exits 0 when it ran, whatever it measured.
+
+Options:
+  --section <name>   Run one section only (repeat for more): ${BenchSections.join(', ')}
+  --runs <n>         Fresh Node processes per function for module-init times, 1-${MaxRuns} (default ${DefaultRuns})
+  --markdown <path>  Also write the table as markdown to <path>
+  --strict           Exit 1 when any figure is MISSED
+  --help             Print this and exit`;
+
+/** Reads the command line; anything it does not accept is a `UsageError` naming what is. */
+export function parseBenchOptions(args: readonly string[]): BenchOptions {
+  const sections: BenchSection[] = [];
+  let runs = DefaultRuns;
+  let strict = false;
+  let help = false;
+  let markdown: string | undefined;
+  for (let index = 0; index < args.length; index += 1) {
+    const arg = args[index] as string;
+    const optionValue = () => {
+      const value = args[index + 1];
+      if (value === undefined || value.startsWith('--')) throw new UsageError(`${arg} needs a value.`);
+      index += 1;
+      return value;
+    };
+    if (arg === '--help' || arg === '-h') help = true;
+    else if (arg === '--strict') strict = true;
+    else if (arg === '--section') sections.push(sectionOf(optionValue()));
+    else if (arg === '--runs') runs = runsOf(optionValue());
+    else if (arg === '--markdown') markdown = optionValue();
+    else
+      throw new UsageError(
+        `unknown option ${JSON.stringify(arg)}: accepted are --section, --runs, --markdown, --strict and --help.`,
+      );
+  }
+  return {
+    help,
+    sections: sections.length === 0 ? BenchSections : BenchSections.filter((name) => sections.includes(name)),
+    runs,
+    strict,
+    markdown,
+  };
+}
+
+function sectionOf(value: string): BenchSection {
+  const section = BenchSections.find((name) => name === value);
+  if (section === undefined) {
+    throw new UsageError(
+      `--section ${JSON.stringify(value)} is not a section: it must be one of ${BenchSections.join(', ')}.`,
+    );
+  }
+  return section;
+}
+
+function runsOf(value: string): number {
+  const runs = /^\d+$/.test(value) ? Number(value) : Number.NaN;
+  if (!(runs >= 1 && runs <= MaxRuns)) {
+    throw new UsageError(
+      `--runs ${JSON.stringify(value)} is not accepted: it must be a whole number from 1 to ${MaxRuns}.`,
+    );
+  }
+  return runs;
+}

@@ -1,0 +1,172 @@
+import type { SQSEvent } from 'aws-lambda';
+import { typeid } from 'typeid-js';
+import { createDispatcher } from '../../functions/delivery/dispatcher';
+import { sendWebhook } from '../../functions/delivery/send-webhook';
+import { isoTimestamp } from '../../functions/domain/time';
+import { deliveryIdFor, newDelivery, type WebhookDelivery } from '../../functions/domain/webhook-delivery';
+import { deliveryBody, deliveryHeaders } from '../../functions/domain/webhook-signature';
+import { secretSealer } from '../../functions/secrets/secret-sealer-from-env';
+import { putNewDeliveries } from '../../functions/store/new-deliveries';
+import { startHttpsReceiver } from '../../test/support/https-receiver';
+import { startTestRuntime } from '../../test/support/local-runtime';
+import { readLocalSettings } from '../local/settings';
+import type { BenchContext } from './bench-context';
+import { type BenchRow, rowOf, Unit } from './bench-row';
+import { benchEventType, subscribe } from './payout-events';
+import { runningUntilStopped } from './running-until-stopped';
+
+const section = 'dispatcher';
+const deliveriesPerLoad = 400;
+const rounds = 4;
+/** The queue's batch size: the dispatcher attempts a batch's messages at once. */
+const batchSize = 10;
+
+/**
+ * Section 6: deliveries per second of the dispatcher, fed batches of 10 queue messages for pending
+ * deliveries, against a loop that signs and POSTs the same bodies with the same client and agent,
+ * 10 at a time, in alternating rounds to one local HTTPS receiver.
+ */
+export async function dispatcherSection(context: BenchContext): Promise<BenchRow[]> {
+  const settings = readLocalSettings({ WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true' });
+  const receiver = await runningUntilStopped(context, startHttpsReceiver({ caDir: context.caDir }));
+  const t = await runningUntilStopped(
+    context,
+    startTestRuntime(
+      { WEBHOOK_ALLOW_PRIVATE_TARGETS: true },
+      { dynamodbEndpoint: await context.dynamodbEndpoint() },
+    ),
+  );
+  try {
+    const { api, runtime } = t.value;
+    const url = receiver.value.url();
+    const endpoint = await subscribe(api, runtime.merchantId, url);
+    // The runtime's own pipeline stops here: the deliveries below are for this section's dispatcher
+    // alone. Its table and the functions' settings stay.
+    await t.stop();
+
+    const pending = async (count: number) => {
+      const deliveries: WebhookDelivery[] = [];
+      const now = isoTimestamp(new Date());
+      for (let index = 0; index < count; index += 1) {
+        const eventId = typeid('evt').toString();
+        const delivery = newDelivery({
+          webhookDeliveryId: deliveryIdFor(eventId, endpoint.webhookEndpointId),
+          webhookEndpointId: endpoint.webhookEndpointId,
+          merchantId: runtime.merchantId,
+          eventId,
+          eventType: benchEventType,
+          data: { payoutId: typeid('po').toString(), grossAmount: 10_000, currency: 'USD', occurredAt: now },
+          paused: false,
+          now,
+        });
+        deliveries.push(delivery);
+      }
+      await putNewDeliveries(deliveries);
+      return deliveries;
+    };
+    const dispatcher = createDispatcher({
+      send: sendWebhook,
+      sealer: secretSealer,
+      timeoutMs: settings.WEBHOOK_TIMEOUT_MS,
+      retryDelaySeconds: settings.WEBHOOK_RETRY_DELAY_SECONDS,
+      allowLoopback: true,
+    });
+    const viaDispatcher = async (batch: readonly WebhookDelivery[]) => {
+      const result = await dispatcher(sqsEventOf(batch));
+      if (result.batchItemFailures.length > 0) throw new Error('the dispatcher failed a bench message');
+    };
+    const bare = async (batch: readonly WebhookDelivery[]) => {
+      await Promise.all(
+        batch.map(async (delivery) => {
+          const body = deliveryBody({
+            deliveryId: delivery.webhookDeliveryId,
+            eventType: delivery.eventType,
+            createdAt: delivery.createdAt,
+            data: delivery.data,
+          });
+          const headers = deliveryHeaders({
+            secret: endpoint.signingSecret,
+            deliveryId: delivery.webhookDeliveryId,
+            timestamp: Math.floor(Date.now() / 1000),
+            body,
+          });
+          const outcome = await sendWebhook({
+            url,
+            headers: { ...headers },
+            body,
+            timeoutMs: settings.WEBHOOK_TIMEOUT_MS,
+            allowLoopback: true,
+          });
+          if (!outcome.succeeded) throw new Error(`a bare POST failed: ${outcome.errorMessage}`);
+        }),
+      );
+    };
+
+    // One warm batch each, so neither side pays the first TLS handshake or the first secret opening.
+    await viaDispatcher(await pending(batchSize));
+    await bare(await pending(batchSize));
+    const perRound = deliveriesPerLoad / rounds;
+    const wallMs = { dispatcher: 0, bare: 0 };
+    for (let round = 0; round < rounds; round += 1) {
+      context.progress(`dispatcher: round ${round + 1} of ${rounds}`);
+      const forDispatcher = await pending(perRound);
+      const forBare = await pending(perRound);
+      const order = round % 2 === 0 ? (['dispatcher', 'bare'] as const) : (['bare', 'dispatcher'] as const);
+      for (const side of order) {
+        const deliveries = side === 'dispatcher' ? forDispatcher : forBare;
+        const started = performance.now();
+        for (let offset = 0; offset < deliveries.length; offset += batchSize) {
+          const batch = deliveries.slice(offset, offset + batchSize);
+          await (side === 'dispatcher' ? viaDispatcher(batch) : bare(batch));
+        }
+        wallMs[side] += performance.now() - started;
+      }
+    }
+    const expected = batchSize * 2 + deliveriesPerLoad * 2;
+    if (receiver.value.requests.length !== expected) {
+      throw new Error(
+        `dispatcher: the receiver got ${receiver.value.requests.length} of ${expected} deliveries`,
+      );
+    }
+    return [
+      rowOf({
+        section,
+        figure: 'deliveries/s',
+        value: (deliveriesPerLoad / wallMs.dispatcher) * 1000,
+        baseline: (deliveriesPerLoad / wallMs.bare) * 1000,
+        unit: Unit.perSecond,
+        budget: { ratio: 'least', limit: 0.8 },
+        note: 'baseline: sign + POST, same agent, 10 at a time',
+      }),
+    ];
+  } finally {
+    await t.stop();
+    await receiver.stop();
+  }
+}
+
+/** The queue event the dispatcher gets for these deliveries' first attempts. */
+function sqsEventOf(deliveries: readonly WebhookDelivery[]): SQSEvent {
+  return {
+    Records: deliveries.map((delivery, index) => ({
+      messageId: `bench-${index}`,
+      receiptHandle: `bench-${index}`,
+      body: JSON.stringify({
+        webhookEndpointId: delivery.webhookEndpointId,
+        webhookDeliveryId: delivery.webhookDeliveryId,
+        attemptCount: delivery.attemptCount,
+      }),
+      attributes: {
+        ApproximateReceiveCount: '1',
+        SentTimestamp: String(Date.now()),
+        SenderId: 'bench',
+        ApproximateFirstReceiveTimestamp: String(Date.now()),
+      },
+      messageAttributes: {},
+      md5OfBody: '',
+      eventSource: 'aws:sqs',
+      eventSourceARN: 'arn:aws:sqs:us-east-1:000000000000:bench',
+      awsRegion: 'us-east-1',
+    })),
+  };
+}

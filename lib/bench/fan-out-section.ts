@@ -1,0 +1,228 @@
+import { randomUUID } from 'node:crypto';
+import { BatchWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { documentClient, tableName } from '../../functions/store/client';
+import { EntityType } from '../../functions/store/keys';
+import { type HttpsReceiver, startHttpsReceiver } from '../../test/support/https-receiver';
+import { expectOk } from '../../test/support/invoice-requests';
+import { newKey, startTestRuntime } from '../../test/support/local-runtime';
+import { routeInvocation } from '../local/gateway';
+import type { BenchContext } from './bench-context';
+import { type BenchRow, rowOf, Unit } from './bench-row';
+import { loadAtConcurrency } from './load';
+import { createPayoutEvent, eventToArrivalMs, subscribe } from './payout-events';
+import { runningUntilStopped } from './running-until-stopped';
+
+const section = 'fan-out';
+/** A merchant's most endpoints (DESIGN §4), each its own receiver so handshakes count per endpoint. */
+const endpointCount = 20;
+const eventCount = 20;
+/** Items per BatchWriteItem, DynamoDB's most. */
+const batchWriteItems = 25;
+/** The dispatcher's batch size (the queue's), at which the raw writes are sent too. */
+const rawConcurrency = 10;
+
+/**
+ * Section 5: one event to 20 endpoints, in the router's write round trips per 25 deliveries; 20
+ * events to 20 endpoints, in the time until all 400 arrived against the raw writes that work needs;
+ * and TLS handshakes per endpoint per dispatcher batch, counted at the receivers.
+ */
+export async function fanOutSection(context: BenchContext): Promise<BenchRow[]> {
+  const batches: Set<string>[] = [];
+  const t = await runningUntilStopped(
+    context,
+    startTestRuntime(
+      { WEBHOOK_ALLOW_PRIVATE_TARGETS: true, AUTH_CACHE_SECONDS: 3600 },
+      {
+        dynamodbEndpoint: await context.dynamodbEndpoint(),
+        onDispatcherBatch: (event) => {
+          batches.push(
+            new Set(event.Records.map((record) => JSON.parse(record.body).webhookEndpointId as string)),
+          );
+        },
+      },
+    ),
+  );
+  const receivers: { stop: () => Promise<void>; value: HttpsReceiver }[] = [];
+  try {
+    for (let index = 0; index < endpointCount; index += 1) {
+      receivers.push(await runningUntilStopped(context, startHttpsReceiver({ caDir: context.caDir })));
+    }
+    const { api, runtime } = t.value;
+    const merchantId = runtime.merchantId;
+    const endpoints: string[] = [];
+    for (const receiver of receivers) {
+      endpoints.push((await subscribe(api, merchantId, receiver.value.url())).webhookEndpointId);
+    }
+    const setStatus = async (status: 'active' | 'disabled') => {
+      for (const id of endpoints) {
+        expectOk(
+          await api('PATCH', `/merchants/${merchantId}/webhook-endpoints/${id}`, {
+            body: { status },
+            idempotencyKey: newKey(),
+          }),
+        );
+      }
+    };
+    const arrived = () => receivers.reduce((sum, receiver) => sum + receiver.value.requests.length, 0);
+
+    // With every endpoint disabled the deliveries are written paused and never sent, so every
+    // write outside a route until the stream is drained is the router's fan-out.
+    context.progress('fan-out: one event to 20 endpoints, counting the router’s writes');
+    await setStatus('disabled');
+    await t.value.runtime.drainStream();
+    const routerWrites = await pipelineWritesDuring(async () => {
+      await createPayoutEvent(api, merchantId);
+      await t.value.runtime.drainStream();
+      await t.value.runtime.drainStream();
+    });
+    await setStatus('active');
+    await waitUntil(() => arrived() >= endpointCount, 'the paused deliveries to arrive');
+
+    context.progress('fan-out: 20 events to 20 endpoints');
+    const before = receivers.map((receiver) => receiver.value.tlsConnections);
+    const requestsBefore = receivers.map((receiver) => receiver.value.requests.length);
+    const arrivedBefore = arrived();
+    batches.length = 0;
+    await Promise.all(Array.from({ length: eventCount }, () => createPayoutEvent(api, merchantId)));
+    await waitUntil(() => arrived() >= arrivedBefore + eventCount * endpointCount, 'all 400 deliveries');
+    const fresh = receivers.flatMap((receiver, index) =>
+      receiver.value.requests.slice(requestsBefore[index]),
+    );
+    const createdAt = Math.min(...fresh.map((request) => request.receivedAt - eventToArrivalMs(request)));
+    const lastArrival = Math.max(...fresh.map((request) => request.receivedAt));
+    const pipelineMs = lastArrival - createdAt;
+
+    const handshakes = receivers.map(
+      (receiver, index) => receiver.value.tlsConnections - (before[index] ?? 0),
+    );
+    const batchesWith = endpoints.map((id) => batches.filter((batch) => batch.has(id)).length);
+    const perBatch = handshakes.map((count, index) => count / Math.max(1, batchesWith[index] ?? 0));
+    const worst = Math.max(...perBatch);
+    const meanPerBatch = perBatch.reduce((sum, value) => sum + value, 0) / perBatch.length;
+
+    context.progress('fan-out: the raw writes of 400 deliveries');
+    const rawMs = await rawDeliveryWrites(eventCount * endpointCount);
+
+    return [
+      rowOf({
+        section,
+        figure: 'router write round trips per 25 deliveries',
+        value: (routerWrites.length * batchWriteItems) / endpointCount,
+        baseline: 1,
+        unit: Unit.count,
+        budget: { ratio: 'most', limit: 1 },
+        note: `${routerWrites.length} writes for ${endpointCount} deliveries (${summarize(routerWrites)}); baseline one BatchWriteItem`,
+      }),
+      rowOf({
+        section,
+        figure: '20 events × 20 endpoints, all delivered',
+        value: pipelineMs,
+        baseline: rawMs,
+        unit: Unit.ms,
+        budget: { ratio: 'most', limit: 1.2 },
+        note: 'baseline: 16 BatchWriteItem + 400 UpdateItem, 10 at a time',
+      }),
+      rowOf({
+        section,
+        figure: 'TLS handshakes per endpoint per dispatcher batch',
+        value: worst,
+        baseline: 1,
+        unit: Unit.count,
+        budget: { ratio: 'most', limit: 1 },
+        note: `worst endpoint; mean ${meanPerBatch.toFixed(2)}, ${batches.length} batches`,
+      }),
+    ];
+  } finally {
+    for (const receiver of receivers.reverse()) await receiver.stop();
+    await t.stop();
+  }
+}
+
+/** The write commands sent outside any route while `act` runs: the delivery pipeline's. */
+async function pipelineWritesDuring(act: () => Promise<void>): Promise<string[]> {
+  const writes: string[] = [];
+  const client = documentClient();
+  const name = `count-pipeline-writes-${randomUUID()}`;
+  const writeCommands = /^(PutItem|UpdateItem|DeleteItem|BatchWriteItem|TransactWriteItems)Command$/;
+  client.middlewareStack.add(
+    (next, context) => async (args) => {
+      const command = String(context.commandName);
+      if (routeInvocation.getStore() === undefined && writeCommands.test(command)) writes.push(command);
+      return next(args);
+    },
+    { step: 'initialize', name },
+  );
+  try {
+    await act();
+  } finally {
+    client.middlewareStack.remove(name);
+  }
+  return writes;
+}
+
+function summarize(commands: readonly string[]): string {
+  const counts = new Map<string, number>();
+  for (const command of commands) counts.set(command, (counts.get(command) ?? 0) + 1);
+  return [...counts].map(([command, count]) => `${count} ${command.replace(/Command$/, '')}`).join(', ');
+}
+
+/**
+ * The least DynamoDB work `count` deliveries need: their items written 25 to a BatchWriteItem, then
+ * one UpdateItem per delivery recording its attempt, 10 requests at a time, on the same table.
+ */
+async function rawDeliveryWrites(count: number): Promise<number> {
+  const client = documentClient();
+  const run = randomUUID();
+  const item = (index: number) => ({
+    PK: `BENCH#${run}`,
+    SK: `DELIVERY#${index}`,
+    entityType: EntityType.webhookDelivery,
+    status: 'pending',
+    attemptCount: 0,
+    attempts: [],
+    data: {
+      payoutId: `po_${index}`,
+      grossAmount: 10_000,
+      currency: 'USD',
+      occurredAt: new Date().toISOString(),
+    },
+  });
+  const started = performance.now();
+  const batchCount = Math.ceil(count / batchWriteItems);
+  await loadAtConcurrency(batchCount, rawConcurrency, async (batch) => {
+    const items = Array.from(
+      { length: Math.min(batchWriteItems, count - batch * batchWriteItems) },
+      (_, offset) => item(batch * batchWriteItems + offset),
+    );
+    await client.send(
+      new BatchWriteCommand({
+        RequestItems: { [tableName()]: items.map((Item) => ({ PutRequest: { Item } })) },
+      }),
+    );
+  });
+  await loadAtConcurrency(count, rawConcurrency, async (index) => {
+    await client.send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: { PK: `BENCH#${run}`, SK: `DELIVERY#${index}` },
+        UpdateExpression:
+          'SET #status = :status, attemptCount = :one, attempts = list_append(attempts, :attempt)',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: {
+          ':status': 'succeeded',
+          ':one': 1,
+          ':attempt': [{ statusCode: 200, durationMs: 5, attemptedAt: new Date().toISOString() }],
+        },
+      }),
+    );
+  });
+  return performance.now() - started;
+}
+
+async function waitUntil(done: () => boolean, what: string): Promise<void> {
+  const deadline = Date.now() + 120_000;
+  while (!done()) {
+    if (Date.now() > deadline) throw new Error(`fan-out: gave up waiting for ${what} after 120 s`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}

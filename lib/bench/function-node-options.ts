@@ -1,0 +1,26 @@
+import { App, RemovalPolicy, Stack } from 'aws-cdk-lib';
+import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
+import { RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { ServiceFunction } from '../constructs/service-function';
+import { authorizerHandlerModule } from '../stack';
+
+/**
+ * The NODE_OPTIONS the stack gives its functions, read from a `ServiceFunction` built in a
+ * throwaway app (bundling skipped), so a change to the construct's setting reaches the bench as it
+ * is. Undefined when the construct sets none.
+ */
+export function functionNodeOptions(): string | undefined {
+  const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
+  const stack = new Stack(app, 'NodeOptionsProbe');
+  const probe = new ServiceFunction(stack, 'Probe', {
+    functionName: 'node-options-probe',
+    handlerModule: authorizerHandlerModule,
+    description: 'Reads the environment the construct sets',
+    environment: {},
+    logRetention: RetentionDays.ONE_DAY,
+    removalPolicy: RemovalPolicy.DESTROY,
+  });
+  const cfn = probe.function.node.defaultChild as CfnFunction;
+  const environment = stack.resolve(cfn.environment) as { variables?: Record<string, string> } | undefined;
+  return environment?.variables?.NODE_OPTIONS;
+}

@@ -1,0 +1,61 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type FinishedProcess, runToEnd } from '../support/spawned-process';
+
+const repoRoot = resolve(import.meta.dirname, '..', '..');
+
+function bench(args: readonly string[]): Promise<FinishedProcess> {
+  return runToEnd('npm', ['run', '-s', 'bench', '--', ...args], {
+    cwd: repoRoot,
+    env: { ...process.env },
+    timeoutMs: 90_000,
+  });
+}
+
+describe('npm run bench', () => {
+  let dir: string;
+  let run: FinishedProcess;
+  let markdown: string;
+
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'merchant-payments-bench-test-'));
+    run = await bench(['--section', 'bundles', '--runs', '1', '--markdown', join(dir, 'bench.md')]);
+    markdown = await readFile(join(dir, 'bench.md'), 'utf8');
+  }, 120_000);
+
+  afterAll(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('runs one section and exits 0 though budgets are missed', () => {
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/^\d+ figures, \d+ MISSED, in [\d.]+ s$/m);
+  });
+
+  it('prints a bytes and an init row for the authorizer, beside the bare baseline', () => {
+    expect(run.stdout).toMatch(
+      /bundles\s+authorizer\/handler bytes\s+\S+ KB\s+\S+ KB\s+[\d.]+×\s+≤ 1\.1×\s+(ok|MISSED)/,
+    );
+    expect(run.stdout).toMatch(
+      /bundles\s+authorizer\/handler init\s+\S+ ms\s+\S+ ms\s+[\d.]+×\s+≤ 1\.3×\s+(ok|MISSED)/,
+    );
+  });
+
+  it('writes the same table as markdown', () => {
+    expect(markdown).toMatch(
+      /^\| Section \| Figure \| Value \| Baseline \| Ratio \| Budget \| Result \| Note \|$/m,
+    );
+    expect(markdown).toMatch(/^\| bundles \| pay\/serve-pay-page bytes \|/m);
+  });
+
+  it('says a wrong option in one line and exits 2', async () => {
+    const wrong = await bench(['--section', 'everything']);
+    expect(wrong.code).toBe(2);
+    const errors = wrong.stderr.split('\n').filter((line) => line !== '' && !line.startsWith('npm warn'));
+    expect(errors).toEqual([
+      'error: --section "everything" is not a section: it must be one of round-trips, bundles, api, events, fan-out, dispatcher.',
+    ]);
+  });
+});
