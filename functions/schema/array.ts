@@ -5,7 +5,11 @@ export interface ArrayOptions {
   readonly max?: number;
 }
 
-/** Every item is checked (problems listed under its index), then the number of items. */
+/**
+ * An array over its maximum is refused as a whole, before any item is checked, so an oversized
+ * request costs no more than its length. Otherwise every item is checked (problems listed under its
+ * index), then the minimum.
+ */
 export function array<const S extends Schema>(
   items: S,
   options: ArrayOptions = {},
@@ -23,11 +27,14 @@ export function array<const S extends Schema>(
         issues.push({ code: 'invalid_type', expected: 'array', input: value, path });
         return value;
       }
-      const output = value.map((item, index) => items.run(item, [...path, index], issues));
-      if (min !== undefined && value.length < min)
-        issues.push({ code: 'too_small', limit: min, unit: 'item', path });
-      if (max !== undefined && value.length > max)
+      if (max !== undefined && value.length > max) {
         issues.push({ code: 'too_big', limit: max, unit: 'item', path });
+        return value;
+      }
+      const output = value.map((item, index) => items.run(item, [...path, index], issues));
+      if (min !== undefined && value.length < min) {
+        issues.push({ code: 'too_small', limit: min, unit: 'item', path });
+      }
       return output;
     },
   };

@@ -76,14 +76,18 @@ export type Issue = { readonly path: Path; readonly message?: string } & (
 );
 
 /**
- * A value with a wrong type, a value outside a set, or a bad record key stops the checks that
- * build on it (an object's rules, an array's uniqueness); a value out of bounds or of the wrong
- * form does not, so every such problem is reported at once.
+ * A value with a wrong type, a value outside a set, a bad record key or an array over its maximum
+ * (whose items were never checked) stops the checks that build on it (an object's rules, an
+ * array's uniqueness); any other value out of bounds or of the wrong form does not, so every such
+ * problem is reported at once.
  */
 export function stopsChecks(issues: readonly Issue[], from: number): boolean {
   for (let index = from; index < issues.length; index++) {
-    const code = issues[index]?.code;
-    if (code === 'invalid_type' || code === 'invalid_value' || code === 'invalid_key') return true;
+    const issue = issues[index];
+    if (issue === undefined) continue;
+    if (issue.code === 'invalid_type' || issue.code === 'invalid_value' || issue.code === 'invalid_key')
+      return true;
+    if (issue.code === 'too_big' && issue.unit === 'item') return true;
   }
   return false;
 }

@@ -41,17 +41,37 @@ export function string(options: StringOptions = {}): Schema<string> {
   };
 }
 
-export function checkLength(
+/** Lengths count characters (code points): an emoji is one character, not two UTF-16 units. */
+function checkLength(
   text: string,
   min: number | undefined,
   max: number | undefined,
   path: Path,
   issues: Issue[],
-): void {
-  if (min !== undefined && text.length < min) {
+) {
+  const length = characterCount(text);
+  if (min !== undefined && length < min)
     issues.push({ code: 'too_small', limit: min, unit: 'character', path });
-  }
-  if (max !== undefined && text.length > max) {
+  if (max !== undefined && length > max)
     issues.push({ code: 'too_big', limit: max, unit: 'character', path });
+}
+
+/** A surrogate pair is one character; a lone surrogate counts as one too. */
+function characterCount(text: string): number {
+  let count = text.length;
+  for (let index = 0; index < text.length - 1; index++) {
+    if (isHighSurrogate(text.charCodeAt(index)) && isLowSurrogate(text.charCodeAt(index + 1))) {
+      count--;
+      index++;
+    }
   }
+  return count;
+}
+
+function isHighSurrogate(unit: number): boolean {
+  return (unit & 0xfc00) === 0xd800;
+}
+
+function isLowSurrogate(unit: number): boolean {
+  return (unit & 0xfc00) === 0xdc00;
 }

@@ -3,20 +3,25 @@ import { array, enumOf, optional, refine, safeParse, strictObject, string } from
 
 const unique = (values: readonly string[]) =>
   new Set(values).size === values.length ? undefined : 'must not repeat a value.';
-const Colours = refine(array(enumOf(['red', 'blue']), { max: 2 }), unique);
+const Colours = refine(array(enumOf(['red', 'blue']), { min: 3, max: 4 }), unique);
 
 const messagesOf = (result: ReturnType<typeof safeParse>) =>
   result.success ? [] : result.issues.map((issue) => `${issue.path.join('.')}: ${issue.code}`);
 
 describe('refine', () => {
   it('runs after a bound problem, so both are reported', () => {
-    expect(messagesOf(safeParse(Colours, ['red', 'red', 'blue']))).toEqual([': too_big', ': custom']);
+    expect(messagesOf(safeParse(Colours, ['red', 'red']))).toEqual([': too_small', ': custom']);
+  });
+
+  it('does not run on an array over its maximum, whose items were never checked', () => {
+    expect(messagesOf(safeParse(Colours, ['red', 'red', 'red', 'red', 'red']))).toEqual([': too_big']);
   });
 
   it('does not run after a value of the wrong type or outside its set', () => {
-    expect(messagesOf(safeParse(Colours, ['green', 'green']))).toEqual([
+    expect(messagesOf(safeParse(Colours, ['green', 'green', 'green']))).toEqual([
       '0: invalid_value',
       '1: invalid_value',
+      '2: invalid_value',
     ]);
     expect(messagesOf(safeParse(Colours, 'red'))).toEqual([': invalid_type']);
   });

@@ -39,6 +39,20 @@ describe('string', () => {
     expect(safeParse(Name, '   ').success).toBe(false);
   });
 
+  it('counts characters, not UTF-16 units: an emoji is one character', () => {
+    const Name = string({ min: 2, max: 3 });
+    expect(safeParse(Name, '😀😀😀').success).toBe(true);
+    expect(safeParse(Name, '😀😀😀😀')).toMatchObject({
+      success: false,
+      issues: [{ code: 'too_big', limit: 3 }],
+    });
+    expect(safeParse(Name, '😀')).toMatchObject({
+      success: false,
+      issues: [{ code: 'too_small', limit: 2 }],
+    });
+    expect(safeParse(Name, '\ud83d\ud83d\ud83d').success).toBe(true);
+  });
+
   it('carries its own message for a pattern it does not match', () => {
     const Id = string({ pattern: /^id_\d+$/, patternMessage: 'must be an id.' });
     expect(safeParse(Id, 'x')).toMatchObject({ success: false, issues: [{ message: 'must be an id.' }] });
