@@ -1,7 +1,17 @@
-import { z } from 'zod';
 import { PaymentMethodType } from '../domain/invoice';
 import { Currency, maxAmount } from '../domain/money';
 import { PaymentStatus } from '../domain/payment';
+import {
+  annotate,
+  discriminatedUnion,
+  enumOf,
+  type Infer,
+  integer,
+  literal,
+  nullable,
+  strictObject,
+  string,
+} from '../schema';
 import { CustomerId, InvoiceId, MerchantId, Timestamp, typeIdSchema } from './shared-schemas';
 
 // The payment as the payments, sandbox and pay-page routes all speak of it. It lives outside those
@@ -11,67 +21,69 @@ export const PaymentId = typeIdSchema('pmt');
 export const RefundId = typeIdSchema('refund');
 
 /** DESIGN §4 "Payments listing", plus the decline of a declined payment (docs/decisions.md). */
-export const Payment = z
-  .strictObject({
+export const Payment = annotate(
+  strictObject({
     paymentId: PaymentId,
     merchantId: MerchantId,
     customerId: CustomerId,
-    invoiceId: InvoiceId.nullable(),
-    amount: z.number().int().min(1).max(maxAmount),
-    amountRefunded: z.number().int().min(0).max(maxAmount),
-    currency: z.enum(Currency),
-    status: z.enum(PaymentStatus),
-    paymentMethodType: z.enum(PaymentMethodType),
-    processor: z.string(),
-    processorReferenceId: z.string(),
-    declineCode: z
-      .string()
-      .nullable()
-      .meta({ description: 'Why the processor declined; null unless declined.' }),
-    declineMessage: z.string().nullable(),
+    invoiceId: nullable(InvoiceId),
+    amount: integer({ min: 1, max: maxAmount }),
+    amountRefunded: integer({ min: 0, max: maxAmount }),
+    currency: enumOf(Currency),
+    status: enumOf(PaymentStatus),
+    paymentMethodType: enumOf(PaymentMethodType),
+    processor: string(),
+    processorReferenceId: string(),
+    declineCode: annotate(nullable(string()), {
+      description: 'Why the processor declined; null unless declined.',
+    }),
+    declineMessage: nullable(string()),
     createdAt: Timestamp,
     updatedAt: Timestamp,
-  })
-  .meta({ id: 'Payment' });
+  }),
+  { id: 'Payment' },
+);
 
 /** Spec "Refund": exactly its fields. */
-export const Refund = z
-  .strictObject({
+export const Refund = annotate(
+  strictObject({
     id: RefundId,
     paymentId: PaymentId,
-    amount: z.number().int().min(-maxAmount).max(maxAmount),
-    currency: z.enum(Currency),
-    processorReferenceId: z.string().min(1),
+    amount: integer({ min: -maxAmount, max: maxAmount }),
+    currency: enumOf(Currency),
+    processorReferenceId: string({ min: 1 }),
     refundedAt: Timestamp,
-    paymentStatus: z.enum(PaymentStatus),
-  })
-  .meta({ id: 'Refund' });
+    paymentStatus: enumOf(PaymentStatus),
+  }),
+  { id: 'Refund' },
+);
 
-export const PaymentPathParams = z.strictObject({ paymentId: PaymentId });
+export const PaymentPathParams = strictObject({ paymentId: PaymentId });
 
 /**
  * Card or bank details as a payer gives them. Only the shape is checked here; whether they are a
  * valid card or account is the processor's answer (a decline), as a real processor's would be.
  * Spaces and dashes in numbers are allowed and dropped before the processor sees them.
  */
-export const PaymentMethodDetails = z
-  .discriminatedUnion('type', [
-    z.strictObject({
-      type: z.literal('card'),
-      number: z.string().min(1).max(32),
+export const PaymentMethodDetails = annotate(
+  discriminatedUnion('type', [
+    strictObject({
+      type: literal('card'),
+      number: string({ min: 1, max: 32 }),
       // Any integer: an impossible month or year is the processor's decline (invalid_expiry).
-      expMonth: z.number().int().min(-9999).max(9999),
-      expYear: z.number().int().min(-9999).max(99999),
-      cvc: z.string().min(1).max(8),
+      expMonth: integer({ min: -9999, max: 9999 }),
+      expYear: integer({ min: -9999, max: 99999 }),
+      cvc: string({ min: 1, max: 8 }),
     }),
-    z.strictObject({
-      type: z.literal('bank_account'),
-      routingNumber: z.string().min(1).max(32),
-      accountNumber: z.string().min(1).max(32),
+    strictObject({
+      type: literal('bank_account'),
+      routingNumber: string({ min: 1, max: 32 }),
+      accountNumber: string({ min: 1, max: 32 }),
     }),
-  ])
-  .meta({ id: 'PaymentMethodDetails' });
+  ]),
+  { id: 'PaymentMethodDetails' },
+);
 
-export type PaymentMethodDetails = z.output<typeof PaymentMethodDetails>;
+export type PaymentMethodDetails = Infer<typeof PaymentMethodDetails>;
 
-export const PaymentAmount = z.number().int().min(1).max(maxAmount);
+export const PaymentAmount = integer({ min: 1, max: maxAmount });

@@ -1,16 +1,32 @@
-import { z } from 'zod';
 import { isValidEmail, maxEmailLength } from '../domain/email';
 import { type IdPrefix, typeIdPattern } from '../domain/ids';
 import { Currency, maxAmount } from '../domain/money';
 import { ErrorCode } from '../http/errors';
 import { ValidationMessage } from '../http/validation-messages';
+import {
+  annotate,
+  array,
+  boolean,
+  dateTime,
+  enumOf,
+  integer,
+  optional,
+  refine,
+  type Schema,
+  type Shape,
+  strictObject,
+  string,
+  withDefault,
+} from '../schema';
 
 /** A TypeID of one prefix; the message names the expected prefix so a merchant can fix the call. */
 export function typeIdSchema(prefix: IdPrefix) {
-  return z
-    .string()
-    .regex(typeIdPattern(prefix), { message: ValidationMessage.typeId(prefix) })
-    .meta({ example: `${prefix}_01h455vb4pex5vsknk084sn02q` });
+  return annotate(
+    string({ pattern: typeIdPattern(prefix), patternMessage: ValidationMessage.typeId(prefix) }),
+    {
+      example: `${prefix}_01h455vb4pex5vsknk084sn02q`,
+    },
+  );
 }
 
 export const MerchantId = typeIdSchema('mer');
@@ -21,48 +37,51 @@ export const PriceId = typeIdSchema('price');
 export const CustomerId = typeIdSchema('cust');
 export const InvoiceId = typeIdSchema('inv');
 
-export const Timestamp = z.iso.datetime().meta({ description: 'ISO 8601 UTC date-time ending in Z' });
+export const Timestamp = annotate(dateTime(), { description: 'ISO 8601 UTC date-time ending in Z' });
 
 /** The spec's email rule (Invoice, additionalNotificationEmails), used for every email field. */
-export const EmailAddress = z
-  .string()
-  .max(maxEmailLength)
-  .refine(isValidEmail, { message: ValidationMessage.email })
-  .meta({ format: 'email', example: 'ana@example.com' });
+export const EmailAddress = annotate(
+  refine(string({ max: maxEmailLength }), (email) =>
+    isValidEmail(email) ? undefined : ValidationMessage.email,
+  ),
+  { format: 'email', example: 'ana@example.com' },
+);
 
-export const Money = z
-  .strictObject({ amount: z.number().int().min(0).max(maxAmount), currency: z.enum(Currency) })
-  .meta({ id: 'Money' });
+export const Money = annotate(
+  strictObject({ amount: integer({ min: 0, max: maxAmount }), currency: enumOf(Currency) }),
+  { id: 'Money' },
+);
 
 /** Query of every list route (DESIGN §3): limit 1–100, default 20, opaque signed cursor. */
 export const ListQuery = {
   merchantId: MerchantId,
-  limit: z.coerce.number().int().min(1).max(100).default(20),
-  cursor: z.string().min(1).max(2048).optional(),
-};
+  limit: withDefault(integer({ min: 1, max: 100, coerce: true }), 20),
+  cursor: optional(string({ min: 1, max: 2048 })),
+} satisfies Shape;
 
-export const Page = z.strictObject({
-  hasMore: z.boolean(),
-  nextCursor: z.string().optional(),
+export const Page = strictObject({
+  hasMore: boolean(),
+  nextCursor: optional(string()),
 });
 
-export function listResponse<T extends z.ZodType>(item: T) {
-  return z.strictObject({ items: z.array(item), page: Page });
+export function listResponse<T extends Schema>(item: T) {
+  return strictObject({ items: array(item), page: Page });
 }
 
-export const ErrorResponse = z
-  .strictObject({
-    error: z.strictObject({
-      code: z.enum(Object.keys(ErrorCode) as [ErrorCode, ...ErrorCode[]]),
-      message: z.string(),
-      requestId: z.string().optional(),
-      details: z.array(z.strictObject({ path: z.string(), message: z.string() })).optional(),
+export const ErrorResponse = annotate(
+  strictObject({
+    error: strictObject({
+      code: enumOf(Object.keys(ErrorCode) as ErrorCode[]),
+      message: string(),
+      requestId: optional(string()),
+      details: optional(array(strictObject({ path: string(), message: string() }))),
     }),
-  })
-  .meta({ id: 'Error' });
+  }),
+  { id: 'Error' },
+);
 
 /** Bodies that carry only the merchant scope (DESIGN §4, lifecycle routes). */
-export const MerchantScopeBody = z.strictObject({ merchantId: MerchantId });
+export const MerchantScopeBody = strictObject({ merchantId: MerchantId });
 
 /** Query of the routes that read one item: only the merchant scope. */
-export const MerchantQuery = z.strictObject({ merchantId: MerchantId });
+export const MerchantQuery = strictObject({ merchantId: MerchantId });

@@ -10,6 +10,7 @@ import { WebhookEndpointStatus } from '../domain/webhook-endpoint';
 import { deliveryBody, deliveryHeaders } from '../domain/webhook-signature';
 import { logger } from '../http/logger';
 import { originalStack } from '../http/original-stack';
+import { parse } from '../schema';
 import type { SecretSealer } from '../secrets/secret-sealer';
 import { getDelivery, leaseDelivery, replaceDelivery } from '../store/webhook-deliveries';
 import { getEndpoint, type StoredWebhookEndpoint } from '../store/webhook-endpoints';
@@ -106,7 +107,7 @@ export function createDispatcher(deps: DispatcherDependencies) {
     const failed = await Promise.all(
       event.Records.map(async (record) => {
         try {
-          await dispatch(DeliveryMessage.parse(JSON.parse(record.body)));
+          await dispatch(parse(DeliveryMessage, JSON.parse(record.body)));
           return undefined;
         } catch (error) {
           logger.error('delivery message not processed', {

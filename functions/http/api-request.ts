@@ -1,9 +1,9 @@
 import type { Context } from 'aws-lambda';
-import type { z } from 'zod';
 import type { RouteDefinition } from '../route-definition';
+import type { Infer, Schema } from '../schema';
 import type { IdempotencyContext, StoredResponse } from '../store/idempotency';
 
-type Parsed<T> = T extends z.ZodType ? z.output<T> : undefined;
+type Parsed<T> = T extends Schema ? Infer<T> : undefined;
 
 /** What a handler receives once every middleware has accepted the request. */
 export interface ApiRequest<R extends RouteDefinition> {

@@ -1,18 +1,18 @@
 import type { MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
-import type { z } from 'zod';
 import type { RouteDefinition } from '../route-definition';
+import { type Issue, type Schema, safeParse } from '../schema';
 import { apiState } from './api-request';
 import { type ErrorDetail, NotFoundError, ValidationError } from './errors';
-import { ValidationMessage, validationErrorMap } from './validation-messages';
+import { issueMessage, ValidationMessage } from './validation-messages';
 
 /**
  * One `details` entry per problem: an unknown field is named by its own path, and a value that
  * breaks two checks with the same wording (an integer past both the safe range and the maximum)
  * is listed once.
  */
-export function detailsOf(error: z.ZodError, location: string): ErrorDetail[] {
-  const details = error.issues.flatMap((issue) => {
+export function detailsOf(issues: readonly Issue[], location: string): ErrorDetail[] {
+  const details = issues.flatMap((issue) => {
     const base = issue.path.map(String);
     if (issue.code === 'unrecognized_keys') {
       return issue.keys.map((key) => ({
@@ -20,7 +20,7 @@ export function detailsOf(error: z.ZodError, location: string): ErrorDetail[] {
         message: ValidationMessage.unknownField(key),
       }));
     }
-    return [{ path: base.length === 0 ? location : base.join('.'), message: issue.message }];
+    return [{ path: base.length === 0 ? location : base.join('.'), message: issueMessage(issue, location) }];
   });
   return details.filter(
     (detail, index) =>
@@ -33,17 +33,15 @@ export type CheckedInput =
   | { readonly ok: true; readonly query: unknown; readonly body: unknown }
   | { readonly ok: false; readonly details: ErrorDetail[] };
 
-/**
- * Checks query and body against the route's strict schemas, with our wording for every problem
- * (validation-messages.ts) given per parse, so no global zod setting is involved.
- */
+/** Checks query and body against the route's strict schemas, with our wording for every problem. */
 export function checkInput(route: RouteDefinition, query: unknown, body: unknown): CheckedInput {
   const details: ErrorDetail[] = [];
-  const parse = (schema: z.ZodType | undefined, value: unknown, location: string) => {
+  const parse = (schema: Schema | undefined, value: unknown, location: string) => {
     if (schema === undefined) return undefined;
-    const parsed = schema.safeParse(value, { error: validationErrorMap(location) });
-    if (!parsed.success) details.push(...detailsOf(parsed.error, location));
-    return parsed.data;
+    const parsed = safeParse(schema, value);
+    if (parsed.success) return parsed.data;
+    details.push(...detailsOf(parsed.issues, location));
+    return undefined;
   };
   const parsedQuery = parse(route.request.query, query, 'query');
   const parsedBody = parse(route.request.body, body, 'body');
@@ -62,7 +60,7 @@ export function validation(
     before: (request) => {
       const state = apiState(request.context);
       if (params !== undefined) {
-        const parsed = params.safeParse(request.event.pathParameters ?? {});
+        const parsed = safeParse(params, request.event.pathParameters ?? {});
         if (!parsed.success) throw new NotFoundError();
         state.params = parsed.data;
       }

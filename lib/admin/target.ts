@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { z } from 'zod';
 import { resetFunctionEnvironment, Stage } from '../../functions/config';
+import { enumOf, refine, safeParse, strictObject, string } from '../../functions/schema';
 import { documentClient, resetDocumentClient } from '../../functions/store/client';
 import { AdminError } from './operations';
 import type { AdminSettings } from './settings';
@@ -36,14 +36,20 @@ export function localStateDir(settings: Partial<Pick<AdminSettings, 'LOCAL_STATE
 }
 
 /**
- * The fields of `.local/runtime.json` (DESIGN §5) the CLI needs. Not strict: the file is the
- * runtime's to extend, and its `apiKey` is deliberately never read here.
+ * The fields of `.local/runtime.json` (DESIGN §5) the CLI needs. Only these are picked from the
+ * file before they are checked: it is the runtime's to extend, and its `apiKey` is deliberately
+ * never read here.
  */
-const LocalRuntimeFile = z.object({
-  stage: z.enum(Stage),
-  dynamodbEndpoint: z.url(),
-  tableName: z.string().min(1),
+const LocalRuntimeFile = strictObject({
+  stage: enumOf(Stage),
+  dynamodbEndpoint: refine(string(), (url) => (URL.canParse(url) ? undefined : 'must be a URL.')),
+  tableName: string({ min: 1 }),
 });
+
+function runtimeFields(json: unknown): Record<keyof typeof LocalRuntimeFile.shape, unknown> {
+  const file = typeof json === 'object' && json !== null ? (json as Record<string, unknown>) : {};
+  return { stage: file.stage, dynamodbEndpoint: file.dynamodbEndpoint, tableName: file.tableName };
+}
 
 export async function resolveTarget(
   selection: TargetSelection,
@@ -64,10 +70,10 @@ export async function resolveTarget(
   } catch (error) {
     throw new AdminError(`${file} is not valid JSON: restart \`npm start\` to rewrite it`, { cause: error });
   }
-  const parsed = LocalRuntimeFile.safeParse(json);
+  const parsed = safeParse(LocalRuntimeFile, runtimeFields(json));
   if (!parsed.success) {
     // Only field names: the file also holds an API key, which no message may echo.
-    const fields = [...new Set(parsed.error.issues.map((issue) => issue.path.join('.') || '(root)'))];
+    const fields = [...new Set(parsed.issues.map((issue) => issue.path.join('.')))];
     throw new AdminError(`${file} lacks a valid ${fields.join(', ')}: restart \`npm start\` to rewrite it`);
   }
   return parsed.data;

@@ -47,7 +47,7 @@ export interface PaymentsApiProps {
 /**
  * The REST API: one stage named after the environment, the bearer-key REQUEST authorizer on every
  * route but the public pay routes, which a web ACL and their own throttle limit instead, and API
- * Gateway's own errors in our error shape. Request validation happens in the handlers (zod), so
+ * Gateway's own errors in our error shape. Request validation happens in the handlers, so
  * the API has no models or validators.
  */
 export class PaymentsApi extends Construct {
@@ -123,7 +123,7 @@ export class PaymentsApi extends Construct {
     Validations.of(this.restApi).acknowledge({
       id: 'AwsSolutions-APIG2',
       reason:
-        'Requests are validated in each Lambda handler with strict zod schemas declared beside each route, ' +
+        'Requests are validated in each Lambda handler with strict schemas declared beside each route, ' +
         'which return our validation_error shape with one details entry per problem (DESIGN §3); ' +
         'API Gateway validators would answer in their own shape.',
     });

@@ -66,9 +66,12 @@ export interface ServiceFunctionProps {
 export class ServiceFunction extends Construct {
   readonly function: NodejsFunction;
   readonly role: iam.Role;
+  /** The module under `functions/` its bundle is built from, e.g. `delivery/router-handler`. */
+  readonly handlerModule: string;
 
   constructor(scope: Construct, id: string, props: ServiceFunctionProps) {
     super(scope, id);
+    this.handlerModule = props.handlerModule;
     if (props.functionName.length > maxFunctionNameLength) {
       throw new Error(
         `Function name ${props.functionName} is longer than ${maxFunctionNameLength} characters; shorten its operationId`,
@@ -95,7 +98,7 @@ export class ServiceFunction extends Construct {
       depsLockFilePath: path.join(projectRoot, 'package-lock.json'),
       runtime: lambda.Runtime.NODEJS_24_X,
       architecture: lambda.Architecture.ARM_64,
-      // Lambda allots CPU in proportion to memory. Loading the bundled SDK + zod + middy graph is
+      // Lambda allots CPU in proportion to memory. Loading the bundled SDK + middy graph is
       // CPU-bound, so 256 MB roughly halves cold-start init against 128 MB; the handlers themselves
       // use a fraction of it (a few DynamoDB round trips each).
       memorySize: 256,

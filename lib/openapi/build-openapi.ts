@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { ErrorResponse } from '../../functions/api/shared-schemas';
 import { Stage } from '../../functions/config';
 import { idempotencyKeyPattern } from '../../functions/domain/idempotency';
@@ -10,10 +9,12 @@ import {
   isPublic,
   type RouteDefinition,
 } from '../../functions/route-definition';
+import { type Schema, safeParse } from '../../functions/schema';
+import { type Io, type JsonSchema, toJsonSchema } from './json-schema';
 
 /**
  * Builds the OpenAPI 3.1 description of the API from the route table and nothing else: every
- * operation, parameter and body comes from a route's zod schemas; the conventions every route
+ * operation, parameter and body comes from a route's schemas; the conventions every route
  * shares (auth, Idempotency-Key, error shape) come from DESIGN §3. Pure and deterministic, so
  * `docs/openapi.json` can be checked for staleness byte for byte.
  */
@@ -60,7 +61,7 @@ export function serializeOpenApi(document: OpenApiDocument): string {
   return `${JSON.stringify(document, null, 2)}\n`;
 }
 
-export type JsonSchema = { [keyword: string]: unknown };
+export type { JsonSchema } from './json-schema';
 
 export interface OpenApiDocument {
   readonly openapi: '3.1.0';
@@ -198,7 +199,7 @@ function operationOf(
       : {
           requestBody: {
             // A body schema that accepts no body at all (`.optional()`) makes the body optional.
-            required: !body.safeParse(undefined).success,
+            required: !safeParse(body, undefined).success,
             content: jsonContent(schemas.jsonOf({ schema: body, io: 'input' })),
           },
         }),
@@ -216,7 +217,7 @@ function jsonContent(schema: JsonSchema) {
 function parametersOf(object: JsonSchema, location: 'path' | 'query'): ParameterObject[] {
   const properties = object.properties as Record<string, JsonSchema> | undefined;
   if (properties === undefined)
-    throw new Error(`A ${location} schema must be a z.object (got ${JSON.stringify(object)})`);
+    throw new Error(`A ${location} schema must be a strictObject (got ${JSON.stringify(object)})`);
   const required = new Set((object.required as string[] | undefined) ?? []);
   return Object.entries(properties).map(([name, schema]) => ({
     name,
@@ -360,13 +361,9 @@ function schemaSlotsOf(route: RouteDefinition): SchemaSlot[] {
 
 // ---- Schemas ---------------------------------------------------------------------------------
 
-type Io = 'input' | 'output';
-
-type NamedSchema = z.core.$ZodType;
-
-/** A zod schema and the side it is read from: `input` for requests (coercion, defaults), `output` for responses. */
+/** A schema and the side it is read from: `input` for requests (defaults), `output` for responses. */
 interface SchemaSlot {
-  readonly schema: z.ZodType;
+  readonly schema: Schema;
   readonly io: Io;
 }
 
@@ -377,21 +374,18 @@ interface ConvertedSchemas {
   jsonOf(slot: SchemaSlot): JsonSchema;
 }
 
-/** Registry key of the one unnamed schema converted at a time; never a valid `.meta` id. */
-const slotKey = '~slot';
-
 const componentPrefix = '#/components/schemas/';
 
 /**
- * Converts the slots with zod's `z.toJSONSchema` (JSON Schema 2020-12, the dialect of OpenAPI 3.1).
- * Schemas carrying `.meta({ id })` become `components/schemas/<id>`. When a named schema reads
- * differently as input than as output (a default, a coercion, or a named schema inside that does)
- * and is used both ways, its request form is `<id>Input`.
+ * Converts the slots to JSON Schema. Schemas annotated with an `id` become
+ * `components/schemas/<id>`. When a named schema reads differently as input than as output (a
+ * default, or a named schema inside that has one) and is used both ways, its request form is
+ * `<id>Input`.
  */
 function convertSchemas(slots: readonly SchemaSlot[]): ConvertedSchemas {
-  const used = { input: new Map<string, NamedSchema>(), output: new Map<string, NamedSchema>() };
-  for (const slot of slots) collectNamedSchemas(slot, used[slot.io]);
-  const named = new Map<string, NamedSchema>();
+  const used = { input: new Map<string, Schema>(), output: new Map<string, Schema>() };
+  for (const slot of slots) collectNamedSchemas(slot.schema, used[slot.io]);
+  const named = new Map<string, Schema>();
   for (const [id, schema] of [...used.input, ...used.output]) addNamed(named, id, schema);
 
   const plain = { input: emit(named, 'input', (id) => id), output: emit(named, 'output', (id) => id) };
@@ -412,63 +406,68 @@ function convertSchemas(slots: readonly SchemaSlot[]): ConvertedSchemas {
   return {
     components,
     jsonOf: ({ schema, io }) => {
-      const id = z.globalRegistry.get(schema)?.id;
+      const id = schema.meta?.id;
       if (id !== undefined) return { $ref: componentPrefix + nameOf(io, id) };
-      return emit(named, io, (name) => nameOf(io, name), schema)[slotKey] as JsonSchema;
+      return toJsonSchema(
+        schema,
+        io,
+        refTo((name) => nameOf(io, name)),
+      );
     },
   };
 }
 
-const conversionOptions = {
-  target: 'draft-2020-12',
-  // Refinements (e.g. the TypeID check) have no JSON Schema form; the base type and `.meta` still show.
-  unrepresentable: 'any',
-} as const;
-
-/** Records every `.meta({ id })` schema reachable from the slot, found through the converter's override hook. */
-function collectNamedSchemas({ schema, io }: SchemaSlot, into: Map<string, NamedSchema>): void {
-  z.toJSONSchema(schema, {
-    ...conversionOptions,
-    io,
-    override: ({ zodSchema }) => {
-      const id = z.globalRegistry.get(zodSchema)?.id;
-      if (id !== undefined) addNamed(into, id, zodSchema);
-    },
-  });
+/** A `$ref` for every named schema below the one being converted. */
+function refTo(nameOf: (id: string) => string) {
+  return (schema: Schema) => {
+    const id = schema.meta?.id;
+    return id === undefined ? undefined : componentPrefix + nameOf(id);
+  };
 }
 
-function addNamed(named: Map<string, NamedSchema>, id: string, schema: NamedSchema): void {
+/** Records every schema annotated with an `id` reachable from `schema`, itself included. */
+function collectNamedSchemas(schema: Schema, into: Map<string, Schema>): void {
+  const id = schema.meta?.id;
+  if (id !== undefined) addNamed(into, id, schema);
+  for (const inner of innerSchemas(schema)) collectNamedSchemas(inner, into);
+}
+
+function innerSchemas({ node }: Schema): readonly Schema[] {
+  switch (node.kind) {
+    case 'object':
+      return Object.values(node.shape);
+    case 'array':
+      return [node.items];
+    case 'record':
+      return [node.keys, node.values];
+    case 'union':
+      return node.options;
+    case 'optional':
+    case 'nullable':
+    case 'refine':
+    case 'default':
+      return [node.inner];
+    default:
+      return [];
+  }
+}
+
+function addNamed(named: Map<string, Schema>, id: string, schema: Schema): void {
   const known = named.get(id);
   if (known !== undefined && known !== schema) throw new Error(`Two different schemas carry the id "${id}"`);
   named.set(id, schema);
 }
 
-/**
- * Converts the named schemas (and an unnamed one, under `slotKey`) in one registry, so each
- * reference to a named schema becomes a `$ref` to its component.
- */
+/** Each named schema's own JSON Schema, with a `$ref` for every named schema inside it. */
 function emit(
-  named: ReadonlyMap<string, NamedSchema>,
+  named: ReadonlyMap<string, Schema>,
   io: Io,
   nameOf: (id: string) => string,
-  unnamed?: z.ZodType,
 ): Record<string, JsonSchema> {
-  const registry = z.registry<{ id: string }>();
-  for (const [id, schema] of named) registry.add(schema, { id });
-  if (unnamed !== undefined) registry.add(unnamed, { id: slotKey });
-  const { schemas } = z.toJSONSchema(registry, {
-    ...conversionOptions,
-    io,
-    uri: (id) => componentPrefix + (id === slotKey ? id : nameOf(id)),
-  });
+  const refOf = refTo(nameOf);
   const result: Record<string, JsonSchema> = {};
-  for (const [key, json] of Object.entries(schemas)) {
-    // zod gathers schemas it had to extract without an id (recursion) under `__shared`.
-    if (key === '__shared')
-      throw new Error('A recursive schema needs .meta({ id }) to appear in the OpenAPI document');
-    // `$schema` and `$id` describe a standalone document; embedded in OpenAPI they would be wrong.
-    const { $schema: _dialect, $id: _uri, ...rest } = json as JsonSchema;
-    result[key] = rest;
+  for (const [id, schema] of named) {
+    result[id] = toJsonSchema(schema, io, (inner) => (inner === schema ? undefined : refOf(inner)));
   }
   return result;
 }

@@ -1,17 +1,54 @@
 import { build, type Metafile } from 'esbuild';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { routeList } from '../../functions/routes';
+import { Stage } from '../../functions/config';
+import { routeList, routes } from '../../functions/routes';
 import { functionEsbuildOptions } from '../../lib/constructs/function-esbuild-options';
-import { functionBundling } from '../../lib/constructs/service-function';
-import { authorizerHandlerModule } from '../../lib/stack';
+import { functionBundling, ServiceFunction } from '../../lib/constructs/service-function';
+import { authorizerHandlerModule, buildApp } from '../../lib/stack';
+import { testApp } from './template';
 
 /**
  * Each function's bundle holds only what that function runs (DESIGN §2): a route handler reaches
- * its own resource's routes and schemas, never another's and never the assembled route table.
- * Bundled with the stack's settings, without source maps, all entry points in one esbuild run so
- * the shared module graph is parsed once.
+ * its own resource's routes and schemas, never another's and never the assembled route table; and
+ * each stays within its byte budget, measured against a function that only creates the DynamoDB
+ * document client. Bundled with the stack's settings, without source maps, all entry points in one
+ * esbuild run so the shared module graph is parsed once.
  */
-const handlerModules = [authorizerHandlerModule, ...new Set(routeList.map((route) => route.handler))];
+
+/** Every function the stack deploys in either stage, read from the constructed stacks themselves. */
+function deployedHandlerModules(): string[] {
+  const modules = new Set<string>();
+  for (const stage of Object.values(Stage)) {
+    const { stack } = buildApp(stage, { app: testApp() });
+    for (const construct of stack.node.findAll()) {
+      if (construct instanceof ServiceFunction) modules.add(construct.handlerModule);
+    }
+  }
+  return [...modules].sort();
+}
+
+const handlerModules = deployedHandlerModules();
+const routeModules = new Set(routeList.map((route) => route.handler));
+const payPageModule = routes.servePayPage.handler;
+
+/** The yardstick: its bundle is the AWS SDK's DynamoDB client and nothing of ours. */
+const bareModule = 'bare-function';
+const bareEntry = `lib/bench/${bareModule}.ts`;
+
+/** Budgets as a multiple of the bare function, or in bytes for the pay page (no SDK at all). */
+const routeRatio = 1.3;
+const authorizerRatio = 1.1;
+const pipelineRatio = 1.3;
+const payPageBytes = 60_000;
+
+type Budget = { readonly ratio: number } | { readonly bytes: number };
+
+function budgetOf(module: string): Budget {
+  if (module === payPageModule) return { bytes: payPageBytes };
+  if (module === authorizerHandlerModule) return { ratio: authorizerRatio };
+  if (routeModules.has(module)) return { ratio: routeRatio };
+  return { ratio: pipelineRatio };
+}
 
 const routeTable = 'functions/routes.ts';
 const resourceModule = /^functions\/api\/([^/]+)\/(routes|schemas)\.ts$/;
@@ -30,13 +67,34 @@ function foreignRouteModules(handlerModule: string, inputs: readonly string[]): 
   });
 }
 
+interface Bundle {
+  readonly bytes: number;
+  readonly inputs: readonly string[];
+}
+
+function sizeTable(bundles: ReadonlyMap<string, Bundle>, bareBytes: number): string {
+  const width = Math.max(...[...bundles.keys()].map((module) => module.length));
+  const rows = [...bundles].map(([module, { bytes }]) => {
+    const budget = budgetOf(module);
+    const limit = 'ratio' in budget ? `≤ ${budget.ratio}×` : `≤ ${budget.bytes} B`;
+    return `${module.padEnd(width)}  ${String(bytes).padStart(9)}  ${(bytes / bareBytes).toFixed(3)}×  ${limit}`;
+  });
+  return [`${'bare DynamoDB client'.padEnd(width)}  ${String(bareBytes).padStart(9)}  1.000×`, ...rows].join(
+    '\n',
+  );
+}
+
 describe('function bundles', () => {
-  const inputsByHandler = new Map<string, string[]>();
+  const bundles = new Map<string, Bundle>();
+  let bareBytes = 0;
 
   beforeAll(async () => {
     const result = await build({
       ...functionEsbuildOptions(functionBundling, { sourceMaps: false }),
-      entryPoints: handlerModules.map((module) => ({ in: `functions/${module}.ts`, out: module })),
+      entryPoints: [
+        { in: bareEntry, out: bareModule },
+        ...handlerModules.map((module) => ({ in: `functions/${module}.ts`, out: module })),
+      ],
       outdir: 'bundles',
       write: false,
       metafile: true,
@@ -44,26 +102,53 @@ describe('function bundles', () => {
     });
     const outputs: Metafile['outputs'] = result.metafile.outputs;
     for (const output of Object.values(outputs)) {
+      if (output.entryPoint === bareEntry) bareBytes = output.bytes;
       const module = output.entryPoint?.replace(/^functions\/(.*)\.ts$/, '$1');
-      if (module !== undefined) inputsByHandler.set(module, Object.keys(output.inputs));
+      if (module === undefined || module === output.entryPoint) continue;
+      bundles.set(module, { bytes: output.bytes, inputs: Object.keys(output.inputs) });
     }
-  }, 120_000);
+    console.info(`Function bundles (minified ESM, no source map)\n${sizeTable(bundles, bareBytes)}`);
+  }, 180_000);
 
-  it('bundles every route handler and the authorizer', () => {
-    expect([...inputsByHandler.keys()].sort()).toEqual([...handlerModules].sort());
+  it('bundles every function the stack deploys: the authorizer, every route and the delivery pipeline', () => {
+    expect([...bundles.keys()].sort()).toEqual(handlerModules);
+    expect(handlerModules).toEqual(
+      expect.arrayContaining([
+        authorizerHandlerModule,
+        ...routeModules,
+        'delivery/router-handler',
+        'delivery/dispatcher-handler',
+        'delivery/reconciler-handler',
+      ]),
+    );
+    expect(bareBytes).toBeGreaterThan(0);
+  });
+
+  it.each(handlerModules)('%s stays within its byte budget', (module) => {
+    const { bytes } = bundles.get(module) ?? { bytes: Number.NaN };
+    const budget = budgetOf(module);
+    const limit = 'ratio' in budget ? Math.floor(budget.ratio * bareBytes) : budget.bytes;
+    expect(
+      bytes,
+      `${module}: ${bytes} bytes, ${(bytes / bareBytes).toFixed(3)}× the bare function`,
+    ).toBeLessThanOrEqual(limit);
+  });
+
+  it.each(handlerModules)('%s carries no zod', (module) => {
+    expect(bundles.get(module)?.inputs.filter((input) => input.includes('node_modules/zod/'))).toEqual([]);
   });
 
   it.each(handlerModules)(
     '%s carries no other resource’s routes or schemas, nor the route table',
     (module) => {
-      expect(foreignRouteModules(module, inputsByHandler.get(module) ?? [])).toEqual([]);
+      expect(foreignRouteModules(module, bundles.get(module)?.inputs ?? [])).toEqual([]);
     },
   );
 
   it.each(handlerModules.filter((module) => resourceOf(module) !== undefined))(
     '%s carries its own resource’s routes',
     (module) => {
-      expect(inputsByHandler.get(module)).toContain(`functions/api/${resourceOf(module)}/routes.ts`);
+      expect(bundles.get(module)?.inputs).toContain(`functions/api/${resourceOf(module)}/routes.ts`);
     },
   );
 });

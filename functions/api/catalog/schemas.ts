@@ -1,52 +1,54 @@
-import { z } from 'zod';
 import { Currency, maxAmount } from '../../domain/money';
 import { ProductStatus } from '../../domain/product';
+import { annotate, boolean, enumOf, integer, optional, strictObject, string } from '../../schema';
 import { ListQuery, MerchantId, PriceId, ProductId, Timestamp } from '../shared-schemas';
 
-export const Product = z
-  .strictObject({
+export const Product = annotate(
+  strictObject({
     productId: ProductId,
     merchantId: MerchantId,
-    name: z.string().min(1),
-    status: z.enum(ProductStatus),
-    active: z.boolean(),
+    name: string({ min: 1 }),
+    status: enumOf(ProductStatus),
+    active: boolean(),
     createdAt: Timestamp,
-    description: z.string().optional(),
-  })
-  .meta({ id: 'CatalogProduct' });
+    description: optional(string()),
+  }),
+  { id: 'CatalogProduct' },
+);
 
 /** Name and description bounds are ours (the spec gives only name ≥ 1); see docs/decisions.md. */
-export const CreateProductBody = z.strictObject({
+export const CreateProductBody = strictObject({
   merchantId: MerchantId,
-  name: z.string().trim().min(1).max(200),
-  description: z.string().max(2000).optional(),
+  name: string({ trim: true, min: 1, max: 200 }),
+  description: optional(string({ max: 2000 })),
 });
 
-export const SetProductStatusBody = z.strictObject({
+export const SetProductStatusBody = strictObject({
   merchantId: MerchantId,
-  status: z.enum(ProductStatus),
+  status: enumOf(ProductStatus),
 });
 
-export const ProductPathParams = z.strictObject({ productId: ProductId });
+export const ProductPathParams = strictObject({ productId: ProductId });
 
-export const ListProductsQuery = z.strictObject(ListQuery);
+export const ListProductsQuery = strictObject(ListQuery);
 
 /** A price belongs to one product and one currency; amounts are integer minor units. */
-export const Price = z
-  .strictObject({
+export const Price = annotate(
+  strictObject({
     priceId: PriceId,
     productId: ProductId,
     merchantId: MerchantId,
-    unitAmount: z.number().int().min(0).max(maxAmount),
-    currency: z.enum(Currency),
+    unitAmount: integer({ min: 0, max: maxAmount }),
+    currency: enumOf(Currency),
     createdAt: Timestamp,
-  })
-  .meta({ id: 'Price' });
+  }),
+  { id: 'Price' },
+);
 
-export const CreatePriceBody = z.strictObject({
+export const CreatePriceBody = strictObject({
   merchantId: MerchantId,
-  unitAmount: z.number().int().min(0).max(maxAmount),
-  currency: z.enum(Currency),
+  unitAmount: integer({ min: 0, max: maxAmount }),
+  currency: enumOf(Currency),
 });
 
-export const ListPricesQuery = z.strictObject(ListQuery);
+export const ListPricesQuery = strictObject(ListQuery);

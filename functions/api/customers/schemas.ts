@@ -1,22 +1,23 @@
-import { z } from 'zod';
+import { annotate, strictObject, string } from '../../schema';
 import { CustomerId, EmailAddress, ListQuery, MerchantId, Timestamp } from '../shared-schemas';
 
-export const Customer = z
-  .strictObject({
+export const Customer = annotate(
+  strictObject({
     customerId: CustomerId,
     merchantId: MerchantId,
-    name: z.string(),
-    email: z.string(),
+    name: string(),
+    email: string(),
     createdAt: Timestamp,
-  })
-  .meta({ id: 'Customer' });
+  }),
+  { id: 'Customer' },
+);
 
-export const CreateCustomerBody = z.strictObject({
+export const CreateCustomerBody = strictObject({
   merchantId: MerchantId,
-  name: z.string().trim().min(1).max(200),
+  name: string({ trim: true, min: 1, max: 200 }),
   email: EmailAddress,
 });
 
-export const CustomerPathParams = z.strictObject({ customerId: CustomerId });
+export const CustomerPathParams = strictObject({ customerId: CustomerId });
 
-export const ListCustomersQuery = z.strictObject(ListQuery);
+export const ListCustomersQuery = strictObject(ListQuery);

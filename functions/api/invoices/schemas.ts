@@ -1,7 +1,21 @@
-import { z } from 'zod';
 import { AdjustmentType, InvoiceStatus, PaymentMethodType } from '../../domain/invoice';
 import { Currency, maxAmount } from '../../domain/money';
 import { ValidationMessage } from '../../http/validation-messages';
+import {
+  annotate,
+  array,
+  discriminatedUnion,
+  enumOf,
+  type Infer,
+  integer,
+  literal,
+  optional,
+  record,
+  refine,
+  strictObject,
+  string,
+  withDefault,
+} from '../../schema';
 import {
   CustomerId,
   EmailAddress,
@@ -14,121 +28,121 @@ import {
   Timestamp,
 } from '../shared-schemas';
 
-const Amount = z.number().int().min(0).max(maxAmount);
+const Amount = integer({ min: 0, max: maxAmount });
 
-const ProductChargeLine = z.strictObject({
-  kind: z.literal('product_charge'),
+const ProductChargeLine = strictObject({
+  kind: literal('product_charge'),
   productId: ProductId,
   priceId: PriceId,
-  description: z.string(),
-  quantity: z.number().int(),
+  description: string(),
+  quantity: integer(),
   unitAmount: Amount,
   lineTotal: Amount,
 });
 
-const ManualAdjustmentLine = z.strictObject({
-  kind: z.literal('manual_adjustment'),
-  adjustmentType: z.enum(AdjustmentType),
-  description: z.string(),
-  quantity: z.literal(1),
+const ManualAdjustmentLine = strictObject({
+  kind: literal('manual_adjustment'),
+  adjustmentType: enumOf(AdjustmentType),
+  description: string(),
+  quantity: literal(1),
   unitAmount: Amount,
   lineTotal: Amount,
 });
 
-export const LineItem = z
-  .discriminatedUnion('kind', [ProductChargeLine, ManualAdjustmentLine])
-  .meta({ id: 'LineItem' });
+export const LineItem = annotate(discriminatedUnion('kind', [ProductChargeLine, ManualAdjustmentLine]), {
+  id: 'LineItem',
+});
 
-export const Invoice = z
-  .strictObject({
+export const Invoice = annotate(
+  strictObject({
     invoiceId: InvoiceId,
-    invoiceNumber: z.string().meta({ example: 'INV-000001' }),
-    invoiceUrlSlug: z
-      .string()
-      .meta({ description: 'Secret pay-link token; never log or expose it publicly.' }),
-    idempotencyKey: z.string(),
+    invoiceNumber: annotate(string(), { example: 'INV-000001' }),
+    invoiceUrlSlug: annotate(string(), {
+      description: 'Secret pay-link token; never log or expose it publicly.',
+    }),
+    idempotencyKey: string(),
     merchantId: MerchantId,
     customerId: CustomerId,
-    currentRevisionNumber: z.number().int().min(1).max(maxAmount),
-    status: z.enum(InvoiceStatus),
-    currency: z.enum(Currency),
-    lineItems: z.array(LineItem),
+    currentRevisionNumber: integer({ min: 1, max: maxAmount }),
+    status: enumOf(InvoiceStatus),
+    currency: enumOf(Currency),
+    lineItems: array(LineItem),
     productTotal: Money,
     total: Money,
     amountPaid: Money,
     amountRemaining: Money,
-    acceptedPaymentMethods: z.array(z.enum(PaymentMethodType)),
-    additionalNotificationEmails: z.array(z.string()),
+    acceptedPaymentMethods: array(enumOf(PaymentMethodType)),
+    additionalNotificationEmails: array(string()),
     createdAt: Timestamp,
     updatedAt: Timestamp,
-    dueDate: Timestamp.optional(),
-    paidAt: Timestamp.optional(),
-    notes: z.string().optional(),
-    metadata: z.record(z.string(), z.string()).optional(),
-  })
-  .meta({ id: 'Invoice' });
+    dueDate: optional(Timestamp),
+    paidAt: optional(Timestamp),
+    notes: optional(string()),
+    metadata: optional(record(string(), string())),
+  }),
+  { id: 'Invoice' },
+);
 
 /** DESIGN §4: product_charge takes its amount from the price; quantity 1–1,000,000. */
-const ProductChargeInput = z.strictObject({
-  kind: z.literal('product_charge'),
+const ProductChargeInput = strictObject({
+  kind: literal('product_charge'),
   productId: ProductId,
   priceId: PriceId,
-  description: z.string().trim().min(1).max(500).optional(),
-  quantity: z.number().int().min(1).max(1_000_000),
+  description: optional(string({ trim: true, min: 1, max: 500 })),
+  quantity: integer({ min: 1, max: 1_000_000 }),
 });
 
 /** DESIGN §4: a merchant-calculated amount (tax, shipping, fee, other), ≥ 0. */
-const ManualAdjustmentInput = z.strictObject({
-  kind: z.literal('manual_adjustment'),
-  adjustmentType: z.enum(AdjustmentType),
-  description: z.string().trim().min(1).max(500),
+const ManualAdjustmentInput = strictObject({
+  kind: literal('manual_adjustment'),
+  adjustmentType: enumOf(AdjustmentType),
+  description: string({ trim: true, min: 1, max: 500 }),
   amount: Amount,
 });
 
 /** DESIGN §4: ≤ 50 keys of ≤ 40 characters, string values of ≤ 500 characters. */
 const maxMetadataKeys = 50;
-const Metadata = z
-  .record(z.string().min(1).max(40), z.string().max(500))
-  .refine((metadata) => Object.keys(metadata).length <= maxMetadataKeys, {
-    message: ValidationMessage.atMostKeys(maxMetadataKeys),
-  });
+const Metadata = refine(record(string({ min: 1, max: 40 }), string({ max: 500 })), (metadata) =>
+  Object.keys(metadata).length <= maxMetadataKeys ? undefined : ValidationMessage.atMostKeys(maxMetadataKeys),
+);
 
 const allPaymentMethods = Object.values(PaymentMethodType);
 
-export const CreateInvoiceBody = z.strictObject({
+export const CreateInvoiceBody = strictObject({
   merchantId: MerchantId,
   customerId: CustomerId,
-  currency: z.enum(Currency),
-  lineItems: z
-    .array(z.discriminatedUnion('kind', [ProductChargeInput, ManualAdjustmentInput]))
-    .min(1)
-    .max(100),
-  dueDate: Timestamp.optional(),
-  notes: z.string().max(2000).optional(),
-  metadata: Metadata.optional(),
-  acceptedPaymentMethods: z
-    .array(z.enum(PaymentMethodType))
-    .min(1)
-    .refine((methods) => new Set(methods).size === methods.length, { message: ValidationMessage.noRepeats })
-    .default(allPaymentMethods),
-  additionalNotificationEmails: z.array(EmailAddress).max(10).default([]),
+  currency: enumOf(Currency),
+  lineItems: array(discriminatedUnion('kind', [ProductChargeInput, ManualAdjustmentInput]), {
+    min: 1,
+    max: 100,
+  }),
+  dueDate: optional(Timestamp),
+  notes: optional(string({ max: 2000 })),
+  metadata: optional(Metadata),
+  acceptedPaymentMethods: withDefault(
+    refine(array(enumOf(PaymentMethodType), { min: 1 }), (methods) =>
+      new Set(methods).size === methods.length ? undefined : ValidationMessage.noRepeats,
+    ),
+    allPaymentMethods,
+  ),
+  additionalNotificationEmails: withDefault(array(EmailAddress, { max: 10 }), []),
 });
 
-export type CreateInvoiceBody = z.infer<typeof CreateInvoiceBody>;
+export type CreateInvoiceBody = Infer<typeof CreateInvoiceBody>;
 
-export const InvoicePathParams = z.strictObject({ id: InvoiceId });
+export const InvoicePathParams = strictObject({ id: InvoiceId });
 
-export const InvoiceQuery = z.strictObject({ merchantId: MerchantId });
+export const InvoiceQuery = strictObject({ merchantId: MerchantId });
 
-export const ListInvoicesQuery = z.strictObject({
+export const ListInvoicesQuery = strictObject({
   ...ListQuery,
-  status: z.enum(InvoiceStatus).optional(),
-  customerId: CustomerId.optional(),
+  status: optional(enumOf(InvoiceStatus)),
+  customerId: optional(CustomerId),
 });
 
 /** DESIGN §4 "Bodies of the lifecycle routes". */
-export const RecordPaymentBody = z.strictObject({
+export const RecordPaymentBody = strictObject({
   merchantId: MerchantId,
-  amount: z.number().int().min(1).max(maxAmount),
-  reference: z.string().trim().min(1).max(200).optional(),
+  amount: integer({ min: 1, max: maxAmount }),
+  reference: optional(string({ trim: true, min: 1, max: 200 })),
 });

@@ -1,6 +1,6 @@
-import type { z } from 'zod';
 import { type Invoice, InvoiceStatus } from '../../domain/invoice';
 import type { Payment } from '../../domain/payment';
+import type { Infer } from '../../schema';
 import type { PayInvoiceView, PayPaymentView } from './schemas';
 
 /**
@@ -12,7 +12,7 @@ export function isVisibleToPayer(invoice: Invoice): boolean {
 }
 
 /** What the payer sees: no ids, no slug, no customer or metadata. */
-export function payInvoiceView(invoice: Invoice, merchantName: string): z.output<typeof PayInvoiceView> {
+export function payInvoiceView(invoice: Invoice, merchantName: string): Infer<typeof PayInvoiceView> {
   if (invoice.status === InvoiceStatus.draft) throw new Error('a draft invoice has no payer view');
   return {
     merchantName,
@@ -35,7 +35,7 @@ export function payInvoiceView(invoice: Invoice, merchantName: string): z.output
   };
 }
 
-export function payPaymentView(payment: Payment): z.output<typeof PayPaymentView> {
+export function payPaymentView(payment: Payment): Infer<typeof PayPaymentView> {
   if (payment.status !== 'completed' && payment.status !== 'declined') {
     throw new Error(`a new payment is completed or declined, not ${payment.status}`);
   }

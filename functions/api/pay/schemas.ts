@@ -1,7 +1,7 @@
-import { z } from 'zod';
 import { InvoiceStatus, PaymentMethodType } from '../../domain/invoice';
 import { Currency } from '../../domain/money';
 import { PaymentStatus } from '../../domain/payment';
+import { annotate, array, enumOf, integer, nullable, strictObject, string } from '../../schema';
 import { PaymentAmount, PaymentId, PaymentMethodDetails } from '../payment-schemas';
 import { Money, Timestamp } from '../shared-schemas';
 
@@ -9,11 +9,11 @@ import { Money, Timestamp } from '../shared-schemas';
  * The pay-link slug travels only in JSON bodies (DESIGN §4). Any string up to this length is looked
  * up; one that names nothing is a neutral 404, never a hint about its form.
  */
-const Slug = z.string().min(1).max(256).meta({ description: 'The invoiceUrlSlug from the pay link.' });
+const Slug = annotate(string({ min: 1, max: 256 }), { description: 'The invoiceUrlSlug from the pay link.' });
 
-export const PayInvoiceBody = z.strictObject({ slug: Slug });
+export const PayInvoiceBody = strictObject({ slug: Slug });
 
-export const PayInvoiceRequest = z.strictObject({
+export const PayInvoiceRequest = strictObject({
   slug: Slug,
   /** The amount the payer was shown; it must still be the amount remaining. */
   amount: PaymentAmount,
@@ -21,51 +21,53 @@ export const PayInvoiceRequest = z.strictObject({
 });
 
 /** What a payer sees of an invoice: no ids, no slug, no customer or merchant internals. */
-export const PayInvoiceView = z
-  .strictObject({
-    merchantName: z.string(),
-    invoiceNumber: z.string(),
-    status: z.enum([
+export const PayInvoiceView = annotate(
+  strictObject({
+    merchantName: string(),
+    invoiceNumber: string(),
+    status: enumOf([
       InvoiceStatus.issued,
       InvoiceStatus.partially_paid,
       InvoiceStatus.paid,
       InvoiceStatus.void,
     ]),
-    currency: z.enum(Currency),
-    lineItems: z.array(
-      z.strictObject({
-        description: z.string(),
-        quantity: z.number().int(),
-        unitAmount: z.number().int(),
-        lineTotal: z.number().int(),
+    currency: enumOf(Currency),
+    lineItems: array(
+      strictObject({
+        description: string(),
+        quantity: integer(),
+        unitAmount: integer(),
+        lineTotal: integer(),
       }),
     ),
     productTotal: Money,
     total: Money,
     amountPaid: Money,
     amountRemaining: Money,
-    dueDate: Timestamp.nullable(),
-    paidAt: Timestamp.nullable(),
-    acceptedPaymentMethods: z.array(z.enum(PaymentMethodType)),
-  })
-  .meta({ id: 'PayInvoiceView' });
+    dueDate: nullable(Timestamp),
+    paidAt: nullable(Timestamp),
+    acceptedPaymentMethods: array(enumOf(PaymentMethodType)),
+  }),
+  { id: 'PayInvoiceView' },
+);
 
-export const PayPaymentView = z
-  .strictObject({
+export const PayPaymentView = annotate(
+  strictObject({
     paymentId: PaymentId,
-    status: z.enum([PaymentStatus.completed, PaymentStatus.declined]),
+    status: enumOf([PaymentStatus.completed, PaymentStatus.declined]),
     amount: PaymentAmount,
-    currency: z.enum(Currency),
-    paymentMethodType: z.enum(PaymentMethodType),
-    declineCode: z.string().nullable(),
-    declineMessage: z.string().nullable(),
+    currency: enumOf(Currency),
+    paymentMethodType: enumOf(PaymentMethodType),
+    declineCode: nullable(string()),
+    declineMessage: nullable(string()),
     createdAt: Timestamp,
-  })
-  .meta({ id: 'PayPaymentView' });
+  }),
+  { id: 'PayPaymentView' },
+);
 
-export const PayInvoiceResult = z
-  .strictObject({ payment: PayPaymentView, invoice: PayInvoiceView })
-  .meta({ id: 'PayInvoiceResult' });
+export const PayInvoiceResult = annotate(strictObject({ payment: PayPaymentView, invoice: PayInvoiceView }), {
+  id: 'PayInvoiceResult',
+});
 
 /** The hosted pay page is HTML. */
-export const PayPage = z.string().meta({ description: 'The hosted pay page (HTML).' });
+export const PayPage = annotate(string(), { description: 'The hosted pay page (HTML).' });

@@ -1,62 +1,60 @@
-import { z } from 'zod';
 import { Currency, maxAmount } from '../../domain/money';
 import { ValidationMessage } from '../../http/validation-messages';
+import { annotate, enumOf, integer, optional, refine, strictObject, string } from '../../schema';
 import { PaymentAmount, PaymentMethodDetails } from '../payment-schemas';
 import { CustomerId, MerchantId, PriceId, ProductId, Timestamp, typeIdSchema } from '../shared-schemas';
 
-export const CreateSandboxPaymentBody = z
-  .strictObject({
-    merchantId: MerchantId,
-    customerId: CustomerId,
-    amount: PaymentAmount,
-    currency: z.enum(Currency),
-    paymentMethod: PaymentMethodDetails,
-    /** The price paid for (payments.PaymentCreated `priceId`): productId and priceId together, or neither. */
-    productId: ProductId.optional(),
-    priceId: PriceId.optional(),
-  })
-  .superRefine((body, context) => {
-    // Named on the one that is missing, as any other required field would be.
-    if (body.productId !== undefined && body.priceId === undefined) {
-      context.addIssue({
-        code: 'custom',
-        message: ValidationMessage.requiredWith('priceId', 'productId'),
-        path: ['priceId'],
-      });
-    }
-    if (body.priceId !== undefined && body.productId === undefined) {
-      context.addIssue({
-        code: 'custom',
-        message: ValidationMessage.requiredWith('productId', 'priceId'),
-        path: ['productId'],
-      });
-    }
-  });
+// Named on the one that is missing, as any other required field would be.
+export const CreateSandboxPaymentBody = refine(
+  refine(
+    strictObject({
+      merchantId: MerchantId,
+      customerId: CustomerId,
+      amount: PaymentAmount,
+      currency: enumOf(Currency),
+      paymentMethod: PaymentMethodDetails,
+      /** The price paid for (payments.PaymentCreated `priceId`): productId and priceId together, or neither. */
+      productId: optional(ProductId),
+      priceId: optional(PriceId),
+    }),
+    (body) =>
+      body.productId !== undefined && body.priceId === undefined
+        ? ValidationMessage.requiredWith('priceId', 'productId')
+        : undefined,
+    'priceId',
+  ),
+  (body) =>
+    body.priceId !== undefined && body.productId === undefined
+      ? ValidationMessage.requiredWith('productId', 'priceId')
+      : undefined,
+  'productId',
+);
 
-export const RefundSandboxPaymentBody = z.strictObject({
+export const RefundSandboxPaymentBody = strictObject({
   merchantId: MerchantId,
   /** Default: everything not refunded yet. */
-  amount: PaymentAmount.optional(),
+  amount: optional(PaymentAmount),
 });
 
-export const CreateSandboxPayoutBody = z.strictObject({
+export const CreateSandboxPayoutBody = strictObject({
   merchantId: MerchantId,
-  amount: PaymentAmount.meta({ description: 'The gross amount, in minor units.' }),
-  currency: z.enum(Currency),
+  amount: annotate(PaymentAmount, { description: 'The gross amount, in minor units.' }),
+  currency: enumOf(Currency),
 });
 
-const Amount = z.number().int().min(0).max(maxAmount);
+const Amount = integer({ min: 0, max: maxAmount });
 
-export const Payout = z
-  .strictObject({
+export const Payout = annotate(
+  strictObject({
     payoutId: typeIdSchema('po'),
     merchantId: MerchantId,
     payoutAccountId: typeIdSchema('pacct'),
-    processor: z.string(),
+    processor: string(),
     grossAmount: Amount,
     feeAmount: Amount,
     netAmount: Amount,
-    currency: z.enum(Currency),
+    currency: enumOf(Currency),
     createdAt: Timestamp,
-  })
-  .meta({ id: 'Payout' });
+  }),
+  { id: 'Payout' },
+);

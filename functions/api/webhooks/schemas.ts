@@ -1,115 +1,129 @@
-import { z } from 'zod';
 import { functionEnvironment } from '../../config';
 import { EventType } from '../../domain/invoice';
 import { DeliveryStatus } from '../../domain/webhook-delivery';
 import { WebhookEndpointStatus } from '../../domain/webhook-endpoint';
 import { checkWebhookUrl, maxWebhookUrlLength } from '../../domain/webhook-url';
 import { ValidationMessage } from '../../http/validation-messages';
+import {
+  annotate,
+  array,
+  enumOf,
+  integer,
+  nullable,
+  optional,
+  refine,
+  strictObject,
+  string,
+} from '../../schema';
 import { ListQuery, MerchantId, Timestamp, typeIdSchema } from '../shared-schemas';
 
 export const WebhookEndpointId = typeIdSchema('whk');
 
 /** https only, no user-info, no IP literal or name in a blocked range (DESIGN §4 "Webhook URL"). */
-const WebhookUrl = z
-  .string()
-  .max(maxWebhookUrlLength)
-  .superRefine((url, context) => {
-    // The length has its own issue above; one problem, one detail.
-    if (url.length > maxWebhookUrlLength) return;
+const WebhookUrl = annotate(
+  refine(string({ max: maxWebhookUrlLength }), (url) => {
+    // The length has its own issue; one problem, one detail.
+    if (url.length > maxWebhookUrlLength) return undefined;
     const check = checkWebhookUrl(url, {
       allowLoopback: functionEnvironment().WEBHOOK_ALLOW_PRIVATE_TARGETS,
     });
-    if (!check.ok) context.addIssue({ code: 'custom', message: check.reason });
-  })
-  .meta({ format: 'uri', example: 'https://example.com/webhooks' });
+    return check.ok ? undefined : check.reason;
+  }),
+  { format: 'uri', example: 'https://example.com/webhooks' },
+);
 
 /** 1–50 subscribable types, each at most once; an unknown type is a 400 naming its entry. */
-const EventTypes = z
-  .array(z.enum(EventType))
-  .min(1)
-  .max(50)
-  .refine((types) => new Set(types).size === types.length, { message: ValidationMessage.noRepeats });
+const EventTypes = refine(array(enumOf(EventType), { min: 1, max: 50 }), (types) =>
+  new Set(types).size === types.length ? undefined : ValidationMessage.noRepeats,
+);
 
-const Name = z.string().min(1).max(100);
+const Name = string({ min: 1, max: 100 });
 
-export const WebhookEndpoint = z
-  .strictObject({
-    webhookEndpointId: WebhookEndpointId,
-    merchantId: MerchantId,
-    url: z.string(),
-    name: z.string().optional(),
-    status: z.enum(WebhookEndpointStatus),
-    eventTypes: z.array(z.enum(EventType)),
-    createdAt: Timestamp,
-    updatedAt: Timestamp,
-  })
-  .meta({ id: 'WebhookEndpoint' });
+const webhookEndpointFields = {
+  webhookEndpointId: WebhookEndpointId,
+  merchantId: MerchantId,
+  url: string(),
+  name: optional(string()),
+  status: enumOf(WebhookEndpointStatus),
+  eventTypes: array(enumOf(EventType)),
+  createdAt: Timestamp,
+  updatedAt: Timestamp,
+};
+
+export const WebhookEndpoint = annotate(strictObject(webhookEndpointFields), { id: 'WebhookEndpoint' });
 
 /** Create and rotate only: the plaintext secret, shown this once. */
-export const WebhookEndpointWithSecret = WebhookEndpoint.extend({
-  signingSecret: z.string().meta({ description: 'whsec_ value; shown only on create and rotate.' }),
-}).meta({ id: 'WebhookEndpointWithSecret' });
+export const WebhookEndpointWithSecret = annotate(
+  strictObject({
+    ...webhookEndpointFields,
+    signingSecret: annotate(string(), { description: 'whsec_ value; shown only on create and rotate.' }),
+  }),
+  { id: 'WebhookEndpointWithSecret' },
+);
 
-export const MerchantPathParams = z.strictObject({ merchantId: MerchantId });
+export const MerchantPathParams = strictObject({ merchantId: MerchantId });
 
-export const WebhookEndpointPathParams = z.strictObject({
+export const WebhookEndpointPathParams = strictObject({
   merchantId: MerchantId,
   webhookEndpointId: WebhookEndpointId,
 });
 
-export const CreateWebhookEndpointBody = z.strictObject({
+export const CreateWebhookEndpointBody = strictObject({
   url: WebhookUrl,
-  name: Name.optional(),
+  name: optional(Name),
   eventTypes: EventTypes,
 });
 
-export const UpdateWebhookEndpointBody = z
-  .strictObject({
-    url: WebhookUrl.optional(),
-    name: Name.optional(),
-    eventTypes: EventTypes.optional(),
-    status: z.enum([WebhookEndpointStatus.active, WebhookEndpointStatus.disabled]).optional(),
-  })
-  .refine((patch) => Object.keys(patch).length > 0, { message: ValidationMessage.someField });
+export const UpdateWebhookEndpointBody = refine(
+  strictObject({
+    url: optional(WebhookUrl),
+    name: optional(Name),
+    eventTypes: optional(EventTypes),
+    status: optional(enumOf([WebhookEndpointStatus.active, WebhookEndpointStatus.disabled])),
+  }),
+  (patch) => (Object.keys(patch).length > 0 ? undefined : ValidationMessage.someField),
+);
 
 /** Rotate and redeliver take an empty body or `{}` (DESIGN §4). */
-export const EmptyBody = z.strictObject({}).optional();
+export const EmptyBody = optional(strictObject({}));
 
 const { merchantId: _merchantId, ...pageQuery } = ListQuery;
-export const ListWebhookEndpointsQuery = z.strictObject(pageQuery);
+export const ListWebhookEndpointsQuery = strictObject(pageQuery);
 
 export const WebhookDeliveryId = typeIdSchema('whkdel');
 
-export const DeliveryAttempt = z
-  .strictObject({
-    attemptNumber: z.number().int().min(1),
+export const DeliveryAttempt = annotate(
+  strictObject({
+    attemptNumber: integer({ min: 1 }),
     attemptedAt: Timestamp,
-    responseStatusCode: z.number().int().nullable(),
-    durationMs: z.number().int().min(0),
-    errorMessage: z.string().nullable(),
-  })
-  .meta({ id: 'WebhookDeliveryAttempt' });
+    responseStatusCode: nullable(integer()),
+    durationMs: integer({ min: 0 }),
+    errorMessage: nullable(string()),
+  }),
+  { id: 'WebhookDeliveryAttempt' },
+);
 
-export const WebhookDelivery = z
-  .strictObject({
+export const WebhookDelivery = annotate(
+  strictObject({
     webhookDeliveryId: WebhookDeliveryId,
     webhookEndpointId: WebhookEndpointId,
-    eventType: z.enum(EventType),
-    status: z.enum(DeliveryStatus),
-    attemptCount: z.number().int().min(0),
+    eventType: enumOf(EventType),
+    status: enumOf(DeliveryStatus),
+    attemptCount: integer({ min: 0 }),
     createdAt: Timestamp,
-    lastAttemptAt: Timestamp.nullable(),
-    redeliveredFromId: WebhookDeliveryId.nullable(),
-    attempts: z.array(DeliveryAttempt),
-  })
-  .meta({ id: 'WebhookDelivery' });
+    lastAttemptAt: nullable(Timestamp),
+    redeliveredFromId: nullable(WebhookDeliveryId),
+    attempts: array(DeliveryAttempt),
+  }),
+  { id: 'WebhookDelivery' },
+);
 
-export const ListDeliveriesQuery = z.strictObject({
+export const ListDeliveriesQuery = strictObject({
   ...pageQuery,
-  status: z.enum(DeliveryStatus).optional(),
+  status: optional(enumOf(DeliveryStatus)),
 });
 
-export const DeliveryPathParams = z.strictObject({
+export const DeliveryPathParams = strictObject({
   merchantId: MerchantId,
   webhookEndpointId: WebhookEndpointId,
   webhookDeliveryId: WebhookDeliveryId,

@@ -75,6 +75,21 @@ describe('resolveTarget with --local', () => {
     expect((error as Error).message).not.toContain(secretKey);
   });
 
+  it('names an endpoint that is no URL', async () => {
+    const runtime = {
+      stage: 'sandbox',
+      dynamodbEndpoint: '127.0.0.1:8000',
+      tableName: 't',
+      apiKey: secretKey,
+    };
+    await writeFile(join(stateDir, 'runtime.json'), JSON.stringify(runtime));
+    const error = await resolveTarget({ kind: 'local' }, { LOCAL_STATE_DIR: stateDir }).catch(
+      (e: Error) => e,
+    );
+    expect(error).toBeInstanceOf(AdminError);
+    expect((error as Error).message).toMatch(/lacks a valid dynamodbEndpoint: restart/);
+  });
+
   it('refuses a runtime.json that is not JSON', async () => {
     await writeFile(join(stateDir, 'runtime.json'), `{"apiKey":"${secretKey}"`);
     const error = await resolveTarget({ kind: 'local' }, { LOCAL_STATE_DIR: stateDir }).catch(

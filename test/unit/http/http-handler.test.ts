@@ -1,10 +1,10 @@
 import type { APIGatewayProxyEvent, Context } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
 import { ApiError } from '../../../functions/http/errors';
 import { httpHandler } from '../../../functions/http/http-handler';
 import { ProcessorUnavailableError } from '../../../functions/payments/payment-processor';
 import type { RouteDefinition } from '../../../functions/route-definition';
+import { strictObject, string } from '../../../functions/schema';
 
 const merchantId = 'mer_01h455vb4pex5vsknk084sn02q';
 
@@ -16,9 +16,9 @@ const route = {
   tag: 'Test',
   handler: 'unused',
   merchantScope: 'query',
-  request: { query: z.strictObject({ merchantId: z.string() }) },
+  request: { query: strictObject({ merchantId: string() }) },
   successStatus: 200,
-  response: z.object({}),
+  response: strictObject({}),
 } as const satisfies RouteDefinition;
 
 function event(overrides: Partial<APIGatewayProxyEvent> = {}): APIGatewayProxyEvent {

@@ -1,20 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { CreateProductBody } from '../../../functions/api/catalog/schemas';
 import { detailsOf } from '../../../functions/http/validation';
-import { validationErrorMap } from '../../../functions/http/validation-messages';
+import { safeParse } from '../../../functions/schema';
 
 describe('detailsOf', () => {
   it('gives one entry per problem, naming unknown fields by their own path', () => {
-    const parsed = CreateProductBody.safeParse({ merchantId: 'x', name: '', extra: 1, other: 2 });
+    const parsed = safeParse(CreateProductBody, { merchantId: 'x', name: '', extra: 1, other: 2 });
     expect(parsed.success).toBe(false);
     if (parsed.success) return;
-    const paths = detailsOf(parsed.error, 'body').map((detail) => detail.path);
+    const paths = detailsOf(parsed.issues, 'body').map((detail) => detail.path);
     expect(paths.sort()).toEqual(['extra', 'merchantId', 'name', 'other']);
   });
 
   it('names the location when the whole value is wrong', () => {
-    const parsed = CreateProductBody.safeParse(undefined, { error: validationErrorMap('body') });
+    const parsed = safeParse(CreateProductBody, undefined);
     if (parsed.success) throw new Error('expected a failure');
-    expect(detailsOf(parsed.error, 'body')).toEqual([{ path: 'body', message: 'body is required.' }]);
+    expect(detailsOf(parsed.issues, 'body')).toEqual([{ path: 'body', message: 'body is required.' }]);
   });
 });

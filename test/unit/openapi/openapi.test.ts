@@ -3,9 +3,9 @@ import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
 import { isMutating, isPublic, type RouteDefinition } from '../../../functions/route-definition';
 import { routeList } from '../../../functions/routes';
+import { annotate, integer, strictObject, string, withDefault } from '../../../functions/schema';
 import { buildOpenApi, type OpenApiDocument, serializeOpenApi } from '../../../lib/openapi/build-openapi';
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
@@ -122,7 +122,7 @@ describe('buildOpenApi', () => {
     expect(document.components.schemas.Error).toMatchObject({ type: 'object', required: ['error'] });
   });
 
-  it('turns schemas with a .meta id into components referenced by $ref', () => {
+  it('turns schemas annotated with an id into components referenced by $ref', () => {
     expect(document.paths['/catalog/products/{productId}']?.get?.responses['200']?.content).toEqual({
       'application/json': { schema: { $ref: '#/components/schemas/CatalogProduct' } },
     });
@@ -149,9 +149,9 @@ describe('buildOpenApi', () => {
   });
 
   it('names the request form of a component <id>Input when it reads differently from the response form', () => {
-    const Widget = z.strictObject({ size: z.number().int().default(1) }).meta({ id: 'TestWidget' });
-    const Box = z.strictObject({ widget: Widget }).meta({ id: 'TestBox' });
-    const Label = z.strictObject({ text: z.string() }).meta({ id: 'TestLabel' });
+    const Widget = annotate(strictObject({ size: withDefault(integer(), 1) }), { id: 'TestWidget' });
+    const Box = annotate(strictObject({ widget: Widget }), { id: 'TestBox' });
+    const Label = annotate(strictObject({ text: string() }), { id: 'TestLabel' });
     const route: RouteDefinition = {
       operationId: 'packBox',
       method: 'POST',
@@ -160,9 +160,9 @@ describe('buildOpenApi', () => {
       tag: 'Boxes',
       handler: 'api/boxes/pack-box',
       merchantScope: 'body',
-      request: { body: z.strictObject({ box: Box, label: Label }) },
+      request: { body: strictObject({ box: Box, label: Label }) },
       successStatus: 201,
-      response: z.strictObject({ box: Box, label: Label }),
+      response: strictObject({ box: Box, label: Label }),
     };
     const { components, paths } = buildOpenApi([route]);
     expect(Object.keys(components.schemas)).toEqual([

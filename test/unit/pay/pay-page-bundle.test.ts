@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 
 /**
  * The pay page is the one route payers reach, often from a phone, and its function cold-starts
- * like any other: it must stay a small document with no AWS SDK, zod or table code in its bundle.
+ * like any other: it must stay a small document with no AWS SDK, validation or table code in its bundle.
  * Bundled as the stack bundles it (lib/constructs/service-function.ts), without the source map.
  */
 const budgetBytes = 48 * 1024;
