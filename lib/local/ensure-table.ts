@@ -47,12 +47,12 @@ export async function ensureTable(client: DynamoDBClient, tableName: string): Pr
 }
 
 async function waitUntilIndexActive(client: DynamoDBClient, tableName: string, indexName: string) {
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + 180_000;
   for (;;) {
     const { Table } = await client.send(new DescribeTableCommand({ TableName: tableName }));
     const index = Table?.GlobalSecondaryIndexes?.find((candidate) => candidate.IndexName === indexName);
     if (index?.IndexStatus === 'ACTIVE') return;
-    if (Date.now() > deadline) throw new Error(`index ${indexName} of ${tableName} not ACTIVE after 60 s`);
+    if (Date.now() > deadline) throw new Error(`index ${indexName} of ${tableName} not ACTIVE after 180 s`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
