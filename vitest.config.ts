@@ -7,7 +7,7 @@ const logScan = 'test/logs/log-scan.test.ts';
  * concurrent invoice creates must all finish within the 29 s of API Gateway's integration limit,
  * which takes ~10–15 s on a DynamoDB Local of their own with the 2 cores to themselves.
  */
-const runAlone = ['test/e2e/invoices-numbering.test.ts'];
+const runAlone = ['test/e2e/invoices-numbering.test.ts', 'test/integration/local/ensure-table.test.ts'];
 
 export default defineConfig({
   test: {

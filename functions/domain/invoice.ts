@@ -76,6 +76,38 @@ export interface Invoice {
   readonly metadata?: Readonly<Record<string, string>>;
 }
 
+/**
+ * What a pay link reads of an invoice: the payer's view and the pay action's checks. It leaves out the
+ * slug itself, the notes, the metadata and the notification addresses, which a payer never sees.
+ */
+export const payerInvoiceFields = [
+  'merchantId',
+  'invoiceId',
+  'customerId',
+  'invoiceNumber',
+  'currentRevisionNumber',
+  'status',
+  'currency',
+  'lineItems',
+  'productTotal',
+  'total',
+  'amountPaid',
+  'amountRemaining',
+  'dueDate',
+  'paidAt',
+  'acceptedPaymentMethods',
+] as const satisfies readonly (keyof Invoice)[];
+
+export type PayerInvoice = Pick<Invoice, (typeof payerInvoiceFields)[number]>;
+
+/**
+ * A draft is not the payer's yet: its pay link leads nowhere until the invoice is issued, and says
+ * so no differently from a slug that never existed.
+ */
+export function isVisibleToPayer(invoice: Pick<Invoice, 'status'>): boolean {
+  return invoice.status !== InvoiceStatus.draft;
+}
+
 /** `INV-` and the per-merchant sequence, zero-padded to six digits (DESIGN §4). */
 export function formatInvoiceNumber(sequence: number): string {
   return `INV-${String(sequence).padStart(6, '0')}`;
@@ -193,11 +225,18 @@ export function computeTotals(lines: readonly LineItem[], currency: Currency, am
 }
 
 /** The fields of a change every transition shares: a new revision and `updatedAt`. */
-function revised(invoice: Invoice, now: string): Pick<Invoice, 'currentRevisionNumber' | 'updatedAt'> {
+function revised(
+  invoice: Pick<Invoice, 'currentRevisionNumber'>,
+  now: string,
+): Pick<Invoice, 'currentRevisionNumber' | 'updatedAt'> {
   return { currentRevisionNumber: invoice.currentRevisionNumber + 1, updatedAt: now };
 }
 
-function requireStatus(invoice: Invoice, allowed: readonly InvoiceStatus[], action: string): void {
+function requireStatus(
+  invoice: Pick<Invoice, 'status'>,
+  allowed: readonly InvoiceStatus[],
+  action: string,
+): void {
   if (!allowed.includes(invoice.status)) {
     throw new RuleViolation('invalid_state', `An invoice that is ${invoice.status} cannot be ${action}.`);
   }
@@ -221,7 +260,11 @@ export function resendInvoice(invoice: Invoice, now: string): Invoice {
 }
 
 /** Applies a payment of `amount` (≥ 1); more than what remains is a 409 (DESIGN §4). */
-export function applyPayment(invoice: Invoice, amount: number, now: string): Invoice {
+export function applyPayment<T extends PayerInvoice>(
+  invoice: T,
+  amount: number,
+  now: string,
+): T & Pick<Invoice, 'updatedAt'> {
   requirePaymentAmount(amount);
   requireStatus(invoice, [InvoiceStatus.issued, InvoiceStatus.partially_paid], 'paid');
   if (amount > invoice.amountRemaining.amount) {
@@ -283,7 +326,7 @@ export function invoiceSentEvent(
 }
 
 /** invoices.InvoicePaid, for the payment that completes the invoice. */
-export function invoicePaidEvent(invoice: Invoice, eventId: string): DomainEvent {
+export function invoicePaidEvent(invoice: PayerInvoice, eventId: string): DomainEvent {
   const payload = invoicePaidPayload(invoice);
   return {
     eventId,
@@ -307,7 +350,7 @@ export function invoiceSentPayload(invoice: Invoice, resend: boolean, occurredAt
 }
 
 /** Payload of invoices.InvoicePaid: exactly the spec's fields; `amount` is the invoice total. */
-export function invoicePaidPayload(invoice: Invoice) {
+export function invoicePaidPayload(invoice: PayerInvoice) {
   if (invoice.paidAt === undefined) throw new Error('invoicePaidPayload needs a paid invoice');
   return {
     invoiceId: invoice.invoiceId,

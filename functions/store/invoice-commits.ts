@@ -8,7 +8,7 @@ import {
   buildPutNewInvoice,
   buildReplaceInvoice,
   counterValue,
-  getInvoice,
+  getStoredInvoice,
 } from './invoices';
 import { isLockedByLiveCall, ProcessorCallBusy } from './processor-calls';
 import { type TransactItems, TransactionConditionFailed } from './transaction';
@@ -17,14 +17,15 @@ import { type TransactItems, TransactionConditionFailed } from './transaction';
 const maxNumberAttempts = 200;
 
 /**
- * Writes a new invoice, its slug lookup, the advanced counter and the idempotency record in one
- * transaction. When another create took the number first, the counter's old image tells the next
+ * Writes a new invoice (with its issuer's name, which the pay page shows), its slug lookup, the
+ * advanced counter and the idempotency record in one transaction. When another create took the number first, the counter's old image tells the next
  * number at once and the transaction is rebuilt with it: numbers stay gapless and unique, and a
  * failed create leaves the counter untouched (DESIGN §4).
  */
 export async function commitNewInvoice(
   context: IdempotencyContext,
   counter: number,
+  merchantName: string | undefined,
   build: (sequence: number) => Invoice,
 ): Promise<StoredResponse> {
   let current = counter;
@@ -33,7 +34,7 @@ export async function commitNewInvoice(
     try {
       return await commitWithIdempotency(context, { status: 201, body: invoice }, [
         buildAdvanceInvoiceCounter(invoice.merchantId, current),
-        buildPutNewInvoice(invoice),
+        buildPutNewInvoice(invoice, merchantName),
         buildPutInvoiceSlug(invoiceSlugHash(invoice.invoiceUrlSlug), invoice.merchantId, invoice.invoiceId),
       ]);
     } catch (error) {
@@ -66,12 +67,12 @@ export async function commitInvoiceChange(
   change: (invoice: Invoice) => InvoiceChange,
 ): Promise<StoredResponse | undefined> {
   for (let attempt = 1; ; attempt += 1) {
-    const invoice = await getInvoice(merchantId, invoiceId);
-    if (invoice === undefined) return undefined;
-    const { next, events = [], items = [] } = change(invoice);
+    const stored = await getStoredInvoice(merchantId, invoiceId);
+    if (stored === undefined) return undefined;
+    const { next, events = [], items = [] } = change(stored.invoice);
     try {
       return await commitWithIdempotency(context, { status: 200, body: next }, [
-        buildReplaceInvoice(invoice, next, context.now),
+        buildReplaceInvoice(stored, next, context.now),
         ...events.map(buildPutEvent),
         ...items,
       ]);

@@ -7,14 +7,17 @@ import { keys } from './keys';
 export interface InvoiceReferences {
   readonly customerExists: boolean;
   readonly invoiceCounter: number;
+  /** The merchant's name, kept on the invoice for its pay page; absent only without a merchant item. */
+  readonly merchantName: string | undefined;
   readonly catalog: CatalogView;
 }
 
 /**
- * Everything an invoice create needs to read, in one BatchGetItem: the customer, the merchant's
- * invoice counter, and each distinct product and price the lines name. All keys are inside the
- * caller's partition, so another merchant's ids simply come back absent. Only an invoice naming
- * more than 98 distinct products and prices needs a second, parallel batch.
+ * Everything an invoice create needs to read, in one BatchGetItem: the customer, the merchant (for
+ * the name its pay page shows), the merchant's invoice counter, and each distinct product and price
+ * the lines name. All keys are inside the caller's partition, so another merchant's ids simply come
+ * back absent. Only an invoice naming more than 97 distinct products and prices needs a second,
+ * parallel batch.
  */
 export async function loadInvoiceReferences(
   merchantId: string,
@@ -25,6 +28,7 @@ export async function loadInvoiceReferences(
   const wanted = new Map<string, Record<string, string>>();
   const add = (key: { PK: string; SK: string }) => wanted.set(`${key.PK}|${key.SK}`, key);
   add(keys.customer(merchantId, customerId));
+  add(keys.merchant(merchantId));
   add(keys.invoiceNumberCounter(merchantId));
   for (const line of charges) {
     add(keys.product(merchantId, line.productId));
@@ -51,6 +55,11 @@ export async function loadInvoiceReferences(
   return {
     customerExists: bySortKey.has(keys.customer(merchantId, customerId).SK),
     invoiceCounter: counterValue(bySortKey.get(keys.invoiceNumberCounter(merchantId).SK)),
+    merchantName: merchantNameOf(bySortKey.get(keys.merchant(merchantId).SK)),
     catalog: { product: (id) => products.get(id), price: (id) => prices.get(id) },
   };
+}
+
+function merchantNameOf(item: Record<string, unknown> | undefined): string | undefined {
+  return typeof item?.name === 'string' ? item.name : undefined;
 }

@@ -1,31 +1,44 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import type { Invoice, InvoiceStatus } from '../domain/invoice';
+import { type Invoice, type InvoiceStatus, isVisibleToPayer } from '../domain/invoice';
+import { invoiceSlugHash } from '../domain/invoice-slug';
 import { documentClient, tableName } from './client';
 import { EntityType, keys, SortKeyPrefix } from './keys';
-import { allOf, type Condition, lockFree, lockHeldBy, withoutLock } from './processor-calls';
+import { allOf, type Condition, lockFree, withoutLock } from './processor-calls';
 import { queryMerchantItems, queryPage } from './query-page';
 
-function invoiceItem(invoice: Invoice) {
+/**
+ * An invoice as stored: the resource, and its issuer's name as it was when the invoice was created,
+ * which the pay page shows. Invoices created before the name was kept have none.
+ */
+export interface StoredInvoice {
+  readonly invoice: Invoice;
+  readonly merchantName: string | undefined;
+}
+
+function invoiceItem(invoice: Invoice, merchantName: string | undefined) {
   return {
     ...keys.invoice(invoice.merchantId, invoice.invoiceId),
     ...keys.invoiceIndexes(invoice.merchantId, invoice.customerId, invoice.status, invoice.invoiceId),
+    // Sparse: a draft has no pay link yet, so it stays out of the pay-link index.
+    ...(isVisibleToPayer(invoice) ? keys.invoiceBySlug(invoiceSlugHash(invoice.invoiceUrlSlug)) : {}),
     entityType: EntityType.invoice,
     ...invoice,
+    ...(merchantName === undefined ? {} : { merchantName }),
   };
 }
 
-export function buildPutNewInvoice(invoice: Invoice) {
+export function buildPutNewInvoice(invoice: Invoice, merchantName: string | undefined) {
   return {
     Put: {
       TableName: tableName(),
-      Item: invoiceItem(invoice),
+      Item: invoiceItem(invoice, merchantName),
       ConditionExpression: 'attribute_not_exists(PK)',
     },
   };
 }
 
 /** Holds while the stored invoice is still at the revision a change was computed from. */
-export function invoiceAsRead(invoice: Invoice): Condition {
+export function invoiceAsRead(invoice: Pick<Invoice, 'currentRevisionNumber'>): Condition {
   return {
     expression: '#revision = :expected',
     names: { '#revision': 'currentRevisionNumber' },
@@ -36,26 +49,15 @@ export function invoiceAsRead(invoice: Invoice): Condition {
 /**
  * Replaces the invoice with its next revision, only while the stored revision is the one the change
  * was computed from, so two racing transitions can't both apply, and while no payment of it is at
- * the processor (`lockFree`).
+ * the processor (`lockFree`). The issuer's name stays as it was stored.
  */
-export function buildReplaceInvoice(previous: Invoice, next: Invoice, now: Date) {
+export function buildReplaceInvoice(previous: StoredInvoice, next: Invoice, now: Date) {
   return {
     Put: {
       TableName: tableName(),
-      Item: invoiceItem(next),
-      ...allOf(invoiceAsRead(previous), lockFree(now)),
+      Item: invoiceItem(next, previous.merchantName),
+      ...allOf(invoiceAsRead(previous.invoice), lockFree(now)),
       ReturnValuesOnConditionCheckFailure: 'ALL_OLD' as const,
-    },
-  };
-}
-
-/** The paid invoice's next revision, written by the payment call that holds its lock (and so releases it). */
-export function buildReplaceLockedInvoice(next: Invoice, callId: string) {
-  return {
-    Put: {
-      TableName: tableName(),
-      Item: invoiceItem(next),
-      ...allOf(lockHeldBy(callId)),
     },
   };
 }
@@ -125,6 +127,13 @@ export function buildPutInvoicePayment(payment: {
 }
 
 export async function getInvoice(merchantId: string, invoiceId: string): Promise<Invoice | undefined> {
+  return (await getStoredInvoice(merchantId, invoiceId))?.invoice;
+}
+
+export async function getStoredInvoice(
+  merchantId: string,
+  invoiceId: string,
+): Promise<StoredInvoice | undefined> {
   const { Item } = await documentClient().send(
     new GetCommand({
       TableName: tableName(),
@@ -132,7 +141,14 @@ export async function getInvoice(merchantId: string, invoiceId: string): Promise
       ConsistentRead: true,
     }),
   );
-  return Item === undefined ? undefined : toInvoice(Item);
+  return Item === undefined
+    ? undefined
+    : { invoice: toInvoice(Item), merchantName: storedMerchantName(Item) };
+}
+
+/** The issuer's name kept on an invoice item, if it was created with one. */
+export function storedMerchantName(item: Record<string, unknown>): string | undefined {
+  return typeof item.merchantName === 'string' ? item.merchantName : undefined;
 }
 
 export function toInvoice(item: Record<string, unknown>): Invoice {
@@ -143,7 +159,9 @@ export function toInvoice(item: Record<string, unknown>): Invoice {
     GSI1SK: _gsi1sk,
     GSI2PK: _gsi2pk,
     GSI2SK: _gsi2sk,
+    GSI3PK: _gsi3pk,
     entityType: _entityType,
+    merchantName: _merchantName,
     ...invoice
   } = withoutLock(item);
   return invoice as unknown as Invoice;

@@ -116,6 +116,8 @@ export const keys = {
   }),
   /** Pay-link lookup by the SHA-256 of the slug, never by the slug itself (DESIGN §4). */
   invoiceSlug: (slugHash: string) => ({ PK: `INVOICE_SLUG#${slugHash}`, SK: 'INVOICE_SLUG' }),
+  /** GSI3: the invoice itself by the SHA-256 of its current slug, found by a pay link in one Query. */
+  invoiceBySlug: (slugHash: string) => ({ GSI3PK: `INVOICE_SLUG#${slugHash}` }),
   event: (eventId: string) => ({ PK: `EVENT#${eventId}`, SK: 'EVENT' }),
   webhookEndpoint: (merchantId: string, webhookEndpointId: string) => ({
     PK: merchantPartition(merchantId),

@@ -229,6 +229,12 @@ export function buildUnlock(key: ItemKey, callId: string) {
   };
 }
 
+/** What an Update by the lock's holder removes to release it together with its change. */
+export const lockRelease = {
+  attributes: ['#lockId', '#lockUntil'],
+  names: { '#lockId': lockAttributes.id, '#lockUntil': lockAttributes.until },
+} as const;
+
 /** Joins conditions with AND, merging their names and values. */
 export function allOf(...conditions: readonly Condition[]) {
   return {

@@ -1,3 +1,5 @@
+import { payerInvoiceFields } from '../domain/invoice';
+
 /**
  * The single table, declared once. The CDK stack, the local runtime and the tests all create the
  * table from this definition so the three can never drift apart.
@@ -10,19 +12,41 @@ export const TableDefinition = {
   globalSecondaryIndexes: [
     { indexName: 'GSI1', partitionKey: 'GSI1PK', sortKey: 'GSI1SK' },
     { indexName: 'GSI2', partitionKey: 'GSI2PK', sortKey: 'GSI2SK' },
+    /**
+     * Pay links: an invoice the payer may see (not a draft) by the hash of its slug. It carries only
+     * what the payer's view and the pay action's checks read, with the issuer's name, never the slug:
+     * an invoice write that changes none of these (a processor lock) leaves the index alone.
+     */
+    {
+      indexName: 'GSI3',
+      partitionKey: 'GSI3PK',
+      projectedAttributes: [...payerInvoiceFields, 'merchantName'],
+    },
   ],
   streamViewType: 'NEW_AND_OLD_IMAGES',
 } as const;
 
 export type TableDefinition = typeof TableDefinition;
 
+/** One global index: a sort key when it orders its entries, and every attribute unless it names some. */
+export interface IndexDefinition {
+  readonly indexName: string;
+  readonly partitionKey: string;
+  readonly sortKey?: string;
+  readonly projectedAttributes?: readonly string[];
+}
+
+export const globalSecondaryIndexes: readonly IndexDefinition[] = TableDefinition.globalSecondaryIndexes;
+
 /** The CreateTable input the local runtime and the tests use (on-demand, stream on). */
 export function createTableInput(tableName: string) {
-  const { partitionKey, sortKey, globalSecondaryIndexes, streamViewType } = TableDefinition;
+  const { partitionKey, sortKey, streamViewType } = TableDefinition;
   const keyAttributes = [
     partitionKey,
     sortKey,
-    ...globalSecondaryIndexes.flatMap((index) => [index.partitionKey, index.sortKey]),
+    ...globalSecondaryIndexes.flatMap((index) =>
+      index.sortKey === undefined ? [index.partitionKey] : [index.partitionKey, index.sortKey],
+    ),
   ];
   return {
     TableName: tableName,
@@ -36,9 +60,12 @@ export function createTableInput(tableName: string) {
       IndexName: index.indexName,
       KeySchema: [
         { AttributeName: index.partitionKey, KeyType: 'HASH' as const },
-        { AttributeName: index.sortKey, KeyType: 'RANGE' as const },
+        ...(index.sortKey === undefined ? [] : [{ AttributeName: index.sortKey, KeyType: 'RANGE' as const }]),
       ],
-      Projection: { ProjectionType: 'ALL' as const },
+      Projection:
+        index.projectedAttributes === undefined
+          ? { ProjectionType: 'ALL' as const }
+          : { ProjectionType: 'INCLUDE' as const, NonKeyAttributes: [...index.projectedAttributes] },
     })),
     StreamSpecification: { StreamEnabled: true, StreamViewType: streamViewType },
   };

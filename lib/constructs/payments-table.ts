@@ -3,7 +3,7 @@ import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import type { Construct } from 'constructs';
 import { configPartitionKey } from '../../functions/store/keys';
-import { TableDefinition } from '../../functions/store/table';
+import { globalSecondaryIndexes, TableDefinition } from '../../functions/store/table';
 
 export const TableAccess = { read: 'read', readWrite: 'readWrite' } as const;
 export type TableAccess = (typeof TableAccess)[keyof typeof TableAccess];
@@ -52,12 +52,19 @@ export class PaymentsTable extends dynamodb.Table {
       deletionProtection: props.deletionProtection,
       removalPolicy: props.removalPolicy,
     });
-    for (const index of TableDefinition.globalSecondaryIndexes) {
+    for (const index of globalSecondaryIndexes) {
       this.addGlobalSecondaryIndex({
         indexName: index.indexName,
         partitionKey: { name: index.partitionKey, type: dynamodb.AttributeType.STRING },
-        sortKey: { name: index.sortKey, type: dynamodb.AttributeType.STRING },
-        projectionType: dynamodb.ProjectionType.ALL,
+        ...(index.sortKey === undefined
+          ? {}
+          : { sortKey: { name: index.sortKey, type: dynamodb.AttributeType.STRING } }),
+        ...(index.projectedAttributes === undefined
+          ? { projectionType: dynamodb.ProjectionType.ALL }
+          : {
+              projectionType: dynamodb.ProjectionType.INCLUDE,
+              nonKeyAttributes: [...index.projectedAttributes],
+            }),
       });
     }
   }
@@ -80,9 +87,7 @@ export class PaymentsTable extends dynamodb.Table {
    * are listed one by one, so no policy holds an `index/*` wildcard.
    */
   grantAccess(grantee: iam.IGrantable, access: TableAccess): iam.Grant {
-    const indexArns = TableDefinition.globalSecondaryIndexes.map(
-      (index) => `${this.tableArn}/index/${index.indexName}`,
-    );
+    const indexArns = globalSecondaryIndexes.map((index) => `${this.tableArn}/index/${index.indexName}`);
     return iam.Grant.addToPrincipal({
       grantee,
       actions: [...tableActions[access]],

@@ -2,14 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import {
-  CreateTableCommand,
-  DescribeTableCommand,
-  DynamoDBClient,
-  ResourceNotFoundException,
-  UpdateTimeToLiveCommand,
-  waitUntilTableExists,
-} from '@aws-sdk/client-dynamodb';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context, SQSEvent } from 'aws-lambda';
 import { authorize } from '../../functions/authorizer/authorize';
 import { handler as authorizer } from '../../functions/authorizer/handler';
@@ -19,11 +12,11 @@ import { routeList, routesOfStage } from '../../functions/routes';
 import { resetSecretSealer } from '../../functions/secrets/secret-sealer-from-env';
 import { getApiKey } from '../../functions/store/api-keys';
 import { resetDocumentClient } from '../../functions/store/client';
-import { createTableInput, TableDefinition } from '../../functions/store/table';
 import { createKey, createMerchant } from '../admin/operations';
 import { ApiDocsFiles } from '../openapi/build-api-docs';
 import { startDeliveryPipeline } from './delivery-pipeline';
 import { dynamoDbLocalClientConfig, startDynamoDbLocal } from './dynamodb-local';
+import { ensureTable } from './ensure-table';
 import { type LocalGateway, startLocalGateway } from './gateway';
 import type { LocalSettings } from './settings';
 
@@ -93,7 +86,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
   let gateway: LocalGateway | undefined;
   let pipeline: DeliveryPipeline | undefined;
   try {
-    await ensureTable(dynamodbEndpoint, tableName);
+    await ensureLocalTable(dynamodbEndpoint, tableName);
     Object.assign(process.env, {
       TABLE_NAME: tableName,
       STAGE: settings.STAGE,
@@ -181,20 +174,10 @@ async function loadHandler(route: RouteDefinition): Promise<ProxyHandler> {
   return module.handler;
 }
 
-async function ensureTable(endpoint: string, tableName: string): Promise<void> {
+async function ensureLocalTable(endpoint: string, tableName: string): Promise<void> {
   const client = new DynamoDBClient(dynamoDbLocalClientConfig(endpoint));
   try {
-    await client.send(new DescribeTableCommand({ TableName: tableName }));
-  } catch (error) {
-    if (!(error instanceof ResourceNotFoundException)) throw error;
-    await client.send(new CreateTableCommand(createTableInput(tableName)));
-    await waitUntilTableExists({ client, maxWaitTime: 30 }, { TableName: tableName });
-    await client.send(
-      new UpdateTimeToLiveCommand({
-        TableName: tableName,
-        TimeToLiveSpecification: { AttributeName: TableDefinition.ttlAttribute, Enabled: true },
-      }),
-    );
+    await ensureTable(client, tableName);
   } finally {
     client.destroy();
   }

@@ -86,13 +86,22 @@ beforeAll(async () => {
   await measure('voidInvoice', async () =>
     expectOk(await invoiceAction(api, merchantId, draft.invoiceId, 'void')),
   );
+  const rotated = await measure('rotateInvoiceUrlSlug', async () =>
+    expectOk(await invoiceAction(api, merchantId, invoice.invoiceId, 'rotate-url-slug')),
+  );
+  const payer = apiClient(t.runtime.baseUrl, 'unused');
+  await measure('getPayInvoice', async () =>
+    expectOk(
+      await payer('POST', '/pay/invoice', { authorization: null, body: { slug: rotated.invoiceUrlSlug } }),
+    ),
+  );
   const remaining = issued.amountRemaining.amount - 100;
   await measure('payInvoice', async () =>
     expectOk(
-      await apiClient(t?.runtime.baseUrl ?? '', 'unused')('POST', '/pay/payments', {
+      await payer('POST', '/pay/payments', {
         authorization: null,
         idempotencyKey: newKey(),
-        body: { slug: issued.invoiceUrlSlug, amount: remaining, paymentMethod: testCard(cards.succeeds) },
+        body: { slug: rotated.invoiceUrlSlug, amount: remaining, paymentMethod: testCard(cards.succeeds) },
       }),
     ),
   );
@@ -175,6 +184,7 @@ const operationOrder = [
   'getInvoice',
   'getPayment',
   'listPayments',
+  'getPayInvoice',
   'createProduct',
   'createCustomer',
   'createInvoice',
@@ -182,6 +192,7 @@ const operationOrder = [
   'issueInvoice',
   'voidInvoice',
   'recordInvoicePayment',
+  'rotateInvoiceUrlSlug',
   'createSandboxPayment',
   'payInvoice',
   'refundSandboxPayment',
@@ -288,6 +299,14 @@ const costLines: CostLine[] = [
   {
     name: 'List page of 20 payments',
     operations: ['listPayments'],
+    lambda: [{ invocations: 'one', durationMs: 'routeMs' }],
+    apiRequests: 1,
+    sqsRequests: undefined,
+    logBytes: 'logBytesPerApiCall',
+  },
+  {
+    name: 'Pay page view of an invoice',
+    operations: ['getPayInvoice'],
     lambda: [{ invocations: 'one', durationMs: 'routeMs' }],
     apiRequests: 1,
     sqsRequests: undefined,

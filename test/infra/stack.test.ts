@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { Stage } from '../../functions/config';
 import { isMutating, isPublic, usesTable } from '../../functions/route-definition';
 import { routeList } from '../../functions/routes';
-import { TableDefinition } from '../../functions/store/table';
+import { createTableInput, TableDefinition } from '../../functions/store/table';
 import { parseStage } from '../../lib/stack';
 import { resourcePaths, synthesized, templateOf } from './template';
 
@@ -115,24 +115,60 @@ describe('table', () => {
     });
   });
 
-  it('declares every index of TableDefinition with all attributes projected', () => {
-    const indexes = TableDefinition.globalSecondaryIndexes;
+  it('declares the merchant lists GSI1 and GSI2 with every attribute projected', () => {
     templateOf('sandbox').hasResourceProperties('AWS::DynamoDB::Table', {
-      GlobalSecondaryIndexes: indexes.map((index) => ({
-        IndexName: index.indexName,
-        KeySchema: [
-          { AttributeName: index.partitionKey, KeyType: 'HASH' },
-          { AttributeName: index.sortKey, KeyType: 'RANGE' },
-        ],
-        Projection: { ProjectionType: 'ALL' },
-      })),
-      AttributeDefinitions: Match.arrayWith(
-        indexes.flatMap((index) => [
-          { AttributeName: index.partitionKey, AttributeType: 'S' },
-          { AttributeName: index.sortKey, AttributeType: 'S' },
-        ]),
+      GlobalSecondaryIndexes: Match.arrayWith(
+        (['GSI1', 'GSI2'] as const).map((name) => ({
+          IndexName: name,
+          KeySchema: [
+            { AttributeName: `${name}PK`, KeyType: 'HASH' },
+            { AttributeName: `${name}SK`, KeyType: 'RANGE' },
+          ],
+          Projection: { ProjectionType: 'ALL' },
+        })),
       ),
     });
+  });
+
+  it('declares GSI3 keyed by the slug hash alone, projecting the pay view’s attributes and never the slug', () => {
+    const table = Object.values(templateOf('sandbox').findResources('AWS::DynamoDB::Table'))[0];
+    const gsi3 = table?.Properties.GlobalSecondaryIndexes.find((index: any) => index.IndexName === 'GSI3');
+    expect(gsi3).toEqual({
+      IndexName: 'GSI3',
+      KeySchema: [{ AttributeName: 'GSI3PK', KeyType: 'HASH' }],
+      Projection: { ProjectionType: 'INCLUDE', NonKeyAttributes: expect.any(Array) },
+    });
+    expect([...gsi3.Projection.NonKeyAttributes].sort()).toEqual(
+      [
+        'acceptedPaymentMethods',
+        'amountPaid',
+        'amountRemaining',
+        'currency',
+        'currentRevisionNumber',
+        'customerId',
+        'dueDate',
+        'invoiceId',
+        'invoiceNumber',
+        'lineItems',
+        'merchantId',
+        'merchantName',
+        'paidAt',
+        'productTotal',
+        'status',
+        'total',
+      ].sort(),
+    );
+    expect(gsi3.Projection.NonKeyAttributes).not.toContain('invoiceUrlSlug');
+  });
+
+  it('declares the same indexes and key attributes as the table the local runtime and the tests create', () => {
+    const local = createTableInput('local');
+    templateOf('sandbox').hasResourceProperties('AWS::DynamoDB::Table', {
+      GlobalSecondaryIndexes: local.GlobalSecondaryIndexes,
+      AttributeDefinitions: Match.arrayWith(local.AttributeDefinitions),
+    });
+    const table = Object.values(templateOf('sandbox').findResources('AWS::DynamoDB::Table'))[0];
+    expect(table?.Properties.AttributeDefinitions).toHaveLength(local.AttributeDefinitions.length);
   });
 
   it('streams new and old images to the router', () => {

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { CreateTableCommand, DeleteTableCommand } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { canonicalJson } from '../../functions/domain/canonical-json';
-import { TableDefinition } from '../../functions/store/table';
+import { globalSecondaryIndexes, type IndexDefinition } from '../../functions/store/table';
 import { routeInvocation } from '../../lib/local/gateway';
 import { testDocumentClient, testDynamoDbClient } from './dynamodb';
 import { withDocumentClientMiddleware } from './dynamodb-commands';
@@ -48,7 +48,7 @@ interface Observed {
   readonly after: readonly (Item | undefined)[];
 }
 
-const gsis = TableDefinition.globalSecondaryIndexes;
+const gsis = globalSecondaryIndexes;
 const transactional = new Set(['TransactWriteItemsCommand', 'TransactWriteCommand']);
 
 /**
@@ -56,7 +56,8 @@ const transactional = new Set(['TransactWriteItemsCommand', 'TransactWriteComman
  * while `act` runs, per partition. Reads are DynamoDB Local's own `ConsumedCapacity`. Writes are
  * priced from the item before and after each write, by DynamoDB's rules: the larger image in 1 KB
  * units, twice in a transaction (a `ConditionCheck` as a write of the checked item), and per index
- * a put, an in-place update, or a delete plus a put when the item's index key moves. DynamoDB Local
+ * a put, an in-place update, or a delete plus a put when the item's index key moves, each sized like
+ * the entry the index keeps. DynamoDB Local
  * is the size oracle (each image is put alone into a scratch table), and every single-item write is
  * checked against the units Local reports for it; Local's transaction totals follow another rule
  * (see docs/performance-models.md), so those are priced only.
@@ -156,16 +157,20 @@ async function writeUnitsOfTargets(observed: Observed, writeUnits: WriteUnitsOf)
     units.push(entry('table', target.key.PK, target.key.SK, 0, tableUnits * factor));
     if (target.action === 'check') continue;
     for (const index of gsis) {
-      const keyBefore = indexKey(before, index);
-      const keyAfter = indexKey(after, index);
+      const entryBefore = indexEntry(before, index);
+      const entryAfter = indexEntry(after, index);
+      const keyBefore = indexKey(entryBefore, index);
+      const keyAfter = indexKey(entryAfter, index);
+      const entryBeforeUnits = entryBefore === undefined ? 0 : await writeUnits(entryBefore);
+      const entryAfterUnits = entryAfter === undefined ? 0 : await writeUnits(entryAfter);
       const moved = keyBefore?.PK !== keyAfter?.PK || keyBefore?.SK !== keyAfter?.SK;
-      if (keyBefore !== undefined && (moved || canonicalJson(before) !== canonicalJson(after))) {
-        // Same key: the entry is rewritten in place (every attribute is projected); moved: deleted.
-        const size = moved ? beforeUnits : Math.max(beforeUnits, afterUnits);
+      if (keyBefore !== undefined && (moved || canonicalJson(entryBefore) !== canonicalJson(entryAfter))) {
+        // Same key: the entry is rewritten in place when a projected attribute changed; moved: deleted.
+        const size = moved ? entryBeforeUnits : Math.max(entryBeforeUnits, entryAfterUnits);
         units.push(entry(index.indexName, keyBefore.PK, keyBefore.SK, 0, size));
       }
       if (keyAfter !== undefined && moved) {
-        units.push(entry(index.indexName, keyAfter.PK, keyAfter.SK, 0, afterUnits));
+        units.push(entry(index.indexName, keyAfter.PK, keyAfter.SK, 0, entryAfterUnits));
       }
     }
   }
@@ -245,10 +250,24 @@ function checkAgainstReported(observed: Observed, units: readonly PartitionUnits
   }
 }
 
-function indexKey(item: Item | undefined, index: (typeof gsis)[number]) {
+/**
+ * What an index holds of an item: nothing without its partition key; the whole item, or the table's
+ * and the index's keys with the attributes it projects. An entry is priced on its own size.
+ */
+function indexEntry(item: Item | undefined, index: IndexDefinition): Item | undefined {
+  if (item === undefined || typeof item[index.partitionKey] !== 'string') return undefined;
+  if (index.projectedAttributes === undefined) return item;
+  const kept = ['PK', 'SK', index.partitionKey, index.sortKey, ...index.projectedAttributes];
+  return Object.fromEntries(
+    kept.flatMap((name) => (name === undefined || item[name] === undefined ? [] : [[name, item[name]]])),
+  );
+}
+
+/** An index without a sort key names its entry by the item's own sort key. */
+function indexKey(item: Item | undefined, index: IndexDefinition) {
   const partition = item?.[index.partitionKey];
   if (typeof partition !== 'string') return undefined;
-  return { PK: partition, SK: String(item?.[index.sortKey]) };
+  return { PK: partition, SK: String(item?.[index.sortKey ?? 'SK']) };
 }
 
 function entry(index: string, partition: string, item: string, read: number, write: number): PartitionUnits {

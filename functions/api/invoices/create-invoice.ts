@@ -10,7 +10,10 @@ import { commitNewInvoice } from '../../store/invoice-commits';
 import { loadInvoiceReferences } from '../../store/invoice-references';
 import { invoiceRoutes } from './routes';
 
-/** One batched read (customer, counter, products, prices) and one transaction on the happy path. */
+/**
+ * One batched read (customer, merchant, counter, products, prices) and one transaction on the happy
+ * path. The merchant's name is kept on the invoice, so its pay page reads no merchant.
+ */
 export const handler = httpHandler(invoiceRoutes.createInvoice, async ({ body, idempotency, now }) => {
   const references = await loadInvoiceReferences(body.merchantId, body.customerId, body.lineItems);
   const problems = references.customerExists
@@ -26,7 +29,7 @@ export const handler = httpHandler(invoiceRoutes.createInvoice, async ({ body, i
   if (problems.length > 0) throw new InvalidFields(problems);
   const invoiceId = newId('inv');
   const invoiceUrlSlug = newInvoiceUrlSlug((size) => randomBytes(size));
-  return commitNewInvoice(idempotency, references.invoiceCounter, (sequence) =>
+  return commitNewInvoice(idempotency, references.invoiceCounter, references.merchantName, (sequence) =>
     newInvoice({
       ...body,
       invoiceId,

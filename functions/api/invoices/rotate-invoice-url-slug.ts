@@ -7,7 +7,11 @@ import { buildDeleteInvoiceSlug, buildPutInvoiceSlug } from '../../store/invoice
 import { changeInvoice } from './invoice-change';
 import { invoiceRoutes } from './routes';
 
-/** The old slug's lookup item is deleted in the same transaction, so it stops working at once. */
+/**
+ * The old slug's lookup item is deleted and the invoice's pay-link key replaced in the same
+ * transaction, so the old slug can't pay from that moment on; the pay-link index may still show the
+ * invoice under it for the moment the index lags.
+ */
 export const handler = httpHandler(
   invoiceRoutes.rotateInvoiceUrlSlug,
   async ({ body, params, idempotency, now }) =>

@@ -1,6 +1,6 @@
 import { InvalidFields, RuleViolation } from '../../domain/errors';
 import { newId } from '../../domain/ids';
-import { applyPayment, InvoiceStatus, invoicePaidEvent } from '../../domain/invoice';
+import { applyPayment, InvoiceStatus, invoicePaidEvent, isVisibleToPayer } from '../../domain/invoice';
 import { newPayment, PaymentStatus, paymentCreatedEvent, paymentDeclinedEvent } from '../../domain/payment';
 import { isoTimestamp } from '../../domain/time';
 import { NotFoundError } from '../../http/errors';
@@ -8,9 +8,8 @@ import { httpHandler } from '../../http/http-handler';
 import { ValidationMessage } from '../../http/validation-messages';
 import { paymentProcessor } from '../../payments/processor-for-stage';
 import { buildPutEvent } from '../../store/events';
-import { buildReplaceLockedInvoice, invoiceAsRead } from '../../store/invoices';
 import { keys } from '../../store/keys';
-import { findPayLinkTarget } from '../../store/pay-links';
+import { buildPayLinkPayment, findPayLinkTarget, payLinkAsRead } from '../../store/pay-links';
 import { buildPutPayment } from '../../store/payments';
 import {
   buildUnlock,
@@ -21,7 +20,7 @@ import {
 } from '../../store/processor-calls';
 import { processorMethod } from '../payments/payment-method';
 import { invoiceNotFound } from './get-pay-invoice';
-import { isVisibleToPayer, payInvoiceView, payPaymentView } from './pay-views';
+import { payInvoiceView, payPaymentView } from './pay-views';
 import { payPageRoutes } from './routes';
 
 const maxReads = 5;
@@ -38,7 +37,8 @@ export const handler = httpHandler(payPageRoutes.payInvoice, async ({ body, idem
   const processor = paymentProcessor();
   const at = isoTimestamp(now);
   for (let read = 1; read <= maxReads; read += 1) {
-    const target = await findPayLinkTarget(body.slug);
+    // The index may lag: once the invoice turned out to have changed, read only what was committed.
+    const target = await findPayLinkTarget(body.slug, read === 1 ? 'indexed' : 'consistent');
     if (target === undefined || !isVisibleToPayer(target.invoice)) throw new NotFoundError(invoiceNotFound);
     const { invoice, merchantName } = target;
     if (!invoice.acceptedPaymentMethods.includes(body.paymentMethod.type)) {
@@ -56,7 +56,7 @@ export const handler = httpHandler(payPageRoutes.payInvoice, async ({ body, idem
     const invoiceKey = keys.invoice(invoice.merchantId, invoice.invoiceId);
     const paymentId = await reserveProcessorCall(idempotency, {
       callId: newId('pmt'),
-      lock: { key: invoiceKey, asRead: invoiceAsRead(invoice) },
+      lock: { key: invoiceKey, asRead: payLinkAsRead(target) },
     });
     if (paymentId === undefined) continue; // the invoice changed since it was read
     const charge = await callProcessor(idempotency, paymentId, invoiceKey, () =>
@@ -83,7 +83,7 @@ export const handler = httpHandler(payPageRoutes.payInvoice, async ({ body, idem
     const completed = payment.status === PaymentStatus.completed;
     const items = completed
       ? [
-          buildReplaceLockedInvoice(paid, paymentId),
+          buildPayLinkPayment(target, paid, paymentId),
           buildPutPayment(payment),
           buildPutEvent(paymentCreatedEvent(payment, newId('evt'))),
           ...(paid.status === InvoiceStatus.paid

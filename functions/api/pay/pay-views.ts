@@ -1,18 +1,10 @@
-import { type Invoice, InvoiceStatus } from '../../domain/invoice';
+import { InvoiceStatus, type PayerInvoice } from '../../domain/invoice';
 import type { Payment } from '../../domain/payment';
 import type { Infer } from '../../schema';
 import type { PayInvoiceView, PayPaymentView } from './schemas';
 
-/**
- * A draft is not the payer's yet: its pay link leads nowhere until the invoice is issued, and says
- * so no differently from a slug that never existed.
- */
-export function isVisibleToPayer(invoice: Invoice): boolean {
-  return invoice.status !== InvoiceStatus.draft;
-}
-
 /** What the payer sees: no ids, no slug, no customer or metadata. */
-export function payInvoiceView(invoice: Invoice, merchantName: string): Infer<typeof PayInvoiceView> {
+export function payInvoiceView(invoice: PayerInvoice, merchantName: string): Infer<typeof PayInvoiceView> {
   if (invoice.status === InvoiceStatus.draft) throw new Error('a draft invoice has no payer view');
   return {
     merchantName,

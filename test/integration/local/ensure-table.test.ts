@@ -1,0 +1,88 @@
+import { CreateTableCommand, DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTableInput } from '../../../functions/store/table';
+import {
+  type DynamoDbLocal,
+  dynamoDbLocalClientConfig,
+  startDynamoDbLocal,
+} from '../../../lib/local/dynamodb-local';
+import { ensureTable } from '../../../lib/local/ensure-table';
+
+// A DynamoDB Local of its own, in the group that runs after the others: building an index on the
+// suite's shared one, busy and full of earlier files' tables, took over two minutes.
+let dynamodb: DynamoDbLocal | undefined;
+let client: DynamoDBClient;
+let documentClient: DynamoDBDocumentClient;
+beforeAll(async () => {
+  dynamodb = await startDynamoDbLocal({ inMemory: true });
+  client = new DynamoDBClient(dynamoDbLocalClientConfig(dynamodb.endpoint));
+  documentClient = DynamoDBDocumentClient.from(client);
+}, 60_000);
+afterAll(async () => {
+  client?.destroy();
+  await dynamodb?.stop();
+});
+
+const testDynamoDbClient = () => client;
+const testDocumentClient = () => documentClient;
+const newName = () => `ensure-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
+
+const indexesOf = async (tableName: string) =>
+  (
+    await testDynamoDbClient().send(new DescribeTableCommand({ TableName: tableName }))
+  ).Table?.GlobalSecondaryIndexes?.map((index) => ({
+    name: index.IndexName,
+    status: index.IndexStatus,
+    projection: index.Projection,
+  }));
+
+describe('ensureTable', () => {
+  it('creates the table with every index of the shared definition', async () => {
+    const tableName = newName();
+    await ensureTable(testDynamoDbClient(), tableName);
+    const indexes = await indexesOf(tableName);
+    expect(indexes?.map((index) => index.name).sort()).toEqual(['GSI1', 'GSI2', 'GSI3']);
+  });
+
+  it('adds the pay-link index to a table persisted before it, and indexes the items already there', async () => {
+    const tableName = newName();
+    const current = createTableInput(tableName);
+    await testDynamoDbClient().send(
+      new CreateTableCommand({
+        ...current,
+        AttributeDefinitions: current.AttributeDefinitions.filter((name) => name.AttributeName !== 'GSI3PK'),
+        GlobalSecondaryIndexes: current.GlobalSecondaryIndexes.filter((index) => index.IndexName !== 'GSI3'),
+      }),
+    );
+    await testDocumentClient().send(
+      new PutCommand({
+        TableName: tableName,
+        Item: { PK: 'MERCHANT#mer_x', SK: 'INVOICE#inv_x', GSI3PK: 'INVOICE_SLUG#abc', status: 'issued' },
+      }),
+    );
+
+    await ensureTable(testDynamoDbClient(), tableName);
+
+    const gsi3 = (await indexesOf(tableName))?.find((index) => index.name === 'GSI3');
+    expect(gsi3).toEqual({
+      name: 'GSI3',
+      status: 'ACTIVE',
+      projection: current.GlobalSecondaryIndexes.find((index) => index.IndexName === 'GSI3')?.Projection,
+    });
+    const { Items } = await testDocumentClient().send(
+      new QueryCommand({
+        TableName: tableName,
+        IndexName: 'GSI3',
+        KeyConditionExpression: 'GSI3PK = :key',
+        ExpressionAttributeValues: { ':key': 'INVOICE_SLUG#abc' },
+      }),
+    );
+    expect(Items).toEqual([
+      { PK: 'MERCHANT#mer_x', SK: 'INVOICE#inv_x', GSI3PK: 'INVOICE_SLUG#abc', status: 'issued' },
+    ]);
+    // A second start finds nothing missing.
+    await ensureTable(testDynamoDbClient(), tableName);
+    expect((await indexesOf(tableName))?.map((index) => index.name).sort()).toEqual(['GSI1', 'GSI2', 'GSI3']);
+  }, 60_000);
+});
