@@ -1,17 +1,31 @@
 import { z } from 'zod';
+import type { WebhookDelivery } from '../domain/webhook-delivery';
 
 /**
  * The queue message: which delivery, and which attempt it asks for. The dispatcher records an
  * attempt only while the delivery still has `attemptCount` attempts, so a duplicate or stale
- * message does nothing.
+ * message does nothing. `merchantId` lets the dispatcher read the endpoint, and with it the shard
+ * history that places the delivery, before the delivery; messages sent before it existed lack it
+ * and name deliveries of shard 0, so it stays optional for one release.
  */
 export const DeliveryMessage = z.strictObject({
+  merchantId: z.string().min(1).optional(),
   webhookEndpointId: z.string().min(1),
   webhookDeliveryId: z.string().min(1),
   attemptCount: z.number().int().min(0),
 });
 
 export type DeliveryMessage = z.infer<typeof DeliveryMessage>;
+
+/** The message asking for a delivery's next attempt: the one form every sender uses. */
+export function deliveryMessageOf(delivery: WebhookDelivery): DeliveryMessage {
+  return {
+    merchantId: delivery.merchantId,
+    webhookEndpointId: delivery.webhookEndpointId,
+    webhookDeliveryId: delivery.webhookDeliveryId,
+    attemptCount: delivery.attemptCount,
+  };
+}
 
 /** What the router and reconciler need of an SQS client; the local delay queue provides the same. */
 export interface DeliveryQueue {

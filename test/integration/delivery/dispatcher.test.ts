@@ -57,7 +57,8 @@ async function setUp(status: WebhookEndpoint['status'] = 'active') {
     merchantId,
     webhookEndpointId: endpoint.webhookEndpointId,
   });
-  await documentClient().send(new PutCommand(buildPutNewEndpoint(endpoint, sealed).Put));
+  for (const { Put } of buildPutNewEndpoint(endpoint, sealed))
+    await documentClient().send(new PutCommand(Put));
   const delivery = newDelivery({
     webhookDeliveryId: newId('whkdel'),
     webhookEndpointId: endpoint.webhookEndpointId,
@@ -68,7 +69,7 @@ async function setUp(status: WebhookEndpoint['status'] = 'active') {
     paused: false,
     now: now.toISOString(),
   });
-  await documentClient().send(new PutCommand(buildPutNewDelivery(delivery, now.toISOString())));
+  await documentClient().send(new PutCommand(buildPutNewDelivery(delivery, now.toISOString(), [])));
   return { endpoint, delivery };
 }
 
@@ -95,7 +96,7 @@ describe('dispatcher', () => {
     expect(await dispatch(messages(ids(delivery), 0, 0))).toEqual({ batchItemFailures: [] });
     expect(await dispatch(messages(ids(delivery), 0))).toEqual({ batchItemFailures: [] });
     expect(sends).toHaveLength(1);
-    const stored = await getDelivery(delivery.webhookEndpointId, delivery.webhookDeliveryId);
+    const stored = await getDelivery(delivery.webhookEndpointId, delivery.webhookDeliveryId, []);
     expect(stored?.attemptCount).toBe(1);
     expect(stored?.attempts).toEqual([
       {
@@ -123,7 +124,7 @@ describe('dispatcher', () => {
     });
     expect(request?.headers['Merchant-Webhook-Id']).toBe(delivery.webhookDeliveryId);
     expect(request?.headers['Merchant-Webhook-Signature']).toMatch(/^v1=[0-9a-f]{64}$/);
-    const stored = await getDelivery(delivery.webhookEndpointId, delivery.webhookDeliveryId);
+    const stored = await getDelivery(delivery.webhookEndpointId, delivery.webhookDeliveryId, []);
     expect(stored).toMatchObject({ status: 'succeeded', attemptCount: 1, lastAttemptAt: now.toISOString() });
     expect(stored?.attempts[0]?.errorMessage).toBeNull();
   });
@@ -134,7 +135,7 @@ describe('dispatcher', () => {
       await dispatch(messages(ids(delivery), attemptCount));
     }
     await dispatch(messages(ids(delivery), 5));
-    const stored = await getDelivery(delivery.webhookEndpointId, delivery.webhookDeliveryId);
+    const stored = await getDelivery(delivery.webhookEndpointId, delivery.webhookDeliveryId, []);
     expect(stored?.status).toBe('exhausted');
     expect(stored?.attempts.map((attempt) => attempt.attemptNumber)).toEqual([1, 2, 3, 4, 5]);
     expect(sends).toHaveLength(5);
@@ -144,12 +145,13 @@ describe('dispatcher', () => {
     const disabled = await setUp('disabled');
     await dispatch(messages(ids(disabled.delivery), 0));
     expect(
-      (await getDelivery(disabled.endpoint.webhookEndpointId, disabled.delivery.webhookDeliveryId))?.paused,
+      (await getDelivery(disabled.endpoint.webhookEndpointId, disabled.delivery.webhookDeliveryId, []))
+        ?.paused,
     ).toBe(true);
     const deleted = await setUp('deleted');
     await dispatch(messages(ids(deleted.delivery), 0));
     expect(
-      await getDelivery(deleted.endpoint.webhookEndpointId, deleted.delivery.webhookDeliveryId),
+      await getDelivery(deleted.endpoint.webhookEndpointId, deleted.delivery.webhookDeliveryId, []),
     ).toMatchObject({
       attemptCount: 0,
       status: 'pending',
@@ -159,7 +161,7 @@ describe('dispatcher', () => {
 
   it("takes a deleted endpoint's delivery out of the due index, so the reconciler never sends it back", async () => {
     const { endpoint, delivery } = await setUp('deleted');
-    const key = keys.webhookDelivery(endpoint.webhookEndpointId, delivery.webhookDeliveryId);
+    const key = keys.webhookDelivery(endpoint.webhookEndpointId, delivery.webhookDeliveryId, 0);
     const before = await documentClient().send(new GetCommand({ TableName: tableName(), Key: key }));
     expect(before.Item?.GSI1PK).toMatch(/^DUE_DELIVERIES#\d{2}$/);
 
@@ -183,7 +185,7 @@ describe('dispatcher', () => {
 
   it('moves a delivery indexed in the legacy partition to its shard when it records the next attempt', async () => {
     const { delivery } = await setUp();
-    const key = keys.webhookDelivery(delivery.webhookEndpointId, delivery.webhookDeliveryId);
+    const key = keys.webhookDelivery(delivery.webhookEndpointId, delivery.webhookDeliveryId, 0);
     const { Item } = await documentClient().send(new GetCommand({ TableName: tableName(), Key: key }));
     await documentClient().send(
       new PutCommand({
