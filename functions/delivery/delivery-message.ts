@@ -1,17 +1,31 @@
-import { type Infer, integer, strictObject, string } from '../schema';
+import type { WebhookDelivery } from '../domain/webhook-delivery';
+import { type Infer, integer, optional, strictObject, string } from '../schema';
 
 /**
  * The queue message: which delivery, and which attempt it asks for. The dispatcher records an
  * attempt only while the delivery still has `attemptCount` attempts, so a duplicate or stale
- * message does nothing.
+ * message does nothing. `merchantId` lets the dispatcher read the endpoint, and with it the shard
+ * history that places the delivery, before the delivery; messages sent before it existed lack it
+ * and name deliveries of shard 0, so it stays optional for one release.
  */
 export const DeliveryMessage = strictObject({
+  merchantId: optional(string({ min: 1 })),
   webhookEndpointId: string({ min: 1 }),
   webhookDeliveryId: string({ min: 1 }),
   attemptCount: integer({ min: 0 }),
 });
 
 export type DeliveryMessage = Infer<typeof DeliveryMessage>;
+
+/** The message asking for a delivery's next attempt: the one form every sender uses. */
+export function deliveryMessageOf(delivery: WebhookDelivery): DeliveryMessage {
+  return {
+    merchantId: delivery.merchantId,
+    webhookEndpointId: delivery.webhookEndpointId,
+    webhookDeliveryId: delivery.webhookDeliveryId,
+    attemptCount: delivery.attemptCount,
+  };
+}
 
 /** What the router and reconciler need of an SQS client; the local delay queue provides the same. */
 export interface DeliveryQueue {

@@ -16,6 +16,19 @@ import { getDelivery, leaseDelivery, replaceDelivery } from '../store/webhook-de
 import { getEndpoint, type StoredWebhookEndpoint } from '../store/webhook-endpoints';
 import { DeliveryMessage } from './delivery-message';
 
+/** The delivery still waits for exactly the attempt the message asks for. */
+function awaits(
+  delivery: WebhookDelivery | undefined,
+  message: DeliveryMessage,
+): delivery is WebhookDelivery {
+  return (
+    delivery !== undefined &&
+    delivery.status === DeliveryStatus.pending &&
+    !delivery.paused &&
+    delivery.attemptCount === message.attemptCount
+  );
+}
+
 /** Time past the attempt timeout for signing and recording; far below the queue's visibility timeout. */
 const leaseMarginMs = 20_000;
 
@@ -54,29 +67,46 @@ export function createDispatcher(deps: DispatcherDependencies) {
     return secret;
   };
 
+  /**
+   * The endpoint first, then the delivery: the endpoint's shard history says where the delivery is
+   * (the same two reads as before, in the other order). A message sent before messages named the
+   * merchant names a delivery of shard 0, read first as then, and the endpoint after it.
+   */
+  async function read(message: DeliveryMessage) {
+    const { merchantId, webhookEndpointId, webhookDeliveryId } = message;
+    if (merchantId === undefined) {
+      const delivery = await getDelivery(webhookEndpointId, webhookDeliveryId, []);
+      if (!awaits(delivery, message)) return undefined;
+      return { delivery, stored: await getEndpoint(delivery.merchantId, webhookEndpointId) };
+    }
+    const stored = await getEndpoint(merchantId, webhookEndpointId);
+    const delivery = await getDelivery(webhookEndpointId, webhookDeliveryId, stored?.deliveryShards ?? []);
+    return awaits(delivery, message) ? { delivery, stored } : undefined;
+  }
+
   async function dispatch(message: DeliveryMessage): Promise<void> {
-    const delivery = await getDelivery(message.webhookEndpointId, message.webhookDeliveryId);
+    const found = await read(message);
     // A duplicate or stale message: the attempt it asks for was recorded, or the delivery ended.
-    if (delivery === undefined || delivery.status !== DeliveryStatus.pending || delivery.paused) return;
-    if (delivery.attemptCount !== message.attemptCount) return;
-    const stored = await getEndpoint(delivery.merchantId, delivery.webhookEndpointId);
+    if (found === undefined) return;
+    const { delivery, stored } = found;
+    const shards = stored?.deliveryShards ?? [];
     // A deleted endpoint's deliveries end without further attempts (DESIGN §4). They leave the
     // due index too (as paused ones do), or the reconciler would send them back every run, and
     // enough of them, being the oldest, would fill its whole batch and hide really lost ones.
     const deleted = stored === undefined || stored.endpoint.status === WebhookEndpointStatus.deleted;
     if (deleted || stored.endpoint.status === WebhookEndpointStatus.disabled) {
-      await replaceDelivery(delivery, { ...delivery, paused: true }, undefined);
+      await replaceDelivery(delivery, { ...delivery, paused: true }, undefined, shards);
       return;
     }
     // One POST per attempt even when the message came twice: whoever holds the lease sends it.
     const leasedAt = now();
     const leaseUntil = new Date(leasedAt.getTime() + deps.timeoutMs + leaseMarginMs);
-    if (!(await leaseDelivery(delivery, leasedAt, leaseUntil))) return;
+    if (!(await leaseDelivery(delivery, leasedAt, leaseUntil, shards))) return;
     const outcome = await attempt(delivery, stored);
     const attemptedAt = now();
     const next = recordAttempt(delivery, outcome.result, isoTimestamp(outcome.startedAt));
     const dueAt = new Date(attemptedAt.getTime() + deps.retryDelaySeconds * 1000);
-    await replaceDelivery(delivery, next, isoTimestamp(dueAt));
+    await replaceDelivery(delivery, next, isoTimestamp(dueAt), shards);
   }
 
   async function attempt(delivery: WebhookDelivery, stored: StoredWebhookEndpoint) {

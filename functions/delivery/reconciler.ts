@@ -1,7 +1,7 @@
 import { isoTimestamp } from '../domain/time';
 import { logger } from '../http/logger';
 import { overdueDeliveries } from '../store/webhook-deliveries';
-import type { DeliveryQueue } from './delivery-message';
+import { type DeliveryQueue, deliveryMessageOf } from './delivery-message';
 
 /** A delivery this far past its due time has lost its message (stream or queue outage). */
 export const overdueAfterSeconds = 120;
@@ -19,14 +19,7 @@ export function createReconciler(deps: { queue: DeliveryQueue; now?: () => Date 
     const dueBefore = isoTimestamp(new Date(now().getTime() - overdueAfterSeconds * 1000));
     const overdue = await overdueDeliveries(dueBefore, batchSize);
     for (const delivery of overdue) {
-      await deps.queue.send(
-        {
-          webhookEndpointId: delivery.webhookEndpointId,
-          webhookDeliveryId: delivery.webhookDeliveryId,
-          attemptCount: delivery.attemptCount,
-        },
-        0,
-      );
+      await deps.queue.send(deliveryMessageOf(delivery), 0);
     }
     if (overdue.length > 0) logger.warn('overdue deliveries re-enqueued', { count: overdue.length });
     return { requeued: overdue.length };

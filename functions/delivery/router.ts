@@ -7,10 +7,15 @@ import { receivesEvent, type WebhookEndpoint, WebhookEndpointStatus } from '../d
 import { logger } from '../http/logger';
 import { originalStack } from '../http/original-stack';
 import { EntityType } from '../store/keys';
-import { putNewDeliveries } from '../store/new-deliveries';
+import { type NewDelivery, putNewDeliveries } from '../store/new-deliveries';
 import { pausedDeliveriesOf, replaceDelivery, toDelivery } from '../store/webhook-deliveries';
-import { liveEndpointsOf, toEndpoint } from '../store/webhook-endpoints';
-import type { DeliveryQueue } from './delivery-message';
+import {
+  liveEndpointsOf,
+  type StoredWebhookEndpoint,
+  toEndpoint,
+  toStoredEndpoint,
+} from '../store/webhook-endpoints';
+import { type DeliveryQueue, deliveryMessageOf } from './delivery-message';
 
 /** The item types the router acts on; the stream's filter criteria let only these through. */
 export const routedEntityTypes = [
@@ -61,10 +66,10 @@ function failedFrom(record: DynamoDBRecord | undefined, error: unknown): DynamoD
 
 /** The deliveries of a batch's events not written yet, and the first record they came from. */
 class PendingFanOut {
-  private deliveries: WebhookDelivery[] = [];
+  private deliveries: NewDelivery[] = [];
   firstRecord: DynamoDBRecord | undefined;
 
-  add(record: DynamoDBRecord, deliveries: readonly WebhookDelivery[]): void {
+  add(record: DynamoDBRecord, deliveries: readonly NewDelivery[]): void {
     this.firstRecord ??= record;
     this.deliveries.push(...deliveries);
   }
@@ -94,22 +99,26 @@ async function routeRecord(
       queue,
     );
   } else if (entityType === EntityType.webhookEndpoint && newImage !== undefined && oldImage !== undefined) {
-    const endpoint = toEndpoint(newImage);
-    if (!enabledAgain(toEndpoint(oldImage), endpoint)) return;
+    const stored = toStoredEndpoint(newImage);
+    if (!enabledAgain(toEndpoint(oldImage), stored.endpoint)) return;
     // Resuming reads the endpoint's paused deliveries, so those of earlier events must exist by then.
     await fanOut.write();
-    await resumePausedDeliveries(endpoint, now);
+    await resumePausedDeliveries(stored, now);
   }
 }
 
-/** The event's delivery to each subscribed endpoint that is not deleted, paused when it is disabled. */
-async function deliveriesOf(event: DomainEvent, now: () => Date): Promise<WebhookDelivery[]> {
+/**
+ * The event's delivery to each subscribed endpoint that is not deleted, paused when it is disabled,
+ * with the endpoint's shard history that places it (read with the endpoints, so it costs nothing).
+ */
+async function deliveriesOf(event: DomainEvent, now: () => Date): Promise<NewDelivery[]> {
   const endpoints = (await liveEndpointsOf(event.merchantId)).filter(({ endpoint }) =>
     receivesEvent(endpoint, event.eventType),
   );
   const createdAt = isoTimestamp(now());
-  return endpoints.map(({ endpoint }) =>
-    newDelivery({
+  return endpoints.map(({ endpoint, deliveryShards }) => ({
+    shards: deliveryShards,
+    delivery: newDelivery({
       webhookDeliveryId: deliveryIdFor(event.eventId, endpoint.webhookEndpointId),
       webhookEndpointId: endpoint.webhookEndpointId,
       merchantId: event.merchantId,
@@ -119,7 +128,7 @@ async function deliveriesOf(event: DomainEvent, now: () => Date): Promise<Webhoo
       paused: endpoint.status === WebhookEndpointStatus.disabled,
       now: createdAt,
     }),
-  );
+  }));
 }
 
 async function enqueueIfDue(
@@ -128,11 +137,7 @@ async function enqueueIfDue(
   queue: DeliveryQueue,
 ): Promise<void> {
   if (delivery.status !== DeliveryStatus.pending || delivery.paused) return;
-  const message = {
-    webhookEndpointId: delivery.webhookEndpointId,
-    webhookDeliveryId: delivery.webhookDeliveryId,
-    attemptCount: delivery.attemptCount,
-  };
+  const message = deliveryMessageOf(delivery);
   if (previous === undefined) return queue.send(message, 0);
   if (previous.paused) return queue.send(message, 0);
   if (delivery.attemptCount > previous.attemptCount) return queue.send(message, undefined);
@@ -144,10 +149,12 @@ function enabledAgain(previous: WebhookEndpoint, endpoint: WebhookEndpoint): boo
   );
 }
 
-async function resumePausedDeliveries(endpoint: WebhookEndpoint, now: () => Date): Promise<void> {
+/** Un-pauses every paused delivery of the endpoint, in each shard its history ever named. */
+async function resumePausedDeliveries(stored: StoredWebhookEndpoint, now: () => Date): Promise<void> {
   const dueAt = isoTimestamp(now());
-  for (const delivery of await pausedDeliveriesOf(endpoint.webhookEndpointId)) {
-    await replaceDelivery(delivery, { ...delivery, paused: false }, dueAt);
+  const { webhookEndpointId } = stored.endpoint;
+  for (const delivery of await pausedDeliveriesOf(webhookEndpointId, stored.deliveryShards)) {
+    await replaceDelivery(delivery, { ...delivery, paused: false }, dueAt, stored.deliveryShards);
   }
 }
 

@@ -27,3 +27,11 @@ export function typeIdBound(prefix: IdPrefix, time: Date, bound: 'lowest' | 'hig
   bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
   return TypeID.fromUUIDBytes(prefix, bytes).toString();
 }
+
+/** The Unix milliseconds a time-ordered TypeID (UUIDv7 layout) was minted at: its first 48 bits. */
+export function typeIdMilliseconds(id: string): number {
+  const bytes = TypeID.fromString(id).toUUIDBytes();
+  let milliseconds = 0;
+  for (let index = 0; index < 6; index += 1) milliseconds = milliseconds * 256 + (bytes[index] ?? 0);
+  return milliseconds;
+}

@@ -1,7 +1,8 @@
+import { deliveryShardOf } from '../domain/delivery-shards';
 import type { WebhookDelivery } from '../domain/webhook-delivery';
 import { batchGet } from './batch-get';
 import { keys } from './keys';
-import { toDelivery } from './webhook-deliveries';
+import { getDelivery, toDelivery } from './webhook-deliveries';
 import { type StoredWebhookEndpoint, toStoredEndpoint } from './webhook-endpoints';
 
 export interface EndpointWithDelivery {
@@ -11,7 +12,9 @@ export interface EndpointWithDelivery {
 
 /**
  * An endpoint of the merchant and one delivery under it, in one strongly consistent BatchGetItem.
- * The delivery's key holds no merchant: it belongs to the caller only when the endpoint does.
+ * The delivery's key holds no merchant: it belongs to the caller only when the endpoint does. The
+ * delivery is looked for in shard 0, where every delivery of an endpoint with one shard is; only
+ * when the endpoint's history places it in another shard is it read there, a second round trip.
  */
 export async function getEndpointWithDelivery(
   merchantId: string,
@@ -19,12 +22,16 @@ export async function getEndpointWithDelivery(
   webhookDeliveryId: string,
 ): Promise<EndpointWithDelivery> {
   const endpointKey = keys.webhookEndpoint(merchantId, webhookEndpointId);
-  const deliveryKey = keys.webhookDelivery(webhookEndpointId, webhookDeliveryId);
+  const deliveryKey = keys.webhookDelivery(webhookEndpointId, webhookDeliveryId, 0);
   const items = await batchGet([endpointKey, deliveryKey]);
-  const endpoint = items.find((item) => item.PK === endpointKey.PK && item.SK === endpointKey.SK);
-  const delivery = items.find((item) => item.PK === deliveryKey.PK && item.SK === deliveryKey.SK);
-  return {
-    endpoint: endpoint === undefined ? undefined : toStoredEndpoint(endpoint),
-    delivery: delivery === undefined ? undefined : toDelivery(delivery),
-  };
+  const endpointItem = items.find((item) => item.PK === endpointKey.PK && item.SK === endpointKey.SK);
+  const deliveryItem = items.find((item) => item.PK === deliveryKey.PK && item.SK === deliveryKey.SK);
+  const endpoint = endpointItem === undefined ? undefined : toStoredEndpoint(endpointItem);
+  if (endpoint !== undefined && deliveryShardOf(webhookDeliveryId, endpoint.deliveryShards) !== 0) {
+    return {
+      endpoint,
+      delivery: await getDelivery(webhookEndpointId, webhookDeliveryId, endpoint.deliveryShards),
+    };
+  }
+  return { endpoint, delivery: deliveryItem === undefined ? undefined : toDelivery(deliveryItem) };
 }

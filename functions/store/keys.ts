@@ -17,6 +17,7 @@ export const EntityType = {
   webhookEndpoint: 'WebhookEndpoint',
   webhookEndpointCounter: 'WebhookEndpointCounter',
   webhookDelivery: 'WebhookDelivery',
+  webhookDeliveriesMarker: 'WebhookDeliveriesMarker',
   payment: 'Payment',
   refund: 'Refund',
   payout: 'Payout',
@@ -30,6 +31,10 @@ export type EntityType = (typeof EntityType)[keyof typeof EntityType];
 export const configPartitionKey = 'CONFIG';
 
 const merchantPartition = (merchantId: string) => `MERCHANT#${merchantId}`;
+
+/** Shard 0 is an endpoint's original deliveries partition; shards 1 … n−1 were added by raises. */
+const deliveriesPartition = (webhookEndpointId: string, shard: number) =>
+  shard === 0 ? `DELIVERIES#${webhookEndpointId}` : `DELIVERIES#${webhookEndpointId}#S${shard}`;
 const invoicesWithStatusPartition = (merchantId: string, status: string) =>
   `${merchantPartition(merchantId)}#INVOICES#${status}`;
 const invoicesOfCustomerPartition = (merchantId: string, customerId: string) =>
@@ -58,6 +63,8 @@ const dueDeliveriesPartition = (shard: number) => `DUE_DELIVERIES#${String(shard
  * moves it to its shard.
  */
 const legacyDueDeliveriesPartition = 'DUE_DELIVERIES';
+
+const webhookDeliveriesMarkerSortKey = 'ENDPOINT';
 
 export const SortKeyPrefix = {
   product: 'PRODUCT#',
@@ -128,12 +135,24 @@ export const keys = {
     PK: merchantPartition(merchantId),
     SK: 'COUNTER#WEBHOOK_ENDPOINTS',
   }),
-  /** An endpoint's deliveries share a partition, newest first by their time-ordered ids. */
-  webhookDelivery: (webhookEndpointId: string, webhookDeliveryId: string) => ({
-    PK: `DELIVERIES#${webhookEndpointId}`,
+  /**
+   * An endpoint's deliveries, newest first by their time-ordered ids, in the partition of their
+   * shard (`deliveryShardOf`).
+   */
+  webhookDelivery: (webhookEndpointId: string, webhookDeliveryId: string, shard: number) => ({
+    PK: deliveriesPartition(webhookEndpointId, shard),
     SK: `${SortKeyPrefix.webhookDelivery}${webhookDeliveryId}`,
   }),
-  deliveriesPartition: (webhookEndpointId: string) => `DELIVERIES#${webhookEndpointId}`,
+  deliveriesPartition,
+  /**
+   * The endpoint's marker in shard 0: `ENDPOINT` sorts above every `DELIVERY#…`, so a newest-first
+   * Query of the partition returns it first, then the newest deliveries.
+   */
+  webhookDeliveriesMarker: (webhookEndpointId: string) => ({
+    PK: deliveriesPartition(webhookEndpointId, 0),
+    SK: webhookDeliveriesMarkerSortKey,
+  }),
+  webhookDeliveriesMarkerSortKey,
   /**
    * GSI1 of a delivery that waits for an attempt (pending, not paused), in its shard, sorted by
    * when it is due: the reconciler reads the overdue ones. Sparse: finished and paused deliveries

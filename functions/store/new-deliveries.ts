@@ -1,3 +1,4 @@
+import type { DeliveryShardHistory } from '../domain/delivery-shards';
 import type { WebhookDelivery } from '../domain/webhook-delivery';
 import { sendTransaction, type TransactItems, TransactionConditionFailed } from './transaction';
 import { buildPutNewDelivery } from './webhook-deliveries';
@@ -11,21 +12,27 @@ export const maxDeliveriesPerTransaction = 100;
  */
 export const maxTransactionJsonBytes = 3_000_000;
 
+/** A delivery to create, with its endpoint's shard history, which places it. */
+export interface NewDelivery {
+  readonly delivery: WebhookDelivery;
+  readonly shards: DeliveryShardHistory;
+}
+
 /**
  * The conditional puts of new deliveries, each due when it was created, grouped into as few
  * transactions as DynamoDB's limits allow, in the order given. A delivery named twice is put once:
  * a transaction may not name an item twice.
  */
-export function buildNewDeliveryTransactions(deliveries: readonly WebhookDelivery[]): TransactItems[] {
+export function buildNewDeliveryTransactions(deliveries: readonly NewDelivery[]): TransactItems[] {
   const transactions: TransactItems[] = [];
   let current: TransactItems = [];
   let currentBytes = 0;
   const seen = new Set<string>();
-  for (const delivery of deliveries) {
+  for (const { delivery, shards } of deliveries) {
     if (seen.has(delivery.webhookDeliveryId)) continue;
     seen.add(delivery.webhookDeliveryId);
     // No ALL_OLD: the router only needs to know which deliveries exist, not their content.
-    const put = { Put: buildPutNewDelivery(delivery, delivery.createdAt) };
+    const put = { Put: buildPutNewDelivery(delivery, delivery.createdAt, shards) };
     const bytes = Buffer.byteLength(JSON.stringify(put.Put.Item));
     if (current.length === maxDeliveriesPerTransaction || currentBytes + bytes > maxTransactionJsonBytes) {
       if (current.length > 0) transactions.push(current);
@@ -46,7 +53,7 @@ export function buildNewDeliveryTransactions(deliveries: readonly WebhookDeliver
  * until the transaction commits. Any other failure (throttling, a conflict that outlasts its
  * retries) is thrown, so the stream batch is retried. Resolves with the number created.
  */
-export async function putNewDeliveries(deliveries: readonly WebhookDelivery[]): Promise<number> {
+export async function putNewDeliveries(deliveries: readonly NewDelivery[]): Promise<number> {
   let created = 0;
   for (const transaction of buildNewDeliveryTransactions(deliveries)) {
     created += await putMissing(transaction);

@@ -16,15 +16,7 @@ export async function queryPage(
   input: QueryCommandInput,
   page: { limit: number; startKey: Record<string, unknown> | undefined; keyAttributes: readonly string[] },
 ): Promise<QueryPage> {
-  const found: Record<string, unknown>[] = [];
-  let startKey = page.startKey;
-  do {
-    const result = await documentClient().send(
-      new QueryCommand({ ...input, Limit: page.limit + 1 - found.length, ExclusiveStartKey: startKey }),
-    );
-    found.push(...(result.Items ?? []));
-    startKey = result.LastEvaluatedKey;
-  } while (input.FilterExpression !== undefined && startKey !== undefined && found.length <= page.limit);
+  const found = await queryUpTo({ ...input, ExclusiveStartKey: page.startKey }, page.limit + 1);
   const items = found.slice(0, page.limit);
   const last = items.at(-1);
   const lastKey =
@@ -32,6 +24,23 @@ export async function queryPage(
       ? Object.fromEntries(page.keyAttributes.map((name) => [name, last[name]]))
       : undefined;
   return { items, lastKey };
+}
+
+/**
+ * The first `count` items a Query yields, in its order. Without a filter that is one round trip; a
+ * FilterExpression drops items after DynamoDB's Limit, so then it reads on until it has them all.
+ */
+export async function queryUpTo(input: QueryCommandInput, count: number): Promise<Record<string, unknown>[]> {
+  const found: Record<string, unknown>[] = [];
+  let startKey = input.ExclusiveStartKey;
+  do {
+    const result = await documentClient().send(
+      new QueryCommand({ ...input, Limit: count - found.length, ExclusiveStartKey: startKey }),
+    );
+    found.push(...(result.Items ?? []));
+    startKey = result.LastEvaluatedKey;
+  } while (input.FilterExpression !== undefined && startKey !== undefined && found.length < count);
+  return found;
 }
 
 /**

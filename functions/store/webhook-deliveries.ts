@@ -1,15 +1,32 @@
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { type DeliveryShardHistory, deliveryShardOf, deliveryShardsEver } from '../domain/delivery-shards';
 import { DeliveryStatus, type WebhookDelivery } from '../domain/webhook-delivery';
 import { documentClient, tableName } from './client';
 import { EntityType, keys, SortKeyPrefix } from './keys';
 import { mapWithConcurrency } from './map-with-concurrency';
-import { queryAll, queryPage } from './query-page';
+import { queryAll } from './query-page';
 
-/** The stored delivery; `dueAt` says when its next attempt is due while it waits for one. */
-function deliveryItem(delivery: WebhookDelivery, dueAt: string | undefined) {
+/** Where a delivery is stored: the partition of its shard under its endpoint's history. */
+export function deliveryKey(
+  webhookEndpointId: string,
+  webhookDeliveryId: string,
+  shards: DeliveryShardHistory,
+) {
+  return keys.webhookDelivery(
+    webhookEndpointId,
+    webhookDeliveryId,
+    deliveryShardOf(webhookDeliveryId, shards),
+  );
+}
+
+/**
+ * The stored delivery; `dueAt` says when its next attempt is due while it waits for one, `shards`
+ * is its endpoint's history, which places it.
+ */
+function deliveryItem(delivery: WebhookDelivery, dueAt: string | undefined, shards: DeliveryShardHistory) {
   const waiting = delivery.status === DeliveryStatus.pending && !delivery.paused && dueAt !== undefined;
   return {
-    ...keys.webhookDelivery(delivery.webhookEndpointId, delivery.webhookDeliveryId),
+    ...deliveryKey(delivery.webhookEndpointId, delivery.webhookDeliveryId, shards),
     ...(waiting ? keys.dueDelivery(dueAt, delivery.webhookDeliveryId) : {}),
     entityType: EntityType.webhookDelivery,
     ...delivery,
@@ -18,10 +35,10 @@ function deliveryItem(delivery: WebhookDelivery, dueAt: string | undefined) {
 }
 
 /** A new delivery, only where none exists: its id is derived from event and endpoint (DESIGN §1). */
-export function buildPutNewDelivery(delivery: WebhookDelivery, dueAt: string) {
+export function buildPutNewDelivery(delivery: WebhookDelivery, dueAt: string, shards: DeliveryShardHistory) {
   return {
     TableName: tableName(),
-    Item: deliveryItem(delivery, dueAt),
+    Item: deliveryItem(delivery, dueAt, shards),
     ConditionExpression: 'attribute_not_exists(PK)',
   };
 }
@@ -35,12 +52,13 @@ export async function replaceDelivery(
   previous: WebhookDelivery,
   next: WebhookDelivery,
   dueAt: string | undefined,
+  shards: DeliveryShardHistory,
 ): Promise<boolean> {
   try {
     await documentClient().send(
       new PutCommand({
         TableName: tableName(),
-        Item: deliveryItem(next, dueAt),
+        Item: deliveryItem(next, dueAt, shards),
         ConditionExpression: 'attemptCount = :expected AND paused = :paused AND #status = :status',
         ExpressionAttributeNames: { '#status': 'status' },
         ExpressionAttributeValues: {
@@ -57,65 +75,53 @@ export async function replaceDelivery(
   }
 }
 
-export async function getDelivery(webhookEndpointId: string, webhookDeliveryId: string) {
+export async function getDelivery(
+  webhookEndpointId: string,
+  webhookDeliveryId: string,
+  shards: DeliveryShardHistory,
+) {
   const { Item } = await documentClient().send(
     new GetCommand({
       TableName: tableName(),
-      Key: keys.webhookDelivery(webhookEndpointId, webhookDeliveryId),
+      Key: deliveryKey(webhookEndpointId, webhookDeliveryId, shards),
       ConsistentRead: true,
     }),
   );
   return Item === undefined ? undefined : toDelivery(Item);
 }
 
-/** A page of an endpoint's deliveries, newest first, optionally of one status. */
-export function queryDeliveries(
-  webhookEndpointId: string,
-  status: DeliveryStatus | undefined,
-  limit: number,
-  startKey: Record<string, unknown> | undefined,
-) {
-  return queryPage(
-    {
-      TableName: tableName(),
-      KeyConditionExpression: 'PK = :partition AND begins_with(SK, :prefix)',
-      ExpressionAttributeValues: {
-        ':partition': keys.deliveriesPartition(webhookEndpointId),
-        ':prefix': SortKeyPrefix.webhookDelivery,
-        ...(status === undefined ? {} : { ':status': status }),
-      },
-      ...(status === undefined
-        ? {}
-        : { FilterExpression: '#status = :status', ExpressionAttributeNames: { '#status': 'status' } }),
-      ScanIndexForward: false,
-    },
-    { limit, startKey, keyAttributes: ['PK', 'SK'] },
-  );
-}
-
-/** Every paused pending delivery of an endpoint: what re-enabling it resumes. */
-export async function pausedDeliveriesOf(webhookEndpointId: string): Promise<WebhookDelivery[]> {
-  const items = await queryAll({
-    TableName: tableName(),
-    KeyConditionExpression: 'PK = :partition AND begins_with(SK, :prefix)',
-    FilterExpression: 'paused = :true AND #status = :pending',
-    ExpressionAttributeNames: { '#status': 'status' },
-    ExpressionAttributeValues: {
-      ':partition': keys.deliveriesPartition(webhookEndpointId),
-      ':prefix': SortKeyPrefix.webhookDelivery,
-      ':true': true,
-      ':pending': DeliveryStatus.pending,
-    },
-    ConsistentRead: true,
-  });
-  return items.map(toDelivery);
-}
-
 /**
- * How many partitions of the due-deliveries index are read at once: all shards in a few rounds,
- * without a burst of Queries that would queue on the client's sockets.
+ * How many partitions (due-index shards, delivery shards) are read at once: all of them in a few
+ * rounds, without a burst of Queries that would queue on the client's sockets.
  */
 const partitionReadConcurrency = 4;
+
+/**
+ * Every paused pending delivery of an endpoint: what re-enabling it resumes. Each shard the history
+ * ever named is read, a few at a time.
+ */
+export async function pausedDeliveriesOf(
+  webhookEndpointId: string,
+  shards: DeliveryShardHistory,
+): Promise<WebhookDelivery[]> {
+  const shardNumbers = Array.from({ length: deliveryShardsEver(shards) }, (_, shard) => shard);
+  const itemsOfShards = await mapWithConcurrency(shardNumbers, partitionReadConcurrency, (shard) =>
+    queryAll({
+      TableName: tableName(),
+      KeyConditionExpression: 'PK = :partition AND begins_with(SK, :prefix)',
+      FilterExpression: 'paused = :true AND #status = :pending',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: {
+        ':partition': keys.deliveriesPartition(webhookEndpointId, shard),
+        ':prefix': SortKeyPrefix.webhookDelivery,
+        ':true': true,
+        ':pending': DeliveryStatus.pending,
+      },
+      ConsistentRead: true,
+    }),
+  );
+  return itemsOfShards.flat().map(toDelivery);
+}
 
 /** One page of a due-deliveries partition: its oldest entries due before `dueBefore`. */
 function buildOverdueDeliveriesQuery(partition: string, dueBefore: string, limit: number) {
@@ -215,12 +221,13 @@ export async function leaseDelivery(
   delivery: WebhookDelivery,
   now: Date,
   leaseUntil: Date,
+  shards: DeliveryShardHistory,
 ): Promise<boolean> {
   try {
     await documentClient().send(
       new UpdateCommand({
         TableName: tableName(),
-        Key: keys.webhookDelivery(delivery.webhookEndpointId, delivery.webhookDeliveryId),
+        Key: deliveryKey(delivery.webhookEndpointId, delivery.webhookDeliveryId, shards),
         UpdateExpression: 'SET leaseUntil = :until',
         ConditionExpression:
           'attemptCount = :expected AND paused = :false AND #status = :pending AND ' +

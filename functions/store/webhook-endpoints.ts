@@ -1,13 +1,18 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { maxEndpointsPerMerchant, type WebhookEndpoint } from '../domain/webhook-endpoint';
+import type { DeliveryShardHistory } from '../domain/delivery-shards';
+import { isLive, maxEndpointsPerMerchant, type WebhookEndpoint } from '../domain/webhook-endpoint';
 import { documentClient, tableName } from './client';
 import { EntityType, keys, SortKeyPrefix } from './keys';
 import { queryAll, queryPage } from './query-page';
 
-/** An endpoint as stored: the API view, its sealed signing secret, and a version for conditional writes. */
+/**
+ * An endpoint as stored: the API view, its sealed signing secret, its delivery shard history (empty:
+ * one shard) and a version for conditional writes.
+ */
 export interface StoredWebhookEndpoint {
   readonly endpoint: WebhookEndpoint;
   readonly sealedSigningSecret: string;
+  readonly deliveryShards: DeliveryShardHistory;
   readonly version: number;
 }
 
@@ -17,35 +22,106 @@ function endpointItem(stored: StoredWebhookEndpoint) {
     entityType: EntityType.webhookEndpoint,
     ...stored.endpoint,
     sealedSigningSecret: stored.sealedSigningSecret,
+    ...(stored.deliveryShards.length === 0 ? {} : { deliveryShards: stored.deliveryShards }),
     version: stored.version,
   };
 }
 
-export function buildPutNewEndpoint(endpoint: WebhookEndpoint, sealedSigningSecret: string) {
+/**
+ * What a deliveries list needs of its endpoint, kept in the endpoint's deliveries partition so the
+ * first page reads it in the same Query as the deliveries: whose endpoint it is, whether it is
+ * deleted, and where its deliveries are.
+ */
+export interface DeliveriesMarker {
+  readonly merchantId: string;
+  readonly webhookEndpointId: string;
+  readonly deleted: boolean;
+  readonly deliveryShards: DeliveryShardHistory;
+}
+
+/**
+ * The marker put beside every endpoint write, in the same transaction: unconditional, as the
+ * endpoint's own version condition already orders the writes.
+ */
+function buildPutDeliveriesMarker(stored: Omit<StoredWebhookEndpoint, 'version'>) {
+  const { merchantId, webhookEndpointId } = stored.endpoint;
   return {
     Put: {
       TableName: tableName(),
-      Item: endpointItem({ endpoint, sealedSigningSecret, version: 1 }),
-      ConditionExpression: 'attribute_not_exists(PK)',
+      Item: {
+        ...keys.webhookDeliveriesMarker(webhookEndpointId),
+        entityType: EntityType.webhookDeliveriesMarker,
+        merchantId,
+        webhookEndpointId,
+        deleted: !isLive(stored.endpoint),
+        ...(stored.deliveryShards.length === 0 ? {} : { deliveryShards: stored.deliveryShards }),
+      },
     },
   };
 }
 
-/** The next version of an endpoint, only while the stored version is the one read. */
+/** A new endpoint and its deliveries marker. */
+export function buildPutNewEndpoint(endpoint: WebhookEndpoint, sealedSigningSecret: string) {
+  const stored = { endpoint, sealedSigningSecret, deliveryShards: [], version: 1 };
+  return [
+    {
+      Put: {
+        TableName: tableName(),
+        Item: endpointItem(stored),
+        ConditionExpression: 'attribute_not_exists(PK)',
+      },
+    },
+    buildPutDeliveriesMarker(stored),
+  ];
+}
+
+/**
+ * The next version of an endpoint, only while the stored version is the one read, and its deliveries
+ * marker (written afresh, which also gives an endpoint created before markers existed its own). The
+ * shard history is kept unless the change raises it.
+ */
 export function buildReplaceEndpoint(
   previous: StoredWebhookEndpoint,
-  next: Omit<StoredWebhookEndpoint, 'version'>,
+  next: Omit<StoredWebhookEndpoint, 'version' | 'deliveryShards'> & {
+    readonly deliveryShards?: DeliveryShardHistory;
+  },
 ) {
-  return {
-    Put: {
-      TableName: tableName(),
-      Item: endpointItem({ ...next, version: previous.version + 1 }),
-      ConditionExpression: '#version = :version',
-      ExpressionAttributeNames: { '#version': 'version' },
-      ExpressionAttributeValues: { ':version': previous.version },
-      ReturnValuesOnConditionCheckFailure: 'ALL_OLD' as const,
+  const stored = { ...next, deliveryShards: next.deliveryShards ?? previous.deliveryShards };
+  return [
+    {
+      Put: {
+        TableName: tableName(),
+        Item: endpointItem({ ...stored, version: previous.version + 1 }),
+        ConditionExpression: '#version = :version',
+        ExpressionAttributeNames: { '#version': 'version' },
+        ExpressionAttributeValues: { ':version': previous.version },
+        ReturnValuesOnConditionCheckFailure: 'ALL_OLD' as const,
+      },
     },
+    buildPutDeliveriesMarker(stored),
+  ];
+}
+
+/** The marker an item of the deliveries partition is, if it is one. */
+export function toDeliveriesMarker(item: Record<string, unknown>): DeliveriesMarker | undefined {
+  if (item.entityType !== EntityType.webhookDeliveriesMarker) return undefined;
+  return {
+    merchantId: String(item.merchantId),
+    webhookEndpointId: String(item.webhookEndpointId),
+    deleted: item.deleted === true,
+    deliveryShards: deliveryShardsOf(item),
   };
+}
+
+export async function getDeliveriesMarker(webhookEndpointId: string) {
+  const { Item } = await documentClient().send(
+    new GetCommand({
+      TableName: tableName(),
+      Key: keys.webhookDeliveriesMarker(webhookEndpointId),
+      ConsistentRead: true,
+    }),
+  );
+  return Item === undefined ? undefined : toDeliveriesMarker(Item);
 }
 
 /**
@@ -115,8 +191,13 @@ export function toStoredEndpoint(item: Record<string, unknown>): StoredWebhookEn
   return {
     endpoint: toEndpoint(item),
     sealedSigningSecret: String(item.sealedSigningSecret),
+    deliveryShards: deliveryShardsOf(item),
     version: Number(item.version),
   };
+}
+
+function deliveryShardsOf(item: Record<string, unknown>): DeliveryShardHistory {
+  return Array.isArray(item.deliveryShards) ? (item.deliveryShards as DeliveryShardHistory) : [];
 }
 
 export function toEndpoint(item: Record<string, unknown>): WebhookEndpoint {

@@ -1,7 +1,9 @@
 import { parseArgs } from 'node:util';
 import { Stage } from '../../functions/config';
+import { maxDeliveryShardCount } from '../../functions/domain/delivery-shards';
 import { SettingError } from '../../functions/settings/setting';
 import { ExitCode, oneLine, UsageError } from '../cli/command-failure';
+import { raiseDeliveryShardCount } from './delivery-shards';
 import {
   AdminError,
   createKey,
@@ -33,6 +35,8 @@ export class AdminUsageError extends UsageError {
 
 const optionConfig = {
   name: { type: 'string' },
+  endpoint: { type: 'string' },
+  count: { type: 'string' },
   merchant: { type: 'string' },
   key: { type: 'string' },
   'expires-in': { type: 'string' },
@@ -120,6 +124,17 @@ const commands = {
         shownKey(await rotateKeys(text(options, 'merchant'), target.stage, { expireOldInSeconds }));
     },
   },
+  'endpoints shards': {
+    synopsis: 'endpoints shards --endpoint ID --count N [--merchant ID]',
+    summary: `raise an endpoint's delivery partitions (1–${maxDeliveryShardCount}), from 10 min on`,
+    required: ['endpoint', 'count'],
+    optional: ['merchant'],
+    plan: (options) => {
+      const count = shardCount(options);
+      const merchantId = typeof options.merchant === 'string' ? options.merchant : undefined;
+      return async () => raiseDeliveryShardCount(text(options, 'endpoint'), count, { merchantId });
+    },
+  },
 } as const satisfies Record<string, CommandSpec>;
 
 type CommandName = keyof typeof commands;
@@ -141,6 +156,17 @@ function text(options: GivenOptions, name: OptionName): string {
   return value;
 }
 
+function shardCount(options: GivenOptions): number {
+  const value = text(options, 'count');
+  const count = /^[0-9]{1,3}$/.test(value) ? Number(value) : Number.NaN;
+  if (!(count >= 1 && count <= maxDeliveryShardCount)) {
+    throw new AdminUsageError(
+      `--count must be a whole number from 1 to ${maxDeliveryShardCount}, not "${value}"`,
+    );
+  }
+  return count;
+}
+
 function duration(options: GivenOptions, name: OptionName): number | undefined {
   const value = options[name];
   if (typeof value !== 'string') return undefined;
@@ -156,11 +182,13 @@ function duration(options: GivenOptions, name: OptionName): number | undefined {
 const program = 'npm run -s admin --';
 const targetSynopsis = '(--local | --stage sandbox|production [--table NAME]) [--json]';
 
+const synopsisWidth = Math.max(...Object.values(commands).map((command) => command.synopsis.length)) + 4;
+
 export const helpText = `Usage: ${program} <command> [options] ${targetSynopsis}
 
 Commands:
 ${Object.values(commands)
-  .map((command) => `  ${command.synopsis.padEnd(48)}${command.summary}`)
+  .map((command) => `  ${command.synopsis.padEnd(synopsisWidth)}${command.summary}`)
   .join('\n')}
 
 Target (exactly one):

@@ -1,5 +1,6 @@
 import type { SQSEvent } from 'aws-lambda';
 import { typeid } from 'typeid-js';
+import { deliveryMessageOf } from '../../functions/delivery/delivery-message';
 import { createDispatcher } from '../../functions/delivery/dispatcher';
 import { sendWebhook } from '../../functions/delivery/send-webhook';
 import { isoTimestamp } from '../../functions/domain/time';
@@ -61,7 +62,8 @@ export async function dispatcherSection(context: BenchContext): Promise<BenchRow
         });
         deliveries.push(delivery);
       }
-      await putNewDeliveries(deliveries);
+      // The bench's endpoint keeps the default single delivery shard.
+      await putNewDeliveries(deliveries.map((delivery) => ({ delivery, shards: [] })));
       return deliveries;
     };
     const dispatcher = createDispatcher({
@@ -151,11 +153,7 @@ function sqsEventOf(deliveries: readonly WebhookDelivery[]): SQSEvent {
     Records: deliveries.map((delivery, index) => ({
       messageId: `bench-${index}`,
       receiptHandle: `bench-${index}`,
-      body: JSON.stringify({
-        webhookEndpointId: delivery.webhookEndpointId,
-        webhookDeliveryId: delivery.webhookDeliveryId,
-        attemptCount: delivery.attemptCount,
-      }),
+      body: JSON.stringify(deliveryMessageOf(delivery)),
       attributes: {
         ApproximateReceiveCount: '1',
         SentTimestamp: String(Date.now()),

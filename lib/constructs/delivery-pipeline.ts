@@ -50,12 +50,14 @@ export const dispatcherQueue = {
   batchSize: 10,
   maxBatchingWindow: Duration.seconds(1),
   /**
-   * Caps the dispatcher at 10 concurrent invocations (≤ 100 attempts in flight): it cannot starve
-   * the API's functions of account concurrency during a backlog, and unlike reserved concurrency
-   * the cap holds messages in the queue instead of throttling them (a throttled message burns a
-   * receive and moves towards the dead-letter queue).
+   * Caps the dispatcher at 50 concurrent invocations (≤ 500 attempts in flight): the whole
+   * service's attempt ceiling, about 2,500 attempts/s at 200 ms each, which leaves room for one
+   * endpoint spread over 4–6 delivery shards to take 500 deliveries/s beside everyone else's. It
+   * still cannot starve the API's functions of the account's 1,000 default concurrency during a
+   * backlog, and unlike reserved concurrency the cap holds messages in the queue instead of
+   * throttling them (a throttled message burns a receive and moves towards the dead-letter queue).
    */
-  maxConcurrency: 10,
+  maxConcurrency: 50,
 } as const;
 
 /** IteratorAge above this means the router is behind or stuck on a shard. */

@@ -1,4 +1,4 @@
-import type { DeliveryMessage } from '../../functions/delivery/delivery-message';
+import { type DeliveryMessage, deliveryMessageOf } from '../../functions/delivery/delivery-message';
 import { type WaitingDelivery, waitingDeliveries } from '../../functions/store/webhook-deliveries';
 import { MaxDelaySeconds } from './delay-queue';
 
@@ -33,9 +33,8 @@ export async function requeueWaitingDeliveries(deps: {
   const now = (deps.now ?? (() => new Date()))();
   const counts = { due: 0, later: 0 };
   for (const waiting of await waitingDeliveries()) {
-    const { webhookEndpointId, webhookDeliveryId, attemptCount } = waiting.delivery;
     const delaySeconds = restartDelaySeconds(waiting, now, deps.retryDelaySeconds);
-    deps.send({ webhookEndpointId, webhookDeliveryId, attemptCount }, delaySeconds);
+    deps.send(deliveryMessageOf(waiting.delivery), delaySeconds);
     if (delaySeconds === 0) counts.due += 1;
     else counts.later += 1;
   }

@@ -278,6 +278,22 @@ const hotKeys: HotKey[] = [
     kind: 'write',
   },
   {
+    key: 'DELIVERIES#<whk>, #S1 … #S3 (4 delivery shards)',
+    rate: 'deliveries/s to one endpoint, one retry',
+    operations: [...deliveryOperations, 'dispatcher: failed attempt'],
+    matches: (unit) => unit.index === 'table' && unit.partition === 'DELIVERIES#<whk>',
+    kind: 'write',
+    spreadOver: 4,
+  },
+  {
+    key: 'DELIVERIES#<whk>, #S1 … #S15 (16 delivery shards)',
+    rate: 'deliveries/s to one endpoint, one retry',
+    operations: [...deliveryOperations, 'dispatcher: failed attempt'],
+    matches: (unit) => unit.index === 'table' && unit.partition === 'DELIVERIES#<whk>',
+    kind: 'write',
+    spreadOver: 16,
+  },
+  {
     key: 'GSI1 DUE_DELIVERIES#nn (16 shards)',
     rate: 'deliveries/s, whole service, first attempt succeeds',
     operations: deliveryOperations,
@@ -403,6 +419,14 @@ describe('performance models (docs/performance-models.md)', () => {
     expect(500 * writesOn(['createSandboxPayment'], merchantPartition)).toBeGreaterThanOrEqual(1000);
     expect(500 * writesOn(['payInvoice'], merchantPartition)).toBeGreaterThan(1000);
     expect(500 * writesOn(deliveryOperations, endpointPartition)).toBeGreaterThan(1000);
+  });
+
+  it('finds room for 500 deliveries/s to one endpoint, each retried once, over 4 delivery shards', () => {
+    const perDelivery = [...deliveryOperations, 'dispatcher: failed attempt']
+      .flatMap((operation) => measured.get(operation)?.units ?? [])
+      .filter((unit) => unit.index === 'table' && unit.partition === 'DELIVERIES#<whk>')
+      .reduce((total, unit) => total + unit.write, 0);
+    expect((500 * perDelivery) / 4).toBeLessThanOrEqual(1000);
   });
 });
 

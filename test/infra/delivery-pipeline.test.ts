@@ -305,8 +305,8 @@ describe('dispatcher queue mapping', () => {
     ]);
   });
 
-  it('caps the dispatcher at 10 concurrent invocations', () => {
-    expect(queueMapping(templateOf('sandbox')).Properties.ScalingConfig).toEqual({ MaximumConcurrency: 10 });
+  it("caps the dispatcher at 50 concurrent invocations, the service's attempt ceiling", () => {
+    expect(queueMapping(templateOf('sandbox')).Properties.ScalingConfig).toEqual({ MaximumConcurrency: 50 });
   });
 
   it('consumes only the delivery queue', () => {

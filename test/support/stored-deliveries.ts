@@ -29,7 +29,7 @@ export async function storeDelivery(
     }),
     ...overrides,
   };
-  await documentClient().send(new PutCommand(buildPutNewDelivery(delivery, dueAt)));
+  await documentClient().send(new PutCommand(buildPutNewDelivery(delivery, dueAt, [])));
   return delivery;
 }
 
@@ -57,7 +57,7 @@ export async function storeLegacyDelivery(
   dueAt: string,
 ): Promise<WebhookDelivery> {
   const delivery = await storeDelivery(overrides, dueAt);
-  const { Item } = buildPutNewDelivery(delivery, dueAt);
+  const { Item } = buildPutNewDelivery(delivery, dueAt, []);
   await documentClient().send(
     new PutCommand({
       TableName: tableName(),

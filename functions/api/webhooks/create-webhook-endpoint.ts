@@ -30,7 +30,7 @@ export const handler = httpHandler(
       return await commitWithIdempotency(
         idempotency,
         { status: 201, body: response },
-        [buildAdjustEndpointCount(endpoint.merchantId, 1), buildPutNewEndpoint(endpoint, sealed)],
+        [buildAdjustEndpointCount(endpoint.merchantId, 1), ...buildPutNewEndpoint(endpoint, sealed)],
         storedBody,
       );
     } catch (error) {

@@ -13,7 +13,7 @@ export const handler = httpHandler(
     const stored = await liveEndpoint(params.merchantId, params.webhookEndpointId);
     const deleted = deleteWebhookEndpoint(stored.endpoint, isoTimestamp(now));
     return commitWithIdempotency(idempotency, { status: 200, body: deleted }, [
-      buildReplaceEndpoint(stored, { endpoint: deleted, sealedSigningSecret: stored.sealedSigningSecret }),
+      ...buildReplaceEndpoint(stored, { endpoint: deleted, sealedSigningSecret: stored.sealedSigningSecret }),
       buildAdjustEndpointCount(deleted.merchantId, -1),
     ]);
   },

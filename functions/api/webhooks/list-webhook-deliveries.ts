@@ -1,18 +1,30 @@
 import { deliveryView } from '../../domain/webhook-delivery';
+import { NotFoundError } from '../../http/errors';
 import { httpHandler } from '../../http/http-handler';
-import { queryDeliveries, toDelivery } from '../../store/webhook-deliveries';
+import { mergeShards, readShardZero } from '../../store/deliveries-page';
+import { toDelivery } from '../../store/webhook-deliveries';
+import type { DeliveriesMarker } from '../../store/webhook-endpoints';
 import { cursorScope, pageResponse, startKeyOf } from '../pagination';
-import { liveEndpoint } from './endpoint-change';
 import { webhookRoutes } from './routes';
 
-/** Newest first, each with its attempts; a cursor is bound to the endpoint and the status filter. */
+/**
+ * Newest first across the endpoint's delivery shards, each with its attempts; a cursor is bound to
+ * the endpoint and the status filter. An unknown, deleted or another merchant's endpoint is a 404.
+ */
 export const handler = httpHandler(webhookRoutes.listWebhookDeliveries, async ({ params, query, route }) => {
-  const { webhookEndpointId } = (await liveEndpoint(params.merchantId, params.webhookEndpointId)).endpoint;
-  const scope = cursorScope(params.merchantId, route.operationId, {
-    webhookEndpointId,
-    status: query.status,
-  });
+  const { merchantId, webhookEndpointId } = params;
+  const scope = cursorScope(merchantId, route.operationId, { webhookEndpointId, status: query.status });
   const startKey = await startKeyOf(query.cursor, scope);
-  const page = await queryDeliveries(webhookEndpointId, query.status, query.limit, startKey);
+  const request = { webhookEndpointId, status: query.status, limit: query.limit, startKey };
+  const shardZero = await readShardZero(merchantId, request);
+  const owner = ownedAndLive(shardZero.owner, merchantId);
+  const page = await mergeShards(request, owner, shardZero.items);
   return { status: 200, body: await pageResponse(page, scope, (item) => deliveryView(toDelivery(item))) };
 });
+
+function ownedAndLive(owner: DeliveriesMarker | undefined, merchantId: string): DeliveriesMarker {
+  if (owner === undefined || owner.merchantId !== merchantId || owner.deleted) {
+    throw new NotFoundError('The webhook endpoint does not exist.');
+  }
+  return owner;
+}

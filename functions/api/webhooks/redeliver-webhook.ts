@@ -20,11 +20,11 @@ export const handler = httpHandler(webhookRoutes.redeliverWebhook, async ({ para
     params.webhookEndpointId,
     params.webhookDeliveryId,
   );
-  liveOrNotFound(endpoint);
+  const { deliveryShards } = liveOrNotFound(endpoint);
   if (original === undefined) throw new NotFoundError('The webhook delivery does not exist.');
   const createdAt = isoTimestamp(now);
   const redelivery = redeliveryOf(original, newId('whkdel'), createdAt);
   return commitWithIdempotency(idempotency, { status: 201, body: deliveryView(redelivery) }, [
-    { Put: buildPutNewDelivery(redelivery, createdAt) },
+    { Put: buildPutNewDelivery(redelivery, createdAt, deliveryShards) },
   ]);
 });

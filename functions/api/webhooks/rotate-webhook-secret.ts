@@ -20,7 +20,7 @@ export const handler = httpHandler(
     return commitWithIdempotency(
       idempotency,
       { status: 200, body: response },
-      [buildReplaceEndpoint(stored, { endpoint, sealedSigningSecret: sealed })],
+      buildReplaceEndpoint(stored, { endpoint, sealedSigningSecret: sealed }),
       storedBody,
     );
   },

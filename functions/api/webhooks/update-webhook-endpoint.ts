@@ -12,8 +12,10 @@ export const handler = httpHandler(
   async ({ params, body, idempotency, now }) => {
     const stored = await liveEndpoint(params.merchantId, params.webhookEndpointId);
     const next = updateWebhookEndpoint(stored.endpoint, body, isoTimestamp(now));
-    return commitWithIdempotency(idempotency, { status: 200, body: next }, [
+    return commitWithIdempotency(
+      idempotency,
+      { status: 200, body: next },
       buildReplaceEndpoint(stored, { endpoint: next, sealedSigningSecret: stored.sealedSigningSecret }),
-    ]);
+    );
   },
 );

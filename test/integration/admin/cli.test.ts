@@ -4,13 +4,17 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { delimiter, join, resolve } from 'node:path';
 import { CreateTableCommand, DeleteTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import { authorize } from '../../../functions/authorizer/authorize';
 import { resetFunctionEnvironment } from '../../../functions/config';
+import { newId } from '../../../functions/domain/ids';
+import { EventType } from '../../../functions/domain/invoice';
+import { newWebhookEndpoint } from '../../../functions/domain/webhook-endpoint';
 import { getApiKey } from '../../../functions/store/api-keys';
 import { createDocumentClient, resetDocumentClient } from '../../../functions/store/client';
 import { createTableInput } from '../../../functions/store/table';
+import { buildPutNewEndpoint } from '../../../functions/store/webhook-endpoints';
 import { runAdmin } from '../../../lib/admin/cli';
 import { dynamoDbLocalClientConfig } from '../../../lib/local/dynamodb-local';
 import { findFreePort } from '../../../lib/local/ports';
@@ -284,4 +288,93 @@ describe('admin CLI against DynamoDB Local', () => {
     expect(printed).toMatchObject({ name: 'Spawned', merchantId: expect.stringMatching(/^mer_/) });
     expect(await scanTable()).toEqual([expect.objectContaining({ merchantId: printed.merchantId })]);
   }, 30_000);
+});
+
+describe('admin CLI: endpoints shards', () => {
+  /** An endpoint as the create route stores it, with its deliveries marker unless `marker` is false. */
+  async function storedEndpoint(merchantId: string, marker = true) {
+    const endpoint = newWebhookEndpoint({
+      webhookEndpointId: newId('whk'),
+      merchantId,
+      url: 'https://hooks.example.com/x',
+      eventTypes: [EventType.invoicePaid],
+      now: '2026-11-22T12:00:00.000Z',
+    });
+    const [endpointPut, markerPut] = buildPutNewEndpoint(endpoint, 'sealed');
+    for (const put of marker ? [endpointPut, markerPut] : [endpointPut]) {
+      if (put !== undefined) await documents.send(new PutCommand({ ...put.Put, TableName: tableName }));
+    }
+    return endpoint.webhookEndpointId;
+  }
+
+  const shardsOf = async (webhookEndpointId: string) =>
+    (await scanTable())
+      .filter((item) => item.webhookEndpointId === webhookEndpointId)
+      .map((item) => [item.SK, item.deliveryShards]);
+
+  it('raises the count from ten minutes on, on the endpoint and its marker, and prints the history', async () => {
+    const merchantId = await newMerchant();
+    const webhookEndpointId = await storedEndpoint(merchantId);
+    const before = Date.now();
+    const result = await admin('endpoints', 'shards', '--endpoint', webhookEndpointId, '--count', '4');
+    expect(result).toMatchObject({ code: 0, stderr: '' });
+    const since = result.output.deliveryShards[0].since;
+    expect(result.output).toEqual({ webhookEndpointId, merchantId, deliveryShards: [{ since, count: 4 }] });
+    expect(Date.parse(since) - before).toBeGreaterThanOrEqual(600_000);
+    expect(Date.parse(since) - Date.now()).toBeLessThanOrEqual(600_000);
+    const history = [{ since, count: 4 }];
+    expect(await shardsOf(webhookEndpointId)).toEqual(
+      expect.arrayContaining([
+        [`WEBHOOK_ENDPOINT#${webhookEndpointId}`, history],
+        ['ENDPOINT', history],
+      ]),
+    );
+
+    const same = await admin('endpoints', 'shards', '--endpoint', webhookEndpointId, '--count', '4');
+    expect(same.output).toEqual(result.output);
+    const lower = await admin('endpoints', 'shards', '--endpoint', webhookEndpointId, '--count', '2');
+    expect(lower).toMatchObject({
+      code: 1,
+      stdout: '',
+      stderr: `error: the shard count can only be raised: it is 4, so 2 would move written deliveries\n`,
+    });
+  });
+
+  it('finds an endpoint without a marker through --merchant, and writes its marker', async () => {
+    const merchantId = await newMerchant();
+    const webhookEndpointId = await storedEndpoint(merchantId, false);
+    const unknown = await admin('endpoints', 'shards', '--endpoint', webhookEndpointId, '--count', '2');
+    expect(unknown).toMatchObject({
+      code: 1,
+      stderr: `error: endpoint ${webhookEndpointId} does not exist (an endpoint older than its marker needs --merchant)\n`,
+    });
+    const raised = await admin(
+      'endpoints',
+      'shards',
+      '--endpoint',
+      webhookEndpointId,
+      '--count',
+      '2',
+      '--merchant',
+      merchantId,
+    );
+    expect(raised.code).toBe(0);
+    expect((await shardsOf(webhookEndpointId)).map(([sortKey]) => sortKey).sort()).toEqual([
+      'ENDPOINT',
+      `WEBHOOK_ENDPOINT#${webhookEndpointId}`,
+    ]);
+  });
+
+  it('refuses a count that is not a whole number from 1 to 16 with exit 2, before anything is read', async () => {
+    for (const count of ['0', '17', '2.5', 'four', '-1']) {
+      const result = await admin('endpoints', 'shards', '--endpoint', 'whk_x', '--count', count);
+      expect(result.code).toBe(2);
+      expect(result.stderr).toMatch(
+        new RegExp(
+          `^error: --count must be a whole number from 1 to 16, not "${count.replace('.', '\\.')}" \\(usage: `,
+        ),
+      );
+      expect(result.stderr.trimEnd().split('\n')).toHaveLength(1);
+    }
+  });
 });

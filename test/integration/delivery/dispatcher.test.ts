@@ -1,20 +1,33 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { SQSEvent } from 'aws-lambda';
 import { beforeEach, describe, expect, it } from 'vitest';
+import type { DeliveryMessage } from '../../../functions/delivery/delivery-message';
 import { createDispatcher } from '../../../functions/delivery/dispatcher';
+import { createReconciler } from '../../../functions/delivery/reconciler';
+import { deliveryShardOf } from '../../../functions/domain/delivery-shards';
 import { newId } from '../../../functions/domain/ids';
 import { EventType } from '../../../functions/domain/invoice';
-import { type AttemptOutcome, newDelivery } from '../../../functions/domain/webhook-delivery';
+import {
+  type AttemptOutcome,
+  newDelivery,
+  type WebhookDelivery,
+} from '../../../functions/domain/webhook-delivery';
 import { newWebhookEndpoint, type WebhookEndpoint } from '../../../functions/domain/webhook-endpoint';
 import { secretSealer } from '../../../functions/secrets/secret-sealer-from-env';
 import { documentClient, tableName } from '../../../functions/store/client';
 import { keys } from '../../../functions/store/keys';
+import { sendTransaction } from '../../../functions/store/transaction';
 import {
   buildPutNewDelivery,
   getDelivery,
   overdueDeliveries,
 } from '../../../functions/store/webhook-deliveries';
-import { buildPutNewEndpoint } from '../../../functions/store/webhook-endpoints';
+import {
+  buildPutNewEndpoint,
+  buildReplaceEndpoint,
+  getEndpoint,
+} from '../../../functions/store/webhook-endpoints';
+import { withDocumentClientMiddleware } from '../../support/dynamodb-commands';
 import { useFreshTable } from '../../support/table-environment';
 
 const merchantId = newId('mer');
@@ -57,7 +70,8 @@ async function setUp(status: WebhookEndpoint['status'] = 'active') {
     merchantId,
     webhookEndpointId: endpoint.webhookEndpointId,
   });
-  await documentClient().send(new PutCommand(buildPutNewEndpoint(endpoint, sealed).Put));
+  for (const { Put } of buildPutNewEndpoint(endpoint, sealed))
+    await documentClient().send(new PutCommand(Put));
   const delivery = newDelivery({
     webhookDeliveryId: newId('whkdel'),
     webhookEndpointId: endpoint.webhookEndpointId,
@@ -68,7 +82,7 @@ async function setUp(status: WebhookEndpoint['status'] = 'active') {
     paused: false,
     now: now.toISOString(),
   });
-  await documentClient().send(new PutCommand(buildPutNewDelivery(delivery, now.toISOString())));
+  await documentClient().send(new PutCommand(buildPutNewDelivery(delivery, now.toISOString(), [])));
   return { endpoint, delivery };
 }
 
@@ -85,6 +99,7 @@ function messages(
 }
 
 const ids = (delivery: { webhookEndpointId: string; webhookDeliveryId: string }) => ({
+  merchantId,
   webhookEndpointId: delivery.webhookEndpointId,
   webhookDeliveryId: delivery.webhookDeliveryId,
 });
@@ -95,7 +110,7 @@ describe('dispatcher', () => {
     expect(await dispatch(messages(ids(delivery), 0, 0))).toEqual({ batchItemFailures: [] });
     expect(await dispatch(messages(ids(delivery), 0))).toEqual({ batchItemFailures: [] });
     expect(sends).toHaveLength(1);
-    const stored = await getDelivery(delivery.webhookEndpointId, delivery.webhookDeliveryId);
+    const stored = await getDelivery(delivery.webhookEndpointId, delivery.webhookDeliveryId, []);
     expect(stored?.attemptCount).toBe(1);
     expect(stored?.attempts).toEqual([
       {
@@ -123,7 +138,7 @@ describe('dispatcher', () => {
     });
     expect(request?.headers['Merchant-Webhook-Id']).toBe(delivery.webhookDeliveryId);
     expect(request?.headers['Merchant-Webhook-Signature']).toMatch(/^v1=[0-9a-f]{64}$/);
-    const stored = await getDelivery(delivery.webhookEndpointId, delivery.webhookDeliveryId);
+    const stored = await getDelivery(delivery.webhookEndpointId, delivery.webhookDeliveryId, []);
     expect(stored).toMatchObject({ status: 'succeeded', attemptCount: 1, lastAttemptAt: now.toISOString() });
     expect(stored?.attempts[0]?.errorMessage).toBeNull();
   });
@@ -134,7 +149,7 @@ describe('dispatcher', () => {
       await dispatch(messages(ids(delivery), attemptCount));
     }
     await dispatch(messages(ids(delivery), 5));
-    const stored = await getDelivery(delivery.webhookEndpointId, delivery.webhookDeliveryId);
+    const stored = await getDelivery(delivery.webhookEndpointId, delivery.webhookDeliveryId, []);
     expect(stored?.status).toBe('exhausted');
     expect(stored?.attempts.map((attempt) => attempt.attemptNumber)).toEqual([1, 2, 3, 4, 5]);
     expect(sends).toHaveLength(5);
@@ -144,12 +159,13 @@ describe('dispatcher', () => {
     const disabled = await setUp('disabled');
     await dispatch(messages(ids(disabled.delivery), 0));
     expect(
-      (await getDelivery(disabled.endpoint.webhookEndpointId, disabled.delivery.webhookDeliveryId))?.paused,
+      (await getDelivery(disabled.endpoint.webhookEndpointId, disabled.delivery.webhookDeliveryId, []))
+        ?.paused,
     ).toBe(true);
     const deleted = await setUp('deleted');
     await dispatch(messages(ids(deleted.delivery), 0));
     expect(
-      await getDelivery(deleted.endpoint.webhookEndpointId, deleted.delivery.webhookDeliveryId),
+      await getDelivery(deleted.endpoint.webhookEndpointId, deleted.delivery.webhookDeliveryId, []),
     ).toMatchObject({
       attemptCount: 0,
       status: 'pending',
@@ -159,7 +175,7 @@ describe('dispatcher', () => {
 
   it("takes a deleted endpoint's delivery out of the due index, so the reconciler never sends it back", async () => {
     const { endpoint, delivery } = await setUp('deleted');
-    const key = keys.webhookDelivery(endpoint.webhookEndpointId, delivery.webhookDeliveryId);
+    const key = keys.webhookDelivery(endpoint.webhookEndpointId, delivery.webhookDeliveryId, 0);
     const before = await documentClient().send(new GetCommand({ TableName: tableName(), Key: key }));
     expect(before.Item?.GSI1PK).toMatch(/^DUE_DELIVERIES#\d{2}$/);
 
@@ -183,7 +199,7 @@ describe('dispatcher', () => {
 
   it('moves a delivery indexed in the legacy partition to its shard when it records the next attempt', async () => {
     const { delivery } = await setUp();
-    const key = keys.webhookDelivery(delivery.webhookEndpointId, delivery.webhookDeliveryId);
+    const key = keys.webhookDelivery(delivery.webhookEndpointId, delivery.webhookDeliveryId, 0);
     const { Item } = await documentClient().send(new GetCommand({ TableName: tableName(), Key: key }));
     await documentClient().send(
       new PutCommand({
@@ -202,5 +218,81 @@ describe('dispatcher', () => {
       ...keys.dueDelivery(retryDueAt, delivery.webhookDeliveryId),
     });
     expect(after.Item?.GSI1PK).toMatch(/^DUE_DELIVERIES#\d{2}$/);
+  });
+});
+
+describe('dispatcher: delivery shards', () => {
+  /** An endpoint whose deliveries spread over 4 shards since before `now`, and one delivery in shard ≥ 1. */
+  async function setUpSharded() {
+    const { endpoint } = await setUp();
+    const shards = [{ since: '2026-11-22T11:00:00.000Z', count: 4 }];
+    const stored = await getEndpoint(merchantId, endpoint.webhookEndpointId);
+    if (stored === undefined) throw new Error('the endpoint was not stored');
+    await sendTransaction(buildReplaceEndpoint(stored, { ...stored, deliveryShards: shards }));
+    let delivery: WebhookDelivery | undefined;
+    while (delivery === undefined || deliveryShardOf(delivery.webhookDeliveryId, shards) === 0) {
+      delivery = newDelivery({
+        webhookDeliveryId: newId('whkdel'),
+        webhookEndpointId: endpoint.webhookEndpointId,
+        merchantId,
+        eventId: newId('evt'),
+        eventType: EventType.invoicePaid,
+        data: {},
+        paused: false,
+        now: now.toISOString(),
+      });
+    }
+    await documentClient().send(new PutCommand(buildPutNewDelivery(delivery, now.toISOString(), shards)));
+    return { delivery, shards };
+  }
+
+  it('reads the endpoint first, then the delivery in its shard, and records the attempt there', async () => {
+    const { delivery, shards } = await setUpSharded();
+    const reads: string[] = [];
+    await withDocumentClientMiddleware(
+      (next, context) => async (args) => {
+        if (context.commandName === 'GetItemCommand') reads.push(String(args.input.Key.PK));
+        return next(args);
+      },
+      async () => expect(await dispatch(messages(ids(delivery), 0))).toEqual({ batchItemFailures: [] }),
+    );
+    const shard = deliveryShardOf(delivery.webhookDeliveryId, shards);
+    expect(reads).toEqual([
+      keys.merchantPartition(merchantId),
+      keys.deliveriesPartition(delivery.webhookEndpointId, shard),
+    ]);
+    expect(sends).toHaveLength(1);
+    const stored = await getDelivery(delivery.webhookEndpointId, delivery.webhookDeliveryId, shards);
+    expect(stored).toMatchObject({ attemptCount: 1, status: 'pending' });
+    expect(await getDelivery(delivery.webhookEndpointId, delivery.webhookDeliveryId, [])).toBeUndefined();
+  });
+
+  it('re-enqueues an overdue sharded delivery from the reconciler with a message that finds it', async () => {
+    const { delivery, shards } = await setUpSharded();
+    const sent: DeliveryMessage[] = [];
+    const reconcile = createReconciler({
+      queue: { send: async (message) => void sent.push(message) },
+      now: () => new Date(now.getTime() + 10 * 60_000),
+    });
+    // The set-up's own delivery in shard 0 is overdue too.
+    expect(await reconcile()).toEqual({ requeued: 2 });
+    const message = sent.find((each) => each.webhookDeliveryId === delivery.webhookDeliveryId);
+    expect(message).toEqual({ ...ids(delivery), attemptCount: 0 });
+    await dispatch({ Records: [{ messageId: 'm', body: JSON.stringify(message) }] } as unknown as SQSEvent);
+    const stored = await getDelivery(delivery.webhookEndpointId, delivery.webhookDeliveryId, shards);
+    expect(stored?.attemptCount).toBe(1);
+  });
+
+  it('still attempts a delivery named by a message without merchantId, as sent before messages had it', async () => {
+    const { delivery } = await setUp();
+    const legacy = {
+      webhookEndpointId: delivery.webhookEndpointId,
+      webhookDeliveryId: delivery.webhookDeliveryId,
+    };
+    expect(await dispatch(messages(legacy, 0))).toEqual({ batchItemFailures: [] });
+    expect(sends).toHaveLength(1);
+    expect(
+      (await getDelivery(delivery.webhookEndpointId, delivery.webhookDeliveryId, []))?.attemptCount,
+    ).toBe(1);
   });
 });

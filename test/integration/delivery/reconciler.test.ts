@@ -48,6 +48,7 @@ describe('reconciler', () => {
     expect(sent).toEqual([
       {
         message: {
+          merchantId: lost.merchantId,
           webhookEndpointId: lost.webhookEndpointId,
           webhookDeliveryId: lost.webhookDeliveryId,
           attemptCount: 2,
@@ -100,6 +101,7 @@ describe('reconciler', () => {
     expect(await reconcile()).toEqual({ requeued: 1 });
     expect(sent.map(({ message }) => message)).toEqual([
       {
+        merchantId: legacy.merchantId,
         webhookEndpointId: legacy.webhookEndpointId,
         webhookDeliveryId: legacy.webhookDeliveryId,
         attemptCount: 1,

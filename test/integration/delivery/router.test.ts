@@ -45,7 +45,8 @@ async function endpoint(eventTypes: EventType[], status: WebhookEndpoint['status
     }),
     status,
   };
-  await documentClient().send(new PutCommand(buildPutNewEndpoint(created, 'sealed').Put));
+  for (const { Put } of buildPutNewEndpoint(created, 'sealed'))
+    await documentClient().send(new PutCommand(Put));
   return created;
 }
 
@@ -170,7 +171,7 @@ describe('router: fan-out in transactions', () => {
       }),
     ) as [WebhookDelivery, WebhookDelivery];
     for (const each of [attempted, created]) {
-      await documentClient().send(new PutCommand(buildPutNewDelivery(each, each.createdAt)));
+      await documentClient().send(new PutCommand(buildPutNewDelivery(each, each.createdAt, [])));
     }
     const attempt = {
       attemptNumber: 1,
@@ -180,7 +181,7 @@ describe('router: fan-out in transactions', () => {
       errorMessage: 'HTTP 500',
     };
     const next = { ...attempted, attemptCount: 1, attempts: [attempt], lastAttemptAt: attempt.attemptedAt };
-    expect(await replaceDelivery(attempted, next, '2026-11-22T11:01:01.000Z')).toBe(true);
+    expect(await replaceDelivery(attempted, next, '2026-11-22T11:01:01.000Z', [])).toBe(true);
     const before = await storedDeliveryItems();
 
     const batch = streamEvent(streamRecord('INSERT', { newImage: event }));
@@ -276,6 +277,7 @@ describe('router: fan-out in transactions', () => {
     const delivery = await getDelivery(
       disabled.webhookEndpointId,
       deliveryIdFor(event.eventId, disabled.webhookEndpointId),
+      [],
     );
     expect(delivery?.paused).toBe(false);
   });
@@ -307,6 +309,7 @@ describe('router: deliveries', () => {
     expect(sent).toEqual([
       {
         message: {
+          merchantId,
           webhookEndpointId: fresh.webhookEndpointId,
           webhookDeliveryId: fresh.webhookDeliveryId,
           attemptCount: 0,
@@ -358,12 +361,12 @@ describe('router: endpoints', () => {
     const event = eventItem(EventType.invoicePaid);
     await route(streamEvent(streamRecord('INSERT', { newImage: event })));
     const deliveryId = deliveryIdFor(event.eventId, disabled.webhookEndpointId);
-    expect((await getDelivery(disabled.webhookEndpointId, deliveryId))?.paused).toBe(true);
+    expect((await getDelivery(disabled.webhookEndpointId, deliveryId, []))?.paused).toBe(true);
     const oldImage = { ...disabled, entityType: EntityType.webhookEndpoint };
     await route(
       streamEvent(streamRecord('MODIFY', { oldImage, newImage: { ...oldImage, status: 'active' } })),
     );
-    expect((await getDelivery(disabled.webhookEndpointId, deliveryId))?.paused).toBe(false);
+    expect((await getDelivery(disabled.webhookEndpointId, deliveryId, []))?.paused).toBe(false);
   });
 });
 

@@ -34,6 +34,7 @@ function failedAttemptAt(secondsFromNow: number): Partial<WebhookDelivery> {
 }
 
 const messageOf = (delivery: WebhookDelivery): DeliveryMessage => ({
+  merchantId: delivery.merchantId,
   webhookEndpointId: delivery.webhookEndpointId,
   webhookDeliveryId: delivery.webhookDeliveryId,
   attemptCount: delivery.attemptCount,

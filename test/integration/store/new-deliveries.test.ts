@@ -17,8 +17,9 @@ beforeEach(async () => {
 
 function deliveries(count: number, data: Record<string, unknown> = {}) {
   const eventId = newId('evt');
-  return Array.from({ length: count }, () =>
-    newDelivery({
+  return Array.from({ length: count }, () => ({
+    shards: [],
+    delivery: newDelivery({
       webhookDeliveryId: newId('whkdel'),
       webhookEndpointId: newId('whk'),
       merchantId: newId('mer'),
@@ -28,7 +29,7 @@ function deliveries(count: number, data: Record<string, unknown> = {}) {
       paused: false,
       now,
     }),
-  );
+  }));
 }
 
 async function storedDeliveryIds(): Promise<string[]> {
@@ -55,7 +56,7 @@ describe('putNewDeliveries', () => {
     });
     expect(commands).toEqual(Array(3).fill('TransactWriteItemsCommand'));
     expect(created).toBe(250);
-    expect(await storedDeliveryIds()).toEqual(batch.map((each) => each.webhookDeliveryId).sort());
+    expect(await storedDeliveryIds()).toEqual(batch.map((each) => each.delivery.webhookDeliveryId).sort());
   });
 
   it('keeps each transaction under DynamoDB’s 4 MB by splitting deliveries of large events', async () => {
@@ -65,7 +66,7 @@ describe('putNewDeliveries', () => {
       expect(await putNewDeliveries(batch)).toBe(12);
     });
     expect(commands).toEqual(['TransactWriteItemsCommand', 'TransactWriteItemsCommand']);
-    expect(await storedDeliveryIds()).toEqual(batch.map((each) => each.webhookDeliveryId).sort());
+    expect(await storedDeliveryIds()).toEqual(batch.map((each) => each.delivery.webhookDeliveryId).sort());
   });
 
   it('puts a delivery named twice once, in one transaction', async () => {
@@ -76,7 +77,7 @@ describe('putNewDeliveries', () => {
       expect(await putNewDeliveries([...batch, ...batch])).toBe(3);
     });
     expect(commands).toEqual(['TransactWriteItemsCommand']);
-    expect(await storedDeliveryIds()).toEqual(batch.map((each) => each.webhookDeliveryId).sort());
+    expect(await storedDeliveryIds()).toEqual(batch.map((each) => each.delivery.webhookDeliveryId).sort());
   });
 
   it('creates nothing and counts nothing when every delivery exists', async () => {
