@@ -10,6 +10,7 @@ import { type Infer, integer, optional, strictObject, string } from '../schema';
  */
 export const DeliveryMessage = strictObject({
   merchantId: optional(string({ min: 1 })),
+  shard: optional(integer({ min: 0 })),
   webhookEndpointId: string({ min: 1 }),
   webhookDeliveryId: string({ min: 1 }),
   attemptCount: integer({ min: 0 }),
@@ -17,10 +18,15 @@ export const DeliveryMessage = strictObject({
 
 export type DeliveryMessage = Infer<typeof DeliveryMessage>;
 
-/** The message asking for a delivery's next attempt: the one form every sender uses. */
-export function deliveryMessageOf(delivery: WebhookDelivery): DeliveryMessage {
+/**
+ * The message asking for a delivery's next attempt: the one form every sender uses. Every sender
+ * holds the stored item, so it names the delivery's shard too: the dispatcher then leases the
+ * delivery while it reads the endpoint, instead of reading the endpoint to place the delivery first.
+ */
+export function deliveryMessageOf(delivery: WebhookDelivery, shard: number): DeliveryMessage {
   return {
     merchantId: delivery.merchantId,
+    shard,
     webhookEndpointId: delivery.webhookEndpointId,
     webhookDeliveryId: delivery.webhookDeliveryId,
     attemptCount: delivery.attemptCount,

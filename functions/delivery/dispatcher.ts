@@ -12,7 +12,7 @@ import { logger } from '../http/logger';
 import { originalStack } from '../http/original-stack';
 import { parse } from '../schema';
 import type { SecretSealer } from '../secrets/secret-sealer';
-import { getDelivery, leaseDelivery, replaceDelivery } from '../store/webhook-deliveries';
+import { claimDelivery, getDelivery, leaseDelivery, replaceDelivery } from '../store/webhook-deliveries';
 import { getEndpoint, type StoredWebhookEndpoint } from '../store/webhook-endpoints';
 import { DeliveryMessage } from './delivery-message';
 
@@ -68,11 +68,34 @@ export function createDispatcher(deps: DispatcherDependencies) {
   };
 
   /**
-   * The endpoint first, then the delivery: the endpoint's shard history says where the delivery is
-   * (the same two reads as before, in the other order). A message sent before messages named the
-   * merchant names a delivery of shard 0, read first as then, and the endpoint after it.
+   * The delivery a message asks an attempt of, leased to this dispatcher, and its endpoint; undefined
+   * for a duplicate or stale message (the attempt was recorded, the delivery ended, or another
+   * dispatcher holds the lease). One POST per attempt even when a message comes twice: whoever
+   * holds the lease sends it.
    */
-  async function read(message: DeliveryMessage) {
+  async function claim(message: DeliveryMessage, leasedAt: Date, leaseUntil: Date) {
+    const { merchantId, shard } = message;
+    if (merchantId !== undefined && shard !== undefined) {
+      // The message places the delivery: lease it (the write returns it) while reading the endpoint.
+      const [delivery, stored] = await Promise.all([
+        claimDelivery(message, shard, leasedAt, leaseUntil),
+        getEndpoint(merchantId, message.webhookEndpointId),
+      ]);
+      return delivery === undefined ? undefined : { delivery, stored };
+    }
+    const found = await readForOlderMessage(message);
+    if (found === undefined) return undefined;
+    const shards = found.stored?.deliveryShards ?? [];
+    if (!(await leaseDelivery(found.delivery, leasedAt, leaseUntil, shards))) return undefined;
+    return found;
+  }
+
+  /**
+   * Messages sent before they named the delivery's shard: with the merchant, the endpoint first (its
+   * history places the delivery), then the delivery; without, a delivery of shard 0 first, then the
+   * endpoint. Both go once such messages have left the queues.
+   */
+  async function readForOlderMessage(message: DeliveryMessage) {
     const { merchantId, webhookEndpointId, webhookDeliveryId } = message;
     if (merchantId === undefined) {
       const delivery = await getDelivery(webhookEndpointId, webhookDeliveryId, []);
@@ -85,23 +108,21 @@ export function createDispatcher(deps: DispatcherDependencies) {
   }
 
   async function dispatch(message: DeliveryMessage): Promise<void> {
-    const found = await read(message);
-    // A duplicate or stale message: the attempt it asks for was recorded, or the delivery ended.
-    if (found === undefined) return;
-    const { delivery, stored } = found;
+    const leasedAt = now();
+    const leaseUntil = new Date(leasedAt.getTime() + deps.timeoutMs + leaseMarginMs);
+    const claimed = await claim(message, leasedAt, leaseUntil);
+    if (claimed === undefined) return;
+    const { delivery, stored } = claimed;
     const shards = stored?.deliveryShards ?? [];
     // A deleted endpoint's deliveries end without further attempts (DESIGN §4). They leave the
     // due index too (as paused ones do), or the reconciler would send them back every run, and
     // enough of them, being the oldest, would fill its whole batch and hide really lost ones.
+    // Pausing replaces the item, lease included.
     const deleted = stored === undefined || stored.endpoint.status === WebhookEndpointStatus.deleted;
     if (deleted || stored.endpoint.status === WebhookEndpointStatus.disabled) {
       await replaceDelivery(delivery, { ...delivery, paused: true }, undefined, shards);
       return;
     }
-    // One POST per attempt even when the message came twice: whoever holds the lease sends it.
-    const leasedAt = now();
-    const leaseUntil = new Date(leasedAt.getTime() + deps.timeoutMs + leaseMarginMs);
-    if (!(await leaseDelivery(delivery, leasedAt, leaseUntil, shards))) return;
     const outcome = await attempt(delivery, stored);
     const attemptedAt = now();
     const next = recordAttempt(delivery, outcome.result, isoTimestamp(outcome.startedAt));

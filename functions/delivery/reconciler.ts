@@ -18,8 +18,8 @@ export function createReconciler(deps: { queue: DeliveryQueue; now?: () => Date 
   return async (): Promise<{ requeued: number }> => {
     const dueBefore = isoTimestamp(new Date(now().getTime() - overdueAfterSeconds * 1000));
     const overdue = await overdueDeliveries(dueBefore, batchSize);
-    for (const delivery of overdue) {
-      await deps.queue.send(deliveryMessageOf(delivery), 0);
+    for (const { delivery, shard } of overdue) {
+      await deps.queue.send(deliveryMessageOf(delivery, shard), 0);
     }
     if (overdue.length > 0) logger.warn('overdue deliveries re-enqueued', { count: overdue.length });
     return { requeued: overdue.length };

@@ -8,7 +8,13 @@ import { logger } from '../http/logger';
 import { originalStack } from '../http/original-stack';
 import { EntityType } from '../store/keys';
 import { type NewDelivery, putNewDeliveries } from '../store/new-deliveries';
-import { pausedDeliveriesOf, replaceDelivery, toDelivery } from '../store/webhook-deliveries';
+import {
+  type PlacedDelivery,
+  pausedDeliveriesOf,
+  placedDelivery,
+  replaceDelivery,
+  toDelivery,
+} from '../store/webhook-deliveries';
 import {
   liveEndpointsOf,
   type StoredWebhookEndpoint,
@@ -95,7 +101,7 @@ async function routeRecord(
   } else if (entityType === EntityType.webhookDelivery && newImage !== undefined) {
     await enqueueIfDue(
       oldImage === undefined ? undefined : toDelivery(oldImage),
-      toDelivery(newImage),
+      placedDelivery(newImage),
       queue,
     );
   } else if (entityType === EntityType.webhookEndpoint && newImage !== undefined && oldImage !== undefined) {
@@ -133,11 +139,11 @@ async function deliveriesOf(event: DomainEvent, now: () => Date): Promise<NewDel
 
 async function enqueueIfDue(
   previous: WebhookDelivery | undefined,
-  delivery: WebhookDelivery,
+  { delivery, shard }: PlacedDelivery,
   queue: DeliveryQueue,
 ): Promise<void> {
   if (delivery.status !== DeliveryStatus.pending || delivery.paused) return;
-  const message = deliveryMessageOf(delivery);
+  const message = deliveryMessageOf(delivery, shard);
   if (previous === undefined) return queue.send(message, 0);
   if (previous.paused) return queue.send(message, 0);
   if (delivery.attemptCount > previous.attemptCount) return queue.send(message, undefined);

@@ -144,6 +144,11 @@ export const keys = {
     SK: `${SortKeyPrefix.webhookDelivery}${webhookDeliveryId}`,
   }),
   deliveriesPartition,
+  /** The shard a deliveries partition key names: the inverse of `deliveriesPartition`. */
+  shardOfDeliveriesPartition: (partition: string): number => {
+    const suffix = /#S(\d+)$/.exec(partition);
+    return suffix === null ? 0 : Number(suffix[1]);
+  },
   /**
    * The endpoint's marker in shard 0: `ENDPOINT` sorts above every `DELIVERY#…`, so a newest-first
    * Query of the partition returns it first, then the newest deliveries.

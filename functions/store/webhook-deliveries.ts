@@ -151,7 +151,7 @@ function soonestDueFirst(itemsOfPartitions: Record<string, unknown>[][]): Record
  * One Query per partition (each shard and the legacy one), each a single page of at most `limit`:
  * the `limit` oldest overall are among the `limit` oldest of each partition.
  */
-export async function overdueDeliveries(dueBefore: string, limit: number): Promise<WebhookDelivery[]> {
+export async function overdueDeliveries(dueBefore: string, limit: number): Promise<PlacedDelivery[]> {
   const pages = await mapWithConcurrency(
     keys.dueDeliveriesPartitions(),
     partitionReadConcurrency,
@@ -161,12 +161,22 @@ export async function overdueDeliveries(dueBefore: string, limit: number): Promi
       return Items;
     },
   );
-  return soonestDueFirst(pages).slice(0, limit).map(toDelivery);
+  return soonestDueFirst(pages).slice(0, limit).map(placedDelivery);
+}
+
+/** A delivery and the shard its item is in, which a queue message names. */
+export interface PlacedDelivery {
+  readonly delivery: WebhookDelivery;
+  readonly shard: number;
+}
+
+/** The delivery of a stored item (or a stream image of one) and its shard. */
+export function placedDelivery(item: Record<string, unknown>): PlacedDelivery {
+  return { delivery: toDelivery(item), shard: keys.shardOfDeliveriesPartition(String(item.PK)) };
 }
 
 /** A delivery that waits for an attempt, and when that attempt is due. */
-export interface WaitingDelivery {
-  readonly delivery: WebhookDelivery;
+export interface WaitingDelivery extends PlacedDelivery {
   readonly dueAt: string;
 }
 
@@ -187,10 +197,7 @@ export async function waitingDeliveries(): Promise<WaitingDelivery[]> {
         ExpressionAttributeValues: { ':partition': partition },
       }),
   );
-  return soonestDueFirst(partitions).map((item) => ({
-    delivery: toDelivery(item),
-    dueAt: String(item.dueAt),
-  }));
+  return soonestDueFirst(partitions).map((item) => ({ ...placedDelivery(item), dueAt: String(item.dueAt) }));
 }
 
 export function toDelivery(item: Record<string, unknown>): WebhookDelivery {
@@ -212,6 +219,48 @@ export function toDelivery(item: Record<string, unknown>): WebhookDelivery {
 }
 
 /**
+ * `leaseDelivery` for a delivery known only by a queue message that names its shard: the lease's
+ * conditions, checked against the message's attempt count, in one write that also returns the
+ * delivery, so no read comes before it. Undefined when the conditions fail (a duplicate or stale
+ * message, or no such delivery: a missing item meets no condition).
+ */
+export async function claimDelivery(
+  message: { webhookEndpointId: string; webhookDeliveryId: string; attemptCount: number },
+  shard: number,
+  now: Date,
+  leaseUntil: Date,
+): Promise<WebhookDelivery | undefined> {
+  try {
+    const { Attributes } = await documentClient().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.webhookDelivery(message.webhookEndpointId, message.webhookDeliveryId, shard),
+        UpdateExpression: 'SET leaseUntil = :until',
+        ConditionExpression: leaseCondition,
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: {
+          ':until': leaseUntil.toISOString(),
+          ':now': now.toISOString(),
+          ':expected': message.attemptCount,
+          ':false': false,
+          ':pending': DeliveryStatus.pending,
+        },
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return Attributes === undefined ? undefined : toDelivery(Attributes);
+  } catch (error) {
+    if ((error as Error).name === 'ConditionalCheckFailedException') return undefined;
+    throw error;
+  }
+}
+
+/** A lease is taken only for the attempt a delivery waits for, and only when no unexpired one is held. */
+const leaseCondition =
+  'attemptCount = :expected AND paused = :false AND #status = :pending AND ' +
+  '(attribute_not_exists(leaseUntil) OR leaseUntil < :now)';
+
+/**
  * Takes the right to make the next attempt of a delivery until `leaseUntil`: only while the
  * delivery still waits for exactly that attempt and no other dispatcher holds an unexpired lease.
  * A duplicate queue message therefore sends no second POST; a dispatcher that dies mid-attempt
@@ -229,9 +278,7 @@ export async function leaseDelivery(
         TableName: tableName(),
         Key: deliveryKey(delivery.webhookEndpointId, delivery.webhookDeliveryId, shards),
         UpdateExpression: 'SET leaseUntil = :until',
-        ConditionExpression:
-          'attemptCount = :expected AND paused = :false AND #status = :pending AND ' +
-          '(attribute_not_exists(leaseUntil) OR leaseUntil < :now)',
+        ConditionExpression: leaseCondition,
         ExpressionAttributeNames: { '#status': 'status' },
         ExpressionAttributeValues: {
           ':until': leaseUntil.toISOString(),

@@ -153,7 +153,7 @@ function sqsEventOf(deliveries: readonly WebhookDelivery[]): SQSEvent {
     Records: deliveries.map((delivery, index) => ({
       messageId: `bench-${index}`,
       receiptHandle: `bench-${index}`,
-      body: JSON.stringify(deliveryMessageOf(delivery)),
+      body: JSON.stringify(deliveryMessageOf(delivery, 0)),
       attributes: {
         ApproximateReceiveCount: '1',
         SentTimestamp: String(Date.now()),

@@ -8,7 +8,11 @@ import { MaxDelaySeconds } from './delay-queue';
  * dispatcher counts), so a restart with a shorter WEBHOOK_RETRY_DELAY_SECONDS applies to the
  * retries already waiting. 0 when the attempt is due or overdue.
  */
-export function restartDelaySeconds(waiting: WaitingDelivery, now: Date, retryDelaySeconds: number): number {
+export function restartDelaySeconds(
+  waiting: Pick<WaitingDelivery, 'delivery' | 'dueAt'>,
+  now: Date,
+  retryDelaySeconds: number,
+): number {
   let dueMs = Date.parse(waiting.dueAt);
   const lastAttempt = waiting.delivery.attempts.at(-1);
   if (lastAttempt !== undefined) {
@@ -34,7 +38,7 @@ export async function requeueWaitingDeliveries(deps: {
   const counts = { due: 0, later: 0 };
   for (const waiting of await waitingDeliveries()) {
     const delaySeconds = restartDelaySeconds(waiting, now, deps.retryDelaySeconds);
-    deps.send(deliveryMessageOf(waiting.delivery), delaySeconds);
+    deps.send(deliveryMessageOf(waiting.delivery, waiting.shard), delaySeconds);
     if (delaySeconds === 0) counts.due += 1;
     else counts.later += 1;
   }

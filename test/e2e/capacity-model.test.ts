@@ -148,7 +148,10 @@ beforeAll(async () => {
     retryDelaySeconds: 60,
     allowLoopback: true,
   });
+  // The message the router sends: the endpoint keeps the default single delivery shard.
   const message: DeliveryMessage = {
+    merchantId,
+    shard: 0,
     webhookEndpointId: endpoint.webhookEndpointId,
     webhookDeliveryId: deliveryIdFor(String(event.eventId), endpoint.webhookEndpointId),
     attemptCount: 0,

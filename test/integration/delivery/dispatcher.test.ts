@@ -98,8 +98,10 @@ function messages(
   } as unknown as SQSEvent;
 }
 
-const ids = (delivery: { webhookEndpointId: string; webhookDeliveryId: string }) => ({
+/** What a message names of a delivery: its shard is 0 unless given (no test endpoint is raised). */
+const ids = (delivery: { webhookEndpointId: string; webhookDeliveryId: string }, shard = 0) => ({
   merchantId,
+  shard,
   webhookEndpointId: delivery.webhookEndpointId,
   webhookDeliveryId: delivery.webhookDeliveryId,
 });
@@ -246,15 +248,49 @@ describe('dispatcher: delivery shards', () => {
     return { delivery, shards };
   }
 
-  it('reads the endpoint first, then the delivery in its shard, and records the attempt there', async () => {
+  it('leases the delivery in the shard its message names while reading the endpoint, and reads no delivery', async () => {
     const { delivery, shards } = await setUpSharded();
+    const shard = deliveryShardOf(delivery.webhookDeliveryId, shards);
+    const commands: string[] = [];
+    await withDocumentClientMiddleware(
+      (next, context) => async (args) => {
+        commands.push(`${context.commandName} ${args.input.Key?.PK ?? args.input.Item?.PK}`);
+        return next(args);
+      },
+      async () =>
+        expect(await dispatch(messages(ids(delivery, shard), 0))).toEqual({ batchItemFailures: [] }),
+    );
+    const deliveries = keys.deliveriesPartition(delivery.webhookEndpointId, shard);
+    // The lease and the endpoint's read go out together, so either may be first.
+    expect(commands.slice(0, 2).sort()).toEqual(
+      [`GetItemCommand ${keys.merchantPartition(merchantId)}`, `UpdateItemCommand ${deliveries}`].sort(),
+    );
+    expect(commands.slice(2)).toEqual([`PutItemCommand ${deliveries}`]);
+    expect(sends).toHaveLength(1);
+    const stored = await getDelivery(delivery.webhookEndpointId, delivery.webhookDeliveryId, shards);
+    expect(stored).toMatchObject({ attemptCount: 1, status: 'pending' });
+    expect(await getDelivery(delivery.webhookEndpointId, delivery.webhookDeliveryId, [])).toBeUndefined();
+  });
+
+  it('sends nothing for a message naming another shard than the delivery’s, and leaves it for the reconciler', async () => {
+    const { delivery, shards } = await setUpSharded();
+    expect(await dispatch(messages(ids(delivery, 0), 0))).toEqual({ batchItemFailures: [] });
+    expect(sends).toEqual([]);
+    const stored = await getDelivery(delivery.webhookEndpointId, delivery.webhookDeliveryId, shards);
+    expect(stored).toMatchObject({ attemptCount: 0, status: 'pending' });
+    expect(await getDelivery(delivery.webhookEndpointId, delivery.webhookDeliveryId, [])).toBeUndefined();
+  });
+
+  it('reads the endpoint first, then the delivery in its shard, for a message without its shard', async () => {
+    const { delivery, shards } = await setUpSharded();
+    const { shard: _shard, ...older } = ids(delivery);
     const reads: string[] = [];
     await withDocumentClientMiddleware(
       (next, context) => async (args) => {
         if (context.commandName === 'GetItemCommand') reads.push(String(args.input.Key.PK));
         return next(args);
       },
-      async () => expect(await dispatch(messages(ids(delivery), 0))).toEqual({ batchItemFailures: [] }),
+      async () => expect(await dispatch(messages(older, 0))).toEqual({ batchItemFailures: [] }),
     );
     const shard = deliveryShardOf(delivery.webhookDeliveryId, shards);
     expect(reads).toEqual([
@@ -264,7 +300,6 @@ describe('dispatcher: delivery shards', () => {
     expect(sends).toHaveLength(1);
     const stored = await getDelivery(delivery.webhookEndpointId, delivery.webhookDeliveryId, shards);
     expect(stored).toMatchObject({ attemptCount: 1, status: 'pending' });
-    expect(await getDelivery(delivery.webhookEndpointId, delivery.webhookDeliveryId, [])).toBeUndefined();
   });
 
   it('re-enqueues an overdue sharded delivery from the reconciler with a message that finds it', async () => {
@@ -277,7 +312,10 @@ describe('dispatcher: delivery shards', () => {
     // The set-up's own delivery in shard 0 is overdue too.
     expect(await reconcile()).toEqual({ requeued: 2 });
     const message = sent.find((each) => each.webhookDeliveryId === delivery.webhookDeliveryId);
-    expect(message).toEqual({ ...ids(delivery), attemptCount: 0 });
+    expect(message).toEqual({
+      ...ids(delivery, deliveryShardOf(delivery.webhookDeliveryId, shards)),
+      attemptCount: 0,
+    });
     await dispatch({ Records: [{ messageId: 'm', body: JSON.stringify(message) }] } as unknown as SQSEvent);
     const stored = await getDelivery(delivery.webhookEndpointId, delivery.webhookDeliveryId, shards);
     expect(stored?.attemptCount).toBe(1);

@@ -49,6 +49,7 @@ describe('reconciler', () => {
       {
         message: {
           merchantId: lost.merchantId,
+          shard: 0,
           webhookEndpointId: lost.webhookEndpointId,
           webhookDeliveryId: lost.webhookDeliveryId,
           attemptCount: 2,
@@ -102,6 +103,7 @@ describe('reconciler', () => {
     expect(sent.map(({ message }) => message)).toEqual([
       {
         merchantId: legacy.merchantId,
+        shard: 0,
         webhookEndpointId: legacy.webhookEndpointId,
         webhookDeliveryId: legacy.webhookDeliveryId,
         attemptCount: 1,

@@ -310,6 +310,7 @@ describe('router: deliveries', () => {
       {
         message: {
           merchantId,
+          shard: 0,
           webhookEndpointId: fresh.webhookEndpointId,
           webhookDeliveryId: fresh.webhookDeliveryId,
           attemptCount: 0,
@@ -317,6 +318,13 @@ describe('router: deliveries', () => {
         delaySeconds: 0,
       },
     ]);
+  });
+
+  it('names the shard of the delivery’s item in its message', async () => {
+    const fresh = delivery();
+    const item = { ...fresh, ...keys.webhookDelivery(fresh.webhookEndpointId, fresh.webhookDeliveryId, 3) };
+    await route(streamEvent(streamRecord('INSERT', { newImage: item })));
+    expect(sent).toEqual([{ message: expect.objectContaining({ shard: 3 }), delaySeconds: 0 }]);
   });
 
   it('enqueues after a failed attempt with the queue default delay, and nothing once finished', async () => {

@@ -70,3 +70,12 @@ describe('keys.dueDeliveriesPartitions', () => {
     expect(keys.dueDeliveriesPartitions()).toEqual([...[...written].sort(), 'DUE_DELIVERIES']);
   });
 });
+
+describe('keys.shardOfDeliveriesPartition', () => {
+  it('reads back the shard of every deliveries partition an endpoint can have', () => {
+    const webhookEndpointId = 'whk_01jzb8bx3y4z5a6b7c8d9e0f1g';
+    for (let shard = 0; shard < 16; shard += 1) {
+      expect(keys.shardOfDeliveriesPartition(keys.deliveriesPartition(webhookEndpointId, shard))).toBe(shard);
+    }
+  });
+});
