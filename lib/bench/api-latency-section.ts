@@ -7,6 +7,7 @@ import { type ApiResult, newKey, startTestRuntime } from '../../test/support/loc
 import type { BenchContext } from './bench-context';
 import { type BenchRow, NoBudget, rowOf, Unit } from './bench-row';
 import { type CapturedCommand, capturedCommandsDuring, sendCaptured } from './captured-commands';
+import { keepAliveClient } from './keep-alive-client';
 import { alternatingLoads, type LoadResult } from './load';
 import { runningUntilStopped } from './running-until-stopped';
 import { percentile } from './statistics';
@@ -46,21 +47,22 @@ export async function apiLatencySection(context: BenchContext): Promise<BenchRow
         idempotencyKey: newKey(),
       }),
     );
+    const load = keepAliveClient(runtime.baseUrl, runtime.apiKey, concurrency);
     const routes: MeasuredRoute[] = [
       {
         name: 'getProduct',
-        call: () => api('GET', `/catalog/products/${product.productId}`, { query: { merchantId } }),
+        call: () => load('GET', `/catalog/products/${product.productId}`, { query: { merchantId } }),
         raw: (commands) => commands,
       },
       {
         name: 'listInvoices',
-        call: () => api('GET', '/invoices', { query: { merchantId } }),
+        call: () => load('GET', '/invoices', { query: { merchantId } }),
         raw: (commands) => commands,
       },
       {
         name: 'createProduct',
         call: () =>
-          api('POST', '/catalog/products', {
+          load('POST', '/catalog/products', {
             body: { merchantId, name: 'Bench tea' },
             idempotencyKey: newKey(),
           }),

@@ -14,6 +14,7 @@ import { readLocalSettings } from '../local/settings';
 import type { BenchContext } from './bench-context';
 import { type BenchRow, rowOf, Unit } from './bench-row';
 import { benchEventType, subscribe } from './payout-events';
+import { rawDeliveryWrites } from './raw-delivery-writes';
 import { runningUntilStopped } from './running-until-stopped';
 
 const section = 'dispatcher';
@@ -124,6 +125,8 @@ export async function dispatcherSection(context: BenchContext): Promise<BenchRow
         wallMs[side] += performance.now() - started;
       }
     }
+    context.progress('dispatcher: the writes of the same attempts alone');
+    const writesMs = await rawDeliveryWrites(deliveriesPerLoad, { created: false });
     const expected = batchSize * 2 + deliveriesPerLoad * 2;
     if (receiver.value.requests.length !== expected) {
       throw new Error(
@@ -139,6 +142,15 @@ export async function dispatcherSection(context: BenchContext): Promise<BenchRow
         unit: Unit.perSecond,
         budget: { ratio: 'least', limit: 0.8 },
         note: 'baseline: sign + POST, same agent, 10 at a time',
+      }),
+      rowOf({
+        section,
+        figure: 'deliveries/s against the writes they need',
+        value: (deliveriesPerLoad / wallMs.dispatcher) * 1000,
+        baseline: (deliveriesPerLoad / writesMs) * 1000,
+        unit: Unit.perSecond,
+        budget: { ratio: 'least', limit: 0.8 },
+        note: 'baseline: a lease and a record per delivery, no POST, 10 at a time',
       }),
     ];
   } finally {
