@@ -28,7 +28,7 @@ import {
 } from '../support/performance-models';
 import { streamEvent, streamRecord } from '../support/stream-records';
 
-const docPath = new URL('../../docs/performance-models.md', import.meta.url);
+const docPath = new URL('../../docs/performance.md', import.meta.url);
 /** Set to rewrite the doc's generated tables from this run's measurements instead of checking them. */
 const update = process.env.UPDATE_PERFORMANCE_MODELS === '1';
 
@@ -387,7 +387,7 @@ const costLines: CostLine[] = [
   },
 ];
 
-describe('performance models (docs/performance-models.md)', () => {
+describe('performance models (docs/performance.md)', () => {
   it('measures every operation the doc lists', () => {
     expect([...measured.keys()].sort()).toEqual([...operationOrder].sort());
   });
@@ -442,6 +442,6 @@ async function checkOrUpdate(doc: string, block: string, content: string): Promi
   }
   expect(
     generatedBlock(doc, block),
-    `docs/performance-models.md is stale: UPDATE_PERFORMANCE_MODELS=1 npx vitest run test/e2e/capacity-model.test.ts`,
+    `docs/performance.md is stale: UPDATE_PERFORMANCE_MODELS=1 npx vitest run test/e2e/capacity-model.test.ts`,
   ).toBe(content);
 }

@@ -60,7 +60,7 @@ const transactional = new Set(['TransactWriteItemsCommand', 'TransactWriteComman
  * the entry the index keeps. DynamoDB Local
  * is the size oracle (each image is put alone into a scratch table), and every single-item write is
  * checked against the units Local reports for it; Local's transaction totals follow another rule
- * (see docs/performance-models.md), so those are priced only.
+ * (see docs/performance.md), so those are priced only.
  */
 export async function capacityDuring(act: () => Promise<void>): Promise<MeasuredCommand[]> {
   const observed: Observed[] = [];
