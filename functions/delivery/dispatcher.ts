@@ -7,7 +7,7 @@ import {
   type WebhookDelivery,
 } from '../domain/webhook-delivery';
 import { WebhookEndpointStatus } from '../domain/webhook-endpoint';
-import { deliveryBody, deliveryHeaders } from '../domain/webhook-signature';
+import { signedDelivery } from '../domain/webhook-signature';
 import { logger } from '../http/logger';
 import { originalStack } from '../http/original-stack';
 import { parse } from '../schema';
@@ -132,18 +132,8 @@ export function createDispatcher(deps: DispatcherDependencies) {
 
   async function attempt(delivery: WebhookDelivery, stored: StoredWebhookEndpoint) {
     const startedAt = now();
-    const body = deliveryBody({
-      deliveryId: delivery.webhookDeliveryId,
-      eventType: delivery.eventType,
-      createdAt: delivery.createdAt,
-      data: delivery.data,
-    });
-    const headers = deliveryHeaders({
-      secret: await signingSecretOf(stored),
-      deliveryId: delivery.webhookDeliveryId,
-      timestamp: Math.floor(startedAt.getTime() / 1000),
-      body,
-    });
+    const secret = await signingSecretOf(stored);
+    const { body, headers } = signedDelivery(delivery, secret, Math.floor(startedAt.getTime() / 1000));
     const result = await deps.send({
       url: stored.endpoint.url,
       headers: { ...headers },

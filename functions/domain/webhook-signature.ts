@@ -100,3 +100,27 @@ export interface DeliveryBodyInput {
 export function deliveryBody({ deliveryId, eventType, createdAt, data }: DeliveryBodyInput): string {
   return JSON.stringify({ id: deliveryId, type: eventType, createdAt, data });
 }
+
+/** What of a delivery its request carries: the body's fields, its id doubling as the request's. */
+export interface SignedDeliveryInput {
+  readonly webhookDeliveryId: string;
+  readonly eventType: string;
+  readonly createdAt: string;
+  readonly data: Readonly<Record<string, unknown>>;
+}
+
+/** One attempt's request of a delivery: its exact body and the headers that sign it at `timestamp`. */
+export function signedDelivery(
+  delivery: SignedDeliveryInput,
+  secret: string,
+  timestamp: number,
+): { body: string; headers: DeliveryHeaders } {
+  const deliveryId = delivery.webhookDeliveryId;
+  const body = deliveryBody({
+    deliveryId,
+    eventType: delivery.eventType,
+    createdAt: delivery.createdAt,
+    data: delivery.data,
+  });
+  return { body, headers: deliveryHeaders({ secret, deliveryId, timestamp, body }) };
+}

@@ -231,20 +231,10 @@ export async function claimDelivery(
   leaseUntil: Date,
 ): Promise<WebhookDelivery | undefined> {
   try {
+    const key = keys.webhookDelivery(message.webhookEndpointId, message.webhookDeliveryId, shard);
     const { Attributes } = await documentClient().send(
       new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.webhookDelivery(message.webhookEndpointId, message.webhookDeliveryId, shard),
-        UpdateExpression: 'SET leaseUntil = :until',
-        ConditionExpression: leaseCondition,
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: {
-          ':until': leaseUntil.toISOString(),
-          ':now': now.toISOString(),
-          ':expected': message.attemptCount,
-          ':false': false,
-          ':pending': DeliveryStatus.pending,
-        },
+        ...buildLease(key, message.attemptCount, now, leaseUntil),
         ReturnValues: 'ALL_NEW',
       }),
     );
@@ -256,9 +246,24 @@ export async function claimDelivery(
 }
 
 /** A lease is taken only for the attempt a delivery waits for, and only when no unexpired one is held. */
-const leaseCondition =
-  'attemptCount = :expected AND paused = :false AND #status = :pending AND ' +
-  '(attribute_not_exists(leaseUntil) OR leaseUntil < :now)';
+function buildLease(key: { PK: string; SK: string }, attemptCount: number, now: Date, leaseUntil: Date) {
+  return {
+    TableName: tableName(),
+    Key: key,
+    UpdateExpression: 'SET leaseUntil = :until',
+    ConditionExpression:
+      'attemptCount = :expected AND paused = :false AND #status = :pending AND ' +
+      '(attribute_not_exists(leaseUntil) OR leaseUntil < :now)',
+    ExpressionAttributeNames: { '#status': 'status' },
+    ExpressionAttributeValues: {
+      ':until': leaseUntil.toISOString(),
+      ':now': now.toISOString(),
+      ':expected': attemptCount,
+      ':false': false,
+      ':pending': DeliveryStatus.pending,
+    },
+  };
+}
 
 /**
  * Takes the right to make the next attempt of a delivery until `leaseUntil`: only while the
@@ -273,22 +278,8 @@ export async function leaseDelivery(
   shards: DeliveryShardHistory,
 ): Promise<boolean> {
   try {
-    await documentClient().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: deliveryKey(delivery.webhookEndpointId, delivery.webhookDeliveryId, shards),
-        UpdateExpression: 'SET leaseUntil = :until',
-        ConditionExpression: leaseCondition,
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: {
-          ':until': leaseUntil.toISOString(),
-          ':now': now.toISOString(),
-          ':expected': delivery.attemptCount,
-          ':false': false,
-          ':pending': DeliveryStatus.pending,
-        },
-      }),
-    );
+    const key = deliveryKey(delivery.webhookEndpointId, delivery.webhookDeliveryId, shards);
+    await documentClient().send(new UpdateCommand(buildLease(key, delivery.attemptCount, now, leaseUntil)));
     return true;
   } catch (error) {
     if ((error as Error).name === 'ConditionalCheckFailedException') return false;

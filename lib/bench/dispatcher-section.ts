@@ -5,7 +5,7 @@ import { createDispatcher } from '../../functions/delivery/dispatcher';
 import { sendWebhook } from '../../functions/delivery/send-webhook';
 import { isoTimestamp } from '../../functions/domain/time';
 import { deliveryIdFor, newDelivery, type WebhookDelivery } from '../../functions/domain/webhook-delivery';
-import { deliveryBody, deliveryHeaders } from '../../functions/domain/webhook-signature';
+import { signedDelivery } from '../../functions/domain/webhook-signature';
 import { secretSealer } from '../../functions/secrets/secret-sealer-from-env';
 import { putNewDeliveries } from '../../functions/store/new-deliveries';
 import { startHttpsReceiver } from '../../test/support/https-receiver';
@@ -81,18 +81,11 @@ export async function dispatcherSection(context: BenchContext): Promise<BenchRow
     const bare = async (batch: readonly WebhookDelivery[]) => {
       await Promise.all(
         batch.map(async (delivery) => {
-          const body = deliveryBody({
-            deliveryId: delivery.webhookDeliveryId,
-            eventType: delivery.eventType,
-            createdAt: delivery.createdAt,
-            data: delivery.data,
-          });
-          const headers = deliveryHeaders({
-            secret: endpoint.signingSecret,
-            deliveryId: delivery.webhookDeliveryId,
-            timestamp: Math.floor(Date.now() / 1000),
-            body,
-          });
+          const { body, headers } = signedDelivery(
+            delivery,
+            endpoint.signingSecret,
+            Math.floor(Date.now() / 1000),
+          );
           const outcome = await sendWebhook({
             url,
             headers: { ...headers },

@@ -6,6 +6,7 @@ import { documentClient } from '../../functions/store/client';
 import { EntityType, keys } from '../../functions/store/keys';
 import { raiseDeliveryShardCount } from '../../lib/admin/delivery-shards';
 import { type HttpsReceiver, startHttpsReceiver } from '../support/https-receiver';
+import { createInvoice, expectOk, invoiceBody } from '../support/invoice-requests';
 import { invoiceFixtures } from '../support/invoices';
 import { type ApiClient, newKey, startTestRuntime, type TestRuntime } from '../support/local-runtime';
 
@@ -20,16 +21,7 @@ beforeAll(async () => {
   merchantId = t.runtime.merchantId;
   receiver = await startHttpsReceiver();
   const refs = await invoiceFixtures(t.api, merchantId);
-  const created = await t.api('POST', '/invoices', {
-    body: {
-      merchantId,
-      customerId: refs.customerId,
-      currency: 'USD',
-      lineItems: [{ kind: 'product_charge', productId: refs.productId, priceId: refs.priceId, quantity: 1 }],
-    },
-    idempotencyKey: newKey(),
-  });
-  invoiceId = created.body.invoiceId;
+  invoiceId = expectOk(await createInvoice(t.api, invoiceBody(merchantId, refs))).invoiceId;
   // The router reads endpoints when it routes an event, not when the event was written: an endpoint
   // that sees the issue's event through first keeps later endpoints' counts exact.
   const witness = await subscribe();
