@@ -33,8 +33,10 @@ function failedAttemptAt(secondsFromNow: number): Partial<WebhookDelivery> {
   };
 }
 
+/** The message of a delivery stored here: in its endpoint's first delivery shard, as none is raised. */
 const messageOf = (delivery: WebhookDelivery): DeliveryMessage => ({
   merchantId: delivery.merchantId,
+  shard: 0,
   webhookEndpointId: delivery.webhookEndpointId,
   webhookDeliveryId: delivery.webhookDeliveryId,
   attemptCount: delivery.attemptCount,
