@@ -28,6 +28,8 @@ export const ValidationMessage = {
   priceOfProduct: 'must name a price of this product.',
   priceCurrency: (currency: string) => `must be ${currency}, the currency of the price.`,
   cursor: 'must be a nextCursor of this list, with the same filters.',
+  metadataKey:
+    'must be a key of letters, digits and _ . : - only, and not __proto__, constructor or prototype.',
 } as const;
 
 /**
@@ -92,5 +94,6 @@ function counted(count: number, unit: string): string {
 function keyMessage(keyIssue: Issue): string {
   if (keyIssue.code === 'too_big' || keyIssue.code === 'too_small')
     return `must be a key of ${limitPhrase(keyIssue)}.`;
+  if (keyIssue.code === 'invalid_format' && keyIssue.message !== undefined) return keyIssue.message;
   return 'must be a valid key.';
 }

@@ -14,8 +14,6 @@ export function record<const V extends Schema>(
       }
       const output: Record<string, unknown> = {};
       for (const [key, item] of Object.entries(value)) {
-        // JSON.parse makes "__proto__" an own key; assigning it would replace the result's prototype.
-        if (key === '__proto__') continue;
         const keyPath = [...path, key];
         const keyIssues: Issue[] = [];
         keys.run(key, keyPath, keyIssues);
@@ -24,7 +22,14 @@ export function record<const V extends Schema>(
           issues.push({ code: 'invalid_key', issue: keyIssue, path: keyPath });
           continue;
         }
-        output[key] = values.run(item, keyPath, issues);
+        // JSON.parse makes "__proto__" an own key; assigning it would replace the result's
+        // prototype instead, so every key is defined as the own property it was.
+        Object.defineProperty(output, key, {
+          value: values.run(item, keyPath, issues),
+          enumerable: true,
+          writable: true,
+          configurable: true,
+        });
       }
       return output;
     },

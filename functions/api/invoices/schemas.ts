@@ -102,7 +102,17 @@ const ManualAdjustmentInput = strictObject({
 
 /** DESIGN §4: ≤ 50 keys of ≤ 40 characters, string values of ≤ 500 characters. */
 const maxMetadataKeys = 50;
-const Metadata = refine(record(string({ min: 1, max: 40 }), string({ max: 500 })), (metadata) =>
+/**
+ * Keys are plain names: letters, digits and `_ . : -`. The three names JavaScript objects reserve
+ * are refused, since one would be dropped (`__proto__`) or break storing (`constructor`).
+ */
+const MetadataKey = string({
+  min: 1,
+  max: 40,
+  pattern: /^(?!(?:__proto__|constructor|prototype)$)[A-Za-z0-9_.:-]+$/,
+  patternMessage: ValidationMessage.metadataKey,
+});
+const Metadata = refine(record(MetadataKey, string({ max: 500 })), (metadata) =>
   Object.keys(metadata).length <= maxMetadataKeys ? undefined : ValidationMessage.atMostKeys(maxMetadataKeys),
 );
 

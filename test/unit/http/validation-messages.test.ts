@@ -270,6 +270,23 @@ const rows: Row[] = [
     },
     [{ path: 'lineItems.0.quantity', message: 'must be at least 1.' }],
   ],
+  ...['constructor', '__proto__', 'prototype', 'order id', 'ordér', ''].map(
+    (key): Row => [
+      `the metadata key ${JSON.stringify(key)}`,
+      routes.createInvoice,
+      // Parsed as a request body is, so "__proto__" is an own key as it arrives.
+      { body: { ...invoice, metadata: JSON.parse(`{${JSON.stringify(key)}: "v"}`) } },
+      [
+        {
+          path: `metadata.${key}`,
+          message:
+            key === ''
+              ? 'must be a key of at least 1 character.'
+              : 'must be a key of letters, digits and _ . : - only, and not __proto__, constructor or prototype.',
+        },
+      ],
+    ],
+  ),
   [
     'a metadata key over 40 characters',
     routes.createInvoice,
@@ -457,6 +474,7 @@ describe('checkInput', () => {
       priceOfProduct: ValidationMessage.priceOfProduct,
       priceCurrency: ValidationMessage.priceCurrency('USD'),
       cursor: ValidationMessage.cursor,
+      metadataKey: ValidationMessage.metadataKey,
     };
     const refusedUrls = [
       'http://hooks.example.com/',
