@@ -38,7 +38,7 @@ export function idempotency(
         scopeHash: idempotencyScopeHash({
           merchantId: state.authorizedMerchantId ?? '',
           method: route.method,
-          path: request.event.path,
+          path: canonicalPath(route, state.params),
           key,
         }),
         fingerprint: requestFingerprint(state.rawBody),
@@ -64,6 +64,16 @@ export function idempotency(
       }
     },
   };
+}
+
+/**
+ * The route's path with its validated parameters filled in: one spelling per resource, whatever the
+ * request's (a trailing slash, an escaped letter), so one key can never act twice on the same
+ * resource. A path without parameters is the route's own.
+ */
+function canonicalPath(route: RouteDefinition, params: unknown): string {
+  const values = (params ?? {}) as Record<string, unknown>;
+  return route.path.replace(/\{(\w+)\}/g, (_, name: string) => String(values[name]));
 }
 
 function headerValue(headers: APIGatewayProxyEvent['headers'], name: string): string | undefined {

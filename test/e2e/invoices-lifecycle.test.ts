@@ -256,6 +256,22 @@ describe('POST /invoices/{id}/send', () => {
 });
 
 describe('POST /invoices/{id}/payments', () => {
+  it('acts once for one key however the path is spelled: a trailing slash or an escaped letter replays', async () => {
+    const issued = await invoiceIn('issued');
+    const key = newKey();
+    const body = { merchantId, amount: 10 };
+    const pay = (path: string) => t.api('POST', path, { body, idempotencyKey: key });
+    const first = expectOk(await pay(`/invoices/${issued.invoiceId}/payments`));
+    const escaped = `/invoices/%69${issued.invoiceId.slice(1)}/payments`;
+    for (const path of [`/invoices/${issued.invoiceId}/payments/`, escaped]) {
+      const again = await pay(path);
+      expect(again.status, path).toBe(200);
+      expect(again.headers.get('idempotent-replayed'), path).toBe('true');
+      expect(again.body).toEqual(first);
+    }
+    expect((await getInvoice(issued.invoiceId)).amountPaid).toEqual({ amount: 10, currency: 'USD' });
+  });
+
   it('records a partial payment: partially_paid with amountPaid and amountRemaining, no InvoicePaid', async () => {
     const issued = await invoiceIn('issued');
     const result = await act(issued.invoiceId, 'payments', { amount: 1000, reference: 'cheque 42' });
