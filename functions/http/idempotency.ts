@@ -1,7 +1,8 @@
 import type { MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import { idempotencyScopeHash, isValidIdempotencyKey, requestFingerprint } from '../domain/idempotency';
-import type { RouteDefinition } from '../route-definition';
+import { invoiceSlugHash } from '../domain/invoice-slug';
+import { isPublic, type RouteDefinition } from '../route-definition';
 import { replayStoredOutcome, storeOutcome } from '../store/idempotency';
 import { apiState } from './api-request';
 import { ApiError, errorBody } from './errors';
@@ -38,7 +39,7 @@ export function idempotency(
         scopeHash: idempotencyScopeHash({
           merchantId: state.authorizedMerchantId ?? '',
           method: route.method,
-          path: canonicalPath(route, state.params),
+          path: canonicalPath(route, state.params) + payLinkScope(route, state.body),
           key,
         }),
         fingerprint: requestFingerprint(state.rawBody),
@@ -74,6 +75,16 @@ export function idempotency(
 function canonicalPath(route: RouteDefinition, params: unknown): string {
   const values = (params ?? {}) as Record<string, unknown>;
   return route.path.replace(/\{(\w+)\}/g, (_, name: string) => String(values[name]));
+}
+
+/**
+ * A public route acts for whichever invoice its pay-link slug names, with no merchant to scope by:
+ * the slug's hash (never the slug) keeps one payer's key apart from another invoice's payer's.
+ */
+function payLinkScope(route: RouteDefinition, body: unknown): string {
+  if (!isPublic(route)) return '';
+  const slug = (body as { slug?: unknown } | undefined)?.slug;
+  return typeof slug === 'string' ? `#${invoiceSlugHash(slug)}` : '';
 }
 
 function headerValue(headers: APIGatewayProxyEvent['headers'], name: string): string | undefined {

@@ -417,6 +417,18 @@ describe('POST /pay/payments', () => {
     expect(retry.body).toEqual(first.body);
   });
 
+  it('keeps one payer’s Idempotency-Key apart from another invoice’s payer using the same key', async () => {
+    const [first, second] = [await issuedInvoice(), await issuedInvoice()];
+    const key = newKey();
+    const paidFirst = await pay(first.invoiceUrlSlug, 2750, testCard(cards.succeeds), key);
+    const paidSecond = await pay(second.invoiceUrlSlug, 2750, testCard(cards.succeeds), key);
+    expect(paidFirst.status).toBe(201);
+    expect(paidSecond.status, JSON.stringify(paidSecond.body)).toBe(201);
+    expect(paidSecond.headers.get('idempotent-replayed')).toBeNull();
+    expect((await merchantView(first.invoiceId)).status).toBe('paid');
+    expect((await merchantView(second.invoiceId)).status).toBe('paid');
+  });
+
   it('lets only one of five concurrent payers pay an invoice', async () => {
     const invoice = await issuedInvoice();
     const results = await Promise.all(
