@@ -28,6 +28,7 @@ export const ValidationMessage = {
   priceOfProduct: 'must name a price of this product.',
   priceCurrency: (currency: string) => `must be ${currency}, the currency of the price.`,
   cursor: 'must be a nextCursor of this list, with the same filters.',
+  wellFormed: 'must be well-formed Unicode text, without a lone UTF-16 surrogate.',
   metadataKey:
     'must be a key of letters, digits and _ . : - only, and not __proto__, constructor or prototype.',
 } as const;
@@ -52,9 +53,9 @@ export function issueMessage(issue: Issue, location: string): string {
     case 'too_small':
       return issue.unit === 'item' ? `must have ${limitPhrase(issue)}.` : `must be ${limitPhrase(issue)}.`;
     case 'invalid_format':
-      return issue.format === 'date-time'
-        ? ValidationMessage.dateTime
-        : `must match the pattern ${issue.pattern}.`;
+      if (issue.format === 'date-time') return ValidationMessage.dateTime;
+      if (issue.format === 'unicode') return ValidationMessage.wellFormed;
+      return `must match the pattern ${issue.pattern}.`;
     case 'unrecognized_keys':
       return issue.keys.map(ValidationMessage.unknownField).join(' ');
     case 'invalid_key':

@@ -69,7 +69,11 @@ export type Issue = { readonly path: Path; readonly message?: string } & (
       readonly limit: number;
       readonly unit?: 'character' | 'item';
     }
-  | { readonly code: 'invalid_format'; readonly format: 'date-time' | 'pattern'; readonly pattern?: RegExp }
+  | {
+      readonly code: 'invalid_format';
+      readonly format: 'date-time' | 'pattern' | 'unicode';
+      readonly pattern?: RegExp;
+    }
   | { readonly code: 'invalid_key'; readonly issue: Issue }
   | { readonly code: 'unrecognized_keys'; readonly keys: readonly string[] }
   | { readonly code: 'custom'; readonly message: string }

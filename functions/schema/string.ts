@@ -10,6 +10,9 @@ export interface StringOptions {
   readonly patternMessage?: string;
 }
 
+/** With the `u` flag a surrogate matches only unpaired: a pair is read as the one character it encodes. */
+const loneSurrogate = /\p{Surrogate}/u;
+
 export function string(options: StringOptions = {}): Schema<string> {
   const { trim, min, max, pattern, patternMessage } = options;
   return {
@@ -23,6 +26,11 @@ export function string(options: StringOptions = {}): Schema<string> {
     run: (value: unknown, path: Path, issues: Issue[]) => {
       if (typeof value !== 'string') {
         issues.push({ code: 'invalid_type', expected: 'string', input: value, path });
+        return value;
+      }
+      // A lone UTF-16 surrogate has no UTF-8 form: DynamoDB would store a replacement character.
+      if (loneSurrogate.test(value)) {
+        issues.push({ code: 'invalid_format', format: 'unicode', path });
         return value;
       }
       const text = trim === true ? value.trim() : value;

@@ -39,6 +39,7 @@ export function buildOpenApi(routes: readonly RouteDefinition[]): OpenApiDocumen
         '',
         `Every request carries \`Authorization: Bearer merchant_<prefix>_<secret>\`; every POST, PUT, PATCH and DELETE carries an \`${idempotencyKeyHeader}\`.`,
         'Errors share one shape: `{"error":{"code","message","requestId","details"?}}`.',
+        'Every string must be well-formed Unicode: a lone UTF-16 surrogate (possible in JSON as `\\ud800`) is a 400 naming its field.',
         '',
         'Generated from the route table (`functions/routes.ts`) by `npm run openapi`; do not edit by hand.',
       ].join('\n'),

@@ -113,6 +113,20 @@ describe('POST /catalog/products', () => {
     expect(await writtenItems()).toHaveLength(before.length);
   });
 
+  it('returns 400 naming a field whose text holds a lone UTF-16 surrogate, and writes nothing', async () => {
+    const before = await writtenItems();
+    const result = await t.api('POST', '/catalog/products', {
+      // JSON can escape half of a surrogate pair; the text has no UTF-8 form to store.
+      rawBody: `{"merchantId":"${merchantId}","name":"tea \\ud83d"}`,
+      idempotencyKey: newKey(),
+    });
+    expect(result.status).toBe(400);
+    expect(result.body.error.details).toEqual([
+      { path: 'name', message: 'must be well-formed Unicode text, without a lone UTF-16 surrogate.' },
+    ]);
+    expect(await writtenItems()).toHaveLength(before.length);
+  });
+
   it('returns 413 payload_too_large for a body over 256 KB', async () => {
     const result = await createProduct({ merchantId, name: 'big', description: 'x'.repeat(300 * 1024) });
     expect(result.status).toBe(413);

@@ -288,6 +288,12 @@ const rows: Row[] = [
     ],
   ),
   [
+    'a name with a lone UTF-16 surrogate, as JSON can carry it',
+    routes.createProduct,
+    { body: { merchantId, name: JSON.parse('"tea \\ud800"') } },
+    [{ path: 'name', message: 'must be well-formed Unicode text, without a lone UTF-16 surrogate.' }],
+  ],
+  [
     'a metadata key over 40 characters',
     routes.createInvoice,
     { body: { ...invoice, metadata: { ['k'.repeat(41)]: 'v' } } },
@@ -475,6 +481,7 @@ describe('checkInput', () => {
       priceCurrency: ValidationMessage.priceCurrency('USD'),
       cursor: ValidationMessage.cursor,
       metadataKey: ValidationMessage.metadataKey,
+      wellFormed: ValidationMessage.wellFormed,
     };
     const refusedUrls = [
       'http://hooks.example.com/',

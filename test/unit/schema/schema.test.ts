@@ -50,7 +50,17 @@ describe('string', () => {
       success: false,
       issues: [{ code: 'too_small', limit: 2 }],
     });
-    expect(safeParse(Name, '\ud83d\ud83d\ud83d').success).toBe(true);
+  });
+
+  it('refuses a lone UTF-16 surrogate anywhere, which has no UTF-8 form, and keeps a pair as its character', () => {
+    const Name = string({ max: 10 });
+    for (const text of ['\ud83d', 'tea \ud83d', '\ude00 tea', '\ude00\ud83d']) {
+      expect(safeParse(Name, text), JSON.stringify(text)).toMatchObject({
+        success: false,
+        issues: [{ code: 'invalid_format', format: 'unicode' }],
+      });
+    }
+    expect(safeParse(Name, 'tea \ud83d\ude00')).toEqual({ success: true, data: 'tea 😀' });
   });
 
   it('carries its own message for a pattern it does not match', () => {
