@@ -6,7 +6,7 @@ import { isLive } from '../domain/webhook-endpoint';
 import { tableName } from './client';
 import { EntityType, keys, SortKeyPrefix } from './keys';
 import type { QueryPage } from './query-page';
-import { queryUpTo } from './query-page';
+import { byKeyAttribute, queryUpTo } from './query-page';
 import { type DeliveriesMarker, getEndpoint, toDeliveriesMarker } from './webhook-endpoints';
 
 /** Which deliveries a page asks for: a status or all, how many, and below which key (a cursor's). */
@@ -74,19 +74,14 @@ export async function mergeShards(
     (_, index) => index + 1,
   );
   const others = await Promise.all(otherShards.map((shard) => queryShard(request, shard)));
-  const newestFirst = [...shardZero, ...others.flat()].sort((a, b) => compareSortKeys(b, a));
+  const oldestFirst = byKeyAttribute('SK');
+  const newestFirst = [...shardZero, ...others.flat()].sort((a, b) => oldestFirst(b, a));
   const found = newestFirst.slice(0, request.limit + 1);
   const items = found.slice(0, request.limit);
   const last = items.at(-1);
   const lastKey =
     found.length > request.limit && last !== undefined ? { PK: last.PK, SK: last.SK } : undefined;
   return { items, lastKey };
-}
-
-function compareSortKeys(a: Record<string, unknown>, b: Record<string, unknown>): number {
-  const [left, right] = [String(a.SK), String(b.SK)];
-  if (left === right) return 0;
-  return left < right ? -1 : 1;
 }
 
 function ownerOf(stored: Awaited<ReturnType<typeof getEndpoint>> & object): DeliveriesMarker {

@@ -75,3 +75,15 @@ export async function queryAll(input: QueryCommandInput): Promise<Record<string,
   } while (startKey !== undefined);
   return found;
 }
+
+/**
+ * Orders items of several partitions by one key attribute, ascending, as DynamoDB orders each
+ * partition: every key here is ASCII, whose code unit order is its byte order.
+ */
+export function byKeyAttribute(attribute: string) {
+  return (a: Record<string, unknown>, b: Record<string, unknown>): number => {
+    const [left, right] = [String(a[attribute]), String(b[attribute])];
+    if (left === right) return 0;
+    return left < right ? -1 : 1;
+  };
+}

@@ -4,7 +4,7 @@ import { DeliveryStatus, type WebhookDelivery } from '../domain/webhook-delivery
 import { documentClient, tableName } from './client';
 import { EntityType, keys, SortKeyPrefix } from './keys';
 import { mapWithConcurrency } from './map-with-concurrency';
-import { queryAll } from './query-page';
+import { byKeyAttribute, queryAll } from './query-page';
 
 /** Where a delivery is stored: the partition of its shard under its endpoint's history. */
 export function deliveryKey(
@@ -139,11 +139,7 @@ function buildOverdueDeliveriesQuery(partition: string, dueBefore: string, limit
  * unit order is the byte order DynamoDB sorts each partition by.
  */
 function soonestDueFirst(itemsOfPartitions: Record<string, unknown>[][]): Record<string, unknown>[] {
-  const sortKey = (item: Record<string, unknown>) => String(item.GSI1SK);
-  return itemsOfPartitions.flat().sort((a, b) => {
-    if (sortKey(a) === sortKey(b)) return 0;
-    return sortKey(a) < sortKey(b) ? -1 : 1;
-  });
+  return itemsOfPartitions.flat().sort(byKeyAttribute('GSI1SK'));
 }
 
 /**
