@@ -2,11 +2,15 @@ import type { APIGatewayAuthorizerResult, APIGatewayRequestAuthorizerEvent } fro
 import { functionEnvironment } from '../config';
 import { logger } from '../http/logger';
 import { getApiKey } from '../store/api-keys';
+import { getMerchantRecord } from '../store/merchants';
 import { authorize } from './authorize';
 
 /**
  * REQUEST authorizer. API Gateway caches the answer per Authorization header for 60 s, so the
- * policy allows every method of the stage rather than only the one being called.
+ * policy allows every method of the stage rather than only the one being called. The answer carries
+ * the merchant's write shard history (`merchantShards`, JSON), read once per cached answer, so no
+ * route reads the merchant item for it: a raise takes effect ten minutes after it is written, far
+ * longer than the cache keeps an answer.
  */
 export async function handler(event: APIGatewayRequestAuthorizerEvent): Promise<APIGatewayAuthorizerResult> {
   const authorization = event.headers?.Authorization ?? event.headers?.authorization;
@@ -20,6 +24,7 @@ export async function handler(event: APIGatewayRequestAuthorizerEvent): Promise<
     // API Gateway answers this exact message with its UNAUTHORIZED (401) gateway response.
     throw new Error('Unauthorized');
   }
+  const merchant = await getMerchantRecord(result.merchantId);
   return {
     principalId: result.merchantId,
     policyDocument: {
@@ -28,7 +33,11 @@ export async function handler(event: APIGatewayRequestAuthorizerEvent): Promise<
         { Action: 'execute-api:Invoke', Effect: 'Allow', Resource: stageWildcard(event.methodArn) },
       ],
     },
-    context: { merchantId: result.merchantId, keyPrefix: result.keyPrefix },
+    context: {
+      merchantId: result.merchantId,
+      keyPrefix: result.keyPrefix,
+      merchantShards: JSON.stringify(merchant?.writeShards ?? []),
+    },
   };
 }
 

@@ -1,4 +1,5 @@
 import type { Context } from 'aws-lambda';
+import type { ShardHistory } from '../domain/shard-history';
 import type { RouteDefinition } from '../route-definition';
 import type { Infer, Schema } from '../schema';
 import type { IdempotencyContext, StoredResponse } from '../store/idempotency';
@@ -11,6 +12,12 @@ export interface ApiRequest<R extends RouteDefinition> {
   readonly requestId: string;
   /** The merchant of the API key, already checked against any merchantId the request names. */
   readonly merchantId: string;
+  /**
+   * The merchant's write shard history, from the authorizer's answer: where new payments, invoices
+   * and payouts go, and which partitions a list reads. Empty on public routes and for a merchant
+   * with one shard.
+   */
+  readonly merchantShards: ShardHistory;
   readonly now: Date;
   readonly params: Parsed<R['request']['params']>;
   readonly query: Parsed<R['request']['query']>;
@@ -26,6 +33,7 @@ export interface ApiState {
   route: RouteDefinition;
   requestId: string;
   authorizedMerchantId: string | undefined;
+  merchantShards: ShardHistory;
   now: Date;
   startedAt: number;
   rawBody: unknown;

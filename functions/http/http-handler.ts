@@ -41,6 +41,7 @@ export function httpHandler<R extends RouteDefinition>(
         route,
         requestId: state.requestId,
         merchantId: state.authorizedMerchantId ?? '',
+        merchantShards: state.merchantShards,
         now: state.now,
         params: state.params,
         query: state.query,

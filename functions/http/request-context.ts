@@ -1,5 +1,6 @@
 import type { MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
+import { type ShardHistory, toShardHistory } from '../domain/shard-history';
 import type { RouteDefinition } from '../route-definition';
 import type { ApiContext } from './api-request';
 import { logger } from './logger';
@@ -22,12 +23,14 @@ export function requestContext(
   return {
     before: (request) => {
       const requestId = request.event.requestContext?.requestId ?? request.context.awsRequestId;
-      const merchantId = request.event.requestContext?.authorizer?.merchantId;
+      const authorizer = request.event.requestContext?.authorizer;
+      const merchantId = authorizer?.merchantId;
       logger.appendKeys({ requestId });
       (request.context as ApiContext).api = {
         route,
         requestId,
         authorizedMerchantId: typeof merchantId === 'string' ? merchantId : undefined,
+        merchantShards: merchantShardsOf(authorizer?.merchantShards),
         now: new Date(),
         startedAt: Date.now(),
         rawBody: undefined,
@@ -50,4 +53,14 @@ export function requestContext(
       logger.resetKeys();
     },
   };
+}
+
+/** The authorizer's shard history; absent or unreadable is one shard (no merchant ever lacks shard 0). */
+function merchantShardsOf(value: unknown): ShardHistory {
+  if (typeof value !== 'string') return [];
+  try {
+    return toShardHistory(JSON.parse(value));
+  } catch {
+    return [];
+  }
 }

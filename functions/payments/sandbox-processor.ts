@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { TypeID } from 'typeid-js';
 import { IdPrefix, type IdPrefix as IdPrefixType } from '../domain/ids';
+import { typeIdOfBytes } from '../domain/typeid-bits';
 import type {
   BankAccountDetails,
   CardDetails,
@@ -223,5 +223,5 @@ function derivedTypeId(prefix: IdPrefixType, key: string): string {
   const bytes = new Uint8Array(digest(prefix, key).subarray(0, 16));
   bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x80; // UUID version 8
   bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80; // RFC 9562 variant
-  return TypeID.fromUUIDBytes(prefix, bytes).toString();
+  return typeIdOfBytes(prefix, bytes);
 }

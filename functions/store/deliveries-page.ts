@@ -6,7 +6,7 @@ import { isLive } from '../domain/webhook-endpoint';
 import { tableName } from './client';
 import { EntityType, keys, SortKeyPrefix } from './keys';
 import type { QueryPage } from './query-page';
-import { byKeyAttribute, queryUpTo } from './query-page';
+import { newestPage, queryUpTo } from './query-page';
 import { type DeliveriesMarker, getEndpoint, toDeliveriesMarker } from './webhook-endpoints';
 
 /** Which deliveries a page asks for: a status or all, how many, and below which key (a cursor's). */
@@ -74,14 +74,11 @@ export async function mergeShards(
     (_, index) => index + 1,
   );
   const others = await Promise.all(otherShards.map((shard) => queryShard(request, shard)));
-  const oldestFirst = byKeyAttribute('SK');
-  const newestFirst = [...shardZero, ...others.flat()].sort((a, b) => oldestFirst(b, a));
-  const found = newestFirst.slice(0, request.limit + 1);
-  const items = found.slice(0, request.limit);
-  const last = items.at(-1);
-  const lastKey =
-    found.length > request.limit && last !== undefined ? { PK: last.PK, SK: last.SK } : undefined;
-  return { items, lastKey };
+  return newestPage([...shardZero, ...others.flat()], {
+    limit: request.limit,
+    sortAttribute: 'SK',
+    keyAttributes: ['PK', 'SK'],
+  });
 }
 
 function ownerOf(stored: Awaited<ReturnType<typeof getEndpoint>> & object): DeliveriesMarker {

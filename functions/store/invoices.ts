@@ -1,10 +1,12 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { type Invoice, type InvoiceStatus, isVisibleToPayer } from '../domain/invoice';
 import { invoiceSlugHash } from '../domain/invoice-slug';
+import type { ShardHistory } from '../domain/shard-history';
 import { documentClient, tableName } from './client';
 import { EntityType, keys, SortKeyPrefix } from './keys';
+import { shardsOfPage } from './merchant-shard-pages';
 import { allOf, type Condition, lockFree, withoutLock } from './processor-calls';
-import { queryMerchantItems, queryPage } from './query-page';
+import { queryPage, queryPartitionsPage } from './query-page';
 
 /**
  * An invoice as stored: the resource, and its issuer's name as it was when the invoice was created,
@@ -116,8 +118,7 @@ export function buildPutInvoicePayment(payment: {
     Put: {
       TableName: tableName(),
       Item: {
-        PK: keys.merchantPartition(payment.merchantId),
-        SK: `INVOICE_PAYMENT#${payment.invoiceId}#${payment.paymentRecordId}`,
+        ...keys.invoicePayment(payment.merchantId, payment.invoiceId, payment.paymentRecordId),
         entityType: 'InvoicePayment',
         ...payment,
       },
@@ -174,10 +175,13 @@ export interface InvoiceFilters {
 
 /**
  * Newest first. A customer filter reads GSI2 (narrowest), a status filter alone reads GSI1, no
- * filter reads the merchant's partition; both filters read GSI2 and filter on status.
+ * filter reads the merchant's partition; both filters read GSI2 and filter on status. GSI1 and the
+ * merchant's partition have one partition per shard of the merchant: one Query each, run together
+ * and merged (one Query for a merchant with one shard). GSI2 is per customer and never sharded.
  */
 export function queryInvoices(
   merchantId: string,
+  shards: ShardHistory,
   filters: InvoiceFilters,
   limit: number,
   startKey: Record<string, unknown> | undefined,
@@ -201,22 +205,41 @@ export function queryInvoices(
       { limit, startKey, keyAttributes: ['PK', 'SK', 'GSI2PK', 'GSI2SK'] },
     );
   }
-  if (filters.status !== undefined) {
-    return queryPage(
-      {
-        TableName: table,
-        IndexName: 'GSI1',
-        KeyConditionExpression: 'GSI1PK = :partition',
-        ExpressionAttributeValues: {
-          ':partition': keys.invoicesWithStatusPartition(merchantId, filters.status),
-        },
-        ScanIndexForward: false,
+  const { status } = filters;
+  if (status !== undefined) {
+    // A cursor names the last invoice of a page (its GSI1SK is its id): each shard goes on below it.
+    const before = startKey === undefined ? undefined : String(startKey.GSI1SK);
+    const inShard = (shard: number) => ({
+      TableName: table,
+      IndexName: 'GSI1',
+      KeyConditionExpression: `GSI1PK = :partition${before === undefined ? '' : ' AND GSI1SK < :before'}`,
+      ExpressionAttributeValues: {
+        ':partition': keys.invoicesWithStatusPartition(merchantId, status, shard),
+        ...(before === undefined ? {} : { ':before': before }),
       },
-      { limit, startKey, keyAttributes: ['PK', 'SK', 'GSI1PK', 'GSI1SK'] },
-    );
+      ScanIndexForward: false,
+    });
+    return queryPartitionsPage(shardsOfPage(shards, { id: before }).map(inShard), {
+      limit,
+      sortAttribute: 'GSI1SK',
+      keyAttributes: ['PK', 'SK', 'GSI1PK', 'GSI1SK'],
+    });
   }
-  return queryMerchantItems(table, keys.merchantPartition(merchantId), SortKeyPrefix.invoice, {
+  const after = startKey === undefined ? undefined : String(startKey.SK);
+  const inShard = (shard: number) => {
+    const partition = keys.merchantShardPartition(merchantId, shard);
+    return {
+      TableName: table,
+      KeyConditionExpression: 'PK = :partition AND begins_with(SK, :prefix)',
+      ExpressionAttributeValues: { ':partition': partition, ':prefix': SortKeyPrefix.invoice },
+      ScanIndexForward: false,
+      ...(after === undefined ? {} : { ExclusiveStartKey: { PK: partition, SK: after } }),
+    };
+  };
+  const shardsRead = shardsOfPage(shards, { id: after?.slice(SortKeyPrefix.invoice.length) });
+  return queryPartitionsPage(shardsRead.map(inShard), {
     limit,
-    startKey,
+    sortAttribute: 'SK',
+    keyAttributes: ['PK', 'SK'],
   });
 }

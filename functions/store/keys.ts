@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { merchantShardOfId } from '../domain/merchant-shards';
 
 /**
  * Every key of the single table is built here (DESIGN §2). Items carry `entityType`, so a stream
@@ -32,11 +33,21 @@ export const configPartitionKey = 'CONFIG';
 
 const merchantPartition = (merchantId: string) => `MERCHANT#${merchantId}`;
 
+/**
+ * Shard 0 is the merchant's own partition; shards 1 … 15 hold the payments, refunds, invoices and
+ * payouts minted for them (`merchant-shards`), each id naming its shard.
+ */
+const merchantShardPartition = (merchantId: string, shard: number) =>
+  shard === 0 ? merchantPartition(merchantId) : `${merchantPartition(merchantId)}#S${shard}`;
+const partitionOfId = (merchantId: string, id: string) =>
+  merchantShardPartition(merchantId, merchantShardOfId(id));
+
 /** Shard 0 is an endpoint's original deliveries partition; shards 1 … n−1 were added by raises. */
 const deliveriesPartition = (webhookEndpointId: string, shard: number) =>
   shard === 0 ? `DELIVERIES#${webhookEndpointId}` : `DELIVERIES#${webhookEndpointId}#S${shard}`;
-const invoicesWithStatusPartition = (merchantId: string, status: string) =>
-  `${merchantPartition(merchantId)}#INVOICES#${status}`;
+/** A status list has a partition per shard, like the invoices it lists. */
+const invoicesWithStatusPartition = (merchantId: string, status: string, shard: number) =>
+  `${merchantShardPartition(merchantId, shard)}#INVOICES#${status}`;
 const invoicesOfCustomerPartition = (merchantId: string, customerId: string) =>
   `${merchantPartition(merchantId)}#CUSTOMER#${customerId}#INVOICES`;
 
@@ -76,6 +87,7 @@ export const SortKeyPrefix = {
   payment: 'PAYMENT#',
   refund: 'REFUND#',
   payout: 'PAYOUT#',
+  invoicePayment: 'INVOICE_PAYMENT#',
 } as const;
 
 export const keys = {
@@ -102,18 +114,23 @@ export const keys = {
     SK: `${SortKeyPrefix.customer}${customerId}`,
   }),
   invoice: (merchantId: string, invoiceId: string) => ({
-    PK: merchantPartition(merchantId),
+    PK: partitionOfId(merchantId, invoiceId),
     SK: `${SortKeyPrefix.invoice}${invoiceId}`,
+  }),
+  /** An out-of-band payment's record, beside its invoice in the invoice's shard. */
+  invoicePayment: (merchantId: string, invoiceId: string, paymentRecordId: string) => ({
+    PK: partitionOfId(merchantId, invoiceId),
+    SK: `${SortKeyPrefix.invoicePayment}${invoiceId}#${paymentRecordId}`,
   }),
   /** GSI1: a merchant's invoices of one status; GSI2: a customer's invoices. Both newest first. */
   invoiceIndexes: (merchantId: string, customerId: string, status: string, invoiceId: string) => ({
-    GSI1PK: invoicesWithStatusPartition(merchantId, status),
+    GSI1PK: invoicesWithStatusPartition(merchantId, status, merchantShardOfId(invoiceId)),
     GSI1SK: invoiceId,
     GSI2PK: invoicesOfCustomerPartition(merchantId, customerId),
     GSI2SK: invoiceId,
   }),
-  invoicesWithStatusPartition: (merchantId: string, status: string) =>
-    invoicesWithStatusPartition(merchantId, status),
+  invoicesWithStatusPartition: (merchantId: string, status: string, shard: number) =>
+    invoicesWithStatusPartition(merchantId, status, shard),
   invoicesOfCustomerPartition: (merchantId: string, customerId: string) =>
     invoicesOfCustomerPartition(merchantId, customerId),
   /** The per-merchant invoice number sequence, advanced inside each create transaction. */
@@ -174,20 +191,26 @@ export const keys = {
   ],
   legacyDueDeliveriesPartition,
   payment: (merchantId: string, paymentId: string) => ({
-    PK: merchantPartition(merchantId),
+    PK: partitionOfId(merchantId, paymentId),
     SK: `${SortKeyPrefix.payment}${paymentId}`,
   }),
-  /** Refunds sort under their payment, so one Query lists a payment's refunds. */
+  /**
+   * Refunds sort under their payment, in its shard, so one Query lists a payment's refunds. Their
+   * own ids stay UUIDv7: the payment's id names the shard.
+   */
   refund: (merchantId: string, paymentId: string, refundId: string) => ({
-    PK: merchantPartition(merchantId),
+    PK: partitionOfId(merchantId, paymentId),
     SK: `${SortKeyPrefix.refund}${paymentId}#${refundId}`,
   }),
   refundsOfPaymentPrefix: (paymentId: string) => `${SortKeyPrefix.refund}${paymentId}#`,
   payout: (merchantId: string, payoutId: string) => ({
-    PK: merchantPartition(merchantId),
+    PK: partitionOfId(merchantId, payoutId),
     SK: `${SortKeyPrefix.payout}${payoutId}`,
   }),
   merchantPartition,
+  merchantShardPartition,
+  /** The partition a payment's refunds (or any item kept beside it) are in. */
+  partitionOfId,
   /** The scope hash already folds merchant, method, path and key together (DESIGN §3). */
   idempotencyRecord: (scopeHash: string) => ({ PK: `IDEMPOTENCY#${scopeHash}`, SK: 'IDEMPOTENCY' }),
   cursorSigningKey: () => ({ PK: configPartitionKey, SK: 'CURSOR_SIGNING_KEY' }),

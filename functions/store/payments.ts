@@ -1,10 +1,12 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { typeIdBound } from '../domain/id-time-bounds';
 import type { Payment, PaymentStatus, Payout, Refund } from '../domain/payment';
+import type { ShardHistory } from '../domain/shard-history';
 import { documentClient, tableName } from './client';
 import { EntityType, keys, SortKeyPrefix } from './keys';
+import { shardsOfPage } from './merchant-shard-pages';
 import { allOf, type Condition, lockFree, lockHeldBy, withoutLock } from './processor-calls';
-import { queryMerchantItems, queryPage } from './query-page';
+import { queryMerchantItems, queryPartitionsPage } from './query-page';
 
 /**
  * `sandboxReturnable` marks a payment from the sandbox's returning test account, the only kind the
@@ -141,11 +143,13 @@ export interface PaymentFilters {
 }
 
 /**
- * Newest first. Payment ids are UUIDv7 TypeIDs, so a createdAt range is a sort-key range (one key
- * condition); status and customer filter the items read.
+ * Newest first. Payment ids are time-ordered TypeIDs, so a createdAt range is a sort-key range (one
+ * key condition) in every shard of the merchant; status and customer filter the items read. A
+ * merchant with one shard is one Query; with more, one per shard, run together and merged.
  */
 export function queryPayments(
   merchantId: string,
+  shards: ShardHistory,
   filters: PaymentFilters,
   limit: number,
   startKey: Record<string, unknown> | undefined,
@@ -158,12 +162,14 @@ export function queryPayments(
     ...(filters.status === undefined ? [] : ['#status = :status']),
     ...(filters.customerId === undefined ? [] : ['customerId = :customerId']),
   ];
-  return queryPage(
-    {
+  const cursorSortKey = startKey === undefined ? undefined : String(startKey.SK);
+  const inShard = (shard: number) => {
+    const partition = keys.merchantShardPartition(merchantId, shard);
+    return {
       TableName: tableName(),
       KeyConditionExpression: 'PK = :partition AND SK BETWEEN :low AND :high',
       ExpressionAttributeValues: {
-        ':partition': keys.merchantPartition(merchantId),
+        ':partition': partition,
         ':low': `${SortKeyPrefix.payment}${low}`,
         ':high': `${SortKeyPrefix.payment}${high}`,
         ...(filters.status === undefined ? {} : { ':status': filters.status }),
@@ -176,9 +182,19 @@ export function queryPayments(
             ...(filters.status === undefined ? {} : { ExpressionAttributeNames: { '#status': 'status' } }),
           }),
       ScanIndexForward: false,
-    },
-    { limit, startKey, keyAttributes: ['PK', 'SK'] },
-  );
+      // A cursor names the last payment of a page, in whichever shard: each shard goes on below it.
+      ...(cursorSortKey === undefined ? {} : { ExclusiveStartKey: { PK: partition, SK: cursorSortKey } }),
+    };
+  };
+  const shardsRead = shardsOfPage(shards, {
+    id: cursorSortKey?.slice(SortKeyPrefix.payment.length),
+    time: filters.createdTo,
+  });
+  return queryPartitionsPage(shardsRead.map(inShard), {
+    limit,
+    sortAttribute: 'SK',
+    keyAttributes: ['PK', 'SK'],
+  });
 }
 
 export function queryRefunds(
@@ -187,7 +203,7 @@ export function queryRefunds(
   limit: number,
   startKey: Record<string, unknown> | undefined,
 ) {
-  const partition = keys.merchantPartition(merchantId);
+  const partition = keys.partitionOfId(merchantId, paymentId);
   return queryMerchantItems(tableName(), partition, keys.refundsOfPaymentPrefix(paymentId), {
     limit,
     startKey,

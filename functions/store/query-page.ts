@@ -64,6 +64,38 @@ export function queryMerchantItems(
   );
 }
 
+/**
+ * One page, newest first, of items that several partitions hold and sort alike (an item's shards):
+ * one Query per partition, already placed below the cursor and each for `limit + 1` items, run
+ * together. The newest `limit + 1` overall are among the newest `limit + 1` of each, so merging them
+ * by `sortAttribute` gives the page and an exact `hasMore`; the last key keeps the form of a single
+ * partition's, so a cursor reads the same whatever the number of partitions. One partition is
+ * exactly `queryPage`.
+ */
+export async function queryPartitionsPage(
+  inputs: readonly QueryCommandInput[],
+  page: { limit: number; sortAttribute: string; keyAttributes: readonly string[] },
+): Promise<QueryPage> {
+  const found = await Promise.all(inputs.map((input) => queryUpTo(input, page.limit + 1)));
+  return newestPage(found.flat(), page);
+}
+
+/** The newest `limit` of items gathered from several partitions, and the key to go on from. */
+export function newestPage(
+  gathered: readonly Record<string, unknown>[],
+  page: { limit: number; sortAttribute: string; keyAttributes: readonly string[] },
+): QueryPage {
+  const oldestFirst = byKeyAttribute(page.sortAttribute);
+  const found = [...gathered].sort((a, b) => oldestFirst(b, a)).slice(0, page.limit + 1);
+  const items = found.slice(0, page.limit);
+  const last = items.at(-1);
+  const lastKey =
+    found.length > page.limit && last !== undefined
+      ? Object.fromEntries(page.keyAttributes.map((name) => [name, last[name]]))
+      : undefined;
+  return { items, lastKey };
+}
+
 /** Every item a Query finds, page after page: for the small, bounded sets the pipeline reads whole. */
 export async function queryAll(input: QueryCommandInput): Promise<Record<string, unknown>[]> {
   const found: Record<string, unknown>[] = [];

@@ -1,5 +1,6 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { DeliveryShardHistory } from '../domain/delivery-shards';
+import { toShardHistory } from '../domain/shard-history';
 import { isLive, maxEndpointsPerMerchant, type WebhookEndpoint } from '../domain/webhook-endpoint';
 import { documentClient, tableName } from './client';
 import { EntityType, keys, SortKeyPrefix } from './keys';
@@ -197,7 +198,7 @@ export function toStoredEndpoint(item: Record<string, unknown>): StoredWebhookEn
 }
 
 function deliveryShardsOf(item: Record<string, unknown>): DeliveryShardHistory {
-  return Array.isArray(item.deliveryShards) ? (item.deliveryShards as DeliveryShardHistory) : [];
+  return toShardHistory(item.deliveryShards);
 }
 
 export function toEndpoint(item: Record<string, unknown>): WebhookEndpoint {

@@ -1,9 +1,11 @@
 import { parseArgs } from 'node:util';
 import { Stage } from '../../functions/config';
 import { maxDeliveryShardCount } from '../../functions/domain/delivery-shards';
+import { maxShardCount } from '../../functions/domain/shard-history';
 import { SettingError } from '../../functions/settings/setting';
 import { ExitCode, oneLine, UsageError } from '../cli/command-failure';
 import { raiseDeliveryShardCount } from './delivery-shards';
+import { raiseMerchantShardCount } from './merchant-shards';
 import {
   AdminError,
   createKey,
@@ -133,6 +135,16 @@ const commands = {
       const count = shardCount(options);
       const merchantId = typeof options.merchant === 'string' ? options.merchant : undefined;
       return async () => raiseDeliveryShardCount(text(options, 'endpoint'), count, { merchantId });
+    },
+  },
+  'merchants shards': {
+    synopsis: 'merchants shards --merchant ID --count N',
+    summary: `raise a merchant's payment and invoice partitions (1–${maxShardCount}), from 10 min on`,
+    required: ['merchant', 'count'],
+    optional: [],
+    plan: (options) => {
+      const count = shardCount(options);
+      return async () => raiseMerchantShardCount(text(options, 'merchant'), count);
     },
   },
 } as const satisfies Record<string, CommandSpec>;

@@ -1,6 +1,8 @@
 import { InvalidFields, RuleViolation } from '../../domain/errors';
+import { typeIdMilliseconds } from '../../domain/id-time-bounds';
 import { newId } from '../../domain/ids';
 import { applyPayment, InvoiceStatus, invoicePaidEvent, isVisibleToPayer } from '../../domain/invoice';
+import { inShard, merchantShardOfId } from '../../domain/merchant-shards';
 import { newPayment, PaymentStatus, paymentCreatedEvent, paymentDeclinedEvent } from '../../domain/payment';
 import { isoTimestamp } from '../../domain/time';
 import { NotFoundError } from '../../http/errors';
@@ -46,7 +48,7 @@ export const handler = httpHandler(payPageRoutes.payInvoice, async ({ body, idem
         { path: 'paymentMethod.type', message: ValidationMessage.oneOf(invoice.acceptedPaymentMethods) },
       ]);
     }
-    const paid = applyPayment(invoice, body.amount, at); // 409 for a paid or void invoice
+    applyPayment(invoice, body.amount, at); // 409 for a paid or void invoice
     if (body.amount !== invoice.amountRemaining.amount) {
       throw new RuleViolation(
         'invalid_state',
@@ -55,10 +57,15 @@ export const handler = httpHandler(payPageRoutes.payInvoice, async ({ body, idem
     }
     const invoiceKey = keys.invoice(invoice.merchantId, invoice.invoiceId);
     const paymentId = await reserveProcessorCall(idempotency, {
-      callId: newId('pmt'),
+      // A public route has no authorizer answer: the payment goes to its invoice's shard.
+      callId: inShard(newId('pmt'), merchantShardOfId(invoice.invoiceId)),
       lock: { key: invoiceKey, asRead: payLinkAsRead(target) },
     });
     if (paymentId === undefined) continue; // the invoice changed since it was read
+    // The payment's time is its id's, so a createdFrom/createdTo range (a range of ids) holds it, and
+    // the invoice is paid at that same time.
+    const paymentAt = isoTimestamp(new Date(typeIdMilliseconds(paymentId)));
+    const paid = applyPayment(invoice, body.amount, paymentAt);
     const charge = await callProcessor(idempotency, paymentId, invoiceKey, () =>
       processor.charge({
         amount: body.amount,
@@ -78,7 +85,7 @@ export const handler = httpHandler(payPageRoutes.payInvoice, async ({ body, idem
       paymentMethodType: body.paymentMethod.type,
       processor: processor.name,
       charge,
-      now: at,
+      now: paymentAt,
     });
     const completed = payment.status === PaymentStatus.completed;
     const items = completed

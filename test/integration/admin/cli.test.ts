@@ -378,3 +378,45 @@ describe('admin CLI: endpoints shards', () => {
     }
   });
 });
+
+describe('admin CLI: merchants shards', () => {
+  const shardsOf = async (merchantId: string) =>
+    (await scanTable()).find((item) => item.SK === 'MERCHANT' && item.merchantId === merchantId)?.writeShards;
+
+  it('raises a merchant’s count from ten minutes on, prints the history, and only raises', async () => {
+    const merchantId = await newMerchant();
+    const before = Date.now();
+    const result = await admin('merchants', 'shards', '--merchant', merchantId, '--count', '8');
+    expect(result).toMatchObject({ code: 0, stderr: '' });
+    const since = result.output.writeShards[0].since;
+    expect(result.output).toEqual({ merchantId, writeShards: [{ since, count: 8 }] });
+    expect(Date.parse(since) - before).toBeGreaterThanOrEqual(600_000);
+    expect(Date.parse(since) - Date.now()).toBeLessThanOrEqual(600_000);
+    expect(await shardsOf(merchantId)).toEqual([{ since, count: 8 }]);
+
+    const same = await admin('merchants', 'shards', '--merchant', merchantId, '--count', '8');
+    expect(same.output).toEqual(result.output);
+    const higher = await admin('merchants', 'shards', '--merchant', merchantId, '--count', '16');
+    expect(higher.output.writeShards).toEqual([{ since, count: 8 }, expect.objectContaining({ count: 16 })]);
+    const lower = await admin('merchants', 'shards', '--merchant', merchantId, '--count', '2');
+    expect(lower).toMatchObject({
+      code: 1,
+      stdout: '',
+      stderr:
+        'error: the shard count can only be raised: it is 16, so 2 would move written payments and invoices\n',
+    });
+    expect(await shardsOf(merchantId)).toEqual(higher.output.writeShards);
+  });
+
+  it('refuses an unknown merchant with exit 1 and a bad count with exit 2, writing nothing', async () => {
+    const unknown = newId('mer');
+    expect(await admin('merchants', 'shards', '--merchant', unknown, '--count', '4')).toMatchObject({
+      code: 1,
+      stderr: `error: merchant ${unknown} does not exist\n`,
+    });
+    const result = await admin('merchants', 'shards', '--merchant', unknown, '--count', '17');
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/^error: --count must be a whole number from 1 to 16, not "17" \(usage: /);
+    expect((await scanTable()).filter((item) => item.merchantId === unknown)).toEqual([]);
+  });
+});

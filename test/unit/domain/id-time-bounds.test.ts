@@ -10,13 +10,27 @@ const lastMillisecond = 2 ** 48 - 1;
 /** The range of a JavaScript Date, in milliseconds either side of 1970. */
 const dateLimit = 8.64e15;
 
-/** The payment id a UUIDv7 minted at `milliseconds` with these other bits would have. */
-function paymentIdAt(milliseconds: number, bits: Uint8Array): string {
+/**
+ * The payment id minted at `milliseconds` with these other bits would have: a UUIDv7, or the
+ * version-8 layout of a merchant's write shards (`version` 8).
+ */
+function paymentIdAt(milliseconds: number, bits: Uint8Array, version: 7 | 8 = 7): string {
   const bytes = Uint8Array.from(bits);
   for (let index = 0; index < 6; index += 1)
     bytes[index] = Math.floor(milliseconds / 2 ** (8 * (5 - index))) % 256;
-  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x70;
+  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | (version << 4);
   bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
+  return TypeID.fromUUIDBytes('pmt', bytes).toString();
+}
+
+/** The two layouts the service mints. */
+const version = fc.constantFrom<7 | 8>(7, 8);
+
+/** The id with the time bits of `milliseconds` and every other bit clear or set. */
+function boundAt(milliseconds: number, fill: 0x00 | 0xff): string {
+  const bytes = new Uint8Array(16).fill(fill);
+  for (let index = 0; index < 6; index += 1)
+    bytes[index] = Math.floor(milliseconds / 2 ** (8 * (5 - index))) % 256;
   return TypeID.fromUUIDBytes('pmt', bytes).toString();
 }
 
@@ -35,10 +49,11 @@ describe('typeIdBound', () => {
       fc.property(
         mintedAt,
         otherBits,
+        version,
         fc.integer({ min: -3, max: 3 }),
         anyTime(),
-        (minted, bits, near, far) => {
-          const id = paymentIdAt(minted, bits);
+        (minted, bits, layout, near, far) => {
+          const id = paymentIdAt(minted, bits, layout);
           for (const time of [minted + near, far]) {
             const low = typeIdBound('pmt', new Date(time), 'lowest');
             expect(low <= id, `lowest of ${time}`).toBe(minted >= time);
@@ -48,8 +63,8 @@ describe('typeIdBound', () => {
       // Found by this property: times before 1970 and past 2^48 ms wrapped around into the id range.
       {
         examples: [
-          [0, new Uint8Array(16), 0, -1],
-          [0, new Uint8Array(16), 0, 1970324836974592],
+          [0, new Uint8Array(16), 7, 0, -1],
+          [0, new Uint8Array(16), 7, 0, 1970324836974592],
         ],
       },
     );
@@ -60,10 +75,11 @@ describe('typeIdBound', () => {
       fc.property(
         mintedAt,
         otherBits,
+        version,
         fc.integer({ min: -3, max: 3 }),
         anyTime(),
-        (minted, bits, near, far) => {
-          const id = paymentIdAt(minted, bits);
+        (minted, bits, layout, near, far) => {
+          const id = paymentIdAt(minted, bits, layout);
           for (const time of [minted + near, far]) {
             const high = typeIdBound('pmt', new Date(time), 'highest');
             expect(id <= high, `highest of ${time}`).toBe(minted <= time);
@@ -72,19 +88,19 @@ describe('typeIdBound', () => {
       ),
       {
         examples: [
-          [3, new Uint8Array(16).fill(0xff), 0, 281474976710658],
-          [0, new Uint8Array(16), 0, -1],
+          [3, new Uint8Array(16).fill(0xff), 8, 0, 281474976710658],
+          [0, new Uint8Array(16), 7, 0, -1],
         ],
       },
     );
   });
 
-  it('is the smallest and the largest id of its millisecond', () => {
+  it('is the time bits of its millisecond with every other bit clear, or every other bit set', () => {
     assertProperty(
       fc.property(mintedAt, (minted) => {
         const time = new Date(minted);
-        expect(typeIdBound('pmt', time, 'lowest')).toBe(paymentIdAt(minted, new Uint8Array(16)));
-        expect(typeIdBound('pmt', time, 'highest')).toBe(paymentIdAt(minted, new Uint8Array(16).fill(0xff)));
+        expect(typeIdBound('pmt', time, 'lowest')).toBe(boundAt(minted, 0x00));
+        expect(typeIdBound('pmt', time, 'highest')).toBe(boundAt(minted, 0xff));
       }),
     );
   });
