@@ -29,6 +29,29 @@ function awaits(
   );
 }
 
+type EndpointReader = (
+  merchantId: string,
+  webhookEndpointId: string,
+) => Promise<StoredWebhookEndpoint | undefined>;
+
+/**
+ * Reads each endpoint once per batch: the batch's messages start together, so they would each read
+ * it at the same moment anyway, and a busy endpoint's batch of 10 costs one read instead of 10.
+ * Nothing is kept past the batch, so a change of URL, status or secret counts from the next one.
+ */
+function endpointReaderOfBatch(): EndpointReader {
+  const reads = new Map<string, Promise<StoredWebhookEndpoint | undefined>>();
+  return (merchantId, webhookEndpointId) => {
+    const key = `${merchantId}|${webhookEndpointId}`;
+    let read = reads.get(key);
+    if (read === undefined) {
+      read = getEndpoint(merchantId, webhookEndpointId);
+      reads.set(key, read);
+    }
+    return read;
+  };
+}
+
 /** Time past the attempt timeout for signing and recording; far below the queue's visibility timeout. */
 const leaseMarginMs = 20_000;
 
@@ -73,17 +96,22 @@ export function createDispatcher(deps: DispatcherDependencies) {
    * dispatcher holds the lease). One POST per attempt even when a message comes twice: whoever
    * holds the lease sends it.
    */
-  async function claim(message: DeliveryMessage, leasedAt: Date, leaseUntil: Date) {
+  async function claim(
+    message: DeliveryMessage,
+    leasedAt: Date,
+    leaseUntil: Date,
+    endpointOf: EndpointReader,
+  ) {
     const { merchantId, shard } = message;
     if (merchantId !== undefined && shard !== undefined) {
       // The message places the delivery: lease it (the write returns it) while reading the endpoint.
       const [delivery, stored] = await Promise.all([
         claimDelivery(message, shard, leasedAt, leaseUntil),
-        getEndpoint(merchantId, message.webhookEndpointId),
+        endpointOf(merchantId, message.webhookEndpointId),
       ]);
       return delivery === undefined ? undefined : { delivery, stored };
     }
-    const found = await readForOlderMessage(message);
+    const found = await readForOlderMessage(message, endpointOf);
     if (found === undefined) return undefined;
     const shards = found.stored?.deliveryShards ?? [];
     if (!(await leaseDelivery(found.delivery, leasedAt, leaseUntil, shards))) return undefined;
@@ -95,22 +123,22 @@ export function createDispatcher(deps: DispatcherDependencies) {
    * history places the delivery), then the delivery; without, a delivery of shard 0 first, then the
    * endpoint. Both go once such messages have left the queues.
    */
-  async function readForOlderMessage(message: DeliveryMessage) {
+  async function readForOlderMessage(message: DeliveryMessage, endpointOf: EndpointReader) {
     const { merchantId, webhookEndpointId, webhookDeliveryId } = message;
     if (merchantId === undefined) {
       const delivery = await getDelivery(webhookEndpointId, webhookDeliveryId, []);
       if (!awaits(delivery, message)) return undefined;
-      return { delivery, stored: await getEndpoint(delivery.merchantId, webhookEndpointId) };
+      return { delivery, stored: await endpointOf(delivery.merchantId, webhookEndpointId) };
     }
-    const stored = await getEndpoint(merchantId, webhookEndpointId);
+    const stored = await endpointOf(merchantId, webhookEndpointId);
     const delivery = await getDelivery(webhookEndpointId, webhookDeliveryId, stored?.deliveryShards ?? []);
     return awaits(delivery, message) ? { delivery, stored } : undefined;
   }
 
-  async function dispatch(message: DeliveryMessage): Promise<void> {
+  async function dispatch(message: DeliveryMessage, endpointOf: EndpointReader): Promise<void> {
     const leasedAt = now();
     const leaseUntil = new Date(leasedAt.getTime() + deps.timeoutMs + leaseMarginMs);
-    const claimed = await claim(message, leasedAt, leaseUntil);
+    const claimed = await claim(message, leasedAt, leaseUntil, endpointOf);
     if (claimed === undefined) return;
     const { delivery, stored } = claimed;
     const shards = stored?.deliveryShards ?? [];
@@ -145,10 +173,11 @@ export function createDispatcher(deps: DispatcherDependencies) {
   }
 
   return async (event: SQSEvent): Promise<SQSBatchResponse> => {
+    const endpointOf = endpointReaderOfBatch();
     const failed = await Promise.all(
       event.Records.map(async (record) => {
         try {
-          await dispatch(parse(DeliveryMessage, JSON.parse(record.body)));
+          await dispatch(parse(DeliveryMessage, JSON.parse(record.body)), endpointOf);
           return undefined;
         } catch (error) {
           logger.error('delivery message not processed', {

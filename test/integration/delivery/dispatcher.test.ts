@@ -126,6 +126,53 @@ describe('dispatcher', () => {
     expect(stored?.status).toBe('pending');
   });
 
+  it('reads an endpoint once for a batch of its deliveries, and attempts each of them', async () => {
+    const { endpoint, delivery } = await setUp();
+    const others = [];
+    for (let index = 0; index < 4; index += 1) {
+      const other = newDelivery({
+        ...delivery,
+        webhookDeliveryId: newId('whkdel'),
+        eventId: newId('evt'),
+        now: now.toISOString(),
+      });
+      await documentClient().send(new PutCommand(buildPutNewDelivery(other, now.toISOString(), [])));
+      others.push(other);
+    }
+    const batch = {
+      Records: [delivery, ...others].map((each, index) => ({
+        messageId: `m-${index}`,
+        body: JSON.stringify({ ...ids(each), attemptCount: 0 }),
+      })),
+    } as unknown as SQSEvent;
+    const commands: string[] = [];
+    await withDocumentClientMiddleware(
+      (next, context) => async (args) => {
+        commands.push(String(context.commandName));
+        return next(args);
+      },
+      async () => expect(await dispatch(batch)).toEqual({ batchItemFailures: [] }),
+    );
+    expect(commands.filter((name) => name === 'GetItemCommand')).toHaveLength(1);
+    expect(commands.filter((name) => name === 'UpdateItemCommand')).toHaveLength(5);
+    expect(sends.map((request) => request.url)).toEqual(Array.from({ length: 5 }, () => endpoint.url));
+    // The next batch reads the endpoint again: nothing is kept past a batch.
+    await documentClient().send(
+      new PutCommand(
+        buildPutNewDelivery({ ...delivery, webhookDeliveryId: newId('whkdel') }, now.toISOString(), []),
+      ),
+    );
+    commands.length = 0;
+    await withDocumentClientMiddleware(
+      (next, context) => async (args) => {
+        commands.push(String(context.commandName));
+        return next(args);
+      },
+      async () => void (await dispatch(messages(ids(delivery), 1))),
+    );
+    expect(commands.filter((name) => name === 'GetItemCommand')).toHaveLength(1);
+  });
+
   it('signs the body {id, type, createdAt, data} with the endpoint secret', async () => {
     const { delivery, endpoint } = await setUp();
     outcome = { statusCode: 204, durationMs: 3, errorMessage: null, succeeded: true };
