@@ -4,6 +4,7 @@ import { idempotencyRetentionSeconds } from '../domain/idempotency';
 import { epochSeconds, isoTimestamp } from '../domain/time';
 import { documentClient, tableName } from './client';
 import { EntityType, keys } from './keys';
+import { openStoredBody, sealStoredBody } from './replay-sealing';
 import { oldImage, sendTransaction, type TransactItems, TransactionConditionFailed } from './transaction';
 
 /** What the idempotency middleware knows about a mutating request once it has been validated. */
@@ -66,7 +67,7 @@ export function buildIdempotencyRecordPut(context: IdempotencyContext, response:
       Item: {
         ...idempotencyRecordItem(context),
         responseStatus: response.status,
-        responseBody: JSON.stringify(response.body),
+        responseBody: JSON.stringify(sealStoredBody(response.body, context)),
       },
       ...noLiveRecord(context),
       ReturnValuesOnConditionCheckFailure: 'ALL_OLD' as const,
@@ -153,7 +154,7 @@ export function replayOf(
   if (record.state === inProgressState) return new IdempotencyInProgress(sameRequest);
   const response = {
     status: Number(record.responseStatus),
-    body: JSON.parse(String(record.responseBody)) as unknown,
+    body: openStoredBody(JSON.parse(String(record.responseBody)), context),
   };
   return new IdempotentReplay(response, sameRequest);
 }
