@@ -1,0 +1,163 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generateApiKey } from '../../functions/domain/api-key';
+import { isPublic, type RouteDefinition } from '../../functions/route-definition';
+import { routeList, routesOfStage } from '../../functions/routes';
+import { createKey, createMerchant, revokeKey } from '../../lib/admin/operations';
+import { matchRoute } from '../../lib/local/route-matcher';
+import { type HttpsReceiver, startHttpsReceiver } from '../support/https-receiver';
+import {
+  type ApiClient,
+  type ApiResult,
+  newKey,
+  type RequestOptions,
+  startTestRuntime,
+  type TestRuntime,
+} from '../support/local-runtime';
+import { measureRouteRoundTrips } from '../support/route-round-trips';
+
+/**
+ * Every keyed route of the sandbox stage, called as its happy path calls it, then again under every
+ * credential that must not pass and for every merchant it must not serve. The requests are those
+ * `measureRouteRoundTrips` sends (each route once, with real resources), recorded on the way, so a
+ * new route joins the matrix as soon as the round-trip test covers it.
+ */
+interface Recorded {
+  readonly route: RouteDefinition;
+  readonly method: string;
+  readonly path: string;
+  readonly options: RequestOptions;
+  readonly result: ApiResult;
+}
+
+let t: TestRuntime;
+let receiver: HttpsReceiver;
+let merchantId: string;
+let other: { merchantId: string; apiKey: string };
+const recorded = new Map<string, Recorded>();
+/** Every id the merchant's own answers showed: none may appear in an answer to anyone else. */
+const ownIds = new Set<string>();
+const idPattern = /\b(?:inv|cust|prod|price|pmt|refund|whk|whkdel|po|evt)_[0-7][0-9a-hjkmnp-tv-z]{25}\b/g;
+
+beforeAll(async () => {
+  // No authorizer cache: a revoked key is refused from its very first request.
+  t = await startTestRuntime({ WEBHOOK_ALLOW_PRIVATE_TARGETS: true, AUTH_CACHE_SECONDS: 0 });
+  merchantId = t.runtime.merchantId;
+  receiver = await startHttpsReceiver();
+  const routes = routesOfStage(routeList, 'sandbox');
+  const recording: ApiClient = async (method, path, options = {}) => {
+    const result = await t.api(method, path, options);
+    const match = matchRoute(routes, method, new URL(path, 'http://x').pathname);
+    if (match !== undefined && !recorded.has(match.route.operationId) && result.status < 300) {
+      recorded.set(match.route.operationId, { route: match.route, method, path, options, result });
+    }
+    for (const id of JSON.stringify(result.body ?? '').match(idPattern) ?? []) ownIds.add(id);
+    return result;
+  };
+  await measureRouteRoundTrips({ ...t, api: recording }, receiver);
+  const merchant = await createMerchant('Another merchant');
+  other = {
+    merchantId: merchant.merchantId,
+    apiKey: (await createKey(merchant.merchantId, 'sandbox')).apiKey,
+  };
+}, 180_000);
+
+afterAll(async () => {
+  await receiver?.close();
+  await t?.stop();
+});
+
+/** The recorded request again, with a fresh Idempotency-Key and the given changes. */
+function again(request: Recorded, change: { authorization?: string | null; merchantId?: string }) {
+  const swap = <T>(value: T): T =>
+    change.merchantId === undefined
+      ? value
+      : JSON.parse(JSON.stringify(value).replaceAll(merchantId, change.merchantId));
+  const options: RequestOptions = {
+    ...(request.options.query === undefined ? {} : { query: swap(request.options.query) }),
+    ...(request.options.body === undefined ? {} : { body: swap(request.options.body) }),
+    ...(request.options.idempotencyKey === undefined ? {} : { idempotencyKey: newKey() }),
+    ...(change.authorization === undefined ? {} : { authorization: change.authorization }),
+  };
+  return t.api(request.method, swap(request.path), options);
+}
+
+/** The answer names no id of the merchant that the request did not name itself. */
+function expectNoOwnData(result: ApiResult, request: string) {
+  const named = new Set(request.match(idPattern) ?? []);
+  const shown = (JSON.stringify(result.body ?? '').match(idPattern) ?? []).filter((id) => !named.has(id));
+  expect(shown.filter((id) => ownIds.has(id))).toEqual([]);
+  expect(JSON.stringify(result.body ?? '')).not.toContain(merchantId);
+}
+
+function expectError(result: ApiResult, status: number, code: string, label: string) {
+  expect({ label, status: result.status, code: result.body?.error?.code }).toEqual({ label, status, code });
+}
+
+describe('authorization matrix of every keyed route', () => {
+  it('records every keyed route of the stage', () => {
+    const keyed = routesOfStage(routeList, 'sandbox').filter((route) => !isPublic(route));
+    expect([...recorded.keys()].sort()).toEqual(keyed.map((route) => route.operationId).sort());
+  });
+
+  it('answers 401 to every credential that is not a live key of this stage, and changes nothing', async () => {
+    const revoked = await createKey(merchantId, 'sandbox');
+    await revokeKey(revoked.keyPrefix);
+    const expired = await createKey(merchantId, 'sandbox', {
+      expiresInSeconds: 60,
+      now: new Date(Date.now() - 120_000),
+    });
+    const production = await createKey(merchantId, 'production');
+    const unknown = generateApiKey('sandbox', (size) => randomBytes(size));
+    const wrongSecret = `${t.runtime.apiKey.slice(0, 'merchant_sbx0123456789'.length)}_${randomBytes(32).toString('base64url')}`;
+    const credentials: Record<string, string | null> = {
+      'no key': null,
+      'another scheme': `Basic ${t.runtime.apiKey}`,
+      'a malformed key': 'Bearer not-a-key',
+      'a key never issued': `Bearer ${unknown.apiKey}`,
+      'a wrong secret': `Bearer ${wrongSecret}`,
+      'a revoked key': `Bearer ${revoked.apiKey}`,
+      'an expired key': `Bearer ${expired.apiKey}`,
+      'a key of another stage': `Bearer ${production.apiKey}`,
+    };
+    const before = await t.scanTable();
+    for (const request of recorded.values()) {
+      for (const [name, authorization] of Object.entries(credentials)) {
+        const result = await again(request, { authorization });
+        expectError(result, 401, 'unauthorized', `${request.route.operationId} with ${name}`);
+        expectNoOwnData(result, '');
+      }
+    }
+    expect(await t.scanTable()).toEqual(before);
+  });
+
+  it('answers 403 to another merchant’s key, and to the own key naming another merchant', async () => {
+    const before = await t.scanTable();
+    for (const request of recorded.values()) {
+      const label = request.route.operationId;
+      const othersKey = await again(request, { authorization: `Bearer ${other.apiKey}` });
+      expectError(othersKey, 403, 'forbidden', `${label} with another merchant's key`);
+      expectNoOwnData(othersKey, request.path);
+      const foreignScope = await again(request, { merchantId: other.merchantId });
+      expectError(foreignScope, 403, 'forbidden', `${label} naming another merchant`);
+    }
+    expect(await t.scanTable()).toEqual(before);
+  });
+
+  it('finds none of the merchant’s resources for another merchant in its own scope', async () => {
+    for (const request of recorded.values()) {
+      const label = `${request.route.operationId} by another merchant`;
+      const result = await again(request, {
+        authorization: `Bearer ${other.apiKey}`,
+        merchantId: other.merchantId,
+      });
+      // A resource of the merchant in the path is not found; one in the body is not a valid id.
+      const resourceParams = (request.route.path.match(/\{(\w+)\}/g) ?? []).filter(
+        (param) => param !== '{merchantId}',
+      );
+      if (resourceParams.length > 0) expectError(result, 404, 'not_found', label);
+      else expect(result.status, label).not.toBe(500);
+      expectNoOwnData(result, JSON.stringify([request.path, request.options.body ?? null]));
+    }
+  });
+});
