@@ -1,60 +1,38 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateApiKey } from '../../functions/domain/api-key';
-import { isPublic, type RouteDefinition } from '../../functions/route-definition';
+import { isPublic } from '../../functions/route-definition';
 import { routeList, routesOfStage } from '../../functions/routes';
 import { createKey, createMerchant, revokeKey } from '../../lib/admin/operations';
-import { matchRoute } from '../../lib/local/route-matcher';
 import { type HttpsReceiver, startHttpsReceiver } from '../support/https-receiver';
 import {
-  type ApiClient,
   type ApiResult,
   newKey,
   type RequestOptions,
   startTestRuntime,
   type TestRuntime,
 } from '../support/local-runtime';
-import { measureRouteRoundTrips } from '../support/route-round-trips';
+import { type RecordedRequest, recordKeyedRequests, resourceIdPattern } from '../support/recorded-requests';
 
-/**
+/*
  * Every keyed route of the sandbox stage, called as its happy path calls it, then again under every
- * credential that must not pass and for every merchant it must not serve. The requests are those
- * `measureRouteRoundTrips` sends (each route once, with real resources), recorded on the way, so a
- * new route joins the matrix as soon as the round-trip test covers it.
+ * credential that must not pass and for every merchant it must not serve.
  */
-interface Recorded {
-  readonly route: RouteDefinition;
-  readonly method: string;
-  readonly path: string;
-  readonly options: RequestOptions;
-  readonly result: ApiResult;
-}
 
 let t: TestRuntime;
 let receiver: HttpsReceiver;
 let merchantId: string;
 let other: { merchantId: string; apiKey: string };
-const recorded = new Map<string, Recorded>();
+let recorded: Map<string, RecordedRequest>;
 /** Every id the merchant's own answers showed: none may appear in an answer to anyone else. */
-const ownIds = new Set<string>();
-const idPattern = /\b(?:inv|cust|prod|price|pmt|refund|whk|whkdel|po|evt)_[0-7][0-9a-hjkmnp-tv-z]{25}\b/g;
+let ownIds: Set<string>;
 
 beforeAll(async () => {
   // No authorizer cache: a revoked key is refused from its very first request.
   t = await startTestRuntime({ WEBHOOK_ALLOW_PRIVATE_TARGETS: true, AUTH_CACHE_SECONDS: 0 });
   merchantId = t.runtime.merchantId;
   receiver = await startHttpsReceiver();
-  const routes = routesOfStage(routeList, 'sandbox');
-  const recording: ApiClient = async (method, path, options = {}) => {
-    const result = await t.api(method, path, options);
-    const match = matchRoute(routes, method, new URL(path, 'http://x').pathname);
-    if (match !== undefined && !recorded.has(match.route.operationId) && result.status < 300) {
-      recorded.set(match.route.operationId, { route: match.route, method, path, options, result });
-    }
-    for (const id of JSON.stringify(result.body ?? '').match(idPattern) ?? []) ownIds.add(id);
-    return result;
-  };
-  await measureRouteRoundTrips({ ...t, api: recording }, receiver);
+  ({ requests: recorded, shownIds: ownIds } = await recordKeyedRequests(t, receiver));
   const merchant = await createMerchant('Another merchant');
   other = {
     merchantId: merchant.merchantId,
@@ -68,7 +46,7 @@ afterAll(async () => {
 });
 
 /** The recorded request again, with a fresh Idempotency-Key and the given changes. */
-function again(request: Recorded, change: { authorization?: string | null; merchantId?: string }) {
+function again(request: RecordedRequest, change: { authorization?: string | null; merchantId?: string }) {
   const swap = <T>(value: T): T =>
     change.merchantId === undefined
       ? value
@@ -84,8 +62,10 @@ function again(request: Recorded, change: { authorization?: string | null; merch
 
 /** The answer names no id of the merchant that the request did not name itself. */
 function expectNoOwnData(result: ApiResult, request: string) {
-  const named = new Set(request.match(idPattern) ?? []);
-  const shown = (JSON.stringify(result.body ?? '').match(idPattern) ?? []).filter((id) => !named.has(id));
+  const named = new Set(request.match(resourceIdPattern) ?? []);
+  const shown = (JSON.stringify(result.body ?? '').match(resourceIdPattern) ?? []).filter(
+    (id) => !named.has(id),
+  );
   expect(shown.filter((id) => ownIds.has(id))).toEqual([]);
   expect(JSON.stringify(result.body ?? '')).not.toContain(merchantId);
 }

@@ -1,0 +1,283 @@
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { toJsonSchema } from '../../lib/openapi/json-schema';
+import { type HttpsReceiver, startHttpsReceiver } from '../support/https-receiver';
+import { type ApiResult, newKey, startTestRuntime, type TestRuntime } from '../support/local-runtime';
+import { assertProperty } from '../support/property';
+import { type RecordedRequest, recordKeyedRequests } from '../support/recorded-requests';
+
+/*
+ * Hostile input on every keyed route: each route's happy-path request (with real resources), then
+ * broken in every way a caller can break it. Every answer is a 4xx in the error shape, and the
+ * table is the same after all of them as before.
+ */
+
+let t: TestRuntime;
+let receiver: HttpsReceiver;
+let recorded: RecordedRequest[];
+let before: Record<string, unknown>[];
+
+beforeAll(async () => {
+  t = await startTestRuntime({ WEBHOOK_ALLOW_PRIVATE_TARGETS: true });
+  receiver = await startHttpsReceiver();
+  recorded = [...(await recordKeyedRequests(t, receiver)).requests.values()];
+  before = await t.scanTable();
+}, 180_000);
+
+afterAll(async () => {
+  await receiver?.close();
+  await t?.stop();
+});
+
+type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+type Path = readonly (string | number)[];
+
+/** A request as sent on the wire: the body is raw text or bytes, so it may be anything. */
+interface Hostile {
+  readonly label: string;
+  readonly method: string;
+  readonly path: string;
+  readonly query?: Record<string, string | number> | undefined;
+  readonly body?: string | Uint8Array | undefined;
+}
+
+async function send(request: Hostile): Promise<ApiResult> {
+  const url = new URL(request.path, t.runtime.baseUrl);
+  for (const [name, value] of Object.entries(request.query ?? {})) url.searchParams.set(name, String(value));
+  const response = await fetch(url, {
+    method: request.method,
+    headers: {
+      Authorization: `Bearer ${t.runtime.apiKey}`,
+      'Content-Type': 'application/json',
+      ...(request.method === 'GET' ? {} : { 'Idempotency-Key': newKey() }),
+    },
+    ...(request.body === undefined ? {} : { body: request.body }),
+  });
+  const text = await response.text();
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    body = text;
+  }
+  return { status: response.status, headers: response.headers, body };
+}
+
+function expectRefused(result: ApiResult, label: string) {
+  const error = (result.body as { error?: Record<string, unknown> } | undefined)?.error;
+  expect({ label, status: result.status >= 400 && result.status < 500 }).toEqual({ label, status: true });
+  expect({
+    label,
+    code: typeof error?.code,
+    message: typeof error?.message,
+    requestId: typeof error?.requestId,
+  }).toEqual({ label, code: 'string', message: 'string', requestId: 'string' });
+}
+
+const withBody = () => recorded.filter((request) => request.options.body !== undefined);
+const bodyOf = (request: RecordedRequest) => request.options.body as Json;
+const base = (request: RecordedRequest, label: string, body?: string | Uint8Array): Hostile => ({
+  label: `${request.route.operationId}: ${label}`,
+  method: request.method,
+  path: request.path,
+  query: request.options.query,
+  body,
+});
+
+/** Every path to a value inside `value` (objects and arrays, not the root). */
+function pathsOf(value: Json, path: Path = []): Path[] {
+  if (Array.isArray(value))
+    return value.flatMap((item, index) => [[...path, index], ...pathsOf(item, [...path, index])]);
+  if (value === null || typeof value !== 'object') return [];
+  return Object.entries(value).flatMap(([key, item]) => [[...path, key], ...pathsOf(item, [...path, key])]);
+}
+
+/** Every object inside `value`, the root included. */
+function objectPathsOf(value: Json): Path[] {
+  const isObject = (item: Json) => item !== null && typeof item === 'object' && !Array.isArray(item);
+  return [[], ...pathsOf(value)].filter((path) => isObject(at(value, path)));
+}
+
+function at(value: Json, path: Path): Json {
+  return path.reduce<Json>((item, key) => (item as Record<string | number, Json>)[key] as Json, value);
+}
+
+function replaced(value: Json, path: Path, next: Json): Json {
+  if (path.length === 0) return next;
+  const [head, ...rest] = path;
+  if (Array.isArray(value))
+    return value.map((item, index) => (index === head ? replaced(item, rest, next) : item));
+  const object = value as Record<string, Json>;
+  return { ...object, [head as string]: replaced(object[head as string] as Json, rest, next) };
+}
+
+/** Values of another JSON type than `value`'s, none of them null (which some fields take). */
+function otherTypes(value: Json): fc.Arbitrary<Json> {
+  const kinds: Record<string, fc.Arbitrary<Json>> = {
+    string: fc.string({ maxLength: 20 }),
+    number: fc.oneof(fc.integer(), fc.double({ noNaN: true, noDefaultInfinity: true })),
+    boolean: fc.boolean(),
+    array: fc.array(fc.array(fc.integer(), { maxLength: 2 }), { minLength: 1, maxLength: 3 }),
+    object: fc.constant({ unexpected: [1] }),
+  };
+  const kind = Array.isArray(value) ? 'array' : typeof value;
+  return fc.oneof(
+    ...Object.entries(kinds)
+      .filter(([name]) => name !== kind)
+      .map(([, arbitrary]) => arbitrary),
+  );
+}
+
+/** The body's JSON text with `key` (which JSON.parse would make an own property) first in the object at `path`. */
+function withRawKey(body: Json, path: Path, key: string): string {
+  const placeholder = 'placeholder-of-a-raw-key';
+  const object = { [placeholder]: { polluted: true }, ...(at(body, path) as Record<string, Json>) };
+  return JSON.stringify(replaced(body, path, object)).replace(
+    JSON.stringify(placeholder),
+    JSON.stringify(key),
+  );
+}
+
+describe('hostile input on every keyed route', () => {
+  it('refuses each body broken as a whole: not JSON, cut short, not UTF-8, an array, too large', async () => {
+    for (const request of withBody()) {
+      const json = JSON.stringify(bodyOf(request));
+      const cases: Hostile[] = [
+        base(request, 'not JSON', 'merchantId=1'),
+        base(request, 'cut short', json.slice(0, -1)),
+        base(request, 'an array', `[${json}]`),
+        base(request, 'a string', JSON.stringify(json)),
+        base(request, 'null', 'null'),
+        base(
+          request,
+          'bytes that are not UTF-8',
+          Uint8Array.from([...Buffer.from(json.slice(0, -1)), 0xff, 0xfe, 0x7d]),
+        ),
+        base(request, 'a lone surrogate', `${json.slice(0, -1)},"zz":"\\ud800"}`),
+        base(request, 'a body of 1 MB', `${json.slice(0, -1)},"padding":"${'x'.repeat(1024 * 1024)}"}`),
+        base(request, 'keys repeated a million times', `{${'"a":1,'.repeat(40_000)}"a":1}`),
+        base(request, 'nested 10,000 deep', `${'['.repeat(10_000)}${']'.repeat(10_000)}`),
+      ];
+      for (const hostile of cases) expectRefused(await send(hostile), hostile.label);
+    }
+  });
+
+  it('refuses prototype keys at every depth of every body', async () => {
+    for (const request of withBody()) {
+      const body = bodyOf(request);
+      for (const path of objectPathsOf(body)) {
+        for (const key of ['__proto__', 'constructor', 'prototype']) {
+          const hostile = base(request, `${key} at /${path.join('/')}`, withRawKey(body, path, key));
+          expectRefused(await send(hostile), hostile.label);
+        }
+      }
+    }
+  });
+
+  it('refuses every required field left out and every field of the wrong type', async () => {
+    for (const request of withBody()) {
+      const body = bodyOf(request) as Record<string, Json>;
+      const schema = request.route.request.body;
+      const required =
+        schema === undefined
+          ? []
+          : ((toJsonSchema(schema, 'input', () => undefined).required ?? []) as string[]);
+      for (const field of required) {
+        const { [field]: _left, ...rest } = body;
+        expectRefused(
+          await send(base(request, `without ${field}`, JSON.stringify(rest))),
+          `${request.route.operationId} without ${field}`,
+        );
+      }
+    }
+    const requests = withBody();
+    await assertProperty(
+      fc.asyncProperty(
+        fc.integer({ min: 0, max: requests.length - 1 }).chain((index) => {
+          const request = requests[index] as RecordedRequest;
+          const body = bodyOf(request);
+          return fc
+            .constantFrom(...pathsOf(body))
+            .chain((path) => otherTypes(at(body, path)).map((value) => ({ request, path, value })));
+        }),
+        async ({ request, path, value }) => {
+          const body = JSON.stringify(replaced(bodyOf(request), path, value));
+          const hostile = base(request, `/${path.join('/')} = ${JSON.stringify(value)}`, body);
+          expectRefused(await send(hostile), hostile.label);
+        },
+      ),
+      { numRuns: 150 },
+    );
+  });
+
+  it('refuses strings far past any limit, unknown fields, and malformed or foreign ids in paths', async () => {
+    for (const request of withBody()) {
+      const body = bodyOf(request);
+      for (const path of pathsOf(body).filter((each) => typeof at(body, each) === 'string')) {
+        const huge = JSON.stringify(replaced(body, path, 'x'.repeat(20_000)));
+        expectRefused(
+          await send(base(request, `/${path.join('/')} of 20,000 characters`, huge)),
+          request.route.operationId,
+        );
+      }
+      const unknown = JSON.stringify({ ...(body as object), unexpectedField: 1 });
+      expectRefused(await send(base(request, 'an unknown field', unknown)), request.route.operationId);
+    }
+    for (const request of recorded) {
+      const ids = request.path.match(/[a-z]+_[0-7][0-9a-hjkmnp-tv-z]{25}/g) ?? [];
+      for (const id of ids) {
+        const prefix = id.slice(0, id.indexOf('_'));
+        for (const malformed of [
+          `${prefix}_x`,
+          'x',
+          `${prefix}_${'z'.repeat(26)}`,
+          encodeURIComponent('../..'),
+          '%00',
+        ]) {
+          const hostile = {
+            ...base(
+              request,
+              `${id} as ${malformed}`,
+              request.options.body === undefined ? undefined : JSON.stringify(request.options.body),
+            ),
+            path: request.path.replace(id, malformed),
+          };
+          expectRefused(await send(hostile), hostile.label);
+        }
+      }
+    }
+  });
+
+  it('refuses bad list parameters and tampered cursors', async () => {
+    const lists = recorded.filter(
+      (request) => request.method === 'GET' && request.options.query?.limit !== undefined,
+    );
+    expect(lists.length).toBeGreaterThan(5);
+    for (const request of lists) {
+      const query = request.options.query ?? {};
+      for (const limit of ['0', '101', '-1', '1.5', '1e3', 'ten', '']) {
+        expectRefused(
+          await send({ ...base(request, `limit=${limit}`), query: { ...query, limit } }),
+          `${request.route.operationId} limit=${limit}`,
+        );
+      }
+      expectRefused(
+        await send({ ...base(request, 'unknown parameter'), query: { ...query, unexpected: 1 } }),
+        `${request.route.operationId} unknown parameter`,
+      );
+      const cursor = (request.result.body as { page?: { nextCursor?: string } }).page?.nextCursor;
+      if (cursor === undefined) continue;
+      const flipped = `${cursor.slice(0, 5)}${cursor[5] === 'A' ? 'B' : 'A'}${cursor.slice(6)}`;
+      for (const tampered of [flipped, `${cursor}x`, cursor.split('.')[0] ?? '', 'not-a-cursor', '.']) {
+        expectRefused(
+          await send({ ...base(request, 'a tampered cursor'), query: { ...query, cursor: tampered } }),
+          `${request.route.operationId} cursor`,
+        );
+      }
+    }
+  });
+
+  it('leaves the table exactly as it was', async () => {
+    expect(await t.scanTable()).toEqual(before);
+  });
+});
