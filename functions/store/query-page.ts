@@ -17,6 +17,14 @@ export async function queryPage(
   page: { limit: number; startKey: Record<string, unknown> | undefined; keyAttributes: readonly string[] },
 ): Promise<QueryPage> {
   const found = await queryUpTo({ ...input, ExclusiveStartKey: page.startKey }, page.limit + 1);
+  return pageOf(found, page);
+}
+
+/** The first `limit` of `found` (up to `limit + 1` items), and the key to go on from when more follow. */
+function pageOf(
+  found: readonly Record<string, unknown>[],
+  page: { limit: number; keyAttributes: readonly string[] },
+): QueryPage {
   const items = found.slice(0, page.limit);
   const last = items.at(-1);
   const lastKey =
@@ -86,14 +94,7 @@ export function newestPage(
   page: { limit: number; sortAttribute: string; keyAttributes: readonly string[] },
 ): QueryPage {
   const oldestFirst = byKeyAttribute(page.sortAttribute);
-  const found = [...gathered].sort((a, b) => oldestFirst(b, a)).slice(0, page.limit + 1);
-  const items = found.slice(0, page.limit);
-  const last = items.at(-1);
-  const lastKey =
-    found.length > page.limit && last !== undefined
-      ? Object.fromEntries(page.keyAttributes.map((name) => [name, last[name]]))
-      : undefined;
-  return { items, lastKey };
+  return pageOf([...gathered].sort((a, b) => oldestFirst(b, a)).slice(0, page.limit + 1), page);
 }
 
 /** Every item a Query finds, page after page: for the small, bounded sets the pipeline reads whole. */
