@@ -16,6 +16,7 @@ import { PaymentsApi } from './constructs/payments-api';
 import { PaymentsTable, TableAccess } from './constructs/payments-table';
 import { ServiceFunction } from './constructs/service-function';
 import { type StageSettings, stageSettings } from './constructs/stage-settings';
+import { stackName } from './stack-name';
 
 /** Service name in every structured log line (Powertools Logger) and in the Service tag. */
 export const serviceName = 'merchant-payments';
@@ -190,6 +191,6 @@ export function buildApp(
 ): { app: App; stack: MerchantPaymentsStack } {
   const app = options.app ?? new App();
   Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
-  const stack = new MerchantPaymentsStack(app, `MerchantPayments-${stage}`, { stage });
+  const stack = new MerchantPaymentsStack(app, stackName(stage), { stage });
   return { app, stack };
 }

@@ -34,7 +34,11 @@ export async function putApiKey(record: ApiKeyRecord): Promise<void> {
   await documentClient().send(new PutCommand(buildPutApiKey(record)));
 }
 
-/** The authorizer's one read: a strongly consistent get, so a revocation counts at once. */
+/**
+ * The authorizer's one read: a strongly consistent get, so it never answers from a key older than
+ * the last revocation. Its answers are cached per key for 60 s, which is why the admin CLI flushes
+ * that cache after a revocation or rotation.
+ */
 export async function getApiKey(keyId: string): Promise<ApiKeyRecord | undefined> {
   const { Item } = await documentClient().send(
     new GetCommand({ TableName: tableName(), Key: keys.apiKey(keyId), ConsistentRead: true }),

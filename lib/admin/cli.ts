@@ -4,6 +4,7 @@ import { maxDeliveryShardCount } from '../../functions/domain/delivery-shards';
 import { maxShardCount } from '../../functions/domain/shard-history';
 import { SettingError } from '../../functions/settings/setting';
 import { ExitCode, oneLine, UsageError } from '../cli/command-failure';
+import { AuthorizerCacheFlushError, flushAuthorizerCacheAfter } from './authorizer-cache';
 import { raiseDeliveryShardCount } from './delivery-shards';
 import { raiseMerchantShardCount } from './merchant-shards';
 import {
@@ -110,9 +111,10 @@ const commands = {
     summary: 'revoke a key by its prefix (merchant_sbx…)',
     required: ['key'],
     optional: [],
-    plan: (options) => async () => {
+    plan: (options) => async (target) => {
       const revoked = await revokeKey(text(options, 'key'));
-      return { keyPrefix: revoked.keyPrefix, status: revoked.status };
+      const result = { keyPrefix: revoked.keyPrefix, status: revoked.status };
+      return flushAuthorizerCacheAfter(target, result, `key ${revoked.keyPrefix} is revoked in the table`);
     },
   },
   'keys rotate': {
@@ -122,8 +124,12 @@ const commands = {
     optional: [],
     plan: (options) => {
       const expireOldInSeconds = duration(options, 'expire-old-in') ?? 0;
-      return async (target) =>
-        shownKey(await rotateKeys(text(options, 'merchant'), target.stage, { expireOldInSeconds }));
+      return async (target) => {
+        const merchantId = text(options, 'merchant');
+        const created = await rotateKeys(merchantId, target.stage, { expireOldInSeconds });
+        const change = `key ${created.keyPrefix} is created and the older keys of ${merchantId} expire as set in the table`;
+        return flushAuthorizerCacheAfter(target, shownKey(created), change);
+      };
     },
   },
   'endpoints shards': {
@@ -203,6 +209,9 @@ ${Object.values(commands)
   .map((command) => `  ${command.synopsis.padEnd(synopsisWidth)}${command.summary}`)
   .join('\n')}
 
+keys revoke and keys rotate then flush the authorizer cache (API Gateway's with --stage, the
+runtime's with --local), so a revoked or expired key is refused from the very next request.
+
 Target (exactly one):
   --local                 the runtime of \`npm start\`: reads runtime.json in $LOCAL_STATE_DIR
                           (default .local/ at the repository root) and uses its DynamoDB Local,
@@ -244,16 +253,20 @@ export async function runAdmin(argv: readonly string[], io: AdminIo): Promise<Ex
     target = await resolveTarget(invocation.selection, settings);
     const resolved = target;
     const result = await withTarget(resolved, () => invocation.action(resolved));
-    // One JSON object either way (DESIGN §5): --json keeps it on one line for scripts.
-    io.stdout(`${JSON.stringify(result, null, invocation.json ? undefined : 2)}\n`);
-    if (!invocation.json && 'apiKey' in result) {
-      io.stderr('note: store the apiKey now; it is not shown again\n');
-    }
+    printResult(result, invocation.json, io);
     return ExitCode.ok;
   } catch (error) {
+    // The table did change: what it now holds is printed (a rotated key is shown only here).
+    if (error instanceof AuthorizerCacheFlushError) printResult(error.result, invocation.json, io);
     io.stderr(`error: ${describeFailure(error, target)}\n`);
     return error instanceof SettingError ? ExitCode.usage : ExitCode.failed;
   }
+}
+
+function printResult(result: object, json: boolean, io: AdminIo): void {
+  // One JSON object either way (DESIGN §5): --json keeps it on one line for scripts.
+  io.stdout(`${JSON.stringify(result, null, json ? undefined : 2)}\n`);
+  if (!json && 'apiKey' in result) io.stderr('note: store the apiKey now; it is not shown again\n');
 }
 
 interface Invocation {

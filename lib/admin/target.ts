@@ -13,6 +13,8 @@ export interface AdminTarget {
   readonly tableName: string;
   /** Set for the local runtime only; without it the SDK's standard credential chain and region apply. */
   readonly dynamodbEndpoint?: string | undefined;
+  /** The local runtime's state folder, where a key change tells its gateway to empty its authorizer cache. */
+  readonly stateDir?: string | undefined;
 }
 
 /** What the command line asked for: `--local`, or `--stage S [--table NAME]`. */
@@ -59,7 +61,8 @@ export async function resolveTarget(
     const tableName = selection.tableName ?? settings.TABLE_NAME ?? defaultTableName(selection.stage);
     return { stage: selection.stage, tableName };
   }
-  const file = join(localStateDir(settings), 'runtime.json');
+  const stateDir = localStateDir(settings);
+  const file = join(stateDir, 'runtime.json');
   const text = await readFile(file, 'utf8').catch((error: NodeJS.ErrnoException) => {
     if (error.code === 'ENOENT') throw new AdminError('no local runtime found: run `npm start` first');
     throw new AdminError(`cannot read ${file}: ${error.message}`, { cause: error });
@@ -76,7 +79,7 @@ export async function resolveTarget(
     const fields = [...new Set(parsed.issues.map((issue) => issue.path.join('.')))];
     throw new AdminError(`${file} lacks a valid ${fields.join(', ')}: restart \`npm start\` to rewrite it`);
   }
-  return parsed.data;
+  return { ...parsed.data, stateDir };
 }
 
 const targetVariables = ['TABLE_NAME', 'STAGE', 'DYNAMODB_ENDPOINT'] as const;

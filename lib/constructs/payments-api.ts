@@ -5,6 +5,7 @@ import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import type { Stage } from '../../functions/config';
 import { isPublic, type RouteDefinition } from '../../functions/route-definition';
+import { restApiName } from '../stack-name';
 import { addGatewayErrorResponses } from './gateway-responses';
 import { PublicRoutesWebAcl } from './public-routes-web-acl';
 import type { StageSettings } from './stage-settings';
@@ -76,7 +77,7 @@ export class PaymentsApi extends Construct {
     });
 
     this.restApi = new apigateway.RestApi(this, 'RestApi', {
-      restApiName: `${Stack.of(this).stackName}-api`,
+      restApiName: restApiName(Stack.of(this).stackName),
       description: `Merchant payments API (${stage})`,
       endpointTypes: [apigateway.EndpointType.REGIONAL],
       // Access and execution logging need the account-level CloudWatch role of API Gateway.

@@ -11,6 +11,7 @@ import type {
   Context,
 } from 'aws-lambda';
 import { defaultRouteTimeoutSeconds, isPublic, type RouteDefinition } from '../../functions/route-definition';
+import { readAuthorizerCacheFlushToken } from './authorizer-cache-flush';
 import { matchRoute } from './route-matcher';
 
 type ProxyHandler = (event: APIGatewayProxyEvent, context: Context) => Promise<APIGatewayProxyResult>;
@@ -25,6 +26,11 @@ export interface LocalGatewayOptions {
   readonly port: number;
   /** Seconds an authorizer answer is reused per Authorization header; 0 turns the cache off. */
   readonly authCacheSeconds: number;
+  /**
+   * Where another process writes a new token to empty the authorizer cache (see
+   * `authorizer-cache-flush.ts`); without it the cache is emptied only by time.
+   */
+  readonly authCacheFlushFile?: string;
   /** Requests per minute per client address to public routes, as the stack's web ACL allows. */
   readonly publicRateLimitPerMinute: number;
   /** Files served as they are at these paths (GET and HEAD, no key): pages of this machine only. */
@@ -66,7 +72,11 @@ export async function startLocalGateway(options: LocalGatewayOptions): Promise<L
       throw new Error(`The document at ${path} would hide the route GET ${path}`);
     }
   }
-  const authCache = new Map<string, { result: APIGatewayAuthorizerResult; expiresAt: number }>();
+  const authCache = new Map<
+    string,
+    { result: APIGatewayAuthorizerResult; expiresAt: number; flushToken: string | undefined }
+  >();
+  let cachedFlushToken: string | undefined = '';
   const publicLimiter = rateLimiter(options.publicRateLimitPerMinute, 60_000);
   const server = createServer((request, response) => {
     serve(request, response).catch(() =>
@@ -164,8 +174,18 @@ export async function startLocalGateway(options: LocalGatewayOptions): Promise<L
     method: string,
     requestId: string,
   ): Promise<APIGatewayAuthorizerResult | undefined> {
+    const flushToken = await currentFlushToken();
     const cached = authCache.get(authorization);
-    if (cached !== undefined && cached.expiresAt > Date.now()) return cached.result;
+    // An answer is used only under the token it was asked under: one that was still being
+    // computed when a flush came must not outlive that flush.
+    if (
+      cached !== undefined &&
+      flushToken !== undefined &&
+      cached.flushToken === flushToken &&
+      cached.expiresAt > Date.now()
+    ) {
+      return cached.result;
+    }
     try {
       const result = await options.authorizer({
         type: 'REQUEST',
@@ -185,12 +205,24 @@ export async function startLocalGateway(options: LocalGatewayOptions): Promise<L
         } as APIGatewayRequestAuthorizerEvent['requestContext'],
       });
       if (options.authCacheSeconds > 0) {
-        authCache.set(authorization, { result, expiresAt: Date.now() + options.authCacheSeconds * 1000 });
+        const expiresAt = Date.now() + options.authCacheSeconds * 1000;
+        authCache.set(authorization, { result, expiresAt, flushToken });
       }
       return result;
     } catch {
       return undefined;
     }
+  }
+
+  /** Reads the flush file (undefined: unreadable, so no cached answer is trusted); a new token empties the cache. */
+  async function currentFlushToken(): Promise<string | undefined> {
+    if (options.authCacheFlushFile === undefined || options.authCacheSeconds === 0) return '';
+    const token = await readAuthorizerCacheFlushToken(options.authCacheFlushFile);
+    if (token !== cachedFlushToken) {
+      authCache.clear();
+      cachedFlushToken = token;
+    }
+    return token;
   }
 
   await new Promise<void>((resolve, reject) => {

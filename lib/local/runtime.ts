@@ -14,6 +14,7 @@ import { getApiKey } from '../../functions/store/api-keys';
 import { resetDocumentClient } from '../../functions/store/client';
 import { createKey, createMerchant } from '../admin/operations';
 import { ApiDocsFiles } from '../openapi/build-api-docs';
+import { authorizerCacheFlushFile } from './authorizer-cache-flush';
 import { startDeliveryPipeline } from './delivery-pipeline';
 import { dynamoDbLocalClientConfig, startDynamoDbLocal } from './dynamodb-local';
 import { ensureTable } from './ensure-table';
@@ -111,6 +112,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
       host: settings.HOST,
       port: settings.PORT,
       authCacheSeconds: settings.AUTH_CACHE_SECONDS,
+      authCacheFlushFile: authorizerCacheFlushFile(stateDir),
       publicRateLimitPerMinute: settings.PUBLIC_RATE_LIMIT_PER_MINUTE,
       documents: localDocuments,
     });

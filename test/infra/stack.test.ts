@@ -7,6 +7,7 @@ import { isMutating, isPublic, usesTable } from '../../functions/route-definitio
 import { routeList } from '../../functions/routes';
 import { createTableInput, TableDefinition } from '../../functions/store/table';
 import { parseStage } from '../../lib/stack';
+import { restApiName, stackName } from '../../lib/stack-name';
 import { resourcePaths, synthesized, templateOf } from './template';
 
 const stages = Object.values(Stage);
@@ -267,6 +268,14 @@ describe('table name', () => {
     templateOf(stage).hasResourceProperties('AWS::DynamoDB::Table', {
       TableName: `merchant-payments-${stage}`,
     });
+  });
+});
+
+describe('REST API name', () => {
+  it.each(stages)('names the %s REST API MerchantPayments-<stage>-api, as the admin CLI expects', (stage) => {
+    const apis = Object.values(templateOf(stage).findResources('AWS::ApiGateway::RestApi'));
+    expect(apis.map((api) => api.Properties.Name)).toEqual([`MerchantPayments-${stage}-api`]);
+    expect(restApiName(stackName(stage))).toBe(`MerchantPayments-${stage}-api`);
   });
 });
 

@@ -14,6 +14,8 @@ import { documentClientCommandsDuring } from './dynamodb-commands';
 
 export interface TestRuntime {
   readonly runtime: LocalRuntime;
+  /** The runtime's LOCAL_STATE_DIR, for an admin CLI run with --local against it. */
+  readonly stateDir: string;
   readonly api: ApiClient;
   /** Another merchant of the same stage, with its own key. */
   anotherMerchant(): Promise<{ merchantId: string; api: ApiClient }>;
@@ -41,6 +43,7 @@ export async function startTestRuntime(
   });
   return {
     runtime,
+    stateDir,
     api: apiClient(runtime.baseUrl, runtime.apiKey),
     anotherMerchant: async () => {
       const merchant = await createMerchant('Another merchant');

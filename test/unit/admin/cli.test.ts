@@ -1,13 +1,25 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  APIGatewayClient,
+  FlushStageAuthorizersCacheCommand,
+  GetRestApisCommand,
+} from '@aws-sdk/client-api-gateway';
+import {
+  DynamoDBDocumentClient,
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { helpText, runAdmin } from '../../../lib/admin/cli';
 import { ExitCode } from '../../../lib/cli/command-failure';
 
 const dynamodb = mockClient(DynamoDBDocumentClient);
+const apigateway = mockClient(APIGatewayClient);
 const merchantId = 'mer_01h455vb4pex5vsknk084sn02q';
 let stateDir: string;
 
@@ -24,7 +36,10 @@ beforeAll(async () => {
   await writeFile(join(stateDir, 'runtime.json'), JSON.stringify(runtime));
 });
 afterAll(() => rm(stateDir, { recursive: true, force: true }));
-afterEach(() => dynamodb.reset());
+afterEach(() => {
+  dynamodb.reset();
+  apigateway.reset();
+});
 
 async function admin(args: string[], env: Record<string, string> = { LOCAL_STATE_DIR: stateDir }) {
   let stdout = '';
@@ -276,5 +291,126 @@ describe('runAdmin output', () => {
       stdout: '',
       stderr: 'error: no local runtime found: run `npm start` first\n',
     });
+  });
+});
+
+describe('runAdmin keys revoke and keys rotate with --stage: the authorizer cache', () => {
+  const keyPrefix = 'merchant_sbx0123456789';
+  const apiName = 'MerchantPayments-sandbox-api';
+  const storedKey = {
+    keyId: '0123456789',
+    keyPrefix,
+    keyHash: 'h'.repeat(64),
+    merchantId,
+    stage: 'sandbox',
+    status: 'revoked',
+    createdAt: '2026-01-01T00:00:00.000Z',
+  };
+
+  /** Two pages of REST APIs, the stage's own on the second, as a busy account lists them. */
+  function listRestApis() {
+    apigateway
+      .on(GetRestApisCommand, { position: undefined })
+      .resolves({ items: [{ id: 'other1', name: 'MerchantPayments-production-api' }], position: 'page2' })
+      .on(GetRestApisCommand, { position: 'page2' })
+      .resolves({
+        items: [
+          { id: 'abc123', name: apiName },
+          { id: 'other2', name: 'unrelated' },
+        ],
+      });
+  }
+
+  function storedOlderKeyAndMerchant() {
+    dynamodb.on(QueryCommand).resolves({ Items: [{ ...storedKey, status: 'active' }] });
+    dynamodb
+      .on(GetCommand)
+      .resolves({ Item: { merchantId, name: 'Acme', createdAt: '2026-01-01T00:00:00.000Z' } });
+    dynamodb.on(PutCommand).resolves({});
+    dynamodb.on(UpdateCommand).resolves({ Attributes: { ...storedKey, status: 'active' } });
+  }
+
+  it('keys revoke flushes the authorizers cache of the stage’s REST API, found by its name', async () => {
+    dynamodb.on(UpdateCommand).resolves({ Attributes: storedKey });
+    listRestApis();
+    apigateway.on(FlushStageAuthorizersCacheCommand).resolves({});
+    const result = await admin(['keys', 'revoke', '--key', keyPrefix, '--stage', 'sandbox', '--json'], {});
+    expect(result).toEqual({
+      code: ExitCode.ok,
+      stdout: `${JSON.stringify({ keyPrefix, status: 'revoked' })}\n`,
+      stderr: '',
+    });
+    expect(dynamodb.commandCalls(UpdateCommand)[0]?.args[0].input.TableName).toBe(
+      'merchant-payments-sandbox',
+    );
+    expect(
+      apigateway.commandCalls(FlushStageAuthorizersCacheCommand).map((call) => call.args[0].input),
+    ).toEqual([{ restApiId: 'abc123', stageName: 'sandbox' }]);
+  });
+
+  it('keys rotate flushes the stage’s authorizers cache once the older keys’ expiry is written', async () => {
+    storedOlderKeyAndMerchant();
+    listRestApis();
+    apigateway.on(FlushStageAuthorizersCacheCommand).resolves({});
+    const result = await admin(
+      ['keys', 'rotate', '--merchant', merchantId, '--expire-old-in', '0s', '--stage', 'sandbox', '--json'],
+      {},
+    );
+    expect(result.code).toBe(ExitCode.ok);
+    expect(JSON.parse(result.stdout).apiKey).toMatch(/^merchant_sbx/);
+    expect(
+      apigateway.commandCalls(FlushStageAuthorizersCacheCommand).map((call) => call.args[0].input),
+    ).toEqual([{ restApiId: 'abc123', stageName: 'sandbox' }]);
+  });
+
+  it('keys revoke exits 1 with one line saying the key is revoked but cached answers may pass for 60 s when the flush fails', async () => {
+    dynamodb.on(UpdateCommand).resolves({ Attributes: storedKey });
+    listRestApis();
+    apigateway
+      .on(FlushStageAuthorizersCacheCommand)
+      .rejects(
+        Object.assign(new Error('User is not authorized\nto flush'), { name: 'AccessDeniedException' }),
+      );
+    const result = await admin(['keys', 'revoke', '--key', keyPrefix, '--stage', 'sandbox', '--json'], {});
+    expect(result).toEqual({
+      code: ExitCode.failed,
+      stdout: `${JSON.stringify({ keyPrefix, status: 'revoked' })}\n`,
+      stderr:
+        `error: key ${keyPrefix} is revoked in the table, but the authorizer cache of stage sandbox was not flushed ` +
+        '(AccessDeniedException: User is not authorized to flush), so cached answers may still pass for up to 60 s; ' +
+        `flush it with: aws apigateway flush-stage-authorizers-cache --rest-api-id <id of ${apiName}> --stage-name sandbox\n`,
+    });
+  });
+
+  it('keys revoke exits 1 naming the missing REST API when the stage has none, without a flush', async () => {
+    dynamodb.on(UpdateCommand).resolves({ Attributes: storedKey });
+    apigateway.on(GetRestApisCommand).resolves({ items: [{ id: 'other1', name: 'unrelated' }] });
+    const result = await admin(['keys', 'revoke', '--key', keyPrefix, '--stage', 'sandbox'], {});
+    expect(result.code).toBe(ExitCode.failed);
+    expect(result.stderr).toMatch(
+      new RegExp(
+        `^error: key ${keyPrefix} is revoked in the table, but .* \\(no REST API named ${apiName} in this account and region\\), so cached answers may still pass for up to 60 s; [^\\n]*\\n$`,
+      ),
+    );
+    expect(apigateway.commandCalls(FlushStageAuthorizersCacheCommand)).toHaveLength(0);
+  });
+
+  it('keys rotate still prints the new key, shown only here, when the flush fails', async () => {
+    storedOlderKeyAndMerchant();
+    listRestApis();
+    apigateway.on(FlushStageAuthorizersCacheCommand).rejects(new Error('socket hang up'));
+    const result = await admin(
+      ['keys', 'rotate', '--merchant', merchantId, '--expire-old-in', '0s', '--stage', 'sandbox', '--json'],
+      {},
+    );
+    expect(result.code).toBe(ExitCode.failed);
+    const printed = JSON.parse(result.stdout);
+    expect(printed.apiKey).toMatch(/^merchant_sbx[a-z0-9]{10}_/);
+    expect(result.stderr).toBe(
+      `error: key ${printed.keyPrefix} is created and the older keys of ${merchantId} expire as set in the table, ` +
+        'but the authorizer cache of stage sandbox was not flushed (socket hang up), so cached answers may still pass ' +
+        `for up to 60 s; flush it with: aws apigateway flush-stage-authorizers-cache --rest-api-id <id of ${apiName}> --stage-name sandbox\n`,
+    );
+    expect(result.stderr).not.toContain(printed.apiKey);
   });
 });

@@ -38,7 +38,7 @@ describe('resolveTarget with --local', () => {
   });
   afterEach(() => rm(stateDir, { recursive: true, force: true }));
 
-  it('takes endpoint, table and stage from runtime.json in LOCAL_STATE_DIR', async () => {
+  it('takes endpoint, table and stage from runtime.json in LOCAL_STATE_DIR, and keeps that folder', async () => {
     const runtime = {
       baseUrl: 'http://127.0.0.1:3000',
       stage: 'production',
@@ -53,6 +53,7 @@ describe('resolveTarget with --local', () => {
       stage: 'production',
       tableName: 'local-table',
       dynamodbEndpoint: 'http://127.0.0.1:8000',
+      stateDir,
     });
   });
 

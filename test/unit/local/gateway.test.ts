@@ -1,7 +1,14 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { APIGatewayProxyEvent } from 'aws-lambda';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { RouteDefinition } from '../../../functions/route-definition';
 import { routeList } from '../../../functions/routes';
+import {
+  authorizerCacheFlushFile,
+  flushLocalAuthorizerCache,
+} from '../../../lib/local/authorizer-cache-flush';
 import { type LocalGateway, startLocalGateway } from '../../../lib/local/gateway';
 
 let gateway: LocalGateway | undefined;
@@ -10,8 +17,14 @@ afterEach(async () => {
   gateway = undefined;
 });
 
-/** A gateway whose handlers echo the event they were given, and whose authorizer counts its calls. */
-async function echoGateway(authCacheSeconds: number) {
+/**
+ * A gateway whose handlers echo the event they were given, and whose authorizer counts its calls
+ * and, when given `beforeAnswer`, waits for it before answering.
+ */
+async function echoGateway(
+  authCacheSeconds: number,
+  options: { authCacheFlushFile?: string; beforeAnswer?: () => Promise<void> } = {},
+) {
   const calls = { authorizer: 0 };
   const events: APIGatewayProxyEvent[] = [];
   gateway = await startLocalGateway({
@@ -20,9 +33,11 @@ async function echoGateway(authCacheSeconds: number) {
     host: '127.0.0.1',
     port: 0,
     authCacheSeconds,
+    ...(options.authCacheFlushFile === undefined ? {} : { authCacheFlushFile: options.authCacheFlushFile }),
     publicRateLimitPerMinute: 100,
     authorizer: async (event) => {
       calls.authorizer += 1;
+      await options.beforeAnswer?.();
       if (event.headers?.Authorization !== 'Bearer good') throw new Error('Unauthorized');
       return {
         principalId: 'mer_1',
@@ -108,6 +123,63 @@ describe('local gateway', () => {
     });
     expect(response.status).toBe(413);
     expect(((await response.json()) as { error: { code: string } }).error.code).toBe('payload_too_large');
+  });
+});
+
+describe('local gateway authorizer cache flush', () => {
+  let stateDir: string;
+  beforeEach(async () => {
+    stateDir = await mkdtemp(join(tmpdir(), 'gateway-flush-'));
+  });
+  afterEach(() => rm(stateDir, { recursive: true, force: true }));
+
+  const listProducts = (call: (path: string, init?: RequestInit) => Promise<Response>) =>
+    call('/catalog/products?merchantId=mer_1', { headers: { Authorization: 'Bearer good' } });
+
+  it('asks the authorizer again on the first request after a flush, then caches again', async () => {
+    const { calls, call } = await echoGateway(60, { authCacheFlushFile: authorizerCacheFlushFile(stateDir) });
+    await listProducts(call);
+    await listProducts(call);
+    expect(calls.authorizer).toBe(1);
+
+    await flushLocalAuthorizerCache(stateDir);
+    expect((await listProducts(call)).status).toBe(200);
+    expect(calls.authorizer).toBe(2);
+    await listProducts(call);
+    expect(calls.authorizer).toBe(2);
+  });
+
+  it('never reuses an answer the authorizer was still computing when the flush came', async () => {
+    let release: () => void = () => undefined;
+    let started: () => void = () => undefined;
+    const answerStarted = new Promise<void>((resolve) => {
+      started = resolve;
+    });
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let first = true;
+    const { calls, call } = await echoGateway(60, {
+      authCacheFlushFile: authorizerCacheFlushFile(stateDir),
+      beforeAnswer: async () => {
+        if (!first) return;
+        first = false;
+        started();
+        await held;
+      },
+    });
+    const inFlight = listProducts(call);
+    await answerStarted;
+    await flushLocalAuthorizerCache(stateDir);
+    // A request after the flush empties the cache and caches its own answer before the held
+    // one lands on top of it.
+    await listProducts(call);
+    release();
+    expect((await inFlight).status).toBe(200);
+    expect(calls.authorizer).toBe(2);
+
+    await listProducts(call);
+    expect(calls.authorizer).toBe(3);
   });
 });
 

@@ -1,0 +1,87 @@
+import { spawn } from 'node:child_process';
+import { delimiter, join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createKey } from '../../lib/admin/operations';
+import { apiClient, startTestRuntime, type TestRuntime } from '../support/local-runtime';
+
+const repoRoot = resolve(import.meta.dirname, '../..');
+let t: TestRuntime;
+
+beforeAll(async () => {
+  // The deployed cache period, so a warm cache would answer for a minute without the flush.
+  t = await startTestRuntime({ AUTH_CACHE_SECONDS: 60 });
+});
+afterAll(() => t?.stop());
+
+/** The real admin CLI as an operator runs it, in its own process, against this runtime. */
+async function admin(...args: string[]) {
+  const child = spawn(
+    join(repoRoot, 'node_modules', '.bin', 'tsx'),
+    ['bin/admin.ts', ...args, '--local', '--json'],
+    {
+      cwd: repoRoot,
+      env: {
+        ...process.env,
+        PATH: `${join(repoRoot, 'node_modules', '.bin')}${delimiter}${process.env.PATH ?? ''}`,
+        LOCAL_STATE_DIR: t.stateDir,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => {
+    stdout += chunk.toString('utf8');
+  });
+  child.stderr.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString('utf8');
+  });
+  const code = await new Promise<number | null>((done) => child.once('close', done));
+  return { code, stderr, output: code === 0 ? JSON.parse(stdout) : undefined };
+}
+
+async function newKey() {
+  const key = await createKey(t.runtime.merchantId, t.runtime.stage);
+  const api = apiClient(t.runtime.baseUrl, key.apiKey);
+  const listProducts = () => api('GET', '/catalog/products', { query: { merchantId: t.runtime.merchantId } });
+  return { ...key, listProducts };
+}
+
+describe('key changes through the admin CLI reach the local gateway’s authorizer cache at once', () => {
+  it('keys revoke --local: the very next request with the revoked key is a 401', async () => {
+    const key = await newKey();
+    expect((await key.listProducts()).status).toBe(200);
+
+    const revoked = await admin('keys', 'revoke', '--key', key.keyPrefix);
+    expect(revoked).toMatchObject({
+      code: 0,
+      stderr: '',
+      output: { keyPrefix: key.keyPrefix, status: 'revoked' },
+    });
+
+    const refused = await key.listProducts();
+    expect(refused.status).toBe(401);
+    expect(refused.body.error.code).toBe('unauthorized');
+  }, 60_000);
+
+  it('keys rotate --local with no grace: the old key is a 401 on the very next request, the new one works', async () => {
+    const key = await newKey();
+    expect((await key.listProducts()).status).toBe(200);
+
+    const rotated = await admin(
+      'keys',
+      'rotate',
+      '--merchant',
+      t.runtime.merchantId,
+      '--expire-old-in',
+      '0s',
+    );
+    expect(rotated).toMatchObject({ code: 0, stderr: '' });
+
+    expect((await key.listProducts()).status).toBe(401);
+    const fresh = apiClient(t.runtime.baseUrl, rotated.output.apiKey);
+    expect(
+      (await fresh('GET', '/catalog/products', { query: { merchantId: t.runtime.merchantId } })).status,
+    ).toBe(200);
+  }, 60_000);
+});
