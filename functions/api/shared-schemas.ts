@@ -1,7 +1,7 @@
-import { isValidEmail, maxEmailLength } from '../domain/email';
+import { emailPattern, isValidEmail, maxEmailLength } from '../domain/email';
 import { type IdPrefix, typeIdPattern } from '../domain/ids';
 import { Currency, maxAmount } from '../domain/money';
-import { ErrorCode } from '../http/errors';
+import { ErrorCode, GatewayErrorCode } from '../http/errors';
 import { ValidationMessage } from '../http/validation-messages';
 import {
   annotate,
@@ -41,8 +41,10 @@ export const Timestamp = annotate(dateTime(), { description: 'ISO 8601 UTC date-
 
 /** The spec's email rule (Invoice, additionalNotificationEmails), used for every email field. */
 export const EmailAddress = annotate(
-  refine(string({ max: maxEmailLength }), (email) =>
-    isValidEmail(email) ? undefined : ValidationMessage.email,
+  refine(
+    string({ max: maxEmailLength }),
+    (email) => (isValidEmail(email) ? undefined : ValidationMessage.email),
+    { keywords: { pattern: emailPattern } },
   ),
   { format: 'email', example: 'ana@example.com' },
 );
@@ -71,7 +73,7 @@ export function listResponse<T extends Schema>(item: T) {
 export const ErrorResponse = annotate(
   strictObject({
     error: strictObject({
-      code: enumOf(Object.keys(ErrorCode) as ErrorCode[]),
+      code: enumOf([...(Object.keys(ErrorCode) as ErrorCode[]), ...GatewayErrorCode]),
       message: string(),
       requestId: optional(string()),
       details: optional(array(strictObject({ path: string(), message: string() }))),

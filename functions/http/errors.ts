@@ -22,6 +22,14 @@ export const ErrorCode = {
 
 export type ErrorCode = keyof typeof ErrorCode;
 
+/**
+ * Codes only API Gateway answers with, before any function runs (lib/constructs/gateway-responses.ts):
+ * `bad_request` is any other 4xx it refuses, with the status it chose.
+ */
+export const GatewayErrorCode = ['bad_request'] as const;
+
+export type GatewayErrorCode = (typeof GatewayErrorCode)[number];
+
 export interface ErrorDetail {
   readonly path: string;
   readonly message: string;

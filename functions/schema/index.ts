@@ -8,7 +8,7 @@ export { literal } from './literal';
 export { nullable } from './nullable';
 export { optional } from './optional';
 export { record } from './record';
-export { refine } from './refine';
+export { type RefineOptions, refine } from './refine';
 export {
   annotate,
   type Infer,
@@ -16,6 +16,7 @@ export {
   type Issue,
   type Path,
   parse,
+  type RuleKeywords,
   type Schema,
   SchemaError,
   type SchemaMeta,

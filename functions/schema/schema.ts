@@ -16,6 +16,7 @@ export type SchemaNode =
       readonly maxLength?: number;
       readonly format?: 'date-time';
       readonly pattern?: RegExp;
+      readonly notPattern?: RegExp;
     }
   | {
       readonly kind: 'integer';
@@ -30,8 +31,23 @@ export type SchemaNode =
   | { readonly kind: 'array'; readonly items: Schema; readonly minItems?: number; readonly maxItems?: number }
   | { readonly kind: 'record'; readonly keys: Schema; readonly values: Schema }
   | { readonly kind: 'union'; readonly discriminator: string; readonly options: readonly Schema[] }
-  | { readonly kind: 'optional' | 'nullable' | 'refine'; readonly inner: Schema }
+  | { readonly kind: 'optional' | 'nullable'; readonly inner: Schema }
+  | { readonly kind: 'refine'; readonly inner: Schema; readonly keywords?: RuleKeywords }
   | { readonly kind: 'default'; readonly inner: Schema; readonly value: unknown };
+
+/**
+ * The JSON Schema keywords that state a `refine` rule, for the rules that have them; the OpenAPI
+ * generator publishes them, so a client's validator refuses what the service refuses.
+ */
+export interface RuleKeywords {
+  readonly uniqueItems?: true;
+  readonly minProperties?: number;
+  readonly maxProperties?: number;
+  readonly dependentRequired?: { readonly [field: string]: readonly string[] };
+  readonly pattern?: RegExp;
+  /** A value matching this pattern is refused. */
+  readonly notPattern?: RegExp;
+}
 
 /** Documentation only: the OpenAPI generator reads it, validation never does. */
 export interface SchemaMeta {

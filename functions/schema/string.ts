@@ -6,7 +6,9 @@ export interface StringOptions {
   readonly min?: number;
   readonly max?: number;
   readonly pattern?: RegExp;
-  /** The message of a value that does not match `pattern`. */
+  /** A value matching this is refused, as one that misses `pattern` is. */
+  readonly notPattern?: RegExp;
+  /** The message of a value that does not match `pattern` or matches `notPattern`. */
   readonly patternMessage?: string;
 }
 
@@ -14,7 +16,7 @@ export interface StringOptions {
 const loneSurrogate = /\p{Surrogate}/u;
 
 export function string(options: StringOptions = {}): Schema<string> {
-  const { trim, min, max, pattern, patternMessage } = options;
+  const { trim, min, max, pattern, notPattern, patternMessage } = options;
   return {
     node: {
       kind: 'string',
@@ -22,6 +24,7 @@ export function string(options: StringOptions = {}): Schema<string> {
       ...(min === undefined ? {} : { minLength: min }),
       ...(max === undefined ? {} : { maxLength: max }),
       ...(pattern === undefined ? {} : { pattern }),
+      ...(notPattern === undefined ? {} : { notPattern }),
     },
     run: (value: unknown, path: Path, issues: Issue[]) => {
       if (typeof value !== 'string') {
@@ -35,11 +38,14 @@ export function string(options: StringOptions = {}): Schema<string> {
       }
       const text = trim === true ? value.trim() : value;
       checkLength(text, min, max, path, issues);
-      if (pattern !== undefined && !pattern.test(text)) {
+      const missed = pattern !== undefined && !pattern.test(text) ? pattern : undefined;
+      const refused = notPattern?.test(text) ? notPattern : undefined;
+      const broken = missed ?? refused;
+      if (broken !== undefined) {
         issues.push({
           code: 'invalid_format',
           format: 'pattern',
-          pattern,
+          pattern: broken,
           path,
           ...(patternMessage === undefined ? {} : { message: patternMessage }),
         });

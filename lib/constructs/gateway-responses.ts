@@ -1,11 +1,13 @@
 import * as apigateway from 'aws-cdk-lib/aws-apigateway';
+import type { ErrorCode, GatewayErrorCode } from '../../functions/http/errors';
 
 /** One API Gateway response rewritten into the error shape of DESIGN §3. */
 export interface GatewayErrorResponse {
   readonly type: apigateway.ResponseType;
   /** Omitted: keep the status API Gateway chose (e.g. 502 vs 504 tells a client what to retry). */
   readonly statusCode?: string;
-  readonly code: string;
+  /** One of the codes the OpenAPI document's Error schema lists. */
+  readonly code: ErrorCode | GatewayErrorCode;
   readonly message: string;
   readonly headers?: Readonly<Record<string, string>>;
 }

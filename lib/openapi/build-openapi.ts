@@ -39,6 +39,7 @@ export function buildOpenApi(routes: readonly RouteDefinition[]): OpenApiDocumen
         '',
         `Every request carries \`Authorization: Bearer merchant_<prefix>_<secret>\`; every POST, PUT, PATCH and DELETE carries an \`${idempotencyKeyHeader}\`.`,
         'Errors share one shape: `{"error":{"code","message","requestId","details"?}}`.',
+        'API Gateway answers any other request it refuses itself with its own 4xx status and the code `bad_request`.',
         'Every string must be well-formed Unicode: a lone UTF-16 surrogate (possible in JSON as `\\ud800`) is a 400 naming its field.',
         '',
         'Generated from the route table (`functions/routes.ts`) by `npm run openapi`; do not edit by hand.',
@@ -239,7 +240,13 @@ const errorCodes: Record<
     meaning:
       'a parameter or body field is missing, of the wrong type or out of range; `details` lists each problem ' +
       'under its field, e.g. `{"path":"merchantId","message":"merchantId is required."}` or ' +
-      '`{"path":"name","message":"must be at most 200 characters."}`.',
+      '`{"path":"name","message":"must be at most 200 characters."}`. ' +
+      'Every such rule is a keyword of the request schema or stated in its description. Besides these, a ' +
+      'request valid by its schema is a 400 `validation_error` on the field that names another resource when ' +
+      'that resource does not allow it: a `customerId`, `productId` or `priceId` in the body that names no ' +
+      'resource of this merchant, an archived product, a price of another product or in another currency; a ' +
+      '`quantity` or line items whose total would pass the largest amount; a `paymentMethod.type` the invoice ' +
+      'does not accept; a `cursor` that is not a `nextCursor` of this list with the same filters.',
   },
   invalid_json: { appliesTo: hasBody, meaning: 'the body is not valid JSON.' },
   idempotency_key_required: {

@@ -1,4 +1,4 @@
-import type { Schema, SchemaNode } from '../../functions/schema';
+import type { RuleKeywords, Schema, SchemaNode } from '../../functions/schema';
 
 export type JsonSchema = { [keyword: string]: unknown };
 
@@ -11,8 +11,8 @@ export type RefOf = (schema: Schema) => string | undefined;
 /**
  * The JSON Schema (2020-12, the dialect of OpenAPI 3.1) of one schema. Keywords come in a fixed
  * order per kind and a schema's `annotate` metadata follows its own keywords, so the document is
- * the same on every run. Rules beyond the shape (`refine`) have no JSON Schema form; their base
- * schema and metadata still show.
+ * the same on every run. A rule beyond the shape (`refine`) shows as the keywords it declares; one
+ * without any is stated in its metadata's description.
  */
 export function toJsonSchema(schema: Schema, io: Io, refOf: RefOf): JsonSchema {
   return compactNullable(convert(schema, io, refOf));
@@ -28,8 +28,9 @@ function convert(schema: Schema, io: Io, refOf: RefOf): JsonSchema {
   switch (node.kind) {
     // A wrapper's own keywords come first, then those of what it wraps.
     case 'optional':
+      return { ...meta, ...child(node.inner) };
     case 'refine':
-      return node.kind === 'refine' ? { ...child(node.inner), ...meta } : { ...meta, ...child(node.inner) };
+      return { ...withRule(child(node.inner), node.keywords), ...meta };
     case 'default':
       return { default: node.value, ...meta, ...child(node.inner) };
     case 'nullable':
@@ -48,6 +49,8 @@ function keywordsOf(node: SchemaNode, child: (inner: Schema) => JsonSchema, io: 
         ...(node.maxLength === undefined ? {} : { maxLength: node.maxLength }),
         ...(node.format === undefined ? {} : { format: node.format }),
         ...(node.pattern === undefined ? {} : { pattern: node.pattern.source }),
+        ...(node.notPattern === undefined ? {} : { not: { pattern: node.notPattern.source } }),
+        ...trimmedKeywords(node),
       };
     case 'integer':
       return {
@@ -85,6 +88,39 @@ function keywordsOf(node: SchemaNode, child: (inner: Schema) => JsonSchema, io: 
     default:
       throw new Error(`No JSON Schema keywords for a ${node.kind} schema`);
   }
+}
+
+/**
+ * Lengths of a trimmed string count what remains after trimming, which no keyword can say. The
+ * raw-length bounds stay (stricter than the service at the maximum, never looser); a minimum of
+ * one becomes "holds a non-whitespace character", since JavaScript's trim and `\s` share one set.
+ */
+function trimmedKeywords(node: Extract<SchemaNode, { kind: 'string' }>): JsonSchema {
+  if (node.trim !== true) return {};
+  const bounds =
+    node.maxLength === undefined
+      ? `at least ${node.minLength ?? 0}`
+      : `${node.minLength ?? 0} to ${node.maxLength}`;
+  const description = `Surrounding whitespace is removed; ${bounds} characters must remain.`;
+  if (node.minLength === undefined || node.minLength === 0) return { description };
+  if (node.minLength > 1 || node.pattern !== undefined) {
+    throw new Error('A trimmed string has a JSON Schema form only with a minimum of 1 and no pattern');
+  }
+  return { pattern: '\\S', description };
+}
+
+/** A rule's keywords beside its base schema's; a keyword both declare would hide one rule. */
+function withRule(base: JsonSchema, keywords: RuleKeywords | undefined): JsonSchema {
+  if (keywords === undefined) return base;
+  const { pattern, notPattern, ...plain } = keywords;
+  const rule: JsonSchema = {
+    ...plain,
+    ...(pattern === undefined ? {} : { pattern: pattern.source }),
+    ...(notPattern === undefined ? {} : { not: { pattern: notPattern.source } }),
+  };
+  const clash = Object.keys(rule).find((keyword) => keyword in base);
+  if (clash !== undefined) throw new Error(`A refine rule and its base schema both declare "${clash}"`);
+  return { ...base, ...rule };
 }
 
 /** An optional field may be absent either way; a defaulted one only in a request. */

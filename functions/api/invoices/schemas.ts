@@ -109,11 +109,17 @@ const maxMetadataKeys = 50;
 const MetadataKey = string({
   min: 1,
   max: 40,
-  pattern: /^(?!(?:__proto__|constructor|prototype)$)[A-Za-z0-9_.:-]+$/,
+  pattern: /^[A-Za-z0-9_.:-]+$/,
+  notPattern: /^(?:__proto__|constructor|prototype)$/,
   patternMessage: ValidationMessage.metadataKey,
 });
-const Metadata = refine(record(MetadataKey, string({ max: 500 })), (metadata) =>
-  Object.keys(metadata).length <= maxMetadataKeys ? undefined : ValidationMessage.atMostKeys(maxMetadataKeys),
+const Metadata = refine(
+  record(MetadataKey, string({ max: 500 })),
+  (metadata) =>
+    Object.keys(metadata).length <= maxMetadataKeys
+      ? undefined
+      : ValidationMessage.atMostKeys(maxMetadataKeys),
+  { keywords: { maxProperties: maxMetadataKeys } },
 );
 
 const allPaymentMethods = Object.values(PaymentMethodType);
@@ -130,8 +136,10 @@ export const CreateInvoiceBody = strictObject({
   notes: optional(string({ max: 2000 })),
   metadata: optional(Metadata),
   acceptedPaymentMethods: withDefault(
-    refine(array(enumOf(PaymentMethodType), { min: 1 }), (methods) =>
-      new Set(methods).size === methods.length ? undefined : ValidationMessage.noRepeats,
+    refine(
+      array(enumOf(PaymentMethodType), { min: 1 }),
+      (methods) => (new Set(methods).size === methods.length ? undefined : ValidationMessage.noRepeats),
+      { keywords: { uniqueItems: true } },
     ),
     allPaymentMethods,
   ),

@@ -1,6 +1,6 @@
 import { PaymentStatus } from '../../domain/payment';
 import { ValidationMessage } from '../../http/validation-messages';
-import { enumOf, optional, refine, strictObject } from '../../schema';
+import { annotate, enumOf, optional, refine, strictObject } from '../../schema';
 import { PaymentId, RefundId } from '../payment-schemas';
 import { CustomerId, ListQuery, Timestamp } from '../shared-schemas';
 
@@ -9,7 +9,10 @@ export const ListPaymentsQuery = refine(
     ...ListQuery,
     status: optional(enumOf(PaymentStatus)),
     customerId: optional(CustomerId),
-    createdFrom: optional(Timestamp),
+    // Two parameters compared have no JSON Schema keyword: the rule is stated on the first.
+    createdFrom: optional(
+      annotate(Timestamp, { description: 'ISO 8601 UTC date-time ending in Z; not after createdTo.' }),
+    ),
     createdTo: optional(Timestamp),
   }),
   (query) =>
@@ -18,7 +21,7 @@ export const ListPaymentsQuery = refine(
     Date.parse(query.createdFrom) <= Date.parse(query.createdTo)
       ? undefined
       : ValidationMessage.notAfter('createdTo'),
-  'createdFrom',
+  { at: 'createdFrom' },
 );
 
 export const RefundPathParams = strictObject({ paymentId: PaymentId, refundId: RefundId });

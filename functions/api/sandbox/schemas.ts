@@ -4,7 +4,8 @@ import { annotate, enumOf, integer, optional, refine, strictObject, string } fro
 import { PaymentAmount, PaymentMethodDetails } from '../payment-schemas';
 import { CustomerId, MerchantId, PriceId, ProductId, Timestamp, typeIdSchema } from '../shared-schemas';
 
-// Named on the one that is missing, as any other required field would be.
+// Named on the one that is missing, as any other required field would be. The outer rule carries
+// the pair's keywords for both directions, since one schema holds one `dependentRequired`.
 export const CreateSandboxPaymentBody = refine(
   refine(
     strictObject({
@@ -21,13 +22,13 @@ export const CreateSandboxPaymentBody = refine(
       body.productId !== undefined && body.priceId === undefined
         ? ValidationMessage.requiredWith('priceId', 'productId')
         : undefined,
-    'priceId',
+    { at: 'priceId' },
   ),
   (body) =>
     body.priceId !== undefined && body.productId === undefined
       ? ValidationMessage.requiredWith('productId', 'priceId')
       : undefined,
-  'productId',
+  { at: 'productId', keywords: { dependentRequired: { productId: ['priceId'], priceId: ['productId'] } } },
 );
 
 export const RefundSandboxPaymentBody = strictObject({

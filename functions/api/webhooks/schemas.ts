@@ -19,22 +19,49 @@ import { ListQuery, MerchantId, Timestamp, typeIdSchema } from '../shared-schema
 
 export const WebhookEndpointId = typeIdSchema('whk');
 
+/**
+ * The URLs the OpenAPI document promises to accept: https, a lower-case host name of dotted labels
+ * whose last starts with a letter (so no IP literal), an optional port 1–65535, and a path and
+ * query of visible URL characters. `checkWebhookUrl` is the rule; every URL matching this passes it
+ * unless `webhookUrlRefusedPattern` matches too.
+ */
+const webhookUrlPattern =
+  /^https:\/\/(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z](?:[a-z0-9-]{0,61}[a-z0-9])?(?::(?:[1-9][0-9]{0,3}|[1-5][0-9]{4}|6[0-4][0-9]{3}|65[0-4][0-9]{2}|655[0-2][0-9]|6553[0-5]))?(?:[/?][A-Za-z0-9._~!$&'()*+,;=:@%/?-]*)?$/;
+
+/** Names that are local to a network, and `xn--` labels, which must be valid Punycode to parse. */
+const webhookUrlRefusedPattern =
+  /^https:\/\/(?:[^/?:]+\.)?(?:xn--[^/?:]*|[^/?:]*\.(?:localhost|local|internal|home\.arpa|localdomain))(?:[/?:]|$)/;
+
 /** https only, no user-info, no IP literal or name in a blocked range (DESIGN §4 "Webhook URL"). */
 const WebhookUrl = annotate(
-  refine(string({ max: maxWebhookUrlLength }), (url) => {
-    // The length has its own issue; one problem, one detail.
-    if (url.length > maxWebhookUrlLength) return undefined;
-    const check = checkWebhookUrl(url, {
-      allowLoopback: functionEnvironment().WEBHOOK_ALLOW_PRIVATE_TARGETS,
-    });
-    return check.ok ? undefined : check.reason;
-  }),
-  { format: 'uri', example: 'https://example.com/webhooks' },
+  refine(
+    string({ max: maxWebhookUrlLength }),
+    (url) => {
+      // The length has its own issue; one problem, one detail.
+      if (url.length > maxWebhookUrlLength) return undefined;
+      const check = checkWebhookUrl(url, {
+        allowLoopback: functionEnvironment().WEBHOOK_ALLOW_PRIVATE_TARGETS,
+      });
+      return check.ok ? undefined : check.reason;
+    },
+    { keywords: { pattern: webhookUrlPattern, notPattern: webhookUrlRefusedPattern } },
+  ),
+  {
+    format: 'uri',
+    example: 'https://example.com/webhooks',
+    description:
+      'An https URL whose host is a public name with at least one dot; no user name or password, no fragment. ' +
+      'Names under .localhost, .local, .internal, .home.arpa and .localdomain are refused. ' +
+      'The pattern describes host names only: an IP literal host is accepted too when it is a public unicast ' +
+      'address written as a.b.c.d or [IPv6], never a loopback, private, link-local or other reserved one.',
+  },
 );
 
 /** 1–50 subscribable types, each at most once; an unknown type is a 400 naming its entry. */
-const EventTypes = refine(array(enumOf(EventType), { min: 1, max: 50 }), (types) =>
-  new Set(types).size === types.length ? undefined : ValidationMessage.noRepeats,
+const EventTypes = refine(
+  array(enumOf(EventType), { min: 1, max: 50 }),
+  (types) => (new Set(types).size === types.length ? undefined : ValidationMessage.noRepeats),
+  { keywords: { uniqueItems: true } },
 );
 
 const Name = string({ min: 1, max: 100 });
@@ -82,6 +109,7 @@ export const UpdateWebhookEndpointBody = refine(
     status: optional(enumOf([WebhookEndpointStatus.active, WebhookEndpointStatus.disabled])),
   }),
   (patch) => (Object.keys(patch).length > 0 ? undefined : ValidationMessage.someField),
+  { keywords: { minProperties: 1 } },
 );
 
 /** Rotate and redeliver take an empty body or `{}` (DESIGN §4). */

@@ -33,7 +33,7 @@ describe('refine', () => {
         range.from !== undefined && range.to !== undefined && range.from > range.to
           ? 'must not be after to.'
           : undefined,
-      'from',
+      { at: 'from' },
     );
     expect(messagesOf(safeParse(Range, { from: 'b', to: 'a', extra: 1 }))).toEqual([
       ': unrecognized_keys',
