@@ -204,9 +204,9 @@ ${Object.values(commands)
   .join('\n')}
 
 Target (exactly one):
-  --local                 the runtime of \`npm start\`: reads runtime.json in $LOCAL_STATE_DIR
-                          (default .local/ at the repository root) and uses its DynamoDB Local,
-                          table and stage
+  --local                 the runtime of \`npm start\`: reads runtime.json and dynamodb.key in
+                          $LOCAL_STATE_DIR (default .local/ at the repository root) and uses its
+                          DynamoDB Local, table and stage, signing with that access key
   --stage STAGE           the deployed stack of sandbox or production in AWS, with the standard
                           credential chain and region (AWS_PROFILE, AWS_REGION, ...)
   --table NAME            with --stage: the table (default $TABLE_NAME, else merchant-payments-STAGE)

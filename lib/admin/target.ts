@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { resetFunctionEnvironment, Stage } from '../../functions/config';
 import { enumOf, refine, safeParse, strictObject, string } from '../../functions/schema';
 import { documentClient, resetDocumentClient } from '../../functions/store/client';
+import { DynamoDbAccessKeyFile, readDynamoDbAccessKey } from '../local/dynamodb-access-key';
 import { AdminError } from './operations';
 import type { AdminSettings } from './settings';
 
@@ -13,6 +14,8 @@ export interface AdminTarget {
   readonly tableName: string;
   /** Set for the local runtime only; without it the SDK's standard credential chain and region apply. */
   readonly dynamodbEndpoint?: string | undefined;
+  /** With `dynamodbEndpoint`: the access key of the runtime's database (`.local/dynamodb.key`). */
+  readonly dynamodbAccessKeyId?: string | undefined;
 }
 
 /** What the command line asked for: `--local`, or `--stage S [--table NAME]`. */
@@ -59,7 +62,8 @@ export async function resolveTarget(
     const tableName = selection.tableName ?? settings.TABLE_NAME ?? defaultTableName(selection.stage);
     return { stage: selection.stage, tableName };
   }
-  const file = join(localStateDir(settings), 'runtime.json');
+  const stateDir = localStateDir(settings);
+  const file = join(stateDir, 'runtime.json');
   const text = await readFile(file, 'utf8').catch((error: NodeJS.ErrnoException) => {
     if (error.code === 'ENOENT') throw new AdminError('no local runtime found: run `npm start` first');
     throw new AdminError(`cannot read ${file}: ${error.message}`, { cause: error });
@@ -76,10 +80,25 @@ export async function resolveTarget(
     const fields = [...new Set(parsed.issues.map((issue) => issue.path.join('.')))];
     throw new AdminError(`${file} lacks a valid ${fields.join(', ')}: restart \`npm start\` to rewrite it`);
   }
-  return parsed.data;
+  return { ...parsed.data, dynamodbAccessKeyId: await localAccessKey(stateDir) };
 }
 
-const targetVariables = ['TABLE_NAME', 'STAGE', 'DYNAMODB_ENDPOINT'] as const;
+/** The runtime's DynamoDB Local database answers only to the key `npm start` keeps in the state folder. */
+async function localAccessKey(stateDir: string): Promise<string> {
+  let key: string | undefined;
+  try {
+    key = await readDynamoDbAccessKey(stateDir);
+  } catch (error) {
+    throw new AdminError((error as Error).message, { cause: error });
+  }
+  if (key === undefined) {
+    const file = join(stateDir, DynamoDbAccessKeyFile);
+    throw new AdminError(`no DynamoDB Local key at ${file}: restart \`npm start\` to make it`);
+  }
+  return key;
+}
+
+const targetVariables = ['TABLE_NAME', 'STAGE', 'DYNAMODB_ENDPOINT', 'DYNAMODB_LOCAL_ACCESS_KEY_ID'] as const;
 
 /**
  * Runs `action` with the store pointed at `target`: the store reads its table, stage and endpoint
@@ -91,6 +110,7 @@ export async function withTarget<T>(target: AdminTarget, action: () => Promise<T
   setVariable('TABLE_NAME', target.tableName);
   setVariable('STAGE', target.stage);
   setVariable('DYNAMODB_ENDPOINT', target.dynamodbEndpoint);
+  setVariable('DYNAMODB_LOCAL_ACCESS_KEY_ID', target.dynamodbAccessKeyId);
   resetFunctionEnvironment();
   resetDocumentClient();
   let client: ReturnType<typeof documentClient> | undefined;
