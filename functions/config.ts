@@ -23,6 +23,15 @@ export const ServiceVariables = {
   STAGE: oneOf(Object.values(Stage)),
   /** Set only by the local runtime and the tests, to reach DynamoDB Local. */
   DYNAMODB_ENDPOINT: httpUrl(),
+  /**
+   * With DYNAMODB_ENDPOINT only: the access key that selects DynamoDB Local's database, which the
+   * runtime keeps secret so no one else on the network reaches its table. Never set in AWS.
+   */
+  DYNAMODB_LOCAL_ACCESS_KEY_ID: textWhere(
+    'letters and digits only, at most 128',
+    (value) => /^[A-Za-z0-9]{1,128}$/.test(value),
+    { secret: true },
+  ),
   /** How long API Gateway reuses an authorizer answer (at most an hour, as API Gateway allows). */
   AUTH_CACHE_SECONDS: withDefault(wholeNumber(0, 3600), 60),
   /** The KMS key that seals webhook signing secrets (set by the stack). */

@@ -213,9 +213,9 @@ keys revoke and keys rotate then flush the authorizer cache (API Gateway's with 
 runtime's with --local), so a revoked or expired key is refused from the very next request.
 
 Target (exactly one):
-  --local                 the runtime of \`npm start\`: reads runtime.json in $LOCAL_STATE_DIR
-                          (default .local/ at the repository root) and uses its DynamoDB Local,
-                          table and stage
+  --local                 the runtime of \`npm start\`: reads runtime.json and dynamodb.key in
+                          $LOCAL_STATE_DIR (default .local/ at the repository root) and uses its
+                          DynamoDB Local, table and stage, signing with that access key
   --stage STAGE           the deployed stack of sandbox or production in AWS, with the standard
                           credential chain and region (AWS_PROFILE, AWS_REGION, ...)
   --table NAME            with --stage: the table (default $TABLE_NAME, else merchant-payments-STAGE)

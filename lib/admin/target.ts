@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { resetFunctionEnvironment, Stage } from '../../functions/config';
 import { enumOf, refine, safeParse, strictObject, string } from '../../functions/schema';
 import { documentClient, resetDocumentClient } from '../../functions/store/client';
+import { DynamoDbAccessKeyFile, readDynamoDbAccessKey } from '../local/dynamodb-access-key';
 import { AdminError } from './operations';
 import type { AdminSettings } from './settings';
 
@@ -15,6 +16,8 @@ export interface AdminTarget {
   readonly dynamodbEndpoint?: string | undefined;
   /** The local runtime's state folder, where a key change tells its gateway to empty its authorizer cache. */
   readonly stateDir?: string | undefined;
+  /** With `dynamodbEndpoint`: the access key of the runtime's database (`.local/dynamodb.key`). */
+  readonly dynamodbAccessKeyId?: string | undefined;
 }
 
 /** What the command line asked for: `--local`, or `--stage S [--table NAME]`. */
@@ -79,10 +82,25 @@ export async function resolveTarget(
     const fields = [...new Set(parsed.issues.map((issue) => issue.path.join('.')))];
     throw new AdminError(`${file} lacks a valid ${fields.join(', ')}: restart \`npm start\` to rewrite it`);
   }
-  return { ...parsed.data, stateDir };
+  return { ...parsed.data, stateDir, dynamodbAccessKeyId: await localAccessKey(stateDir) };
 }
 
-const targetVariables = ['TABLE_NAME', 'STAGE', 'DYNAMODB_ENDPOINT'] as const;
+/** The runtime's DynamoDB Local database answers only to the key `npm start` keeps in the state folder. */
+async function localAccessKey(stateDir: string): Promise<string> {
+  let key: string | undefined;
+  try {
+    key = await readDynamoDbAccessKey(stateDir);
+  } catch (error) {
+    throw new AdminError((error as Error).message, { cause: error });
+  }
+  if (key === undefined) {
+    const file = join(stateDir, DynamoDbAccessKeyFile);
+    throw new AdminError(`no DynamoDB Local key at ${file}: restart \`npm start\` to make it`);
+  }
+  return key;
+}
+
+const targetVariables = ['TABLE_NAME', 'STAGE', 'DYNAMODB_ENDPOINT', 'DYNAMODB_LOCAL_ACCESS_KEY_ID'] as const;
 
 /**
  * Runs `action` with the store pointed at `target`: the store reads its table, stage and endpoint
@@ -94,6 +112,7 @@ export async function withTarget<T>(target: AdminTarget, action: () => Promise<T
   setVariable('TABLE_NAME', target.tableName);
   setVariable('STAGE', target.stage);
   setVariable('DYNAMODB_ENDPOINT', target.dynamodbEndpoint);
+  setVariable('DYNAMODB_LOCAL_ACCESS_KEY_ID', target.dynamodbAccessKeyId);
   resetFunctionEnvironment();
   resetDocumentClient();
   let client: ReturnType<typeof documentClient> | undefined;

@@ -21,6 +21,7 @@ const ownErrors = new Set([
   'SettingError',
   'JavaMissingError',
   'DynamoDbLocalError',
+  'DynamoDbAccessKeyError',
   'AdminError',
 ]);
 

@@ -20,6 +20,8 @@ const queueUrl = 'http://local/queues/local-delivery-queue';
  */
 export async function startDeliveryPipeline(options: {
   dynamodbEndpoint: string;
+  /** The access key of the database that holds the table. */
+  dynamodbAccessKeyId: string;
   tableName: string;
   settings: LocalSettings;
   reconcileEverySeconds?: number;
@@ -48,6 +50,7 @@ export async function startDeliveryPipeline(options: {
   const routed: readonly string[] = routedEntityTypes;
   const poller = await startStreamPoller({
     endpoint: options.dynamodbEndpoint,
+    accessKeyId: options.dynamodbAccessKeyId,
     tableName: options.tableName,
     handler: createRouter({ queue }),
     filter: (record: DynamoDBRecord) => {

@@ -1,12 +1,13 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { mkdir, mkdtemp, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb';
+import { LocalDynamoDb } from '../../functions/store/client';
 import { endWithThisProcess } from './orphan-watchdog';
 import { findFreePort, isPortFree, LOOPBACK_HOST } from './ports';
 
@@ -25,9 +26,13 @@ export const DynamoDbLocalPackage = {
   dynamoDbLocalVersion: '1.25.1',
 } as const;
 
-/** Dummy credentials: DynamoDB Local checks that a request is signed, not by whom. */
-export const DynamoDbLocalCredentials = { accessKeyId: 'local', secretAccessKey: 'local' } as const;
-export const DynamoDbLocalRegion = 'us-east-1';
+export const DynamoDbLocalRegion = LocalDynamoDb.region;
+
+/** What any client of a `-sharedDb` instance may sign with: every key reaches its one database. */
+export const SharedDbAccessKeyId = LocalDynamoDb.sharedAccessKeyId;
+
+/** The file a `-sharedDb` instance keeps its database in, under `-dbPath`. */
+const SharedDbFile = 'shared-local-instance.db';
 
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -44,12 +49,16 @@ const StaleTempDirMs = 60 * 60 * 1000;
 const AutoPortAttempts = 5;
 const OutputTailLines = 40;
 
-/** Client settings (endpoint, region, dummy credentials) for any AWS SDK client aimed at DynamoDB Local. */
-export function dynamoDbLocalClientConfig(endpoint: string) {
+/**
+ * Client settings for any AWS SDK client aimed at DynamoDB Local. DynamoDB Local checks that a
+ * request is signed, not by whom, and picks the database by access key and region: `accessKeyId`
+ * is the instance's key, or `SharedDbAccessKeyId` for a `-sharedDb` instance.
+ */
+export function dynamoDbLocalClientConfig(endpoint: string, accessKeyId: string) {
   return {
     endpoint,
     region: DynamoDbLocalRegion,
-    credentials: { ...DynamoDbLocalCredentials },
+    credentials: { accessKeyId, secretAccessKey: 'local' },
   };
 }
 
@@ -73,6 +82,7 @@ export const DynamoDbLocalErrorCode = {
   portInUse: 'start.portInUse',
   exited: 'start.exited',
   timeout: 'start.timeout',
+  invalidAccessKey: 'start.invalidAccessKey',
 } as const;
 export type DynamoDbLocalErrorCode = (typeof DynamoDbLocalErrorCode)[keyof typeof DynamoDbLocalErrorCode];
 
@@ -235,6 +245,12 @@ async function verifySha256(file: string, expected: string): Promise<void> {
 export interface StartDynamoDbLocalOptions {
   /** Keep tables in memory only; otherwise they persist in `dbPath`. */
   inMemory: boolean;
+  /**
+   * The one access key whose database holds the tables (letters and digits): the JVM listens on
+   * every interface, so a client that does not know the key reaches only an empty database of its
+   * own. Without it the instance runs with `-sharedDb`, for a private in-memory run only.
+   */
+  accessKeyId?: string | undefined;
   /** 0 or undefined picks a free port (and picks again if it is taken before the JVM binds it). */
   port?: number | undefined;
   /** Directory for the database file when not in memory (default `.local/dynamodb/` at the repo root). */
@@ -270,6 +286,8 @@ export interface DynamoDbLocalExit {
 export interface DynamoDbLocal {
   /** `http://127.0.0.1:<port>` */
   endpoint: string;
+  /** The key clients sign with: the one given, or `SharedDbAccessKeyId` for a `-sharedDb` instance. */
+  accessKeyId: string;
   port: number;
   pid: number;
   /** Settles when the JVM exits, for whatever reason (stop() or a crash). Never rejects. */
@@ -290,10 +308,21 @@ export async function startDynamoDbLocal(options: StartDynamoDbLocalOptions): Pr
   await assertJavaAvailable(javaCommand, env);
   const { emulatorDir } = await ensureDynamoDbLocalJar({ cacheDir: options.cacheDir, log: options.log });
 
+  const accessKeyId = options.accessKeyId ?? SharedDbAccessKeyId;
+  if (!/^[A-Za-z0-9]+$/.test(accessKeyId)) {
+    throw new DynamoDbLocalError(
+      DynamoDbLocalErrorCode.invalidAccessKey,
+      'The DynamoDB Local access key must be letters and digits only.',
+    );
+  }
+  const databaseArgs = options.accessKeyId === undefined ? ['-sharedDb'] : [];
   let storageArgs = ['-inMemory'];
   if (!options.inMemory) {
     const dbPath = resolve(options.dbPath ?? defaultDynamoDbLocalDbPath);
-    await mkdir(dbPath, { recursive: true });
+    // Owner only: the database file is named after the access key, and holds the data in the clear.
+    await mkdir(dbPath, { recursive: true, mode: 0o700 });
+    await chmod(dbPath, 0o700);
+    if (options.accessKeyId !== undefined) await adoptSharedDatabase(dbPath, options.accessKeyId);
     storageArgs = ['-dbPath', dbPath];
   }
 
@@ -305,7 +334,15 @@ export async function startDynamoDbLocal(options: StartDynamoDbLocalOptions): Pr
     try {
       // Checked first because a server already on the port would answer the readiness probe.
       if (!(await isPortFree(port))) throw portInUseError(port);
-      return await launch({ ...options, javaCommand, env, emulatorDir, storageArgs, port });
+      return await launch({
+        ...options,
+        javaCommand,
+        env,
+        emulatorDir,
+        accessKeyId,
+        args: [...databaseArgs, ...storageArgs],
+        port,
+      });
     } catch (error) {
       if (!isPortInUse(error) || lastAttempt) throw error;
       options.log?.(`Port ${port} was taken before DynamoDB Local could bind it; trying another port`);
@@ -325,11 +362,25 @@ function isPortInUse(error: unknown): boolean {
   return error instanceof DynamoDbLocalError && error.code === DynamoDbLocalErrorCode.portInUse;
 }
 
+/**
+ * Data persisted by a `-sharedDb` instance (before the runtime had an access key) becomes the
+ * database of `accessKeyId`, so upgrading keeps a developer's table; a database of that key wins.
+ */
+async function adoptSharedDatabase(dbPath: string, accessKeyId: string): Promise<void> {
+  const keyed = join(dbPath, `${accessKeyId}_${DynamoDbLocalRegion}.db`);
+  if ((await stat(keyed).catch(() => undefined)) !== undefined) return;
+  await rename(join(dbPath, SharedDbFile), keyed).catch((error: NodeJS.ErrnoException) => {
+    if (error.code !== 'ENOENT') throw error;
+  });
+}
+
 interface LaunchOptions extends StartDynamoDbLocalOptions {
   javaCommand: string;
   env: NodeJS.ProcessEnv;
   emulatorDir: string;
-  storageArgs: string[];
+  accessKeyId: string;
+  /** Database and storage flags: `-sharedDb`, `-inMemory` or `-dbPath <dir>`. */
+  args: string[];
   port: number;
 }
 
@@ -341,11 +392,10 @@ async function launch(options: LaunchOptions): Promise<DynamoDbLocal> {
     '-Djava.library.path=./DynamoDBLocal_lib',
     '-jar',
     JarFile,
-    '-sharedDb',
     '-port',
     String(port),
     '-disableTelemetry',
-    ...options.storageArgs,
+    ...options.args,
   ];
   options.log?.(`Starting DynamoDB Local on ${endpoint}`);
   const child = spawn(options.javaCommand, args, {
@@ -386,7 +436,7 @@ async function launch(options: LaunchOptions): Promise<DynamoDbLocal> {
   });
 
   const client = new DynamoDBClient({
-    ...dynamoDbLocalClientConfig(endpoint),
+    ...dynamoDbLocalClientConfig(endpoint, options.accessKeyId),
     maxAttempts: 1,
     requestHandler: { connectionTimeout: 1_000, requestTimeout: 5_000 },
   });
@@ -419,6 +469,7 @@ async function launch(options: LaunchOptions): Promise<DynamoDbLocal> {
   let stopping: Promise<void> | undefined;
   return {
     endpoint,
+    accessKeyId: options.accessKeyId,
     port,
     pid: child.pid ?? -1,
     exited,

@@ -16,7 +16,13 @@ import { createKey, createMerchant } from '../admin/operations';
 import { ApiDocsFiles } from '../openapi/build-api-docs';
 import { authorizerCacheFlushFile } from './authorizer-cache-flush';
 import { startDeliveryPipeline } from './delivery-pipeline';
-import { dynamoDbLocalClientConfig, startDynamoDbLocal } from './dynamodb-local';
+import { readOrCreateDynamoDbAccessKey } from './dynamodb-access-key';
+import {
+  type DynamoDbLocal,
+  dynamoDbLocalClientConfig,
+  SharedDbAccessKeyId,
+  startDynamoDbLocal,
+} from './dynamodb-local';
 import { ensureTable } from './ensure-table';
 import { type LocalGateway, startLocalGateway } from './gateway';
 import type { LocalSettings } from './settings';
@@ -57,6 +63,8 @@ export interface LocalRuntimeOptions {
   readonly stateDir?: string;
   /** Use a DynamoDB Local that is already running instead of starting one (tests). */
   readonly dynamodbEndpoint?: string;
+  /** The access key of that DynamoDB Local's database (default `SharedDbAccessKeyId`, for `-sharedDb`). */
+  readonly dynamodbAccessKeyId?: string;
   readonly tableName?: string;
   readonly log?: (message: string) => void;
   /** Sees every batch the delay queue hands the dispatcher. */
@@ -78,20 +86,29 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
   const log = options.log ?? (() => undefined);
   const stateDir = options.stateDir ?? settings.LOCAL_STATE_DIR ?? join(repoRoot, '.local');
   await mkdir(stateDir, { recursive: true });
+  // DynamoDB Local listens on every interface: only a client holding this installation's key
+  // reaches the runtime's database, in memory as on disk.
   const dynamodb =
     options.dynamodbEndpoint === undefined
-      ? await startDynamoDbLocal({ inMemory: options.inMemory, dbPath: join(stateDir, 'dynamodb'), log })
+      ? await startDynamoDbLocal({
+          inMemory: options.inMemory,
+          dbPath: join(stateDir, 'dynamodb'),
+          accessKeyId: await readOrCreateDynamoDbAccessKey(stateDir),
+          log,
+        })
       : undefined;
-  const dynamodbEndpoint = options.dynamodbEndpoint ?? (dynamodb as { endpoint: string }).endpoint;
+  const dynamodbEndpoint = options.dynamodbEndpoint ?? (dynamodb as DynamoDbLocal).endpoint;
+  const dynamodbAccessKeyId = dynamodb?.accessKeyId ?? options.dynamodbAccessKeyId ?? SharedDbAccessKeyId;
   const tableName = options.tableName ?? `merchant-payments-${settings.STAGE}`;
   let gateway: LocalGateway | undefined;
   let pipeline: DeliveryPipeline | undefined;
   try {
-    await ensureLocalTable(dynamodbEndpoint, tableName);
+    await ensureLocalTable(dynamodbEndpoint, dynamodbAccessKeyId, tableName);
     Object.assign(process.env, {
       TABLE_NAME: tableName,
       STAGE: settings.STAGE,
       DYNAMODB_ENDPOINT: dynamodbEndpoint,
+      DYNAMODB_LOCAL_ACCESS_KEY_ID: dynamodbAccessKeyId,
       AUTH_CACHE_SECONDS: String(settings.AUTH_CACHE_SECONDS),
       WEBHOOK_ALLOW_PRIVATE_TARGETS: String(settings.WEBHOOK_ALLOW_PRIVATE_TARGETS),
       WEBHOOK_RETRY_DELAY_SECONDS: String(settings.WEBHOOK_RETRY_DELAY_SECONDS),
@@ -118,6 +135,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
     });
     pipeline = await startDeliveryPipeline({
       dynamodbEndpoint,
+      dynamodbAccessKeyId,
       tableName,
       settings,
       log,
@@ -176,8 +194,8 @@ async function loadHandler(route: RouteDefinition): Promise<ProxyHandler> {
   return module.handler;
 }
 
-async function ensureLocalTable(endpoint: string, tableName: string): Promise<void> {
-  const client = new DynamoDBClient(dynamoDbLocalClientConfig(endpoint));
+async function ensureLocalTable(endpoint: string, accessKeyId: string, tableName: string): Promise<void> {
+  const client = new DynamoDBClient(dynamoDbLocalClientConfig(endpoint, accessKeyId));
   try {
     await ensureTable(client, tableName);
   } finally {

@@ -16,7 +16,7 @@ import type {
   AttributeValue as LambdaAttributeValue,
   StreamRecord as LambdaStreamRecord,
 } from 'aws-lambda';
-import { DynamoDbLocalRegion, dynamoDbLocalClientConfig } from './dynamodb-local';
+import { DynamoDbLocalRegion, dynamoDbLocalClientConfig, SharedDbAccessKeyId } from './dynamodb-local';
 
 /** What the router Lambda is to its event source mapping: a batch in, optional partial failures out. */
 export type StreamBatchHandler = (event: DynamoDBStreamEvent) => Promise<StreamBatchResult>;
@@ -41,8 +41,10 @@ export type StreamPollerErrorContext =
 export interface StreamPollerOptions {
   tableName: string;
   handler: StreamBatchHandler;
-  /** DynamoDB Local endpoint; clients are built for it with the dummy local credentials. */
+  /** DynamoDB Local endpoint; clients are built for it with local credentials. */
   endpoint?: string | undefined;
+  /** The access key of the database at `endpoint` (default `SharedDbAccessKeyId`, for a `-sharedDb` instance). */
+  accessKeyId?: string | undefined;
   /** Clients to use instead of `endpoint` (they are not destroyed by stop()). */
   clients?: { dynamodb: DynamoDBClient; streams: DynamoDBStreamsClient } | undefined;
   /** Where reading starts in the shards open at start: `latest` (default) or the oldest retained record. */
@@ -108,9 +110,10 @@ export async function startStreamPoller(options: StreamPollerOptions): Promise<S
   if (!options.clients && !options.endpoint)
     throw new Error('startStreamPoller needs an endpoint or clients');
   const ownClients = !options.clients;
+  const accessKeyId = options.accessKeyId ?? SharedDbAccessKeyId;
   const clients = options.clients ?? {
-    dynamodb: new DynamoDBClient(dynamoDbLocalClientConfig(options.endpoint ?? '')),
-    streams: new DynamoDBStreamsClient(dynamoDbLocalClientConfig(options.endpoint ?? '')),
+    dynamodb: new DynamoDBClient(dynamoDbLocalClientConfig(options.endpoint ?? '', accessKeyId)),
+    streams: new DynamoDBStreamsClient(dynamoDbLocalClientConfig(options.endpoint ?? '', accessKeyId)),
   };
 
   const destroyClients = () => {

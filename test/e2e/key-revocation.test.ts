@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { delimiter, join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createKey } from '../../lib/admin/operations';
+import { readOrCreateDynamoDbAccessKey } from '../../lib/local/dynamodb-access-key';
 import { apiClient, startTestRuntime, type TestRuntime } from '../support/local-runtime';
 
 const repoRoot = resolve(import.meta.dirname, '../..');
@@ -10,6 +11,9 @@ let t: TestRuntime;
 beforeAll(async () => {
   // The deployed cache period, so a warm cache would answer for a minute without the flush.
   t = await startTestRuntime({ AUTH_CACHE_SECONDS: 60 });
+  // The suite's DynamoDB Local is shared (any access key reaches it); the CLI still wants the key file
+  // `npm start` keeps beside runtime.json.
+  await readOrCreateDynamoDbAccessKey(t.stateDir);
 });
 afterAll(() => t?.stop());
 

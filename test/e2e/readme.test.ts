@@ -1,4 +1,5 @@
-import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -16,6 +17,11 @@ let receiver: WebhookReceiver;
 beforeAll(async () => {
   workDir = await mkdtemp(join(tmpdir(), 'merchant-payments-readme-'));
   await mkdir(join(workDir, '.local'));
+  // The admin CLI's --local signs with the key npm start keeps here; any key reaches the suite's
+  // -sharedDb DynamoDB Local, which this runtime uses instead of starting its own.
+  await writeFile(join(workDir, '.local', 'dynamodb.key'), `${randomBytes(16).toString('hex')}\n`, {
+    mode: 0o600,
+  });
   // `npm run webhook-receiver`, in process, serving the suite's localhost certificate: every test
   // worker (and so the runtime in it) already trusts the suite's CA through NODE_EXTRA_CA_CERTS.
   const testCaDir = inject('testCaDir');

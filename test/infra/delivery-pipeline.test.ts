@@ -192,6 +192,7 @@ describe('delivery functions', () => {
       expect(variables).not.toContain('WEBHOOK_ALLOW_PRIVATE_TARGETS');
       expect(variables).not.toContain('LOCAL_SECRETS_KEY');
       expect(variables).not.toContain('DYNAMODB_ENDPOINT');
+      expect(variables).not.toContain('DYNAMODB_LOCAL_ACCESS_KEY_ID');
     }
   });
 });

@@ -10,7 +10,7 @@ import {
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { inject } from 'vitest';
 import { createTableInput, TableDefinition } from '../../functions/store/table';
-import { dynamoDbLocalClientConfig } from '../../lib/local/dynamodb-local';
+import { dynamoDbLocalClientConfig, SharedDbAccessKeyId } from '../../lib/local/dynamodb-local';
 
 let client: DynamoDBClient | undefined;
 let documentClient: DynamoDBDocumentClient | undefined;
@@ -20,9 +20,9 @@ export function testDynamoDbEndpoint(): string {
   return inject('dynamodbEndpoint');
 }
 
-/** A client for the run's DynamoDB Local, shared within the test file's process. */
+/** A client for the run's DynamoDB Local (a `-sharedDb` one), shared within the test file's process. */
 export function testDynamoDbClient(): DynamoDBClient {
-  client ??= new DynamoDBClient(dynamoDbLocalClientConfig(testDynamoDbEndpoint()));
+  client ??= new DynamoDBClient(dynamoDbLocalClientConfig(testDynamoDbEndpoint(), SharedDbAccessKeyId));
   return client;
 }
 

@@ -16,12 +16,12 @@ import { createDocumentClient, resetDocumentClient } from '../../../functions/st
 import { createTableInput } from '../../../functions/store/table';
 import { buildPutNewEndpoint } from '../../../functions/store/webhook-endpoints';
 import { runAdmin } from '../../../lib/admin/cli';
-import { dynamoDbLocalClientConfig } from '../../../lib/local/dynamodb-local';
+import { dynamoDbLocalClientConfig, SharedDbAccessKeyId } from '../../../lib/local/dynamodb-local';
 import { findFreePort } from '../../../lib/local/ports';
 
 const repoRoot = resolve(import.meta.dirname, '../../..');
 const endpoint = inject('dynamodbEndpoint');
-const dynamodb = new DynamoDBClient(dynamoDbLocalClientConfig(endpoint));
+const dynamodb = new DynamoDBClient(dynamoDbLocalClientConfig(endpoint, SharedDbAccessKeyId));
 const documents = createDocumentClient(endpoint);
 const savedEnv = { ...process.env };
 const storeVariables = ['TABLE_NAME', 'STAGE', 'DYNAMODB_ENDPOINT'] as const;
@@ -72,6 +72,8 @@ async function writeRuntime(fields: { dynamodbEndpoint: string; tableName: strin
     ...fields,
   };
   await writeFile(join(stateDir, 'runtime.json'), JSON.stringify(runtime));
+  // Any key reaches the suite's `-sharedDb` instance; the CLI still needs the file `npm start` makes.
+  await writeFile(join(stateDir, 'dynamodb.key'), `${'0'.repeat(32)}\n`, { mode: 0o600 });
 }
 
 async function admin(...args: string[]) {

@@ -1,8 +1,17 @@
-import { chmod, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { chmod, mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb';
+import {
+  CreateTableCommand,
+  DynamoDBClient,
+  GetItemCommand,
+  ListTablesCommand,
+  PutItemCommand,
+  ResourceNotFoundException,
+  ScanCommand,
+} from '@aws-sdk/client-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   DynamoDbLocalError,
@@ -10,6 +19,7 @@ import {
   dynamoDbLocalClientConfig,
   ensureDynamoDbLocalJar,
   JavaMissingError,
+  SharedDbAccessKeyId,
   startDynamoDbLocal,
 } from '../../../lib/local/dynamodb-local';
 import { findFreePort, isPortFree } from '../../../lib/local/ports';
@@ -87,7 +97,7 @@ describe('startDynamoDbLocal', () => {
         );
         expect(dynamodb.port).not.toBe(blockedPort);
         expect(dynamodb.endpoint).toBe(`http://127.0.0.1:${dynamodb.port}`);
-        const client = new DynamoDBClient(dynamoDbLocalClientConfig(dynamodb.endpoint));
+        const client = new DynamoDBClient(dynamoDbLocalClientConfig(dynamodb.endpoint, dynamodb.accessKeyId));
         await expect(client.send(new ListTablesCommand({}))).resolves.toMatchObject({ TableNames: [] });
         client.destroy();
 
@@ -129,6 +139,95 @@ describe('startDynamoDbLocal', () => {
     await expect(startDynamoDbLocal({ inMemory: true, javaCommand: oldJava })).rejects.toThrow(
       /^Java 17\+ is required to run DynamoDB Local \(found Java 11\): install it/,
     );
+  });
+});
+
+describe('startDynamoDbLocal with an access key', () => {
+  const ownerKey = randomBytes(16).toString('hex');
+  const tableName = 'protected-table';
+
+  function clientFor(endpoint: string, accessKeyId: string): DynamoDBClient {
+    return new DynamoDBClient({ ...dynamoDbLocalClientConfig(endpoint, accessKeyId), maxAttempts: 1 });
+  }
+
+  async function createTableWithItem(client: DynamoDBClient, id: string): Promise<void> {
+    await client.send(
+      new CreateTableCommand({
+        TableName: tableName,
+        AttributeDefinitions: [{ AttributeName: 'id', AttributeType: 'S' }],
+        KeySchema: [{ AttributeName: 'id', KeyType: 'HASH' }],
+        BillingMode: 'PAY_PER_REQUEST',
+      }),
+    );
+    await client.send(new PutItemCommand({ TableName: tableName, Item: { id: { S: id } } }));
+  }
+
+  async function itemIds(client: DynamoDBClient): Promise<string[]> {
+    const { Items = [] } = await client.send(new ScanCommand({ TableName: tableName, ConsistentRead: true }));
+    return Items.map((item) => String(item.id?.S));
+  }
+
+  it('keeps its tables from any client signing with another key, the old fixed one included', async () => {
+    const dbPath = join(await mkdtemp(join(scratch, 'keyed-')), 'dynamodb');
+    const dynamodb = await startDynamoDbLocal({ inMemory: false, dbPath, accessKeyId: ownerKey });
+    const owner = clientFor(dynamodb.endpoint, ownerKey);
+    const outsiders = [SharedDbAccessKeyId, randomBytes(16).toString('hex')].map((key) =>
+      clientFor(dynamodb.endpoint, key),
+    );
+    try {
+      expect(dynamodb.accessKeyId).toBe(ownerKey);
+      await createTableWithItem(owner, 'owned');
+
+      for (const outsider of outsiders) {
+        expect((await outsider.send(new ListTablesCommand({}))).TableNames).toEqual([]);
+        const key = { id: { S: 'owned' } };
+        await expect(outsider.send(new GetItemCommand({ TableName: tableName, Key: key }))).rejects.toThrow(
+          ResourceNotFoundException,
+        );
+        const write = new PutItemCommand({ TableName: tableName, Item: { id: { S: 'intruder' } } });
+        await expect(outsider.send(write)).rejects.toThrow(ResourceNotFoundException);
+      }
+
+      expect((await owner.send(new ListTablesCommand({}))).TableNames).toEqual([tableName]);
+      expect(await itemIds(owner)).toEqual(['owned']);
+      // The database file is named after the key: its folder is closed to other local users.
+      expect((await stat(dbPath)).mode & 0o777).toBe(0o700);
+    } finally {
+      for (const client of [owner, ...outsiders]) client.destroy();
+      await dynamodb.stop();
+    }
+  });
+
+  it('takes over the table a -sharedDb run persisted, so upgrading keeps the data', async () => {
+    const dbPath = join(await mkdtemp(join(scratch, 'adopt-')), 'dynamodb');
+    const shared = await startDynamoDbLocal({ inMemory: false, dbPath });
+    const before = clientFor(shared.endpoint, SharedDbAccessKeyId);
+    try {
+      await createTableWithItem(before, 'kept');
+    } finally {
+      before.destroy();
+      await shared.stop();
+    }
+    expect(await readdir(dbPath)).toContain('shared-local-instance.db');
+
+    const keyed = await startDynamoDbLocal({ inMemory: false, dbPath, accessKeyId: ownerKey });
+    const owner = clientFor(keyed.endpoint, ownerKey);
+    const outsider = clientFor(keyed.endpoint, SharedDbAccessKeyId);
+    try {
+      expect(await itemIds(owner)).toEqual(['kept']);
+      expect((await outsider.send(new ListTablesCommand({}))).TableNames).toEqual([]);
+      expect(await readdir(dbPath)).not.toContain('shared-local-instance.db');
+    } finally {
+      owner.destroy();
+      outsider.destroy();
+      await keyed.stop();
+    }
+  });
+
+  it('refuses an access key that is not letters and digits, which DynamoDB Local would refuse', async () => {
+    await expect(startDynamoDbLocal({ inMemory: true, accessKeyId: 'not/a key' })).rejects.toMatchObject({
+      code: DynamoDbLocalErrorCode.invalidAccessKey,
+    });
   });
 });
 

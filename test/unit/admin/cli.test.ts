@@ -34,6 +34,7 @@ beforeAll(async () => {
     apiKey: `merchant_sbx0123456789_${'s'.repeat(43)}`,
   };
   await writeFile(join(stateDir, 'runtime.json'), JSON.stringify(runtime));
+  await writeFile(join(stateDir, 'dynamodb.key'), `${'0'.repeat(32)}\n`, { mode: 0o600 });
 });
 afterAll(() => rm(stateDir, { recursive: true, force: true }));
 afterEach(() => {

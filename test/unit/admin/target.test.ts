@@ -7,6 +7,7 @@ import { readAdminSettings } from '../../../lib/admin/settings';
 import { localStateDir, resolveTarget, withTarget } from '../../../lib/admin/target';
 
 const secretKey = `merchant_sbx0123456789_${'s'.repeat(43)}`;
+const accessKey = '0123456789abcdef0123456789abcdef';
 
 describe('resolveTarget with --stage', () => {
   it('uses --table first', async () => {
@@ -38,7 +39,7 @@ describe('resolveTarget with --local', () => {
   });
   afterEach(() => rm(stateDir, { recursive: true, force: true }));
 
-  it('takes endpoint, table and stage from runtime.json in LOCAL_STATE_DIR, and keeps that folder', async () => {
+  it('takes endpoint, table and stage from runtime.json and the access key from dynamodb.key in LOCAL_STATE_DIR, and keeps that folder', async () => {
     const runtime = {
       baseUrl: 'http://127.0.0.1:3000',
       stage: 'production',
@@ -48,13 +49,37 @@ describe('resolveTarget with --local', () => {
       apiKey: secretKey,
     };
     await writeFile(join(stateDir, 'runtime.json'), JSON.stringify(runtime));
+    await writeFile(join(stateDir, 'dynamodb.key'), `${accessKey}\n`, { mode: 0o600 });
     const target = await resolveTarget({ kind: 'local' }, { LOCAL_STATE_DIR: stateDir });
     expect(target).toEqual({
       stage: 'production',
       tableName: 'local-table',
       dynamodbEndpoint: 'http://127.0.0.1:8000',
       stateDir,
+      dynamodbAccessKeyId: accessKey,
     });
+  });
+
+  it('says to restart `npm start` when the state folder has no DynamoDB Local key', async () => {
+    const runtime = { stage: 'sandbox', dynamodbEndpoint: 'http://127.0.0.1:8000', tableName: 't' };
+    await writeFile(join(stateDir, 'runtime.json'), JSON.stringify(runtime));
+    const resolving = resolveTarget({ kind: 'local' }, { LOCAL_STATE_DIR: stateDir });
+    await expect(resolving).rejects.toThrow(AdminError);
+    await expect(resolving).rejects.toThrow(
+      `no DynamoDB Local key at ${join(stateDir, 'dynamodb.key')}: restart \`npm start\` to make it`,
+    );
+  });
+
+  it('refuses a damaged dynamodb.key without echoing its contents', async () => {
+    const runtime = { stage: 'sandbox', dynamodbEndpoint: 'http://127.0.0.1:8000', tableName: 't' };
+    await writeFile(join(stateDir, 'runtime.json'), JSON.stringify(runtime));
+    await writeFile(join(stateDir, 'dynamodb.key'), `${accessKey}-${secretKey}\n`);
+    const error = await resolveTarget({ kind: 'local' }, { LOCAL_STATE_DIR: stateDir }).catch(
+      (e: Error) => e,
+    );
+    expect(error).toBeInstanceOf(AdminError);
+    expect((error as Error).message).toContain('does not hold a DynamoDB Local access key');
+    expect((error as Error).message).not.toContain(accessKey);
   });
 
   it('says to run `npm start` when there is no runtime.json', async () => {
@@ -112,12 +137,13 @@ describe('localStateDir', () => {
 });
 
 describe('withTarget', () => {
-  const names = ['TABLE_NAME', 'STAGE', 'DYNAMODB_ENDPOINT'] as const;
+  const names = ['TABLE_NAME', 'STAGE', 'DYNAMODB_ENDPOINT', 'DYNAMODB_LOCAL_ACCESS_KEY_ID'] as const;
   let saved: (string | undefined)[];
   beforeEach(() => {
     saved = names.map((name) => process.env[name]);
     Object.assign(process.env, { TABLE_NAME: 'before', STAGE: 'sandbox' });
     delete process.env.DYNAMODB_ENDPOINT;
+    delete process.env.DYNAMODB_LOCAL_ACCESS_KEY_ID;
   });
   afterEach(() => {
     names.forEach((name, index) => {
@@ -129,11 +155,16 @@ describe('withTarget', () => {
 
   it('points the store at the target while the action runs and restores the environment after', async () => {
     const seen = await withTarget(
-      { stage: 'production', tableName: 'during', dynamodbEndpoint: 'http://127.0.0.1:8000' },
+      {
+        stage: 'production',
+        tableName: 'during',
+        dynamodbEndpoint: 'http://127.0.0.1:8000',
+        dynamodbAccessKeyId: accessKey,
+      },
       async () => names.map((name) => process.env[name]),
     );
-    expect(seen).toEqual(['during', 'production', 'http://127.0.0.1:8000']);
-    expect(names.map((name) => process.env[name])).toEqual(['before', 'sandbox', undefined]);
+    expect(seen).toEqual(['during', 'production', 'http://127.0.0.1:8000', accessKey]);
+    expect(names.map((name) => process.env[name])).toEqual(['before', 'sandbox', undefined, undefined]);
   });
 
   it('leaves no endpoint set for an AWS stage and restores the environment when the action fails', async () => {
