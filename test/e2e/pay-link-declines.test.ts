@@ -2,7 +2,9 @@ import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PayerDecline, PayLinkDeclineLimit } from '../../functions/domain/pay-link-declines';
 import { documentClient } from '../../functions/store/client';
+import { buildReplaceInvoice, getStoredInvoice } from '../../functions/store/invoices';
 import { keys } from '../../functions/store/keys';
+import { sendTransaction, TransactionConditionFailed } from '../../functions/store/transaction';
 import {
   adjustmentLine,
   createInvoice,
@@ -175,6 +177,16 @@ describe(`the cap of ${cap} declined pay-link payments per invoice per rolling h
       await t.api('GET', `/invoices/${invoice.invoiceId}`, { query: { merchantId } }),
     );
     expect(merchantView).not.toHaveProperty('payLinkDeclinedAt');
+  });
+
+  it('refuses a merchant’s write of the invoice read before a decline, which would lose the decline', async () => {
+    const invoice = await issuedInvoice();
+    const stored = await getStoredInvoice(merchantId, invoice.invoiceId);
+    if (stored === undefined) throw new Error('the invoice was just issued');
+    expect((await pay(invoice.invoiceUrlSlug, testCard(cards.declined))).status).toBe(201);
+    const stale = sendTransaction([buildReplaceInvoice(stored, stored.invoice, new Date())]);
+    await expect(stale).rejects.toBeInstanceOf(TransactionConditionFailed);
+    expect(await declinedAt(invoice.invoiceId)).toHaveLength(1);
   });
 
   it('takes an attempt again once the oldest counted decline is an hour old, and pays after the hour', async () => {
