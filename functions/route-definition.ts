@@ -48,6 +48,11 @@ export interface RouteDefinition {
    * call gets 409 `idempotency_in_progress` (DESIGN §3).
    */
   readonly callsProcessor?: true;
+  /**
+   * A 429 of the route's own, beyond the per-address limit of the public routes: when it answers
+   * it (for the API reference). That 429 carries a Retry-After header.
+   */
+  readonly ownRateLimit?: string;
   /** `none`: the handler never touches the table, so its function gets no table access or name. */
   readonly tableAccess?: 'none';
   /** The success response's media type; absent: JSON. */

@@ -68,5 +68,5 @@ export interface ReplayOptions {
 }
 
 function errorResponse(error: ApiError, requestId: string): APIGatewayProxyResult {
-  return jsonResponse({ status: error.status, body: errorBody(error, requestId) }, requestId);
+  return jsonResponse({ status: error.status, body: errorBody(error, requestId) }, requestId, error.headers);
 }

@@ -40,14 +40,18 @@ export class ApiError extends Error {
   readonly code: ErrorCode;
   readonly details: readonly ErrorDetail[] | undefined;
 
+  /** Headers the response carries besides the usual ones (Retry-After of a 429). */
+  readonly headers: Readonly<Record<string, string>>;
+
   constructor(
     code: ErrorCode,
     message: string,
-    options: { details?: readonly ErrorDetail[]; cause?: unknown } = {},
+    options: { details?: readonly ErrorDetail[]; cause?: unknown; headers?: Record<string, string> } = {},
   ) {
     super(message, { cause: options.cause });
     this.code = code;
     this.details = options.details;
+    this.headers = options.headers ?? {};
   }
 
   get status(): number {
@@ -80,6 +84,14 @@ export class InvalidStateError extends ApiError {
   override name = 'InvalidStateError';
   constructor(message: string) {
     super('invalid_state', message);
+  }
+}
+
+/** 429 `rate_limited` with the whole seconds to wait in Retry-After (RFC 9110 §10.2.3). */
+export class RateLimitedError extends ApiError {
+  override name = 'RateLimitedError';
+  constructor(message: string, retryAfterSeconds: number, options: { cause?: unknown } = {}) {
+    super('rate_limited', message, { ...options, headers: { 'Retry-After': String(retryAfterSeconds) } });
   }
 }
 

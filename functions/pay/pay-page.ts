@@ -215,7 +215,7 @@ const script = String.raw`
     } catch (error) {
       parsed = null;
     }
-    return { status: response.status, body: parsed };
+    return { status: response.status, body: parsed, retryAfter: Number(response.headers.get('Retry-After')) };
   }
 
   function setStatus(text) {
@@ -540,6 +540,12 @@ const script = String.raw`
         'Wait a moment, then reload the invoice to see its result.',
       ]);
       showRetry('Reload the invoice');
+    } else if (result.status === 429 && result.retryAfter > 0) {
+      // Only the cap on declined payments of this invoice says how long it lasts.
+      const minutes = Math.ceil(result.retryAfter / 60);
+      showAlert('This invoice can’t take more payment attempts for now.', [
+        'Try again in ' + minutes + (minutes === 1 ? ' minute.' : ' minutes.'),
+      ]);
     } else if (result.status === 429) {
       showAlert('Too many attempts. Wait a minute, then try again.', []);
     } else if (result.status === 503) {

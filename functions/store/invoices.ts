@@ -1,10 +1,17 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { type Invoice, type InvoiceStatus, isVisibleToPayer } from '../domain/invoice';
 import { invoiceSlugHash } from '../domain/invoice-slug';
+import type { DeclineHistory } from '../domain/pay-link-declines';
 import type { ShardHistory } from '../domain/shard-history';
 import { documentClient, tableName } from './client';
 import { EntityType, keys, SortKeyPrefix } from './keys';
 import { shardsOfPage } from './merchant-shard-pages';
+import {
+  declineHistoryAttribute,
+  declineHistoryAttributeName,
+  declineHistoryOf,
+  declinesAsRead,
+} from './pay-link-declines';
 import { allOf, type Condition, lockFree, withoutLock } from './processor-calls';
 import { queryPage, queryPartitionsPage } from './query-page';
 
@@ -15,9 +22,15 @@ import { queryPage, queryPartitionsPage } from './query-page';
 export interface StoredInvoice {
   readonly invoice: Invoice;
   readonly merchantName: string | undefined;
+  /** The pay link's latest declines (see `pay-link-declines.ts`); absent: none. */
+  readonly payLinkDeclines?: DeclineHistory;
 }
 
-function invoiceItem(invoice: Invoice, merchantName: string | undefined) {
+function invoiceItem(
+  invoice: Invoice,
+  merchantName: string | undefined,
+  payLinkDeclines: DeclineHistory = [],
+) {
   return {
     ...keys.invoice(invoice.merchantId, invoice.invoiceId),
     ...keys.invoiceIndexes(invoice.merchantId, invoice.customerId, invoice.status, invoice.invoiceId),
@@ -26,6 +39,7 @@ function invoiceItem(invoice: Invoice, merchantName: string | undefined) {
     entityType: EntityType.invoice,
     ...invoice,
     ...(merchantName === undefined ? {} : { merchantName }),
+    ...declineHistoryAttribute(payLinkDeclines),
   };
 }
 
@@ -51,14 +65,16 @@ export function invoiceAsRead(invoice: Pick<Invoice, 'currentRevisionNumber'>): 
 /**
  * Replaces the invoice with its next revision, only while the stored revision is the one the change
  * was computed from, so two racing transitions can't both apply, and while no payment of it is at
- * the processor (`lockFree`). The issuer's name stays as it was stored.
+ * the processor (`lockFree`). The issuer's name stays as it was stored, and so do the pay link's
+ * declines, which change without a new revision: a decline since the read fails the condition too.
  */
 export function buildReplaceInvoice(previous: StoredInvoice, next: Invoice, now: Date) {
+  const declines = previous.payLinkDeclines ?? [];
   return {
     Put: {
       TableName: tableName(),
-      Item: invoiceItem(next, previous.merchantName),
-      ...allOf(invoiceAsRead(previous.invoice), lockFree(now)),
+      Item: invoiceItem(next, previous.merchantName, declines),
+      ...allOf(invoiceAsRead(previous.invoice), lockFree(now), declinesAsRead(declines)),
       ReturnValuesOnConditionCheckFailure: 'ALL_OLD' as const,
     },
   };
@@ -144,7 +160,11 @@ export async function getStoredInvoice(
   );
   return Item === undefined
     ? undefined
-    : { invoice: toInvoice(Item), merchantName: storedMerchantName(Item) };
+    : {
+        invoice: toInvoice(Item),
+        merchantName: storedMerchantName(Item),
+        payLinkDeclines: declineHistoryOf(Item),
+      };
 }
 
 /** The issuer's name kept on an invoice item, if it was created with one. */
@@ -163,6 +183,7 @@ export function toInvoice(item: Record<string, unknown>): Invoice {
     GSI3PK: _gsi3pk,
     entityType: _entityType,
     merchantName: _merchantName,
+    [declineHistoryAttributeName]: _payLinkDeclines,
     ...invoice
   } = withoutLock(item);
   return invoice as unknown as Invoice;

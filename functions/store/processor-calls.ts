@@ -49,6 +49,17 @@ export interface ProcessorCallLock {
   readonly key: ItemKey;
   /** A condition that holds while the item is as the caller read it (its revision, say). */
   readonly asRead: Condition;
+  /** A limit the item must be within for the call to go ahead. */
+  readonly admission?: ProcessorCallAdmission;
+}
+
+/**
+ * A limit kept on the locked item, checked by the reservation itself so it costs no read, and the
+ * error a reservation refused by it answers (judged on the item as the failed condition found it).
+ */
+export interface ProcessorCallAdmission {
+  readonly condition: Condition;
+  readonly refusal: (item: Record<string, unknown>) => Error | undefined;
 }
 
 export interface Condition {
@@ -113,6 +124,8 @@ export async function reserveProcessorCall(
       if (locked !== undefined && isLive(locked, context.now) && locked[lockAttributes.id] !== callId) {
         throw new ProcessorCallBusy();
       }
+      const refused = locked === undefined ? undefined : input.lock?.admission?.refusal(locked);
+      if (refused !== undefined) throw refused;
       return undefined;
     }
   }
@@ -140,12 +153,15 @@ export async function callProcessor<T>(
 /**
  * Step 3. Stores `response` for the key and writes `items` in one transaction. When the record is
  * no longer this call's (a takeover finished it first), the stored outcome is replayed instead.
+ * When a condition of `items` fails, `redo` may give the items to send instead, once, built from
+ * the old images of the failure (`failureAt(i + 1)` is `items[i]`'s).
  */
 export async function completeProcessorCall(
   context: IdempotencyContext,
   callId: string,
   response: StoredResponse,
   items: TransactItems,
+  redo?: (failure: TransactionConditionFailed) => TransactItems | undefined,
 ): Promise<StoredResponse> {
   const { Put } = buildIdempotencyRecordPut(context, response);
   const complete = {
@@ -155,13 +171,21 @@ export async function completeProcessorCall(
       ...reservationHeldBy(callId),
     },
   };
-  try {
-    await sendTransaction([complete, ...items]);
-    return response;
-  } catch (error) {
-    if (!(error instanceof TransactionConditionFailed) || error.failureAt(0) === undefined) throw error;
-    await replayStoredOutcome(context);
-    throw new IdempotencyInProgress(true);
+  let sending = items;
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await sendTransaction([complete, ...sending]);
+      return response;
+    } catch (error) {
+      if (!(error instanceof TransactionConditionFailed)) throw error;
+      if (error.failureAt(0) !== undefined) {
+        await replayStoredOutcome(context);
+        throw new IdempotencyInProgress(true);
+      }
+      const again = attempt === 1 ? redo?.(error) : undefined;
+      if (again === undefined) throw error;
+      sending = again;
+    }
   }
 }
 
@@ -202,6 +226,11 @@ export function lockHeldBy(callId: string): Condition {
   };
 }
 
+/** True when `item` (an old image) is locked by the call `callId`. */
+export function isLockHeldBy(item: Record<string, unknown> | undefined, callId: string): boolean {
+  return item?.[lockAttributes.id] === callId;
+}
+
 /** The condition every other writer of a lockable item carries: no live processor call holds it. */
 export function lockFree(now: Date): Condition {
   return {
@@ -216,7 +245,7 @@ export function isLockedByLiveCall(item: Record<string, unknown> | undefined, no
   return item !== undefined && isLive(item, now);
 }
 
-/** The Update that releases the lock without changing the item otherwise (a declined charge). */
+/** The Update that releases the lock without changing the item otherwise (a call that failed). */
 export function buildUnlock(key: ItemKey, callId: string) {
   const held = lockHeldBy(callId);
   return {
@@ -300,11 +329,15 @@ function reservationPut(
 }
 
 function lockUpdate(lock: ProcessorCallLock, callId: string, leaseUntil: number, now: Date) {
-  const condition = allOf(lock.asRead, {
-    expression: 'attribute_not_exists(#lockId) OR #lockUntil < :lockNow OR #lockId = :lockId',
-    names: { '#lockId': lockAttributes.id, '#lockUntil': lockAttributes.until },
-    values: { ':lockNow': now.getTime(), ':lockId': callId },
-  });
+  const condition = allOf(
+    lock.asRead,
+    {
+      expression: 'attribute_not_exists(#lockId) OR #lockUntil < :lockNow OR #lockId = :lockId',
+      names: { '#lockId': lockAttributes.id, '#lockUntil': lockAttributes.until },
+      values: { ':lockNow': now.getTime(), ':lockId': callId },
+    },
+    ...(lock.admission === undefined ? [] : [lock.admission.condition]),
+  );
   return {
     Update: {
       TableName: tableName(),

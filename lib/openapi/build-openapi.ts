@@ -52,7 +52,7 @@ export function buildOpenApi(routes: readonly RouteDefinition[]): OpenApiDocumen
     components: {
       schemas: schemas.components,
       parameters: { [idempotencyKeyParameter]: idempotencyKeyParameterObject },
-      headers: { [replayedHeader]: replayedHeaderObject },
+      headers: { [replayedHeader]: replayedHeaderObject, [retryAfterHeader]: retryAfterHeaderObject },
       securitySchemes: { [securitySchemeName]: securitySchemeObject },
     },
   };
@@ -133,6 +133,7 @@ const securitySchemeName = 'merchantApiKey';
 const idempotencyKeyHeader = 'Idempotency-Key';
 const idempotencyKeyParameter = 'IdempotencyKey';
 const replayedHeader = 'Idempotent-Replayed';
+const retryAfterHeader = 'Retry-After';
 
 const securitySchemeObject = {
   type: 'http',
@@ -150,6 +151,12 @@ const idempotencyKeyParameterObject: ParameterObject = {
     'Retrying with the same key and payload within 24 h returns the stored response; the same key with another payload is refused with 422.',
   // Mirrors `isValidIdempotencyKey` (functions/domain/idempotency.ts): 1–255 visible ASCII characters.
   schema: { type: 'string', minLength: 1, maxLength: 255, pattern: idempotencyKeyPattern.source },
+};
+
+const retryAfterHeaderObject: HeaderObject = {
+  description:
+    "Whole seconds until the request can succeed again. Only the route's own limit sends it; the per-address limit does not.",
+  schema: { type: 'integer', minimum: 1 },
 };
 
 const replayedHeaderObject: HeaderObject = {
@@ -183,9 +190,14 @@ function operationOf(
     },
   };
   for (const [status, codes] of errorCodesByStatus(route)) {
+    const ownRateLimit = status === ErrorCode.rate_limited ? route.ownRateLimit : undefined;
     responses[status] = {
-      description: codes.map((code) => `- \`${code}\`: ${errorCodes[code].meaning}`).join('\n'),
+      description: [
+        ...codes.map((code) => `- \`${code}\`: ${errorCodes[code].meaning}`),
+        ...(ownRateLimit === undefined ? [] : [`- \`rate_limited\`, with \`Retry-After\`: ${ownRateLimit}`]),
+      ].join('\n'),
       ...(replayedErrorStatuses.has(status) ? replayed : {}),
+      ...(ownRateLimit === undefined ? {} : { headers: { [retryAfterHeader]: retryAfterHeaderRef } }),
       content: jsonContent(errorSchema),
     };
   }
@@ -210,6 +222,7 @@ function operationOf(
 }
 
 const replayedHeaderRef: Reference = { $ref: `#/components/headers/${replayedHeader}` };
+const retryAfterHeaderRef: Reference = { $ref: `#/components/headers/${retryAfterHeader}` };
 
 function jsonContent(schema: JsonSchema) {
   return { 'application/json': { schema } } as const;

@@ -2,9 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { type Browser, chromium, type Page, type Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { PayerDecline } from '../../functions/domain/pay-link-declines';
 import { payPageContentSecurityPolicy } from '../../functions/pay/pay-page';
+import { documentClient } from '../../functions/store/client';
+import { keys } from '../../functions/store/keys';
 import { chromiumExecutable, chromiumLaunchArgs, launchChromium } from '../support/chromium';
 import {
   adjustmentLine,
@@ -165,12 +169,37 @@ describe('pay page', () => {
     await page.getByRole('heading', { name: `Invoice ${invoice.invoiceNumber}` }).waitFor();
     await payByCard(page, '4000000000000002');
 
-    await page.getByRole('alert').filter({ hasText: 'The card was declined.' }).waitFor();
+    await page.getByRole('alert').filter({ hasText: PayerDecline.message }).waitFor();
     expect(await page.getByRole('button', { name: 'Pay $27.50' }).isEnabled()).toBe(true);
     expect(await page.getByLabel('Card number').inputValue()).toBe('4000000000000002');
     expect(await page.getByRole('heading', { name: 'Payment received' }).count()).toBe(0);
     expect(await invoiceStatus(invoice.invoiceId)).toBe('issued');
     expectSlugKeptSecret(payPage, invoice.invoiceUrlSlug);
+  });
+
+  it('tells the payer how long to wait once the invoice took its cap of declines', async () => {
+    const invoice = await issuedInvoice();
+    // The cap's history as five declines a minute apart, the oldest 40 minutes ago: 20 minutes left
+    // (19 once a slow run has spent a minute getting to the click).
+    const oldest = Date.now() - 40 * 60_000;
+    await documentClient().send(
+      new UpdateCommand({
+        TableName: t.runtime.tableName,
+        Key: keys.invoice(merchantId, invoice.invoiceId),
+        UpdateExpression: 'SET payLinkDeclinedAt = :history',
+        ExpressionAttributeValues: { ':history': [4, 3, 2, 1, 0].map((minute) => oldest + minute * 60_000) },
+      }),
+    );
+    const { page } = await openPayLink(invoice.invoiceUrlSlug);
+    await page.getByRole('heading', { name: `Invoice ${invoice.invoiceNumber}` }).waitFor();
+    await payByCard(page, '4242424242424242');
+
+    await page
+      .getByRole('alert')
+      .filter({ hasText: /Try again in (19|20) minutes\./ })
+      .waitFor();
+    expect(await page.getByRole('alert').innerText()).toContain('can’t take more payment attempts for now');
+    expect(await invoiceStatus(invoice.invoiceId)).toBe('issued');
   });
 
   it('says only "Invoice not found" for a slug that names no invoice', async () => {

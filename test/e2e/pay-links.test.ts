@@ -1,6 +1,7 @@
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoiceSlugHash } from '../../functions/domain/invoice-slug';
+import { PayerDecline } from '../../functions/domain/pay-link-declines';
 import { documentClient } from '../../functions/store/client';
 import { keys } from '../../functions/store/keys';
 import {
@@ -344,8 +345,8 @@ describe('POST /pay/payments', () => {
     expect(result.status).toBe(201);
     expect(result.body.payment).toMatchObject({
       status: 'declined',
-      declineCode: 'card_declined',
-      declineMessage: 'The card was declined.',
+      declineCode: 'payment_declined',
+      declineMessage: PayerDecline.message,
     });
     expect(result.body.invoice).toMatchObject({ status: 'issued', amountRemaining: { amount: 2750 } });
     const after = await merchantView(invoice.invoiceId);

@@ -11,10 +11,14 @@ import { ValidationMessage } from '../../http/validation-messages';
 import { paymentProcessor } from '../../payments/processor-for-stage';
 import { buildPutEvent } from '../../store/events';
 import { keys } from '../../store/keys';
+import {
+  buildRecordDecline,
+  buildRecordDeclineOverFull,
+  payLinkDeclineAdmission,
+} from '../../store/pay-link-declines';
 import { buildPayLinkPayment, findPayLinkTarget, payLinkAsRead } from '../../store/pay-links';
 import { buildPutPayment } from '../../store/payments';
 import {
-  buildUnlock,
   callProcessor,
   completeProcessorCall,
   ProcessorCallBusy,
@@ -32,7 +36,8 @@ const maxReads = 5;
  * while the processor charges, so two payers (or two tabs) can't both pay it, and a merchant's
  * change waits for the charge. A completed charge moves the invoice to paid and emits
  * payments.PaymentCreated and invoices.InvoicePaid; a declined one leaves the invoice as it was
- * and emits payments.PaymentDeclined. Either way the answer is a 201 with the payment.
+ * and emits payments.PaymentDeclined. Either way the answer is a 201 with the payment, whose decline
+ * the payer sees only as the generic one. Past the cap on declines (PayLinkDeclineLimit) it is a 429.
  */
 export const handler = httpHandler(payPageRoutes.payInvoice, async ({ body, idempotency, now }) => {
   // Before anything else: without a processor (production, for now) nothing here can succeed.
@@ -59,7 +64,7 @@ export const handler = httpHandler(payPageRoutes.payInvoice, async ({ body, idem
     const paymentId = await reserveProcessorCall(idempotency, {
       // A public route has no authorizer answer: the payment goes to its invoice's shard.
       callId: inShard(newId('pmt'), merchantShardOfId(invoice.invoiceId)),
-      lock: { key: invoiceKey, asRead: payLinkAsRead(target) },
+      lock: { key: invoiceKey, asRead: payLinkAsRead(target), admission: payLinkDeclineAdmission(now) },
     });
     if (paymentId === undefined) continue; // the invoice changed since it was read
     // The payment's time is its id's, so a createdFrom/createdTo range (a range of ids) holds it, and
@@ -98,7 +103,7 @@ export const handler = httpHandler(payPageRoutes.payInvoice, async ({ body, idem
             : []),
         ]
       : [
-          { Update: buildUnlock(invoiceKey, paymentId) },
+          buildRecordDecline(invoiceKey, paymentId, now),
           buildPutPayment(payment),
           buildPutEvent(paymentDeclinedEvent(payment, newId('evt'))),
         ];
@@ -106,7 +111,13 @@ export const handler = httpHandler(payPageRoutes.payInvoice, async ({ body, idem
       payment: payPaymentView(payment),
       invoice: payInvoiceView(completed ? paid : invoice, merchantName),
     };
-    return completeProcessorCall(idempotency, paymentId, { status: 201, body: result }, items);
+    return completeProcessorCall(idempotency, paymentId, { status: 201, body: result }, items, (failure) => {
+      // A decline met a full history: it is rewritten from what the failed append found.
+      const rewrite = completed
+        ? undefined
+        : buildRecordDeclineOverFull(invoiceKey, paymentId, now, failure.failureAt(1)?.existing);
+      return rewrite === undefined ? undefined : [rewrite, ...items.slice(1)];
+    });
   }
   throw new ProcessorCallBusy('The invoice keeps changing; reload it and try again.');
 });

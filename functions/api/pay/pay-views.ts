@@ -1,4 +1,5 @@
 import { InvoiceStatus, type PayerInvoice } from '../../domain/invoice';
+import { PayerDecline } from '../../domain/pay-link-declines';
 import type { Payment } from '../../domain/payment';
 import type { Infer } from '../../schema';
 import type { PayInvoiceView, PayPaymentView } from './schemas';
@@ -27,6 +28,7 @@ export function payInvoiceView(invoice: PayerInvoice, merchantName: string): Inf
   };
 }
 
+/** What the payer sees of a payment: a decline only as the generic one, never the processor's reason. */
 export function payPaymentView(payment: Payment): Infer<typeof PayPaymentView> {
   if (payment.status !== 'completed' && payment.status !== 'declined') {
     throw new Error(`a new payment is completed or declined, not ${payment.status}`);
@@ -37,8 +39,8 @@ export function payPaymentView(payment: Payment): Infer<typeof PayPaymentView> {
     amount: payment.amount,
     currency: payment.currency,
     paymentMethodType: payment.paymentMethodType,
-    declineCode: payment.declineCode,
-    declineMessage: payment.declineMessage,
+    declineCode: payment.status === 'declined' ? PayerDecline.code : null,
+    declineMessage: payment.status === 'declined' ? PayerDecline.message : null,
     createdAt: payment.createdAt,
   };
 }

@@ -1,3 +1,4 @@
+import { PayLinkDeclineLimit } from '../../domain/pay-link-declines';
 import { defineRoute, type RouteDefinition } from '../../route-definition';
 import { PayInvoiceBody, PayInvoiceRequest, PayInvoiceResult, PayInvoiceView, PayPage } from './schemas';
 
@@ -45,5 +46,9 @@ export const payPageRoutes = {
     response: PayInvoiceResult,
     access: 'public',
     callsProcessor: true,
+    ownRateLimit:
+      `the invoice had ${PayLinkDeclineLimit.cap} declined payments through its pay link within the last ` +
+      `${PayLinkDeclineLimit.windowMs / 60_000} minutes; it takes payments again when the oldest of them is ` +
+      `${PayLinkDeclineLimit.windowMs / 60_000} minutes old. Nothing is charged or written.`,
   }),
 } as const satisfies Record<string, RouteDefinition>;

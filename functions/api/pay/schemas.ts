@@ -1,7 +1,8 @@
 import { InvoiceStatus, PaymentMethodType } from '../../domain/invoice';
 import { Currency } from '../../domain/money';
+import { PayerDecline } from '../../domain/pay-link-declines';
 import { PaymentStatus } from '../../domain/payment';
-import { annotate, array, enumOf, integer, nullable, strictObject, string } from '../../schema';
+import { annotate, array, enumOf, integer, literal, nullable, strictObject, string } from '../../schema';
 import { PaymentAmount, PaymentId, PaymentMethodDetails } from '../payment-schemas';
 import { Money, Timestamp } from '../shared-schemas';
 
@@ -58,8 +59,13 @@ export const PayPaymentView = annotate(
     amount: PaymentAmount,
     currency: enumOf(Currency),
     paymentMethodType: enumOf(PaymentMethodType),
-    declineCode: nullable(string()),
-    declineMessage: nullable(string()),
+    declineCode: annotate(nullable(literal(PayerDecline.code)), {
+      description:
+        "The same for every decline: the processor's reason is shown to the merchant only (GET /payments/{paymentId}, payments.PaymentDeclined).",
+    }),
+    declineMessage: annotate(nullable(literal(PayerDecline.message)), {
+      description: 'The same for every decline, whatever the reason.',
+    }),
     createdAt: Timestamp,
   }),
   { id: 'PayPaymentView' },
