@@ -9,15 +9,20 @@ export type DocumentClientMiddleware = (
 
 /**
  * Runs `act` with `middleware` on the shared document client, the one the runtime's handlers and the
- * delivery pipeline in this process send through; it sees plain values, before marshalling.
+ * delivery pipeline in this process send through. At the `initialize` step (the default) it sees
+ * plain values, before marshalling, once per command; at `deserialize` it runs inside the SDK's
+ * retry loop, once per try, so an error it throws there is retried as one from DynamoDB would be.
  */
 export async function withDocumentClientMiddleware<T>(
   middleware: DocumentClientMiddleware,
   act: () => Promise<T>,
+  step: 'initialize' | 'deserialize' = 'initialize',
 ): Promise<T> {
   const client = documentClient();
   const name = `observe-dynamodb-commands-${randomUUID()}`;
-  client.middlewareStack.add(middleware as never, { step: 'initialize', name });
+  // The stack's overloads each take one step's literal, not a union of them.
+  if (step === 'initialize') client.middlewareStack.add(middleware as never, { step, name });
+  else client.middlewareStack.add(middleware as never, { step, name });
   try {
     return await act();
   } finally {

@@ -26,6 +26,10 @@ export interface ReceiverResponse {
   readonly delayMs?: number;
   /** Never answers and keeps the socket open, so the sender's timeout fires; `close()` destroys it. */
   readonly hang?: boolean;
+  /** Ends the connection with a TCP reset instead of answering. */
+  readonly reset?: boolean;
+  /** Sends `status` and then this many bytes of body, written as the sender reads them. */
+  readonly streamBytes?: number;
 }
 
 export type ResponseHandler = (request: ReceivedRequest) => ReceiverResponse | Promise<ReceiverResponse>;
@@ -34,6 +38,8 @@ export interface HttpsReceiverOptions {
   /** Folder of the test CA (`createTestCa`); defaults to the run's, `inject('testCaDir')`. */
   readonly caDir?: string;
   readonly respondWith?: ResponseHandler;
+  /** Key and certificate to serve instead of the test CA's trusted `localhost` one. */
+  readonly certificate?: { readonly key: string; readonly cert: string };
 }
 
 export interface HttpsReceiver {
@@ -111,6 +117,10 @@ export async function startHttpsReceiver(options: HttpsReceiverOptions = {}): Pr
       response = { status: 500, body: `receiver handler failed: ${String(error)}` };
     }
     if (response.hang === true) return;
+    if (response.reset === true) {
+      req.socket.resetAndDestroy();
+      return;
+    }
     if (response.delayMs !== undefined && response.delayMs > 0) {
       await new Promise<void>((resolve) => {
         const timer = setTimeout(() => {
@@ -122,6 +132,7 @@ export async function startHttpsReceiver(options: HttpsReceiverOptions = {}): Pr
     }
     if (res.destroyed) return;
     res.writeHead(response.status, response.headers);
+    if (response.streamBytes !== undefined) return streamBody(res, response.streamBytes);
     res.end(response.body);
   };
 
@@ -130,9 +141,12 @@ export async function startHttpsReceiver(options: HttpsReceiverOptions = {}): Pr
   };
   let tlsConnections = 0;
   const { port, servers } = await listenOnLoopback(() =>
-    createServer({ key: ca.serverKeyPem, cert: ca.serverCertPem }, onRequest).on('secureConnection', () => {
-      tlsConnections += 1;
-    }),
+    createServer(options.certificate ?? { key: ca.serverKeyPem, cert: ca.serverCertPem }, onRequest).on(
+      'secureConnection',
+      () => {
+        tlsConnections += 1;
+      },
+    ),
   );
 
   return {
@@ -188,6 +202,25 @@ export async function startHttpsReceiver(options: HttpsReceiverOptions = {}): Pr
       );
     },
   };
+}
+
+/** Writes `total` bytes in 64 KB chunks, each once the last has drained, until the sender hangs up. */
+async function streamBody(res: ServerResponse, total: number): Promise<void> {
+  const chunk = Buffer.alloc(64 * 1024, 0x61);
+  for (let sent = 0; sent < total && !res.destroyed; sent += chunk.byteLength) {
+    if (!res.write(chunk)) {
+      await new Promise<void>((resolve) => {
+        const done = () => {
+          res.off('drain', done);
+          res.off('close', done);
+          resolve();
+        };
+        res.on('drain', done);
+        res.on('close', done);
+      });
+    }
+  }
+  if (!res.destroyed) res.end();
 }
 
 /**

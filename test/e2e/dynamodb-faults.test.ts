@@ -1,0 +1,202 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type FaultPlan,
+  throttled,
+  transactionConflict,
+  withDynamoDbFaults,
+} from '../support/dynamodb-faults';
+import { createInvoice, expectOk, invoiceAction, invoiceBody } from '../support/invoice-requests';
+import { invoiceFixtures } from '../support/invoices';
+import { type ApiResult, newKey, startTestRuntime, type TestRuntime } from '../support/local-runtime';
+import { cards, sandboxPayment, testCard } from '../support/payment-requests';
+
+let t: TestRuntime;
+let merchantId: string;
+let refs: { customerId: string; productId: string; priceId: string };
+
+beforeAll(async () => {
+  t = await startTestRuntime();
+  merchantId = t.runtime.merchantId;
+  refs = await invoiceFixtures(t.api, merchantId);
+});
+afterAll(() => t.stop());
+
+type Item = Record<string, unknown>;
+
+/** What a request wrote: the entity types of the items it added and of those it changed, sorted. */
+function changeOf(before: Item[], after: Item[]): { added: string[]; changed: string[] } {
+  const keyOf = (item: Item) => `${item.PK}|${item.SK}`;
+  const earlier = new Map(before.map((item) => [keyOf(item), JSON.stringify(item)]));
+  const added: string[] = [];
+  const changed: string[] = [];
+  for (const item of after) {
+    const was = earlier.get(keyOf(item));
+    if (was === undefined) added.push(String(item.entityType));
+    else if (was !== JSON.stringify(item)) changed.push(String(item.entityType));
+  }
+  return { added: added.sort(), changed: changed.sort() };
+}
+
+/** Runs `request` under `plan` and reports its answer, how many sends failed and what it wrote. */
+async function underFaults(plan: FaultPlan, request: () => Promise<ApiResult>) {
+  const before = await t.scanTable();
+  const { result, faulted } = await withDynamoDbFaults(plan, request);
+  return { response: result, faulted, change: changeOf(before, await t.scanTable()) };
+}
+
+/** The generic 500 of the error shape: a code, a fixed message and the request id, nothing else. */
+function expectCleanInternalError(response: ApiResult): void {
+  expect(response.status).toBe(500);
+  expect(response.body).toEqual({
+    error: {
+      code: 'internal_error',
+      message: 'An internal error occurred.',
+      requestId: response.headers.get('x-request-id') ?? expect.any(String),
+    },
+  });
+}
+
+const nothing = { added: [], changed: [] };
+
+const createProduct = (key: string) => () =>
+  t.api('POST', '/catalog/products', { body: { merchantId, name: 'Oolong' }, idempotencyKey: key });
+
+async function draftInvoice(): Promise<string> {
+  return expectOk(await createInvoice(t.api, invoiceBody(merchantId, refs))).invoiceId;
+}
+
+const issue = (invoiceId: string, key: string) => () =>
+  invoiceAction(t.api, merchantId, invoiceId, 'issue', {}, key);
+
+const payByCard = (key: string) => () =>
+  sandboxPayment(
+    t.api,
+    {
+      merchantId,
+      customerId: refs.customerId,
+      amount: 5000,
+      currency: 'USD',
+      paymentMethod: testCard(cards.succeeds),
+    },
+    key,
+  );
+
+const productChange = { added: ['IdempotencyRecord', 'Product'], changed: [] };
+const issueChange = { added: ['Event', 'IdempotencyRecord'], changed: ['Invoice'] };
+const paymentChange = { added: ['Event', 'IdempotencyRecord', 'Payment'], changed: [] };
+
+/** Enough faults on every send to outlast the SDK's three tries and the store's conflict retries. */
+const always = Number.POSITIVE_INFINITY;
+
+describe('DynamoDB throttling', () => {
+  it('creates one product when the first two tries of its transaction are throttled: the SDK retries them', async () => {
+    const { response, faulted, change } = await underFaults(
+      { fault: throttled.provisionedThroughput, times: 2, commands: ['TransactWriteItemsCommand'] },
+      createProduct(newKey()),
+    );
+    expect(faulted).toBe(2);
+    expect(response.status).toBe(201);
+    expect(change).toEqual(productChange);
+  });
+
+  it('issues an invoice once when its first two sends are throttled', async () => {
+    const invoiceId = await draftInvoice();
+    const { response, faulted, change } = await underFaults(
+      { fault: throttled.throttling, times: 2 },
+      issue(invoiceId, newKey()),
+    );
+    expect(faulted).toBe(2);
+    expect(expectOk(response).status).toBe('issued');
+    expect(change).toEqual(issueChange);
+  });
+
+  it('takes a card payment once when its first two sends are throttled', async () => {
+    const { response, faulted, change } = await underFaults(
+      { fault: throttled.provisionedThroughput, times: 2 },
+      payByCard(newKey()),
+    );
+    expect(faulted).toBe(2);
+    expect(expectOk(response).status).toBe('completed');
+    expect(change).toEqual(paymentChange);
+  });
+
+  it('answers a clean 500 and writes nothing when throttling outlasts the retries; the same key then creates once', async () => {
+    const key = newKey();
+    const refused = await underFaults({ fault: throttled.throttling, times: always }, createProduct(key));
+    expect(refused.faulted).toBeGreaterThanOrEqual(3);
+    expectCleanInternalError(refused.response);
+    expect(refused.change).toEqual(nothing);
+
+    const before = await t.scanTable();
+    const created = await createProduct(key)();
+    const replayed = await createProduct(key)();
+    expect(created.status).toBe(201);
+    expect(replayed.status).toBe(201);
+    expect(replayed.headers.get('idempotent-replayed')).toBe('true');
+    expect(replayed.body).toEqual(created.body);
+    expect(changeOf(before, await t.scanTable())).toEqual(productChange);
+  });
+
+  it('answers a clean 500 for a payment whose every send is throttled, and the same key then pays once', async () => {
+    const key = newKey();
+    const refused = await underFaults(
+      { fault: throttled.provisionedThroughput, times: always },
+      payByCard(key),
+    );
+    expectCleanInternalError(refused.response);
+    expect(refused.change).toEqual(nothing);
+
+    const before = await t.scanTable();
+    const paid = expectOk(await payByCard(key)());
+    const replayed = expectOk(await payByCard(key)());
+    expect(replayed).toEqual(paid);
+    expect(changeOf(before, await t.scanTable())).toEqual(paymentChange);
+  });
+});
+
+describe('DynamoDB transaction conflicts', () => {
+  it('creates one product when its transaction meets three conflicts: the store retries them', async () => {
+    const { response, faulted, change } = await underFaults(
+      { fault: () => transactionConflict(), times: 3, commands: ['TransactWriteItemsCommand'] },
+      createProduct(newKey()),
+    );
+    expect(faulted).toBe(3);
+    expect(response.status).toBe(201);
+    expect(change).toEqual(productChange);
+  });
+
+  it('answers a clean 500 and leaves the invoice as it was when conflicts outlast the retries; the same key then issues once', async () => {
+    const invoiceId = await draftInvoice();
+    const key = newKey();
+    const refused = await underFaults(
+      { fault: () => transactionConflict(), times: always, commands: ['TransactWriteItemsCommand'] },
+      issue(invoiceId, key),
+    );
+    expect(refused.faulted).toBeGreaterThan(1);
+    expectCleanInternalError(refused.response);
+    expect(refused.change).toEqual(nothing);
+
+    const before = await t.scanTable();
+    const issued = expectOk(await issue(invoiceId, key)());
+    const replayed = await issue(invoiceId, key)();
+    expect(issued.status).toBe('issued');
+    expect(replayed.headers.get('idempotent-replayed')).toBe('true');
+    expect(replayed.body).toEqual(issued);
+    expect(changeOf(before, await t.scanTable())).toEqual(issueChange);
+  });
+
+  it('answers a clean 500 for a payment whose transactions always conflict, and the same key then pays once', async () => {
+    const key = newKey();
+    const refused = await underFaults(
+      { fault: () => transactionConflict(), times: always, commands: ['TransactWriteItemsCommand'] },
+      payByCard(key),
+    );
+    expectCleanInternalError(refused.response);
+    expect(refused.change).toEqual(nothing);
+
+    const before = await t.scanTable();
+    const paid = expectOk(await payByCard(key)());
+    expect(expectOk(await payByCard(key)())).toEqual(paid);
+    expect(changeOf(before, await t.scanTable())).toEqual(paymentChange);
+  });
+});
