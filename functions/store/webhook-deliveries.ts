@@ -174,6 +174,8 @@ export function placedDelivery(item: Record<string, unknown>): PlacedDelivery {
 /** A delivery that waits for an attempt, and when that attempt is due. */
 export interface WaitingDelivery extends PlacedDelivery {
   readonly dueAt: string;
+  /** Until when a dispatcher holds the delivery's next attempt, when one took it (ISO 8601). */
+  readonly leaseUntil?: string | undefined;
 }
 
 /**
@@ -193,7 +195,11 @@ export async function waitingDeliveries(): Promise<WaitingDelivery[]> {
         ExpressionAttributeValues: { ':partition': partition },
       }),
   );
-  return soonestDueFirst(partitions).map((item) => ({ ...placedDelivery(item), dueAt: String(item.dueAt) }));
+  return soonestDueFirst(partitions).map((item) => ({
+    ...placedDelivery(item),
+    dueAt: String(item.dueAt),
+    ...(typeof item.leaseUntil === 'string' ? { leaseUntil: item.leaseUntil } : {}),
+  }));
 }
 
 export function toDelivery(item: Record<string, unknown>): WebhookDelivery {

@@ -6,10 +6,13 @@ import { MaxDelaySeconds } from './delay-queue';
  * Whole seconds until a waiting delivery's next attempt, for a runtime that starts now: its stored
  * due time, but no later than this runtime's retry delay after its last attempt ended (as the
  * dispatcher counts), so a restart with a shorter WEBHOOK_RETRY_DELAY_SECONDS applies to the
- * retries already waiting. 0 when the attempt is due or overdue.
+ * retries already waiting. 0 when the attempt is due or overdue. An attempt that was in flight when
+ * the last runtime was killed still holds its lease: its message waits until a second after the
+ * lease ends, or the dispatcher would drop it as taken and only the reconciler would send it, minutes
+ * later.
  */
 export function restartDelaySeconds(
-  waiting: Pick<WaitingDelivery, 'delivery' | 'dueAt'>,
+  waiting: Pick<WaitingDelivery, 'delivery' | 'dueAt' | 'leaseUntil'>,
   now: Date,
   retryDelaySeconds: number,
 ): number {
@@ -20,6 +23,7 @@ export function restartDelaySeconds(
       Date.parse(lastAttempt.attemptedAt) + lastAttempt.durationMs + retryDelaySeconds * 1000;
     dueMs = Math.min(dueMs, retryDueMs);
   }
+  if (waiting.leaseUntil !== undefined) dueMs = Math.max(dueMs, Date.parse(waiting.leaseUntil) + 1000);
   const seconds = Math.ceil((dueMs - now.getTime()) / 1000);
   return Number.isFinite(seconds) ? Math.min(MaxDelaySeconds, Math.max(0, seconds)) : 0;
 }

@@ -52,6 +52,13 @@ describe('restartDelaySeconds', () => {
     expect(restartDelaySeconds({ delivery: fresh, dueAt: at(5) }, now, 1)).toBe(5);
   });
 
+  it('waits a second past the lease of an attempt that was in flight when the last runtime was killed', () => {
+    expect(restartDelaySeconds({ delivery: fresh, dueAt: at(-30), leaseUntil: at(21.2) }, now, 60)).toBe(23);
+    expect(restartDelaySeconds({ delivery: fresh, dueAt: at(40), leaseUntil: at(10) }, now, 60)).toBe(40);
+    // A lease that ran out already holds nothing back.
+    expect(restartDelaySeconds({ delivery: fresh, dueAt: at(-30), leaseUntil: at(-5) }, now, 60)).toBe(0);
+  });
+
   it('never asks for more than the queue allows (900 s)', () => {
     expect(restartDelaySeconds({ delivery: fresh, dueAt: at(3_600) }, now, 60)).toBe(900);
   });
