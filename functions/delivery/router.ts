@@ -32,7 +32,8 @@ export const routedEntityTypes = [
 
 /**
  * The stream consumer (DESIGN §1), the only writer to the delivery queue besides the reconciler:
- * - an event → one delivery per subscribed endpoint that is not deleted (paused when disabled);
+ * - an event → one delivery per endpoint that is not deleted and was subscribed to its type when it
+ *   occurred (paused when disabled);
  * - a new delivery → enqueued now; a failed attempt on a pending delivery → enqueued with the
  *   queue's default delay; a delivery un-paused → enqueued now;
  * - an endpoint enabled again → its paused deliveries are un-paused (which enqueues them).
@@ -114,12 +115,14 @@ async function routeRecord(
 }
 
 /**
- * The event's delivery to each subscribed endpoint that is not deleted, paused when it is disabled,
- * with the endpoint's shard history that places it (read with the endpoints, so it costs nothing).
+ * The event's delivery to each endpoint that is not deleted and was subscribed to its type when it
+ * occurred, paused when it is disabled, with the endpoint's shard history that places it (read with
+ * the endpoints, so it costs nothing). The endpoints are read as they are now, so one created or
+ * subscribed after the event but before the stream reached it is left out by its subscription time.
  */
 async function deliveriesOf(event: DomainEvent, now: () => Date): Promise<NewDelivery[]> {
-  const endpoints = (await liveEndpointsOf(event.merchantId)).filter(({ endpoint }) =>
-    receivesEvent(endpoint, event.eventType),
+  const endpoints = (await liveEndpointsOf(event.merchantId)).filter(({ endpoint, subscribedSince }) =>
+    receivesEvent(endpoint, subscribedSince, event),
   );
   const createdAt = isoTimestamp(now());
   return endpoints.map(({ endpoint, deliveryShards }) => ({

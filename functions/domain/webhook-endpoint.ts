@@ -77,7 +77,51 @@ function requireLive(endpoint: WebhookEndpoint): void {
   if (!isLive(endpoint)) throw new RuleViolation('invalid_state', 'The webhook endpoint is deleted.');
 }
 
-/** New events reach active and disabled endpoints; a disabled one keeps them paused (DESIGN §4). */
-export function receivesEvent(endpoint: WebhookEndpoint, eventType: EventType): boolean {
-  return isLive(endpoint) && endpoint.eventTypes.includes(eventType);
+/**
+ * When the endpoint last began receiving each event type it is subscribed to (ISO 8601), kept beside
+ * the endpoint rather than shown by the API.
+ */
+export type SubscribedSince = Readonly<Partial<Record<EventType, string>>>;
+
+/**
+ * The time of every type the endpoint is subscribed to. A type without a kept time, as every type of
+ * an endpoint written before times were kept, counts as subscribed since the endpoint was created.
+ */
+export function subscribedSinceOf(endpoint: WebhookEndpoint, kept: SubscribedSince = {}): SubscribedSince {
+  return Object.fromEntries(endpoint.eventTypes.map((type) => [type, kept[type] ?? endpoint.createdAt]));
+}
+
+/**
+ * After a change at `now`: a type still subscribed keeps its time, a type added starts at `now`, so one
+ * removed and added back gets none of the events in between.
+ */
+export function subscribedSinceAfterChange(
+  previous: WebhookEndpoint,
+  previousSince: SubscribedSince,
+  next: WebhookEndpoint,
+  now: string,
+): SubscribedSince {
+  const kept = subscribedSinceOf(previous, previousSince);
+  return Object.fromEntries(
+    next.eventTypes.map((type) => [
+      type,
+      (previous.eventTypes.includes(type) ? kept[type] : undefined) ?? now,
+    ]),
+  );
+}
+
+/**
+ * An event reaches the endpoints that are not deleted (a disabled one keeps it paused, DESIGN §4) and
+ * were subscribed to its type, without a break, from the time it occurred: an endpoint created or
+ * subscribed to the type at that very millisecond receives it, one a millisecond later does not.
+ */
+export function receivesEvent(
+  endpoint: WebhookEndpoint,
+  subscribedSince: SubscribedSince,
+  event: { readonly eventType: EventType; readonly createdAt: string },
+): boolean {
+  if (!isLive(endpoint) || !endpoint.eventTypes.includes(event.eventType)) return false;
+  const since = subscribedSince[event.eventType] ?? endpoint.createdAt;
+  const occurredAt = Date.parse(event.createdAt);
+  return Date.parse(endpoint.createdAt) <= occurredAt && Date.parse(since) <= occurredAt;
 }

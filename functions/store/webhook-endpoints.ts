@@ -1,19 +1,27 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { DeliveryShardHistory } from '../domain/delivery-shards';
 import { toShardHistory } from '../domain/shard-history';
-import { isLive, maxEndpointsPerMerchant, type WebhookEndpoint } from '../domain/webhook-endpoint';
+import {
+  isLive,
+  maxEndpointsPerMerchant,
+  type SubscribedSince,
+  subscribedSinceAfterChange,
+  subscribedSinceOf,
+  type WebhookEndpoint,
+} from '../domain/webhook-endpoint';
 import { documentClient, tableName } from './client';
 import { EntityType, keys, SortKeyPrefix } from './keys';
 import { queryAll, queryPage } from './query-page';
 
 /**
  * An endpoint as stored: the API view, its sealed signing secret, its delivery shard history (empty:
- * one shard) and a version for conditional writes.
+ * one shard), when it began receiving each of its event types, and a version for conditional writes.
  */
 export interface StoredWebhookEndpoint {
   readonly endpoint: WebhookEndpoint;
   readonly sealedSigningSecret: string;
   readonly deliveryShards: DeliveryShardHistory;
+  readonly subscribedSince: SubscribedSince;
   readonly version: number;
 }
 
@@ -24,6 +32,7 @@ function endpointItem(stored: StoredWebhookEndpoint) {
     ...stored.endpoint,
     sealedSigningSecret: stored.sealedSigningSecret,
     ...(stored.deliveryShards.length === 0 ? {} : { deliveryShards: stored.deliveryShards }),
+    subscribedSince: stored.subscribedSince,
     version: stored.version,
   };
 }
@@ -44,7 +53,7 @@ export interface DeliveriesMarker {
  * The marker put beside every endpoint write, in the same transaction: unconditional, as the
  * endpoint's own version condition already orders the writes.
  */
-function buildPutDeliveriesMarker(stored: Omit<StoredWebhookEndpoint, 'version'>) {
+function buildPutDeliveriesMarker(stored: Pick<StoredWebhookEndpoint, 'endpoint' | 'deliveryShards'>) {
   const { merchantId, webhookEndpointId } = stored.endpoint;
   return {
     Put: {
@@ -61,9 +70,10 @@ function buildPutDeliveriesMarker(stored: Omit<StoredWebhookEndpoint, 'version'>
   };
 }
 
-/** A new endpoint and its deliveries marker. */
+/** A new endpoint, subscribed to each of its types since its creation, and its deliveries marker. */
 export function buildPutNewEndpoint(endpoint: WebhookEndpoint, sealedSigningSecret: string) {
-  const stored = { endpoint, sealedSigningSecret, deliveryShards: [], version: 1 };
+  const subscribedSince = subscribedSinceOf(endpoint);
+  const stored = { endpoint, sealedSigningSecret, deliveryShards: [], subscribedSince, version: 1 };
   return [
     {
       Put: {
@@ -79,15 +89,26 @@ export function buildPutNewEndpoint(endpoint: WebhookEndpoint, sealedSigningSecr
 /**
  * The next version of an endpoint, only while the stored version is the one read, and its deliveries
  * marker (written afresh, which also gives an endpoint created before markers existed its own). The
- * shard history is kept unless the change raises it.
+ * shard history is kept unless the change raises it. The subscription times follow the change of
+ * event types, an added type starting at the change's `updatedAt`, whichever write changes them.
  */
 export function buildReplaceEndpoint(
   previous: StoredWebhookEndpoint,
-  next: Omit<StoredWebhookEndpoint, 'version' | 'deliveryShards'> & {
+  next: Pick<StoredWebhookEndpoint, 'endpoint' | 'sealedSigningSecret'> & {
     readonly deliveryShards?: DeliveryShardHistory;
   },
 ) {
-  const stored = { ...next, deliveryShards: next.deliveryShards ?? previous.deliveryShards };
+  const stored = {
+    endpoint: next.endpoint,
+    sealedSigningSecret: next.sealedSigningSecret,
+    deliveryShards: next.deliveryShards ?? previous.deliveryShards,
+    subscribedSince: subscribedSinceAfterChange(
+      previous.endpoint,
+      previous.subscribedSince,
+      next.endpoint,
+      next.endpoint.updatedAt,
+    ),
+  };
   return [
     {
       Put: {
@@ -189,12 +210,21 @@ export async function liveEndpointsOf(merchantId: string): Promise<StoredWebhook
 }
 
 export function toStoredEndpoint(item: Record<string, unknown>): StoredWebhookEndpoint {
+  const endpoint = toEndpoint(item);
   return {
-    endpoint: toEndpoint(item),
+    endpoint,
     sealedSigningSecret: String(item.sealedSigningSecret),
     deliveryShards: deliveryShardsOf(item),
+    subscribedSince: subscribedSinceOf(endpoint, keptSubscribedSince(item)),
     version: Number(item.version),
   };
+}
+
+/** The kept subscription times; an endpoint written before they were kept has none. */
+function keptSubscribedSince(item: Record<string, unknown>): SubscribedSince {
+  const kept = item.subscribedSince;
+  if (typeof kept !== 'object' || kept === null) return {};
+  return Object.fromEntries(Object.entries(kept).filter(([, since]) => typeof since === 'string'));
 }
 
 function deliveryShardsOf(item: Record<string, unknown>): DeliveryShardHistory {

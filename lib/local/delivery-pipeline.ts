@@ -1,4 +1,4 @@
-import type { DynamoDBRecord, SQSEvent } from 'aws-lambda';
+import type { DynamoDBRecord, DynamoDBStreamEvent, SQSEvent } from 'aws-lambda';
 import { createDispatcher } from '../../functions/delivery/dispatcher';
 import { createReconciler } from '../../functions/delivery/reconciler';
 import { createRouter, routedEntityTypes } from '../../functions/delivery/router';
@@ -28,6 +28,8 @@ export async function startDeliveryPipeline(options: {
   log?: (message: string) => void;
   /** Sees every batch the queue hands the dispatcher, before the dispatcher does (the bench counts them). */
   onDispatcherBatch?: ((event: SQSEvent) => void) | undefined;
+  /** Awaited before the router sees each stream batch, so a test can hold the stream back a while. */
+  beforeRouting?: ((event: DynamoDBStreamEvent) => Promise<void>) | undefined;
 }) {
   const { settings } = options;
   const dispatcher = createDispatcher({
@@ -48,11 +50,19 @@ export async function startDeliveryPipeline(options: {
   });
   const queue = sqsDeliveryQueue(sqsClientFor(delayQueue, { queueUrl }), queueUrl);
   const routed: readonly string[] = routedEntityTypes;
+  const router = createRouter({ queue });
+  const { beforeRouting } = options;
   const poller = await startStreamPoller({
     endpoint: options.dynamodbEndpoint,
     accessKeyId: options.dynamodbAccessKeyId,
     tableName: options.tableName,
-    handler: createRouter({ queue }),
+    handler:
+      beforeRouting === undefined
+        ? router
+        : async (event) => {
+            await beforeRouting(event);
+            return router(event);
+          },
     filter: (record: DynamoDBRecord) => {
       const image = record.dynamodb?.NewImage ?? record.dynamodb?.OldImage;
       return routed.includes(String(image?.entityType?.S));

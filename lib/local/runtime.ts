@@ -3,7 +3,13 @@ import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context, SQSEvent } from 'aws-lambda';
+import type {
+  APIGatewayProxyEvent,
+  APIGatewayProxyResult,
+  Context,
+  DynamoDBStreamEvent,
+  SQSEvent,
+} from 'aws-lambda';
 import { authorize } from '../../functions/authorizer/authorize';
 import { handler as authorizer } from '../../functions/authorizer/handler';
 import { resetFunctionEnvironment, type Stage } from '../../functions/config';
@@ -69,6 +75,8 @@ export interface LocalRuntimeOptions {
   readonly log?: (message: string) => void;
   /** Sees every batch the delay queue hands the dispatcher. */
   readonly onDispatcherBatch?: (event: SQSEvent) => void;
+  /** Awaited before the router sees each stream batch (tests hold the stream back with it). */
+  readonly beforeRouting?: (event: DynamoDBStreamEvent) => Promise<void>;
 }
 
 export interface LocalRuntime extends RuntimeInfo {
@@ -140,6 +148,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
       settings,
       log,
       onDispatcherBatch: options.onDispatcherBatch,
+      beforeRouting: options.beforeRouting,
     });
     const info: RuntimeInfo = {
       baseUrl: gateway.baseUrl,

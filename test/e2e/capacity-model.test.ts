@@ -140,6 +140,9 @@ beforeAll(async () => {
       (item.payload as { paymentId?: string }).paymentId === payment.paymentId,
   );
   if (event === undefined) throw new Error('the payment wrote no event');
+  // An event reaches only endpoints that existed when it occurred, so this one is routed as if it
+  // occurred the moment the endpoint was created (a timestamp of the same length: the same units).
+  const routedEvent = { ...event, createdAt: endpoint.createdAt };
   const router = createRouter({ queue: { send: async () => undefined } });
   const dispatcher = createDispatcher({
     send: sendWebhook,
@@ -163,7 +166,7 @@ beforeAll(async () => {
     expect(await dispatcher(batch as unknown as SQSEvent)).toEqual({ batchItemFailures: [] });
   };
   await step('router: event → delivery', async () => {
-    expect(await router(streamEvent(streamRecord('INSERT', { newImage: event })))).toEqual({
+    expect(await router(streamEvent(streamRecord('INSERT', { newImage: routedEvent })))).toEqual({
       batchItemFailures: [],
     });
   });

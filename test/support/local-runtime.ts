@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
-import type { SQSEvent } from 'aws-lambda';
+import type { DynamoDBStreamEvent, SQSEvent } from 'aws-lambda';
 import { inject } from 'vitest';
 import { documentClient } from '../../functions/store/client';
 import { createKey, createMerchant } from '../../lib/admin/operations';
@@ -30,7 +30,11 @@ export interface TestRuntime {
  */
 export async function startTestRuntime(
   settings: Partial<LocalSettings> = {},
-  options: { dynamodbEndpoint?: string; onDispatcherBatch?: (event: SQSEvent) => void } = {},
+  options: {
+    dynamodbEndpoint?: string;
+    onDispatcherBatch?: (event: SQSEvent) => void;
+    beforeRouting?: (event: DynamoDBStreamEvent) => Promise<void>;
+  } = {},
 ): Promise<TestRuntime> {
   const stateDir = await mkdtemp(join(tmpdir(), 'merchant-payments-runtime-'));
   const runtime = await startLocalRuntime({
@@ -40,6 +44,7 @@ export async function startTestRuntime(
     dynamodbEndpoint: options.dynamodbEndpoint ?? inject('dynamodbEndpoint'),
     tableName: `test-${randomUUID()}`,
     ...(options.onDispatcherBatch === undefined ? {} : { onDispatcherBatch: options.onDispatcherBatch }),
+    ...(options.beforeRouting === undefined ? {} : { beforeRouting: options.beforeRouting }),
   });
   return {
     runtime,

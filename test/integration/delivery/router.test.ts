@@ -1,4 +1,4 @@
-import { PutCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { resetFunctionEnvironment } from '../../../functions/config';
 import type { DeliveryMessage } from '../../../functions/delivery/delivery-message';
@@ -6,7 +6,11 @@ import { createRouter } from '../../../functions/delivery/router';
 import { newId } from '../../../functions/domain/ids';
 import { EventType } from '../../../functions/domain/invoice';
 import { deliveryIdFor, newDelivery, type WebhookDelivery } from '../../../functions/domain/webhook-delivery';
-import { newWebhookEndpoint, type WebhookEndpoint } from '../../../functions/domain/webhook-endpoint';
+import {
+  newWebhookEndpoint,
+  updateWebhookEndpoint,
+  type WebhookEndpoint,
+} from '../../../functions/domain/webhook-endpoint';
 import { documentClient, tableName } from '../../../functions/store/client';
 import { EntityType, keys } from '../../../functions/store/keys';
 import {
@@ -15,7 +19,11 @@ import {
   replaceDelivery,
   toDelivery,
 } from '../../../functions/store/webhook-deliveries';
-import { buildPutNewEndpoint } from '../../../functions/store/webhook-endpoints';
+import {
+  buildPutNewEndpoint,
+  buildReplaceEndpoint,
+  getEndpoint,
+} from '../../../functions/store/webhook-endpoints';
 import { documentClientCommandsDuring } from '../../support/dynamodb-commands';
 import { streamEvent, streamRecord } from '../../support/stream-records';
 import { useFreshTable } from '../../support/table-environment';
@@ -34,20 +42,33 @@ beforeEach(async () => {
   });
 });
 
-async function endpoint(eventTypes: EventType[], status: WebhookEndpoint['status'] = 'active') {
+async function endpoint(
+  eventTypes: EventType[],
+  status: WebhookEndpoint['status'] = 'active',
+  createdAt = now,
+) {
   const created = {
     ...newWebhookEndpoint({
       webhookEndpointId: newId('whk'),
       merchantId,
       url: 'https://hooks.example.com/x',
       eventTypes,
-      now,
+      now: createdAt,
     }),
     status,
   };
   for (const { Put } of buildPutNewEndpoint(created, 'sealed'))
     await documentClient().send(new PutCommand(Put));
   return created;
+}
+
+/** Changes the stored endpoint's event types at `at`, as an update through the API does. */
+async function changeEndpoint(created: WebhookEndpoint, eventTypes: EventType[], at: string) {
+  const stored = await getEndpoint(merchantId, created.webhookEndpointId);
+  if (stored === undefined) throw new Error(`endpoint ${created.webhookEndpointId} is not stored`);
+  const next = updateWebhookEndpoint(stored.endpoint, { eventTypes }, at);
+  for (const { Put } of buildReplaceEndpoint(stored, { ...stored, endpoint: next }))
+    await documentClient().send(new PutCommand(Put));
 }
 
 function eventItem(eventType: EventType) {
@@ -120,6 +141,63 @@ describe('router: events', () => {
       (delivery) => delivery.webhookEndpointId === disabled.webhookEndpointId,
     );
     expect(toDisabled?.paused).toBe(true);
+  });
+
+  it('makes no delivery to an endpoint created after the event occurred, even by a millisecond', async () => {
+    const before = await endpoint([EventType.invoiceSent], 'active', '2026-11-22T11:59:59.999Z');
+    const atSameTime = await endpoint([EventType.invoiceSent], 'disabled', now);
+    await endpoint([EventType.invoiceSent], 'active', '2026-11-22T12:00:00.001Z');
+
+    await route(streamEvent(streamRecord('INSERT', { newImage: eventItem(EventType.invoiceSent) })));
+
+    const deliveries = await deliveriesInTable();
+    expect(deliveries.map((delivery) => delivery.webhookEndpointId).sort()).toEqual(
+      [before.webhookEndpointId, atSameTime.webhookEndpointId].sort(),
+    );
+  });
+
+  it('makes no delivery to an endpoint whose update subscribed it to the type after the event', async () => {
+    const early = '2026-11-22T11:00:00.000Z';
+    const added = await endpoint([EventType.invoicePaid], 'active', early);
+    const readded = await endpoint([EventType.invoiceSent], 'active', early);
+    const kept = await endpoint([EventType.invoiceSent], 'active', early);
+    await changeEndpoint(added, [EventType.invoicePaid, EventType.invoiceSent], '2026-11-22T12:00:00.001Z');
+    await changeEndpoint(readded, [EventType.invoicePaid], '2026-11-22T11:30:00.000Z');
+    await changeEndpoint(readded, [EventType.invoiceSent], '2026-11-22T12:00:05.000Z');
+    await changeEndpoint(kept, [EventType.invoiceSent, EventType.invoicePaid], '2026-11-22T12:00:05.000Z');
+
+    await route(streamEvent(streamRecord('INSERT', { newImage: eventItem(EventType.invoiceSent) })));
+
+    const deliveries = await deliveriesInTable();
+    expect(deliveries.map((delivery) => delivery.webhookEndpointId)).toEqual([kept.webhookEndpointId]);
+  });
+
+  it('counts every type of an endpoint stored without subscription times as subscribed since its creation', async () => {
+    const before = await endpoint([EventType.invoiceSent], 'active', '2026-11-22T11:00:00.000Z');
+    const changedLater = await endpoint([EventType.invoiceSent], 'active', '2026-11-22T11:00:00.000Z');
+    const after = await endpoint([EventType.invoiceSent], 'active', '2026-11-22T12:00:01.000Z');
+    for (const each of [before, changedLater, after]) {
+      await documentClient().send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: keys.webhookEndpoint(merchantId, each.webhookEndpointId),
+          UpdateExpression: 'REMOVE subscribedSince',
+        }),
+      );
+    }
+    // A type it had keeps its creation time through the first update that keeps times.
+    await changeEndpoint(
+      changedLater,
+      [EventType.invoiceSent, EventType.invoicePaid],
+      '2026-11-22T12:00:05.000Z',
+    );
+
+    await route(streamEvent(streamRecord('INSERT', { newImage: eventItem(EventType.invoiceSent) })));
+
+    const deliveries = await deliveriesInTable();
+    expect(deliveries.map((delivery) => delivery.webhookEndpointId).sort()).toEqual(
+      [before.webhookEndpointId, changedLater.webhookEndpointId].sort(),
+    );
   });
 
   it('makes no delivery for a merchant without endpoints', async () => {
