@@ -1,5 +1,6 @@
 import { RuleViolation } from './errors';
 import { EventType } from './invoice';
+import { normalizedWebhookUrl } from './webhook-url';
 
 export const WebhookEndpointStatus = { active: 'active', disabled: 'disabled', deleted: 'deleted' } as const;
 export type WebhookEndpointStatus = (typeof WebhookEndpointStatus)[keyof typeof WebhookEndpointStatus];
@@ -33,7 +34,7 @@ export function newWebhookEndpoint(input: {
   return {
     webhookEndpointId: input.webhookEndpointId,
     merchantId: input.merchantId,
-    url: input.url,
+    url: normalizedWebhookUrl(input.url),
     ...(input.name === undefined ? {} : { name: input.name }),
     status: WebhookEndpointStatus.active,
     eventTypes: input.eventTypes,
@@ -54,7 +55,7 @@ export function updateWebhookEndpoint(endpoint: WebhookEndpoint, patch: WebhookE
   requireLive(endpoint);
   return {
     ...endpoint,
-    ...(patch.url === undefined ? {} : { url: patch.url }),
+    ...(patch.url === undefined ? {} : { url: normalizedWebhookUrl(patch.url) }),
     ...(patch.name === undefined ? {} : { name: patch.name }),
     ...(patch.eventTypes === undefined ? {} : { eventTypes: patch.eventTypes }),
     ...(patch.status === undefined ? {} : { status: patch.status }),

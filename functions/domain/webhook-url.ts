@@ -3,6 +3,16 @@ import { AddressClass, AddressClassLabel, addressFamily, classifyAddress } from 
 /** DESIGN §4 "Webhook URL": the longest URL an endpoint may have. */
 export const maxWebhookUrlLength = 2048;
 
+/**
+ * The form an endpoint's URL is stored and shown in: the WHATWG serialization of a URL that
+ * `checkWebhookUrl` accepted (scheme and host in lower case, a default port dropped, an empty path
+ * as `/`, dot segments resolved, characters percent-encoded), so two spellings of one receiver are
+ * one URL, and what is stored is exactly what is called.
+ */
+export function normalizedWebhookUrl(input: string): string {
+  return new URL(input).href;
+}
+
 /** A refusal's `reason` is the API's detail message on `url`, so it reads as one: "must use https." */
 export type WebhookUrlCheck =
   | { ok: true; url: URL; host: string; port: number }

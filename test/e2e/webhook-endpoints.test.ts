@@ -98,6 +98,26 @@ describe('POST /merchants/{merchantId}/webhook-endpoints', () => {
     }
   });
 
+  it('stores and shows the URL in its normalized form, on create and on update', async () => {
+    const created = await createEndpoint({
+      ...validBody,
+      url: 'HTTPS://Hooks.Example.COM:443/a/../merchant/caf\u00e9',
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    expect(created.body.url).toBe('https://hooks.example.com/merchant/caf%C3%A9');
+    const path = `${base}/${created.body.webhookEndpointId}`;
+    const updated = await t.api('PATCH', path, {
+      body: { url: 'https://HOOKS.example.com:8443' },
+      idempotencyKey: newKey(),
+    });
+    expect(updated.body.url).toBe('https://hooks.example.com:8443/');
+    const stored = (await t.scanTable()).find(
+      (item) =>
+        item.webhookEndpointId === created.body.webhookEndpointId && item.entityType === 'WebhookEndpoint',
+    );
+    expect(stored?.url).toBe('https://hooks.example.com:8443/');
+  });
+
   it('accepts every subscribable event type at once', async () => {
     const eventTypes = [
       'payments.PaymentCreated',
