@@ -69,6 +69,23 @@ describe('docs/receiving-webhooks.md', () => {
   );
 
   it.each(vectors.map((vector, index) => [index + 1, vector] as const))(
+    'refuses vector %i replayed more than 5 minutes after (or before) its time, and accepts it at the bounds',
+    (_number, vector) => {
+      const at = (offsetSeconds: number) =>
+        verifyWebhook({
+          secret: vector.secret,
+          headers: headersOf(vector),
+          rawBody: Buffer.from(vector.body, 'utf8'),
+          now: new Date((vector.timestamp + offsetSeconds) * 1000),
+        });
+      expect(at(300)).toEqual({ ok: true });
+      expect(at(-300)).toEqual({ ok: true });
+      expect(at(301)).toEqual({ ok: false, reason: 'timestamp_too_old' });
+      expect(at(-301)).toEqual({ ok: false, reason: 'timestamp_too_new' });
+    },
+  );
+
+  it.each(vectors.map((vector, index) => [index + 1, vector] as const))(
     'has vector %i accepted by the npm standardwebhooks package at the vector’s time',
     (_number, vector) => {
       vi.useFakeTimers({ now: vector.timestamp * 1000 });
