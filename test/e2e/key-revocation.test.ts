@@ -1,11 +1,11 @@
-import { spawn } from 'node:child_process';
-import { delimiter, join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createKey } from '../../lib/admin/operations';
 import { readOrCreateDynamoDbAccessKey } from '../../lib/local/dynamodb-access-key';
+import { runAdminProcess } from '../support/admin-process';
 import { apiClient, startTestRuntime, type TestRuntime } from '../support/local-runtime';
 
-const repoRoot = resolve(import.meta.dirname, '../..');
+const _repoRoot = resolve(import.meta.dirname, '../..');
 let t: TestRuntime;
 
 beforeAll(async () => {
@@ -19,28 +19,10 @@ afterAll(() => t?.stop());
 
 /** The real admin CLI as an operator runs it, in its own process, against this runtime. */
 async function admin(...args: string[]) {
-  const child = spawn(
-    join(repoRoot, 'node_modules', '.bin', 'tsx'),
-    ['bin/admin.ts', ...args, '--local', '--json'],
-    {
-      cwd: repoRoot,
-      env: {
-        ...process.env,
-        PATH: `${join(repoRoot, 'node_modules', '.bin')}${delimiter}${process.env.PATH ?? ''}`,
-        LOCAL_STATE_DIR: t.stateDir,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => {
-    stdout += chunk.toString('utf8');
+  const { code, stdout, stderr } = await runAdminProcess([...args, '--local', '--json'], {
+    ...process.env,
+    LOCAL_STATE_DIR: t.stateDir,
   });
-  child.stderr.on('data', (chunk: Buffer) => {
-    stderr += chunk.toString('utf8');
-  });
-  const code = await new Promise<number | null>((done) => child.once('close', done));
   return { code, stderr, output: code === 0 ? JSON.parse(stdout) : undefined };
 }
 

@@ -1,8 +1,7 @@
-import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { delimiter, join, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { CreateTableCommand, DeleteTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { PutCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
@@ -18,8 +17,9 @@ import { buildPutNewEndpoint } from '../../../functions/store/webhook-endpoints'
 import { runAdmin } from '../../../lib/admin/cli';
 import { dynamoDbLocalClientConfig, SharedDbAccessKeyId } from '../../../lib/local/dynamodb-local';
 import { findFreePort } from '../../../lib/local/ports';
+import { runAdminProcess } from '../../support/admin-process';
 
-const repoRoot = resolve(import.meta.dirname, '../../..');
+const _repoRoot = resolve(import.meta.dirname, '../../..');
 const endpoint = inject('dynamodbEndpoint');
 const dynamodb = new DynamoDBClient(dynamoDbLocalClientConfig(endpoint, SharedDbAccessKeyId));
 const documents = createDocumentClient(endpoint);
@@ -259,29 +259,10 @@ describe('admin CLI against DynamoDB Local', () => {
   });
 
   it('the real CLI process prints exactly one JSON object on stdout', async () => {
-    const child = spawn(
-      join(repoRoot, 'node_modules', '.bin', 'tsx'),
-      ['bin/admin.ts', 'merchants', 'create', '--name', 'Spawned', '--local', '--json'],
-      {
-        cwd: repoRoot,
-        // As `npm run admin` does: the project's own node first on PATH.
-        env: {
-          ...savedEnv,
-          PATH: `${join(repoRoot, 'node_modules', '.bin')}${delimiter}${savedEnv.PATH ?? ''}`,
-          LOCAL_STATE_DIR: stateDir,
-        },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      },
+    const { code, stdout, stderr } = await runAdminProcess(
+      ['merchants', 'create', '--name', 'Spawned', '--local', '--json'],
+      { ...savedEnv, LOCAL_STATE_DIR: stateDir },
     );
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      stdout += chunk.toString('utf8');
-    });
-    child.stderr.on('data', (chunk: Buffer) => {
-      stderr += chunk.toString('utf8');
-    });
-    const code = await new Promise<number | null>((done) => child.once('close', done));
 
     expect({ code, stderr }).toEqual({ code: 0, stderr: '' });
     expect(stdout.endsWith('\n')).toBe(true);

@@ -1,4 +1,3 @@
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { SQSEvent } from 'aws-lambda';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { DeliveryMessage } from '../../../functions/delivery/delivery-message';
@@ -6,16 +5,13 @@ import { createDispatcher, type DispatcherDependencies } from '../../../function
 import { createReconciler } from '../../../functions/delivery/reconciler';
 import { sendWebhook } from '../../../functions/delivery/send-webhook';
 import { newId } from '../../../functions/domain/ids';
-import { EventType } from '../../../functions/domain/invoice';
-import { newDelivery, type WebhookDelivery } from '../../../functions/domain/webhook-delivery';
-import { newWebhookEndpoint } from '../../../functions/domain/webhook-endpoint';
+import type { WebhookDelivery } from '../../../functions/domain/webhook-delivery';
 import { signSpec } from '../../../functions/domain/webhook-signature';
 import { secretSealer } from '../../../functions/secrets/secret-sealer-from-env';
-import { documentClient } from '../../../functions/store/client';
-import { buildPutNewDelivery, getDelivery } from '../../../functions/store/webhook-deliveries';
-import { buildPutNewEndpoint } from '../../../functions/store/webhook-endpoints';
+import { getDelivery } from '../../../functions/store/webhook-deliveries';
 import { withDocumentClientMiddleware } from '../../support/dynamodb-commands';
 import { type HttpsReceiver, type ReceivedRequest, startHttpsReceiver } from '../../support/https-receiver';
+import { storedEndpointWithDelivery } from '../../support/stored-endpoint';
 import { useFreshTable } from '../../support/table-environment';
 import { createTestCertificates, type TestCertificates } from '../../support/tls-certificates';
 
@@ -56,31 +52,7 @@ function dispatcherWith(overrides: Partial<DispatcherDependencies> = {}) {
 
 /** An active endpoint at `url` and one pending delivery of it, due at `now`. */
 async function deliveryTo(url: string, now = new Date()): Promise<WebhookDelivery> {
-  const endpoint = newWebhookEndpoint({
-    webhookEndpointId: newId('whk'),
-    merchantId,
-    url,
-    eventTypes: [EventType.invoicePaid],
-    now: now.toISOString(),
-  });
-  const sealed = await secretSealer().seal(secret, {
-    merchantId,
-    webhookEndpointId: endpoint.webhookEndpointId,
-  });
-  for (const { Put } of buildPutNewEndpoint(endpoint, sealed))
-    await documentClient().send(new PutCommand(Put));
-  const delivery = newDelivery({
-    webhookDeliveryId: newId('whkdel'),
-    webhookEndpointId: endpoint.webhookEndpointId,
-    merchantId,
-    eventId: newId('evt'),
-    eventType: EventType.invoicePaid,
-    data: { invoiceId: 'inv_1' },
-    paused: false,
-    now: now.toISOString(),
-  });
-  await documentClient().send(new PutCommand(buildPutNewDelivery(delivery, now.toISOString(), [])));
-  return delivery;
+  return (await storedEndpointWithDelivery({ merchantId, url, secret, now })).delivery;
 }
 
 function batchOf(...messages: DeliveryMessage[]): SQSEvent {

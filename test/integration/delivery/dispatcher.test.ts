@@ -12,7 +12,7 @@ import {
   newDelivery,
   type WebhookDelivery,
 } from '../../../functions/domain/webhook-delivery';
-import { newWebhookEndpoint, type WebhookEndpoint } from '../../../functions/domain/webhook-endpoint';
+import type { WebhookEndpoint } from '../../../functions/domain/webhook-endpoint';
 import { secretSealer } from '../../../functions/secrets/secret-sealer-from-env';
 import { documentClient, tableName } from '../../../functions/store/client';
 import { keys } from '../../../functions/store/keys';
@@ -22,12 +22,9 @@ import {
   getDelivery,
   overdueDeliveries,
 } from '../../../functions/store/webhook-deliveries';
-import {
-  buildPutNewEndpoint,
-  buildReplaceEndpoint,
-  getEndpoint,
-} from '../../../functions/store/webhook-endpoints';
+import { buildReplaceEndpoint, getEndpoint } from '../../../functions/store/webhook-endpoints';
 import { withDocumentClientMiddleware } from '../../support/dynamodb-commands';
+import { storedEndpointWithDelivery } from '../../support/stored-endpoint';
 import { useFreshTable } from '../../support/table-environment';
 
 const merchantId = newId('mer');
@@ -55,35 +52,8 @@ const dispatch = createDispatcher({
   now: () => now,
 });
 
-async function setUp(status: WebhookEndpoint['status'] = 'active') {
-  const endpoint = {
-    ...newWebhookEndpoint({
-      webhookEndpointId: newId('whk'),
-      merchantId,
-      url: 'https://hooks.example.com/x',
-      eventTypes: [EventType.invoicePaid],
-      now: now.toISOString(),
-    }),
-    status,
-  };
-  const sealed = await secretSealer().seal(secret, {
-    merchantId,
-    webhookEndpointId: endpoint.webhookEndpointId,
-  });
-  for (const { Put } of buildPutNewEndpoint(endpoint, sealed))
-    await documentClient().send(new PutCommand(Put));
-  const delivery = newDelivery({
-    webhookDeliveryId: newId('whkdel'),
-    webhookEndpointId: endpoint.webhookEndpointId,
-    merchantId,
-    eventId: newId('evt'),
-    eventType: EventType.invoicePaid,
-    data: { invoiceId: 'inv_1' },
-    paused: false,
-    now: now.toISOString(),
-  });
-  await documentClient().send(new PutCommand(buildPutNewDelivery(delivery, now.toISOString(), [])));
-  return { endpoint, delivery };
+function setUp(status: WebhookEndpoint['status'] = 'active') {
+  return storedEndpointWithDelivery({ merchantId, url: 'https://hooks.example.com/x', secret, now, status });
 }
 
 function messages(

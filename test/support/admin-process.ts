@@ -1,0 +1,30 @@
+import { spawn } from 'node:child_process';
+import { delimiter, join, resolve } from 'node:path';
+
+const repoRoot = resolve(import.meta.dirname, '../..');
+
+/**
+ * The real admin CLI as an operator runs it (`npm run admin`: tsx with the project's own node first
+ * on PATH), in its own process with the environment `env`. Resolves when it exits.
+ */
+export async function runAdminProcess(
+  args: readonly string[],
+  env: NodeJS.ProcessEnv,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const base = env;
+  const child = spawn(join(repoRoot, 'node_modules', '.bin', 'tsx'), ['bin/admin.ts', ...args], {
+    cwd: repoRoot,
+    env: { ...base, PATH: `${join(repoRoot, 'node_modules', '.bin')}${delimiter}${base.PATH ?? ''}` },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => {
+    stdout += chunk.toString('utf8');
+  });
+  child.stderr.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString('utf8');
+  });
+  const code = await new Promise<number | null>((done) => child.once('close', done));
+  return { code, stdout, stderr };
+}
