@@ -26,6 +26,8 @@ export interface ReceiverResponse {
   readonly delayMs?: number;
   /** Never answers and keeps the socket open, so the sender's timeout fires; `close()` destroys it. */
   readonly hang?: boolean;
+  /** Drops the connection without an answer, so the sender sees a connection error. */
+  readonly drop?: boolean;
 }
 
 export type ResponseHandler = (request: ReceivedRequest) => ReceiverResponse | Promise<ReceiverResponse>;
@@ -111,6 +113,10 @@ export async function startHttpsReceiver(options: HttpsReceiverOptions = {}): Pr
       response = { status: 500, body: `receiver handler failed: ${String(error)}` };
     }
     if (response.hang === true) return;
+    if (response.drop === true) {
+      req.socket.destroy();
+      return;
+    }
     if (response.delayMs !== undefined && response.delayMs > 0) {
       await new Promise<void>((resolve) => {
         const timer = setTimeout(() => {
