@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { Stage } from '../../functions/config';
 import { DeliveryStatus } from '../../functions/domain/webhook-delivery';
 import { EntityType } from '../../functions/store/keys';
 import { toDelivery } from '../../functions/store/webhook-deliveries';
@@ -127,7 +128,7 @@ export async function runSoak(plan: SoakPlan, context: SoakContext): Promise<Soa
 /** The runtime's own merchant and more, each with a key and what an invoice create names. */
 async function loadMerchants(
   baseUrl: string,
-  stage: Parameters<typeof createKey>[1],
+  stage: Stage,
   first: { merchantId: string; apiKey: string },
 ): Promise<LoadMerchant[]> {
   const keyed = [first];
