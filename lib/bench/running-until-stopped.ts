@@ -6,7 +6,10 @@ import type { BenchContext } from './bench-context';
  */
 export async function runningUntilStopped<
   T extends { stop?: () => Promise<void>; close?: () => Promise<void> },
->(context: BenchContext, starting: Promise<T>): Promise<{ value: T; stop: () => Promise<void> }> {
+>(
+  context: Pick<BenchContext, 'onStop'>,
+  starting: Promise<T>,
+): Promise<{ value: T; stop: () => Promise<void> }> {
   const value = await starting;
   let stopped = false;
   const stopValue = async () => {

@@ -47,6 +47,11 @@ describe('every command says a wrong setting or option in one line and exits 2',
       'error: unknown command "keys lost" (commands: ',
     ],
     [
+      ['run', '-s', 'soak', '--', '--duration', 'long'],
+      {},
+      'error: --duration "long" is not accepted: it must be a whole number of seconds from 1 to 3600.',
+    ],
+    [
       ['run', '-s', 'openapi', '--', '--write'],
       {},
       'error: unknown option --write: the only option is --check',

@@ -28,6 +28,8 @@ export interface ReceiverResponse {
   readonly hang?: boolean;
   /** Ends the connection with a TCP reset instead of answering. */
   readonly reset?: boolean;
+  /** Closes the connection without an answer (no reset), so the sender sees the socket hang up. */
+  readonly drop?: boolean;
   /** Sends `status` and then this many bytes of body, written as the sender reads them. */
   readonly streamBytes?: number;
 }
@@ -119,6 +121,10 @@ export async function startHttpsReceiver(options: HttpsReceiverOptions = {}): Pr
     if (response.hang === true) return;
     if (response.reset === true) {
       req.socket.resetAndDestroy();
+      return;
+    }
+    if (response.drop === true) {
+      req.socket.destroy();
       return;
     }
     if (response.delayMs !== undefined && response.delayMs > 0) {

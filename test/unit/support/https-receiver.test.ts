@@ -147,6 +147,14 @@ describe('startHttpsReceiver', () => {
     await hungUp;
   });
 
+  it('drops the connection of a dropped request without an answer, and still records it', async () => {
+    const hooks = await start();
+    hooks.respondWith(() => ({ status: 200, drop: true }));
+
+    await expect(send(hooks.url())).rejects.toThrow(/socket hang up|ECONNRESET/);
+    expect(hooks.requests).toHaveLength(1);
+  });
+
   it('waitFor resolves once enough requests have arrived', async () => {
     const hooks = await start();
     const waiting = hooks.waitFor(2, 5_000);
