@@ -174,7 +174,7 @@ export async function startLocalGateway(options: LocalGatewayOptions): Promise<L
     method: string,
     requestId: string,
   ): Promise<APIGatewayAuthorizerResult | undefined> {
-    const flushToken = await currentFlushToken();
+    const flushToken = currentFlushToken();
     const cached = authCache.get(authorization);
     // An answer is used only under the token it was asked under: one that was still being
     // computed when a flush came must not outlive that flush.
@@ -215,9 +215,9 @@ export async function startLocalGateway(options: LocalGatewayOptions): Promise<L
   }
 
   /** Reads the flush file (undefined: unreadable, so no cached answer is trusted); a new token empties the cache. */
-  async function currentFlushToken(): Promise<string | undefined> {
+  function currentFlushToken(): string | undefined {
     if (options.authCacheFlushFile === undefined || options.authCacheSeconds === 0) return '';
-    const token = await readAuthorizerCacheFlushToken(options.authCacheFlushFile);
+    const token = readAuthorizerCacheFlushToken(options.authCacheFlushFile);
     if (token !== cachedFlushToken) {
       authCache.clear();
       cachedFlushToken = token;
