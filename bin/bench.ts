@@ -1,5 +1,6 @@
 import { benchUsage, parseBenchOptions } from '../lib/bench/bench-options';
 import { ExitCode, runCommand } from '../lib/cli/command-failure';
+import { runStoppable } from '../lib/cli/stop-registry';
 import { stopOnSignals } from '../lib/local/stop-on-signals';
 
 const signals = stopOnSignals();
@@ -14,18 +15,7 @@ runCommand(async () => {
   // The logger reads its level when the handler modules load, hence the import after setting it.
   process.env.POWERTOOLS_LOG_LEVEL = 'ERROR';
   const { runBench } = await import('../lib/bench/run-bench');
-  let stopping = false;
-  const run = await runBench(options, (stop) =>
-    signals.stopWith(async () => {
-      stopping = true;
-      await stop();
-    }),
-  ).catch((error: unknown) => {
-    // A section cut short by a stop fails on the parts stopped under it: that is no error, and the
-    // stop exits on its own once everything has ended.
-    if (stopping) return new Promise<never>(() => undefined);
-    throw error;
-  });
+  const run = await runStoppable(signals.stopWith, (registerStop) => runBench(options, registerStop));
   // A run that measured everything exits 0 whatever it found, unless asked to hold to the budgets.
   process.exit(options.strict && run.missed > 0 ? ExitCode.failed : ExitCode.ok);
 });

@@ -1,4 +1,5 @@
 import { ExitCode, runCommand } from '../lib/cli/command-failure';
+import { runStoppable } from '../lib/cli/stop-registry';
 import { stopOnSignals } from '../lib/local/stop-on-signals';
 import { parseSoakOptions, soakUsage } from '../lib/soak/soak-options';
 
@@ -14,17 +15,8 @@ runCommand(async () => {
   // The logger reads its level when the handler modules load, hence the import after setting it.
   process.env.POWERTOOLS_LOG_LEVEL = 'ERROR';
   const { soakOnThisMachine } = await import('../lib/soak/soak-on-this-machine');
-  let stopping = false;
-  const broken = await soakOnThisMachine(options, (stop) =>
-    signals.stopWith(async () => {
-      stopping = true;
-      await stop();
-    }),
-  ).catch((error: unknown) => {
-    // A run cut short by a stop fails on the parts stopped under it: that is no error, and the
-    // stop exits on its own once everything has ended.
-    if (stopping) return new Promise<never>(() => undefined);
-    throw error;
-  });
+  const broken = await runStoppable(signals.stopWith, (registerStop) =>
+    soakOnThisMachine(options, registerStop),
+  );
   process.exit(broken.length > 0 ? ExitCode.failed : ExitCode.ok);
 });

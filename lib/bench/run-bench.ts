@@ -2,6 +2,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { getCACertificates, setDefaultCACertificates } from 'node:tls';
+import { stopRegistry } from '../cli/stop-registry';
 import { startDynamoDbLocal } from '../local/dynamodb-local';
 import { createLocalCa } from '../local/local-ca';
 import { apiLatencySection } from './api-latency-section';
@@ -39,17 +40,7 @@ export async function runBench(
   registerStop: (stop: () => Promise<void>) => void,
 ): Promise<BenchRun> {
   const started = performance.now();
-  const stops: (() => Promise<void>)[] = [];
-  const onStop = (stop: () => Promise<void>) => {
-    stops.push(stop);
-    return () => {
-      const index = stops.lastIndexOf(stop);
-      if (index >= 0) stops.splice(index, 1);
-    };
-  };
-  const stopAll = async () => {
-    for (const stop of stops.splice(0).reverse()) await stop().catch(() => undefined);
-  };
+  const { onStop, stopAll } = stopRegistry();
   registerStop(stopAll);
   const progress = (line: string) => process.stderr.write(`bench: ${line}\n`);
   try {

@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { getCACertificates, setDefaultCACertificates } from 'node:tls';
+import { stopRegistry } from '../cli/stop-registry';
 import { startDynamoDbLocal } from '../local/dynamodb-local';
 import { createLocalCa } from '../local/local-ca';
 import { runSoak } from './run-soak';
@@ -20,17 +21,7 @@ export async function soakOnThisMachine(
   options: SoakOptions,
   registerStop: (stop: () => Promise<void>) => void,
 ): Promise<string[]> {
-  const stops: (() => Promise<void>)[] = [];
-  const onStop = (stop: () => Promise<void>) => {
-    stops.push(stop);
-    return () => {
-      const index = stops.lastIndexOf(stop);
-      if (index >= 0) stops.splice(index, 1);
-    };
-  };
-  const stopAll = async () => {
-    for (const stop of stops.splice(0).reverse()) await stop().catch(() => undefined);
-  };
+  const { onStop, stopAll } = stopRegistry();
   registerStop(stopAll);
   const started = performance.now();
   const progress = (line: string) =>
