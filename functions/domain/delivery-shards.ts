@@ -1,30 +1,12 @@
 import { createHash } from 'node:crypto';
 import { typeIdMilliseconds } from './id-time-bounds';
-import {
-  maxShardCount,
-  raiseShards,
-  type ShardChange,
-  type ShardHistory,
-  ShardRaiseError,
-  shardCountAt,
-  shardLeadMs,
-  shardsEver,
-} from './shard-history';
-
-/** One raise of an endpoint's delivery shard count (see `shard-history`). */
-export type DeliveryShardChange = ShardChange;
+import { raiseShards, type ShardHistory, shardCountAt } from './shard-history';
 
 /**
  * An endpoint's delivery shard history, oldest first. Empty (the attribute absent) means one shard
  * forever: every endpoint keeps its single partition until an operator raises its count.
  */
 export type DeliveryShardHistory = ShardHistory;
-
-export const maxDeliveryShardCount = maxShardCount;
-export const deliveryShardLeadMs = shardLeadMs;
-export const deliveryShardCountAt = shardCountAt;
-export const deliveryShardsEver = shardsEver;
-export const DeliveryShardRaiseError = ShardRaiseError;
 
 /**
  * The partition shard of a delivery: SHA-256 of its id modulo the count in force when the id was

@@ -1,12 +1,11 @@
 import type { QueryCommandInput } from '@aws-sdk/lib-dynamodb';
-import { deliveryShardCountAt } from '../domain/delivery-shards';
-import { typeIdMilliseconds } from '../domain/id-time-bounds';
 import type { DeliveryStatus } from '../domain/webhook-delivery';
 import { isLive } from '../domain/webhook-endpoint';
 import { tableName } from './client';
 import { EntityType, keys, SortKeyPrefix } from './keys';
 import type { QueryPage } from './query-page';
 import { newestPage, queryUpTo } from './query-page';
+import { shardsOfPage } from './shard-pages';
 import { type DeliveriesMarker, getEndpoint, toDeliveriesMarker } from './webhook-endpoints';
 
 /** Which deliveries a page asks for: a status or all, how many, and below which key (a cursor's). */
@@ -65,14 +64,11 @@ export async function mergeShards(
   owner: DeliveriesMarker,
   shardZero: readonly Record<string, unknown>[],
 ): Promise<QueryPage> {
-  const upTo =
-    request.startKey === undefined
-      ? Number.POSITIVE_INFINITY
-      : typeIdMilliseconds(String(request.startKey.SK).slice(SortKeyPrefix.webhookDelivery.length));
-  const otherShards = Array.from(
-    { length: deliveryShardCountAt(owner.deliveryShards, upTo) - 1 },
-    (_, index) => index + 1,
-  );
+  const cursorId =
+    request.startKey?.SK === undefined
+      ? undefined
+      : String(request.startKey.SK).slice(SortKeyPrefix.webhookDelivery.length);
+  const otherShards = shardsOfPage(owner.deliveryShards, { id: cursorId }).slice(1);
   const others = await Promise.all(otherShards.map((shard) => queryShard(request, shard)));
   return newestPage([...shardZero, ...others.flat()], {
     limit: request.limit,

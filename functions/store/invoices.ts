@@ -5,7 +5,6 @@ import type { DeclineHistory } from '../domain/pay-link-declines';
 import type { ShardHistory } from '../domain/shard-history';
 import { documentClient, tableName } from './client';
 import { EntityType, keys, SortKeyPrefix } from './keys';
-import { shardsOfPage } from './merchant-shard-pages';
 import {
   declineHistoryAttribute,
   declineHistoryAttributeName,
@@ -14,6 +13,7 @@ import {
 } from './pay-link-declines';
 import { allOf, type Condition, lockFree, withoutLock } from './processor-calls';
 import { queryPage, queryPartitionsPage } from './query-page';
+import { shardsOfPage } from './shard-pages';
 
 /**
  * An invoice as stored: the resource, and its issuer's name as it was when the invoice was created,

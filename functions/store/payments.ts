@@ -4,9 +4,9 @@ import type { Payment, PaymentStatus, Payout, Refund } from '../domain/payment';
 import type { ShardHistory } from '../domain/shard-history';
 import { documentClient, tableName } from './client';
 import { EntityType, keys, SortKeyPrefix } from './keys';
-import { shardsOfPage } from './merchant-shard-pages';
 import { allOf, type Condition, lockFree, lockHeldBy, withoutLock } from './processor-calls';
 import { queryMerchantItems, queryPartitionsPage } from './query-page';
+import { shardsOfPage } from './shard-pages';
 
 /**
  * `sandboxReturnable` marks a payment from the sandbox's returning test account, the only kind the

@@ -1,5 +1,6 @@
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { type DeliveryShardHistory, deliveryShardOf, deliveryShardsEver } from '../domain/delivery-shards';
+import { type DeliveryShardHistory, deliveryShardOf } from '../domain/delivery-shards';
+import { shardsEver } from '../domain/shard-history';
 import { DeliveryStatus, type WebhookDelivery } from '../domain/webhook-delivery';
 import { documentClient, tableName } from './client';
 import { EntityType, keys, SortKeyPrefix } from './keys';
@@ -104,7 +105,7 @@ export async function pausedDeliveriesOf(
   webhookEndpointId: string,
   shards: DeliveryShardHistory,
 ): Promise<WebhookDelivery[]> {
-  const shardNumbers = Array.from({ length: deliveryShardsEver(shards) }, (_, shard) => shard);
+  const shardNumbers = Array.from({ length: shardsEver(shards) }, (_, shard) => shard);
   const itemsOfShards = await mapWithConcurrency(shardNumbers, partitionReadConcurrency, (shard) =>
     queryAll({
       TableName: tableName(),

@@ -1,6 +1,5 @@
 import { parseArgs } from 'node:util';
 import { Stage } from '../../functions/config';
-import { maxDeliveryShardCount } from '../../functions/domain/delivery-shards';
 import { maxShardCount } from '../../functions/domain/shard-history';
 import { SettingError } from '../../functions/settings/setting';
 import { ExitCode, oneLine, UsageError } from '../cli/command-failure';
@@ -134,7 +133,7 @@ const commands = {
   },
   'endpoints shards': {
     synopsis: 'endpoints shards --endpoint ID --count N [--merchant ID]',
-    summary: `raise an endpoint's delivery partitions (1–${maxDeliveryShardCount}), from 10 min on`,
+    summary: `raise an endpoint's delivery partitions (1–${maxShardCount}), from 10 min on`,
     required: ['endpoint', 'count'],
     optional: ['merchant'],
     plan: (options) => {
@@ -177,10 +176,8 @@ function text(options: GivenOptions, name: OptionName): string {
 function shardCount(options: GivenOptions): number {
   const value = text(options, 'count');
   const count = /^[0-9]{1,3}$/.test(value) ? Number(value) : Number.NaN;
-  if (!(count >= 1 && count <= maxDeliveryShardCount)) {
-    throw new AdminUsageError(
-      `--count must be a whole number from 1 to ${maxDeliveryShardCount}, not "${value}"`,
-    );
+  if (!(count >= 1 && count <= maxShardCount)) {
+    throw new AdminUsageError(`--count must be a whole number from 1 to ${maxShardCount}, not "${value}"`);
   }
   return count;
 }

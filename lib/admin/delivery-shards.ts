@@ -1,8 +1,4 @@
-import {
-  type DeliveryShardHistory,
-  DeliveryShardRaiseError,
-  raiseDeliveryShards,
-} from '../../functions/domain/delivery-shards';
+import { type DeliveryShardHistory, raiseDeliveryShards } from '../../functions/domain/delivery-shards';
 import { isLive } from '../../functions/domain/webhook-endpoint';
 import { sendTransaction, TransactionConditionFailed } from '../../functions/store/transaction';
 import {
@@ -10,7 +6,7 @@ import {
   getDeliveriesMarker,
   getEndpoint,
 } from '../../functions/store/webhook-endpoints';
-import { AdminError } from './operations';
+import { AdminError, refusedAsAdminError } from './operations';
 
 export interface RaisedDeliveryShards {
   readonly webhookEndpointId: string;
@@ -37,7 +33,9 @@ export async function raiseDeliveryShardCount(
     throw new AdminError(`endpoint ${webhookEndpointId} does not exist${hint}`);
   }
   if (!isLive(stored.endpoint)) throw new AdminError(`endpoint ${webhookEndpointId} is deleted`);
-  const deliveryShards = raised(stored.deliveryShards, count, options.now ?? new Date());
+  const deliveryShards = refusedAsAdminError(() =>
+    raiseDeliveryShards(stored.deliveryShards, count, options.now ?? new Date()),
+  );
   if (deliveryShards !== stored.deliveryShards) {
     try {
       await sendTransaction(
@@ -55,13 +53,4 @@ export async function raiseDeliveryShardCount(
     }
   }
   return { webhookEndpointId, merchantId, deliveryShards };
-}
-
-function raised(history: DeliveryShardHistory, count: number, now: Date): DeliveryShardHistory {
-  try {
-    return raiseDeliveryShards(history, count, now);
-  } catch (error) {
-    if (error instanceof DeliveryShardRaiseError) throw new AdminError(error.message, { cause: error });
-    throw error;
-  }
 }

@@ -1,10 +1,10 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { raiseMerchantShards } from '../../functions/domain/merchant-shards';
-import { type ShardHistory, ShardRaiseError } from '../../functions/domain/shard-history';
+import type { ShardHistory } from '../../functions/domain/shard-history';
 import { documentClient, tableName } from '../../functions/store/client';
 import { keys } from '../../functions/store/keys';
 import { getMerchantRecord } from '../../functions/store/merchants';
-import { AdminError } from './operations';
+import { AdminError, refusedAsAdminError } from './operations';
 
 export interface RaisedMerchantShards {
   readonly merchantId: string;
@@ -23,13 +23,9 @@ export async function raiseMerchantShardCount(
 ): Promise<RaisedMerchantShards> {
   const stored = await getMerchantRecord(merchantId);
   if (stored === undefined) throw new AdminError(`merchant ${merchantId} does not exist`);
-  let writeShards: ShardHistory;
-  try {
-    writeShards = raiseMerchantShards(stored.writeShards, count, options.now ?? new Date());
-  } catch (error) {
-    if (error instanceof ShardRaiseError) throw new AdminError(error.message, { cause: error });
-    throw error;
-  }
+  const writeShards = refusedAsAdminError(() =>
+    raiseMerchantShards(stored.writeShards, count, options.now ?? new Date()),
+  );
   if (
     writeShards !== stored.writeShards &&
     !(await replaceShards(merchantId, stored.writeShards, writeShards))

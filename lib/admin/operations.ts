@@ -7,6 +7,7 @@ import {
   parseApiKey,
 } from '../../functions/domain/api-key';
 import { newId } from '../../functions/domain/ids';
+import { type ShardHistory, ShardRaiseError } from '../../functions/domain/shard-history';
 import { isoTimestamp } from '../../functions/domain/time';
 import { type ApiKeyRecord, listApiKeys, putApiKey, updateApiKey } from '../../functions/store/api-keys';
 import { getMerchant, type Merchant, putMerchant } from '../../functions/store/merchants';
@@ -18,6 +19,16 @@ import { getMerchant, type Merchant, putMerchant } from '../../functions/store/m
  */
 export class AdminError extends Error {
   override name = 'AdminError';
+}
+
+/** A raise the shard rules refuse (a lower count, one past the maximum) as the CLI's one-line error. */
+export function refusedAsAdminError(raise: () => ShardHistory): ShardHistory {
+  try {
+    return raise();
+  } catch (error) {
+    if (error instanceof ShardRaiseError) throw new AdminError(error.message, { cause: error });
+    throw error;
+  }
 }
 
 export async function createMerchant(name: string, now = new Date()): Promise<Merchant> {

@@ -1,7 +1,8 @@
 import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deliveryShardLeadMs, deliveryShardOf } from '../../functions/domain/delivery-shards';
+import { deliveryShardOf } from '../../functions/domain/delivery-shards';
 import { typeIdMilliseconds } from '../../functions/domain/id-time-bounds';
+import { shardLeadMs } from '../../functions/domain/shard-history';
 import { documentClient } from '../../functions/store/client';
 import { EntityType, keys } from '../../functions/store/keys';
 import { raiseDeliveryShardCount } from '../../lib/admin/delivery-shards';
@@ -103,7 +104,7 @@ async function waitUntilSettled(endpointId: string, count: number, timeoutMs = 6
 
 /** Raises the count as an operator would, its lead time already passed: in force from now on. */
 async function raiseNow(endpointId: string, count: number) {
-  const now = new Date(Date.now() - deliveryShardLeadMs);
+  const now = new Date(Date.now() - shardLeadMs);
   return raiseDeliveryShardCount(endpointId, count, { now });
 }
 

@@ -4,14 +4,16 @@ import { TypeID } from 'typeid-js';
 import { describe, expect, it } from 'vitest';
 import {
   type DeliveryShardHistory,
-  deliveryShardCountAt,
-  deliveryShardLeadMs,
   deliveryShardOf,
-  deliveryShardsEver,
-  maxDeliveryShardCount,
   raiseDeliveryShards,
 } from '../../../functions/domain/delivery-shards';
 import { typeIdMilliseconds } from '../../../functions/domain/id-time-bounds';
+import {
+  maxShardCount,
+  shardCountAt,
+  shardLeadMs,
+  shardsEver,
+} from '../../../functions/domain/shard-history';
 import { integerNearBounds } from '../../support/integer-near-bounds';
 import { assertProperty } from '../../support/property';
 
@@ -37,7 +39,7 @@ const otherBits = fc.uint8Array({ minLength: 16, maxLength: 16 });
 const iso = (milliseconds: number) => new Date(milliseconds).toISOString();
 /** Times a Date prints as ISO 8601 and a UUIDv7 holds, 3 ms either side included. */
 const since = integerNearBounds({ min: 3, max: 8_000_000_000_000 });
-const count = integerNearBounds({ min: 2, max: maxDeliveryShardCount });
+const count = integerNearBounds({ min: 2, max: maxShardCount });
 
 describe('typeIdMilliseconds', () => {
   it('reads back the millisecond an id was minted at, over the whole 48-bit range', () => {
@@ -92,7 +94,7 @@ describe('deliveryShardOf', () => {
           const minted = (sortedTimes[pick % sortedTimes.length] ?? 1) + offset;
           const id = deliveryIdAt(minted, bits);
           const inForce = history.filter((change) => Date.parse(change.since) <= minted).at(-1)?.count ?? 1;
-          expect(deliveryShardCountAt(history, minted)).toBe(inForce);
+          expect(shardCountAt(history, minted)).toBe(inForce);
           expect(deliveryShardOf(id, history)).toBe(inForce === 1 ? 0 : expectedShard(id, inForce));
         },
       ),
@@ -118,7 +120,7 @@ describe('raiseDeliveryShards', () => {
   const inTenMinutes = '2026-11-22T12:10:00.000Z';
 
   it('appends the new count from the lead time on, keeping every earlier change', () => {
-    expect(deliveryShardLeadMs).toBe(600_000);
+    expect(shardLeadMs).toBe(600_000);
     const first = raiseDeliveryShards([], 4, now);
     expect(first).toEqual([{ since: inTenMinutes, count: 4 }]);
     const later = new Date('2026-11-23T00:00:00.000Z');
@@ -153,16 +155,16 @@ describe('raiseDeliveryShards', () => {
         let at = now.getTime();
         for (const next of raises) {
           const before = history;
-          if (next < deliveryShardsEver(history)) continue;
+          if (next < shardsEver(history)) continue;
           history = raiseDeliveryShards(history, next, new Date(at));
           expect(history.slice(0, before.length)).toEqual(before);
           for (const change of before) {
-            expect(deliveryShardCountAt(history, Date.parse(change.since))).toBe(
-              deliveryShardCountAt(before, Date.parse(change.since)),
+            expect(shardCountAt(history, Date.parse(change.since))).toBe(
+              shardCountAt(before, Date.parse(change.since)),
             );
           }
-          expect(deliveryShardCountAt(history, at + deliveryShardLeadMs - 1)).toBe(
-            deliveryShardCountAt(before, at + deliveryShardLeadMs - 1),
+          expect(shardCountAt(history, at + shardLeadMs - 1)).toBe(
+            shardCountAt(before, at + shardLeadMs - 1),
           );
           at += step;
         }

@@ -2,9 +2,10 @@ import { typeIdMilliseconds } from '../domain/id-time-bounds';
 import { type ShardHistory, shardCountAt } from '../domain/shard-history';
 
 /**
- * The merchant shards a list page reads: every one in force up to the newest item the page can
- * hold (its cursor's item, or the end of its time range), so pages older than the first raise read
- * shard 0 alone. A merchant that never raised its count reads only shard 0, as before shards.
+ * The shards a list page reads, of a merchant or of an endpoint's deliveries: every one in force up
+ * to the newest item the page can hold (its cursor's item, or the end of its time range), so pages
+ * older than the first raise read shard 0 alone. One that never raised its count reads only shard
+ * 0, as before shards.
  */
 export function shardsOfPage(
   history: ShardHistory,
