@@ -22,20 +22,29 @@ function sealingKey(context: IdempotencyContext): Buffer {
 
 /** The body with every sealed field's string replaced by `{"$sealed": "v1.<iv>.<data>.<tag>"}`. */
 export function sealStoredBody(body: unknown, context: IdempotencyContext): unknown {
-  const key = sealingKey(context);
+  const key = once(() => sealingKey(context));
   return mapFields(body, (name, value) =>
-    sealedFields.has(name) && typeof value === 'string' ? { [marker]: seal(value, key) } : value,
+    sealedFields.has(name) && typeof value === 'string' ? { [marker]: seal(value, key()) } : value,
   );
 }
 
 /** The body as it was before `sealStoredBody`; throws when a sealed value does not open with this key. */
 export function openStoredBody(body: unknown, context: IdempotencyContext): unknown {
-  const key = sealingKey(context);
+  const key = once(() => sealingKey(context));
   return mapFields(body, (name, value) => {
     if (!sealedFields.has(name) || typeof value !== 'object' || value === null) return value;
     const sealed = (value as Record<string, unknown>)[marker];
-    return typeof sealed === 'string' ? open(sealed, key) : value;
+    return typeof sealed === 'string' ? open(sealed, key()) : value;
   });
+}
+
+/** The key is derived only for a body that holds a sealed field: most stored responses hold none. */
+function once<T>(make: () => T): () => T {
+  let made: { value: T } | undefined;
+  return () => {
+    made ??= { value: make() };
+    return made.value;
+  };
 }
 
 function seal(text: string, key: Buffer): string {
