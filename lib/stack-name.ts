@@ -12,3 +12,21 @@ export function stackName(stage: Stage): string {
 export function restApiName(stack: string): string {
   return `${stack}-api`;
 }
+
+/**
+ * The physical names of a stack's queues, fixed so the admin CLI finds them by name (GetQueueUrl)
+ * for the operator commands, as it finds the reconciler function by `<stack>-reconciler`.
+ */
+export function queueNames(stack: string) {
+  return {
+    delivery: `${stack}-delivery`,
+    deliveryDeadLetters: `${stack}-delivery-dlq`,
+    routerFailures: `${stack}-router-failures`,
+    reconcilerFailures: `${stack}-reconciler-failures`,
+  } as const;
+}
+
+/** The physical name of one of a stack's functions (`<stack>-router`, `<stack>-reconciler`, …). */
+export function functionName(stack: string, suffix: string): string {
+  return `${stack}-${suffix}`;
+}
