@@ -1,6 +1,7 @@
 import { App, CfnOutput, Duration, Stack, type StackProps, Tags, Validations } from 'aws-cdk-lib';
+import type * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import * as kms from 'aws-cdk-lib/aws-kms';
-import { AwsSolutionsChecks } from 'cdk-nag';
+import { AwsSolutionsChecks, PCIDSS321Checks } from 'cdk-nag';
 import type { Construct } from 'constructs';
 import { type FunctionEnvironment, Stage } from '../functions/config';
 import {
@@ -10,13 +11,17 @@ import {
   usesTable,
 } from '../functions/route-definition';
 import { routeList, routesOfStage } from '../functions/routes';
+import { AlarmTopic, alarmEmailContextKey, parseAlarmEmails } from './constructs/alarm-topic';
+import { DataKey } from './constructs/data-key';
 import { DeliveryPipeline } from './constructs/delivery-pipeline';
 import { DeliveryQueue } from './constructs/delivery-queue';
 import { PaymentsApi } from './constructs/payments-api';
 import { PaymentsTable, TableAccess } from './constructs/payments-table';
-import { ServiceFunction } from './constructs/service-function';
+import { ServiceAlarms } from './constructs/service-alarms';
+import { ServiceDashboard } from './constructs/service-dashboard';
+import { ServiceFunction, TraceWriting } from './constructs/service-function';
 import { type StageSettings, stageSettings } from './constructs/stage-settings';
-import { stackName } from './stack-name';
+import { queueNames, stackName } from './stack-name';
 
 /** Service name in every structured log line (Powertools Logger) and in the Service tag. */
 export const serviceName = 'merchant-payments';
@@ -32,6 +37,8 @@ export function tableAccessOf(route: RouteDefinition): TableAccess | 'none' {
 
 export interface MerchantPaymentsStackProps extends StackProps {
   readonly stage: Stage;
+  /** Subscribed by e-mail to the alarm topic (CDK context `alarmEmail`). */
+  readonly alarmEmails?: readonly string[];
 }
 
 /**
@@ -44,14 +51,22 @@ export class MerchantPaymentsStack extends Stack {
   readonly settings: StageSettings;
   readonly table: PaymentsTable;
   readonly secretsKey: kms.Key;
+  /** Encrypts the table, the queues, the alarm topic and every log group. */
+  readonly dataKey: DataKey;
   readonly deliveryQueue: DeliveryQueue;
   readonly deliveryPipeline: DeliveryPipeline;
   readonly api: PaymentsApi;
   /** Route functions by operationId. */
   readonly routeFunctions: ReadonlyMap<string, ServiceFunction>;
+  readonly alarmTopic: AlarmTopic;
+  readonly serviceAlarms: ServiceAlarms;
+  readonly dashboard: ServiceDashboard;
+  /** Every alarm of the stack, each notifying `alarmTopic` (docs/operations.md names each one). */
+  readonly alarms: readonly cloudwatch.Alarm[];
+  private readonly tracing: TraceWriting;
 
   constructor(scope: Construct, id: string, props: MerchantPaymentsStackProps) {
-    const { stage, ...stackProps } = props;
+    const { stage, alarmEmails = [], ...stackProps } = props;
     const settings = stageSettings[stage];
     const tags = { Stage: stage, Service: serviceName };
     super(scope, id, {
@@ -67,10 +82,18 @@ export class MerchantPaymentsStack extends Stack {
     this.settings = settings;
     for (const [key, value] of Object.entries(tags)) Tags.of(this).add(key, value);
 
+    this.dataKey = new DataKey(this, 'DataKey', {
+      description: `Data at rest of ${serviceName} (${this.stage}): table, queues, alarm topic, logs`,
+      alias: `alias/${serviceName}/${this.stage}/data`,
+      removalPolicy: settings.removalPolicy,
+    });
+    this.tracing = new TraceWriting(this, 'Tracing');
+
     this.table = new PaymentsTable(this, 'Table', {
       tableName: `${serviceName}-${this.stage}`,
       removalPolicy: settings.removalPolicy,
       deletionProtection: settings.tableDeletionProtection,
+      dataKey: this.dataKey,
     });
 
     // Encrypts webhook signing secrets (and replayed responses holding one) at rest (DESIGN §4).
@@ -82,7 +105,12 @@ export class MerchantPaymentsStack extends Stack {
       pendingWindow: Duration.days(30),
     });
 
-    this.deliveryQueue = new DeliveryQueue(this, 'Delivery');
+    const queues = queueNames(this.stackName);
+    this.deliveryQueue = new DeliveryQueue(this, 'Delivery', {
+      queueName: queues.delivery,
+      deadLetterQueueName: queues.deliveryDeadLetters,
+      dataKey: this.dataKey,
+    });
 
     // Typed against the functions' own env schema, so renaming a variable there breaks the build here.
     const functionEnvironment: Pick<Record<keyof FunctionEnvironment, string>, 'TABLE_NAME' | 'STAGE'> = {
@@ -104,6 +132,7 @@ export class MerchantPaymentsStack extends Stack {
       settings,
       authorizerFunction: authorizer.function,
       routes: stageRoutes,
+      logEncryptionKey: this.dataKey.key,
     });
 
     const routeFunctions = new Map<string, ServiceFunction>();
@@ -136,11 +165,51 @@ export class MerchantPaymentsStack extends Stack {
       deliveryQueue: this.deliveryQueue,
       secretsKey: this.secretsKey,
       environment,
+      dataKey: this.dataKey,
+      tracing: this.tracing,
+      routerFailuresQueueName: queues.routerFailures,
+      reconcilerFailuresQueueName: queues.reconcilerFailures,
+      metricDimensions: { service: serviceName, stage: this.stage },
     });
+
+    this.serviceAlarms = new ServiceAlarms(this, 'Alarms', {
+      namePrefix: this.stackName,
+      restApi: this.api.restApi,
+      table: this.table,
+      thresholds: settings.alarmThresholds,
+    });
+    const pipeline = this.deliveryPipeline;
+    this.dashboard = new ServiceDashboard(this, 'Dashboard', {
+      dashboardName: this.stackName,
+      restApi: this.api.restApi,
+      routeFunctions: new Map([...routeFunctions].map(([operationId, fn]) => [operationId, fn.function])),
+      router: pipeline.router.function,
+      dispatcher: pipeline.dispatcher.function,
+      reconciler: pipeline.reconciler.function,
+      deliveryQueue: this.deliveryQueue.queue,
+      deadLetterQueues: [
+        { label: 'delivery dead letters', queue: this.deliveryQueue.deadLetterQueue },
+        { label: 'router failures', queue: pipeline.routerFailures },
+        { label: 'reconciler failures', queue: pipeline.reconcilerFailures },
+      ],
+      table: this.table,
+      metricDimensions: { service: serviceName, stage: this.stage },
+    });
+    // Last, so no alarm added above is left without someone to tell.
+    this.alarmTopic = new AlarmTopic(this, 'AlarmTopic', {
+      topicName: `${this.stackName}-alarms`,
+      dataKey: this.dataKey,
+      emails: alarmEmails,
+    });
+    this.alarms = this.alarmTopic.notifyOnEveryAlarm(this);
 
     new CfnOutput(this, 'ApiUrl', { value: this.api.restApi.url, description: 'Base URL of the API stage' });
     new CfnOutput(this, 'TableName', { value: this.table.tableName });
     new CfnOutput(this, 'QueueUrl', { value: this.deliveryQueue.queue.queueUrl });
+    new CfnOutput(this, 'AlarmTopicArn', {
+      value: this.alarmTopic.topic.topicArn,
+      description: 'Subscribe a pager or chat hook here: every alarm notifies it on ALARM and on OK',
+    });
   }
 
   private serviceFunction(
@@ -157,6 +226,8 @@ export class MerchantPaymentsStack extends Stack {
       ...props,
       functionName: `${this.stackName}-${nameSuffix}`,
       logRetention: this.settings.logRetention,
+      logEncryptionKey: this.dataKey.key,
+      tracing: this.tracing,
       removalPolicy: this.settings.removalPolicy,
     });
   }
@@ -184,13 +255,17 @@ export interface BuildAppOptions {
   readonly app?: App;
 }
 
-/** Builds the stack of one stage into an app, with cdk-nag's AwsSolutions checks as a validation. */
+/**
+ * Builds the stack of one stage into an app, with cdk-nag's AwsSolutions and PCI DSS 3.2.1 checks
+ * as validations: an unacknowledged finding of either fails the synthesis.
+ */
 export function buildApp(
   stage: Stage,
   options: BuildAppOptions = {},
 ): { app: App; stack: MerchantPaymentsStack } {
   const app = options.app ?? new App();
-  Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
-  const stack = new MerchantPaymentsStack(app, stackName(stage), { stage });
+  Validations.of(app).addPlugins(new AwsSolutionsChecks(app), new PCIDSS321Checks(app));
+  const alarmEmails = parseAlarmEmails(app.node.tryGetContext(alarmEmailContextKey));
+  const stack = new MerchantPaymentsStack(app, stackName(stage), { stage, alarmEmails });
   return { app, stack };
 }

@@ -1,7 +1,8 @@
 import { App, RemovalPolicy, Stack } from 'aws-cdk-lib';
+import * as kms from 'aws-cdk-lib/aws-kms';
 import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
-import { ServiceFunction } from '../constructs/service-function';
+import { ServiceFunction, TraceWriting } from '../constructs/service-function';
 import { authorizerHandlerModule } from '../stack';
 
 /**
@@ -18,6 +19,8 @@ export function functionNodeOptions(): string | undefined {
     description: 'Reads the environment the construct sets',
     environment: {},
     logRetention: RetentionDays.ONE_DAY,
+    logEncryptionKey: new kms.Key(stack, 'LogKey'),
+    tracing: new TraceWriting(stack, 'Tracing'),
     removalPolicy: RemovalPolicy.DESTROY,
   });
   const cfn = probe.function.node.defaultChild as CfnFunction;

@@ -5,14 +5,22 @@ import * as targets from 'aws-cdk-lib/aws-events-targets';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import type * as kms from 'aws-cdk-lib/aws-kms';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
-import { SqsDlq, SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
+import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import type { FunctionEnvironment } from '../../functions/config';
+import { PipelineMetricNames } from '../../functions/delivery/pipeline-metric-names';
 import { routedEntityTypes } from '../../functions/delivery/router';
-import { type DeliveryQueue, dispatcherTimeout, retryDelay } from './delivery-queue';
+import type { DataKey } from './data-key';
+import {
+  type DeliveryQueue,
+  dispatcherTimeout,
+  encryptedQueueProps,
+  grantSend,
+  retryDelay,
+} from './delivery-queue';
 import { type PaymentsTable, TableAccess } from './payments-table';
-import { ServiceFunction } from './service-function';
+import { ServiceFunction, type TraceWriting } from './service-function';
 import type { StageSettings } from './stage-settings';
 
 /** Spec "Delivery and retries": a merchant endpoint has 10 s to answer one attempt. */
@@ -63,6 +71,12 @@ export const dispatcherQueue = {
 /** IteratorAge above this means the router is behind or stuck on a shard. */
 export const routerIteratorAgeThreshold = Duration.minutes(5);
 
+/**
+ * The reconciler reports its overdue count every run (0 included), so a period this long with no
+ * report means it stopped running: two runs' worth, so one late run does not page anyone.
+ */
+export const overdueReportPeriod = Duration.minutes(reconcileEvery.toMinutes() * 2);
+
 /** Named after the functions' own env schema, so renaming a variable there breaks the build here. */
 type PipelineEnvironment = { readonly [Name in keyof FunctionEnvironment]?: string };
 
@@ -73,6 +87,14 @@ export interface DeliveryPipelineProps {
   readonly table: PaymentsTable;
   readonly deliveryQueue: DeliveryQueue;
   readonly secretsKey: kms.IKey;
+  /** Encrypts the failure queues and the log groups. */
+  readonly dataKey: DataKey;
+  readonly tracing: TraceWriting;
+  /** Physical names of the two failure queues (`queueNames` of lib/stack-name.ts). */
+  readonly routerFailuresQueueName: string;
+  readonly reconcilerFailuresQueueName: string;
+  /** The dimensions the pipeline's own metrics carry (PipelineMetricNames.dimensions). */
+  readonly metricDimensions: { readonly service: string; readonly stage: string };
   /** TABLE_NAME, STAGE and the Powertools service name, shared with every function. */
   readonly environment: Readonly<Record<string, string>>;
 }
@@ -87,19 +109,24 @@ export class DeliveryPipeline extends Construct {
   readonly reconciler: ServiceFunction;
   /** On-failure destination of the stream mapping: records the router gave up on. */
   readonly routerFailures: sqs.Queue;
+  /** Reconciler runs that failed, and schedule events EventBridge could not hand to it. */
+  readonly reconcilerFailures: sqs.Queue;
   readonly streamMapping: lambda.EventSourceMapping;
   readonly schedule: events.Rule;
   readonly alarms: {
     readonly deadLetterQueueNotEmpty: cloudwatch.Alarm;
     readonly routerFailuresNotEmpty: cloudwatch.Alarm;
+    readonly reconcilerFailuresNotEmpty: cloudwatch.Alarm;
     readonly dispatcherErrors: cloudwatch.Alarm;
+    readonly routerErrors: cloudwatch.Alarm;
     readonly reconcilerErrors: cloudwatch.Alarm;
     readonly routerIteratorAge: cloudwatch.Alarm;
+    readonly overdueDeliveries: cloudwatch.Alarm;
   };
 
   constructor(scope: Construct, id: string, props: DeliveryPipelineProps) {
     super(scope, id);
-    const { table, deliveryQueue, secretsKey, settings, namePrefix } = props;
+    const { table, deliveryQueue, secretsKey, settings, namePrefix, dataKey } = props;
     const queue = deliveryQueue.queue;
     if (webhookAttemptTimeout.toSeconds() >= dispatcherTimeout.toSeconds()) {
       throw new Error('The dispatcher timeout must leave room for one webhook attempt');
@@ -120,6 +147,8 @@ export class DeliveryPipeline extends Construct {
         environment: { ...props.environment, ...environment },
         timeout,
         logRetention: settings.logRetention,
+        logEncryptionKey: dataKey.key,
+        tracing: props.tracing,
         removalPolicy: settings.removalPolicy,
       });
 
@@ -133,14 +162,9 @@ export class DeliveryPipeline extends Construct {
       { DELIVERY_QUEUE_URL: queue.queueUrl },
     );
     table.grantAccess(this.router.role, TableAccess.readWrite);
-    queue.grantSendMessages(this.router.role);
+    grantSend(queue, dataKey, this.router.role);
     // The three stream actions on this table's stream only.
-    table.grantStream(
-      this.router.role,
-      'dynamodb:DescribeStream',
-      'dynamodb:GetRecords',
-      'dynamodb:GetShardIterator',
-    );
+    table.grantStreamRecords(this.router.role);
     // Lambda checks for dynamodb:ListStreams when it creates the stream mapping, and that action
     // has no resource-level permission. It sits alone in a policy of its own, so the acknowledgement
     // below covers exactly it and any other wildcard on the router's role is still reported.
@@ -148,17 +172,25 @@ export class DeliveryPipeline extends Construct {
       statements: [new iam.PolicyStatement({ actions: ['dynamodb:ListStreams'], resources: ['*'] })],
     });
     listStreams.attachToRole(this.router.role);
-    Validations.of(listStreams).acknowledge({
-      id: 'AwsSolutions-IAM5[Resource::*]',
-      reason:
-        'dynamodb:ListStreams supports no resource-level permission, and Lambda requires it of the role to ' +
-        'create the table stream event source mapping. It only lists stream ARNs; every read action is ' +
-        'granted on this table stream alone in the role policy.',
-    });
+    Validations.of(listStreams).acknowledge(
+      {
+        id: 'PCI.DSS.321-IAMNoInlinePolicy',
+        reason:
+          'A policy of its own, attached to the router role only, so that the acknowledgement of its wildcard ' +
+          'resource below covers dynamodb:ListStreams alone; a managed policy could be attached elsewhere.',
+      },
+      {
+        id: 'AwsSolutions-IAM5[Resource::*]',
+        reason:
+          'dynamodb:ListStreams supports no resource-level permission, and Lambda requires it of the role to ' +
+          'create the table stream event source mapping. It only lists stream ARNs; every read action is ' +
+          'granted on this table stream alone in the role policy.',
+      },
+    );
 
     this.routerFailures = new sqs.Queue(this, 'RouterFailures', {
-      encryption: sqs.QueueEncryption.SQS_MANAGED,
-      enforceSSL: true,
+      queueName: props.routerFailuresQueueName,
+      ...encryptedQueueProps(dataKey),
       retentionPeriod: Duration.days(14),
     });
     Validations.of(this.routerFailures).acknowledge({
@@ -167,6 +199,18 @@ export class DeliveryPipeline extends Construct {
         'This queue is itself the dead-letter store of the router: the on-failure destination of the ' +
         'table stream mapping, holding the shard and sequence numbers of records the router gave up on. ' +
         'Operators read it after its alarm; nothing consumes it, so a second dead-letter queue would never fill.',
+    });
+    this.reconcilerFailures = new sqs.Queue(this, 'ReconcilerFailures', {
+      queueName: props.reconcilerFailuresQueueName,
+      ...encryptedQueueProps(dataKey),
+      retentionPeriod: Duration.days(14),
+    });
+    Validations.of(this.reconcilerFailures).acknowledge({
+      id: 'AwsSolutions-SQS3',
+      reason:
+        'This queue is itself a dead-letter store: the on-failure destination of the reconciler and the ' +
+        'dead-letter queue of its schedule. Its messages only say that a run failed; the next run, five ' +
+        'minutes later, is the retry, so nothing consumes it and a second dead-letter queue would never fill.',
     });
 
     const streamArn = table.tableStreamArn;
@@ -183,7 +227,7 @@ export class DeliveryPipeline extends Construct {
       reportBatchItemFailures: true,
       retryAttempts: routerStream.retryAttempts,
       maxRecordAge: routerStream.maxRecordAge,
-      onFailure: new SqsDlq(this.routerFailures),
+      onFailure: exactQueueDestination(this.routerFailures, dataKey),
       // Two filters are ORed: an item of a routed type, whichever image the record carries.
       filters: [
         lambda.FilterCriteria.filter({
@@ -230,13 +274,23 @@ export class DeliveryPipeline extends Construct {
       { DELIVERY_QUEUE_URL: queue.queueUrl },
     );
     table.grantAccess(this.reconciler.role, TableAccess.read);
-    queue.grantSendMessages(this.reconciler.role);
-    // The next run is the retry: Lambda's own two async retries would only overlap it.
-    this.reconciler.function.configureAsyncInvoke({ retryAttempts: 0, maxEventAge: reconcileEvery });
+    grantSend(queue, dataKey, this.reconciler.role);
+    // The next run is the retry: Lambda's own two async retries would only overlap it. A failed run
+    // still leaves a message behind, so its alarm tells someone.
+    this.reconciler.function.configureAsyncInvoke({
+      retryAttempts: 0,
+      maxEventAge: reconcileEvery,
+      onFailure: exactQueueDestination(this.reconcilerFailures, dataKey),
+    });
     this.schedule = new events.Rule(this, 'ReconcileSchedule', {
       description: `Runs ${namePrefix}-reconciler every ${reconcileEvery.toMinutes()} minutes`,
       schedule: events.Schedule.rate(reconcileEvery),
-      targets: [new targets.LambdaFunction(this.reconciler.function, { retryAttempts: 2 })],
+      targets: [
+        new targets.LambdaFunction(this.reconciler.function, {
+          retryAttempts: 2,
+          deadLetterQueue: this.reconcilerFailures,
+        }),
+      ],
     });
 
     // --- Alarms ---------------------------------------------------------------------------------
@@ -275,10 +329,22 @@ export class DeliveryPipeline extends Construct {
         metric: this.routerFailures.metricApproximateNumberOfMessagesVisible(everyMinute),
         ...oneOrMore,
       }),
+      reconcilerFailuresNotEmpty: alarm('ReconcilerFailuresAlarm', 'reconciler-failures-not-empty', {
+        alarmDescription:
+          'A reconciler run failed or its schedule could not invoke it; the safety net for lost delivery messages is down.',
+        metric: this.reconcilerFailures.metricApproximateNumberOfMessagesVisible(everyMinute),
+        ...oneOrMore,
+      }),
       dispatcherErrors: alarm('DispatcherErrorsAlarm', 'dispatcher-errors', {
         alarmDescription:
           'The dispatcher failed an invocation (crash, timeout or throttle) in the last 5 minutes.',
         metric: this.dispatcher.function.metricErrors(fiveMinuteSum),
+        ...oneOrMore,
+      }),
+      routerErrors: alarm('RouterErrorsAlarm', 'router-errors', {
+        alarmDescription:
+          'The router failed a stream batch (crash, timeout or throttle) in the last 5 minutes; the batch is retried.',
+        metric: this.router.function.metricErrors(fiveMinuteSum),
         ...oneOrMore,
       }),
       reconcilerErrors: alarm('ReconcilerErrorsAlarm', 'reconciler-errors', {
@@ -292,6 +358,43 @@ export class DeliveryPipeline extends Construct {
         threshold: routerIteratorAgeThreshold.toMilliseconds(),
         comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_THRESHOLD,
       }),
+      // Written by the reconciler itself (EMF): pending deliveries whose message was lost.
+      overdueDeliveries: new cloudwatch.Alarm(this, 'OverdueDeliveriesAlarm', {
+        alarmName: `${namePrefix}-overdue-deliveries`,
+        alarmDescription:
+          'The reconciler found pending deliveries past due (a lost queue message or a stalled stream) and ' +
+          're-enqueued them, or it has not reported for two runs.',
+        metric: new cloudwatch.Metric({
+          namespace: PipelineMetricNames.namespace,
+          metricName: PipelineMetricNames.overdueDeliveries,
+          dimensionsMap: {
+            [PipelineMetricNames.dimensions.service]: props.metricDimensions.service,
+            [PipelineMetricNames.dimensions.stage]: props.metricDimensions.stage,
+          },
+          period: overdueReportPeriod,
+          statistic: cloudwatch.Stats.MAXIMUM,
+        }),
+        ...oneOrMore,
+        evaluationPeriods: 1,
+        // The reconciler reports 0 every run: silence means it is not running.
+        treatMissingData: cloudwatch.TreatMissingData.BREACHING,
+      }),
     };
   }
+}
+
+/**
+ * An SQS failure destination (of the stream mapping or of asynchronous invocations) with exactly
+ * the grants its sender needs; CDK's own SqsDlq and SqsDestination grant `kms:ReEncrypt*` and
+ * `kms:GenerateDataKey*` as well.
+ */
+function exactQueueDestination(
+  queue: sqs.Queue,
+  dataKey: DataKey,
+): lambda.IEventSourceDlq & lambda.IDestination {
+  const bind = (_scope: unknown, target: iam.IGrantable) => {
+    grantSend(queue, dataKey, target);
+    return { destination: queue.queueArn };
+  };
+  return { bind };
 }

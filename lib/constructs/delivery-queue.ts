@@ -1,6 +1,8 @@
 import { Duration } from 'aws-cdk-lib';
+import type * as iam from 'aws-cdk-lib/aws-iam';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
+import { type DataKey, DataKeyUse } from './data-key';
 
 /** The dispatcher's Lambda timeout; the queue's visibility timeout is derived from it. */
 export const dispatcherTimeout = Duration.seconds(30);
@@ -16,28 +18,60 @@ export const retryDelay = Duration.seconds(60);
  */
 export const maxReceiveCount = 5;
 
+/**
+ * How long SQS reuses a data key before asking KMS for another: SQS's maximum, so a busy queue
+ * costs one KMS call per sender or receiver per day rather than per message batch.
+ */
+export const queueDataKeyReuse = Duration.hours(24);
+
+/** Encryption every queue of the stack shares: the stage's data key, TLS only. */
+export function encryptedQueueProps(dataKey: DataKey) {
+  return {
+    encryption: sqs.QueueEncryption.KMS,
+    encryptionMasterKey: dataKey.key,
+    dataKeyReuse: queueDataKeyReuse,
+    enforceSSL: true,
+  } as const;
+}
+
+/**
+ * Exactly what a sender of an encrypted queue needs: SendMessage on it, and a data key from the
+ * stage's key (no `kms:ReEncrypt*` or `kms:GenerateDataKey*` wildcards, unlike grantSendMessages).
+ */
+export function grantSend(queue: sqs.IQueue, dataKey: DataKey, grantee: iam.IGrantable): void {
+  queue.grant(grantee, 'sqs:SendMessage', 'sqs:GetQueueAttributes', 'sqs:GetQueueUrl');
+  dataKey.grant(grantee, DataKeyUse.encryptDecrypt);
+}
+
+export interface DeliveryQueueProps {
+  /** The queues' physical names (`queueNames` of lib/stack-name.ts), which the admin CLI looks up. */
+  readonly queueName: string;
+  readonly deadLetterQueueName: string;
+  readonly dataKey: DataKey;
+}
+
 /** The webhook delivery queue (router → dispatcher) and its dead-letter queue. */
 export class DeliveryQueue extends Construct {
   readonly queue: sqs.Queue;
   readonly deadLetterQueue: sqs.Queue;
 
-  constructor(scope: Construct, id: string) {
+  constructor(scope: Construct, id: string, props: DeliveryQueueProps) {
     super(scope, id);
     this.deadLetterQueue = new sqs.Queue(this, 'DeadLetterQueue', {
-      encryption: sqs.QueueEncryption.SQS_MANAGED,
-      enforceSSL: true,
+      queueName: props.deadLetterQueueName,
+      ...encryptedQueueProps(props.dataKey),
       retentionPeriod: Duration.days(14),
     });
     this.queue = new sqs.Queue(this, 'Queue', {
+      queueName: props.queueName,
       deliveryDelay: retryDelay,
       // AWS recommends at least six times the consumer's timeout, so a batch still being retried
       // inside the event source mapping never becomes visible to a second poller.
       visibilityTimeout: Duration.seconds(dispatcherTimeout.toSeconds() * 6),
       retentionPeriod: Duration.days(4),
-      // SQS-managed SSE needs no key grants on the router and dispatcher roles; messages only name
-      // a delivery (the dispatcher reads and signs the payload), so no secret travels through SQS.
-      encryption: sqs.QueueEncryption.SQS_MANAGED,
-      enforceSSL: true,
+      // Messages only name a delivery (the dispatcher reads and signs the payload), so no secret
+      // travels through SQS; the stage's key still encrypts them, as it does all data at rest.
+      ...encryptedQueueProps(props.dataKey),
       deadLetterQueue: { queue: this.deadLetterQueue, maxReceiveCount },
     });
   }

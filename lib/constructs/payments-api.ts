@@ -1,5 +1,6 @@
 import { Duration, Stack, Validations } from 'aws-cdk-lib';
 import * as apigateway from 'aws-cdk-lib/aws-apigateway';
+import type * as kms from 'aws-cdk-lib/aws-kms';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
@@ -41,6 +42,8 @@ export interface PaymentsApiProps {
   readonly stage: Stage;
   readonly settings: StageSettings;
   readonly authorizerFunction: lambda.IFunction;
+  /** Encrypts the access and execution log groups (the stage's data key). */
+  readonly logEncryptionKey: kms.IKey;
   /** The routes the stage serves: the public ones get their own, lower throttle. */
   readonly routes: readonly RouteDefinition[];
 }
@@ -73,6 +76,7 @@ export class PaymentsApi extends Construct {
 
     const accessLogGroup = new logs.LogGroup(this, 'AccessLogs', {
       retention: settings.logRetention,
+      encryptionKey: props.logEncryptionKey,
       removalPolicy: settings.removalPolicy,
     });
 
@@ -100,7 +104,8 @@ export class PaymentsApi extends Construct {
             },
           ]),
         ),
-        tracingEnabled: false,
+        // X-Ray traces each request from the stage through the authorizer to the route's function.
+        tracingEnabled: true,
       },
     });
 
@@ -108,6 +113,7 @@ export class PaymentsApi extends Construct {
     const executionLogGroup = new logs.LogGroup(this, 'ExecutionLogs', {
       logGroupName: `API-Gateway-Execution-Logs_${this.restApi.restApiId}/${stage}`,
       retention: settings.logRetention,
+      encryptionKey: props.logEncryptionKey,
       removalPolicy: settings.removalPolicy,
     });
     this.restApi.deploymentStage.node.addDependency(executionLogGroup);
@@ -128,6 +134,21 @@ export class PaymentsApi extends Construct {
         'which return our validation_error shape with one details entry per problem (DESIGN §3); ' +
         'API Gateway validators would answer in their own shape.',
     });
+    Validations.of(this.restApi.deploymentStage).acknowledge(
+      {
+        id: 'PCI.DSS.321-APIGWCacheEnabledAndEncrypted',
+        reason:
+          'The stage has no response cache, so there is no cached data to encrypt: every answer belongs to one ' +
+          'merchant and one moment (balances, statuses, idempotent replays), and a cache keyed on the path would ' +
+          'serve stale or another request’s answer.',
+      },
+      {
+        id: 'PCI.DSS.321-APIGWSSLEnabled',
+        reason:
+          'A client certificate authenticates API Gateway to an HTTP backend; every integration here is a Lambda ' +
+          'function invoked through AWS IAM, so there is no backend that could check one.',
+      },
+    );
     const cloudWatchRole = this.restApi.node.findChild('CloudWatchRole');
     Validations.of(cloudWatchRole).acknowledge({
       id: 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AmazonAPIGatewayPushToCloudWatchLogs]',
@@ -140,6 +161,9 @@ export class PaymentsApi extends Construct {
       stage: this.restApi.deploymentStage,
       stageName: stage,
       name: `${Stack.of(this).stackName}-api`,
+      logRetention: settings.logRetention,
+      logEncryptionKey: props.logEncryptionKey,
+      removalPolicy: settings.removalPolicy,
     });
   }
 

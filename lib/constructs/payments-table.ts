@@ -1,9 +1,11 @@
 import type { RemovalPolicy } from 'aws-cdk-lib';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as iam from 'aws-cdk-lib/aws-iam';
+import type * as kms from 'aws-cdk-lib/aws-kms';
 import type { Construct } from 'constructs';
 import { configPartitionKey } from '../../functions/store/keys';
 import { globalSecondaryIndexes, TableDefinition } from '../../functions/store/table';
+import { type DataKey, DataKeyUse } from './data-key';
 
 export const TableAccess = { read: 'read', readWrite: 'readWrite' } as const;
 export type TableAccess = (typeof TableAccess)[keyof typeof TableAccess];
@@ -35,10 +37,14 @@ export interface PaymentsTableProps {
   readonly tableName: string;
   readonly removalPolicy: RemovalPolicy;
   readonly deletionProtection: boolean;
+  /** Encrypts the table, its indexes, its stream and its backups. */
+  readonly dataKey: DataKey;
 }
 
 /** The single table, built from `TableDefinition` so CDK, the local runtime and the tests agree. */
 export class PaymentsTable extends dynamodb.Table {
+  private readonly dataKey: DataKey;
+
   constructor(scope: Construct, id: string, props: PaymentsTableProps) {
     const { partitionKey, sortKey, ttlAttribute, streamViewType } = TableDefinition;
     super(scope, id, {
@@ -46,12 +52,15 @@ export class PaymentsTable extends dynamodb.Table {
       partitionKey: { name: partitionKey, type: dynamodb.AttributeType.STRING },
       sortKey: { name: sortKey, type: dynamodb.AttributeType.STRING },
       billingMode: dynamodb.BillingMode.PAY_PER_REQUEST,
+      encryption: dynamodb.TableEncryption.CUSTOMER_MANAGED,
+      encryptionKey: props.dataKey.key as kms.IKey,
       stream: dynamodb.StreamViewType[streamViewType],
       timeToLiveAttribute: ttlAttribute,
       pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
       deletionProtection: props.deletionProtection,
       removalPolicy: props.removalPolicy,
     });
+    this.dataKey = props.dataKey;
     for (const index of globalSecondaryIndexes) {
       this.addGlobalSecondaryIndex({
         indexName: index.indexName,
@@ -74,6 +83,7 @@ export class PaymentsTable extends dynamodb.Table {
    * list call) and nothing else: PutItem only where the partition key is `CONFIG`.
    */
   grantConfigCreate(grantee: iam.IGrantable): iam.Grant {
+    this.dataKey.grant(grantee, DataKeyUse.encryptDecrypt);
     return iam.Grant.addToPrincipal({
       grantee,
       actions: ['dynamodb:PutItem'],
@@ -82,12 +92,25 @@ export class PaymentsTable extends dynamodb.Table {
     });
   }
 
+  /** Lets the router read the stream's records, which the table's key encrypts. */
+  grantStreamRecords(grantee: iam.IGrantable): iam.Grant {
+    this.dataKey.grant(grantee, DataKeyUse.decrypt);
+    return this.grantStream(
+      grantee,
+      'dynamodb:DescribeStream',
+      'dynamodb:GetRecords',
+      'dynamodb:GetShardIterator',
+    );
+  }
+
   /**
    * Grants item access on the table and on each named index. Unlike `grantReadData`, the index ARNs
    * are listed one by one, so no policy holds an `index/*` wildcard.
    */
   grantAccess(grantee: iam.IGrantable, access: TableAccess): iam.Grant {
     const indexArns = globalSecondaryIndexes.map((index) => `${this.tableArn}/index/${index.indexName}`);
+    // DynamoDB uses the table's key on the caller's behalf: readers decrypt, writers also encrypt.
+    this.dataKey.grant(grantee, access === TableAccess.read ? DataKeyUse.decrypt : DataKeyUse.encryptDecrypt);
     return iam.Grant.addToPrincipal({
       grantee,
       actions: [...tableActions[access]],

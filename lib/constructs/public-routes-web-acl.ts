@@ -1,4 +1,7 @@
+import type { RemovalPolicy } from 'aws-cdk-lib';
 import type * as apigateway from 'aws-cdk-lib/aws-apigateway';
+import type * as kms from 'aws-cdk-lib/aws-kms';
+import * as logs from 'aws-cdk-lib/aws-logs';
 import * as wafv2 from 'aws-cdk-lib/aws-wafv2';
 import { Construct } from 'constructs';
 import { publicRateLimit } from './public-rate-limit';
@@ -27,6 +30,10 @@ export interface PublicRoutesWebAclProps {
   readonly stageName: string;
   /** Physical name of the web ACL; also the prefix of its CloudWatch metric names. */
   readonly name: string;
+  /** The log of blocked requests: its retention, key and removal follow the stage's other logs. */
+  readonly logRetention: logs.RetentionDays;
+  readonly logEncryptionKey: kms.IKey;
+  readonly removalPolicy: RemovalPolicy;
 }
 
 /**
@@ -38,6 +45,7 @@ export interface PublicRoutesWebAclProps {
 export class PublicRoutesWebAcl extends Construct {
   readonly webAcl: wafv2.CfnWebACL;
   readonly association: wafv2.CfnWebACLAssociation;
+  readonly blockedRequestsLog: logs.LogGroup;
 
   constructor(scope: Construct, id: string, props: PublicRoutesWebAclProps) {
     super(scope, id);
@@ -106,6 +114,31 @@ export class PublicRoutesWebAcl extends Construct {
         cloudWatchMetricsEnabled: true,
         sampledRequestsEnabled: false,
         metricName: props.name,
+      },
+    });
+
+    // WAF writes only to log groups named aws-waf-logs-…. Only blocked requests are kept (the
+    // rate-limited addresses an operator looks into), and the Authorization header is redacted
+    // before WAF writes anything: an API key is never stored anywhere in any form (DESIGN §3).
+    this.blockedRequestsLog = new logs.LogGroup(this, 'BlockedRequests', {
+      logGroupName: `aws-waf-logs-${props.name}`,
+      retention: props.logRetention,
+      encryptionKey: props.logEncryptionKey,
+      removalPolicy: props.removalPolicy,
+    });
+    new wafv2.CfnLoggingConfiguration(this, 'Logging', {
+      resourceArn: this.webAcl.attrArn,
+      logDestinationConfigs: [this.blockedRequestsLog.logGroupArn],
+      redactedFields: [{ singleHeader: { Name: 'authorization' } }],
+      loggingFilter: {
+        DefaultBehavior: 'DROP',
+        Filters: [
+          {
+            Behavior: 'KEEP',
+            Requirement: 'MEETS_ANY',
+            Conditions: [{ ActionCondition: { Action: 'BLOCK' } }],
+          },
+        ],
       },
     });
 

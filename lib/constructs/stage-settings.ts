@@ -26,6 +26,24 @@ export interface StageSettings {
   readonly publicRouteThrottle: Throttle;
   /** Per-method CloudWatch metrics are billed per metric, so only production pays for them. */
   readonly detailedMetrics: boolean;
+  /** Where the stage's alarms go off (docs/operations.md explains each one). */
+  readonly alarmThresholds: AlarmThresholds;
+}
+
+/**
+ * The thresholds that differ by stage. Queue depths, errors of the pipeline functions, overdue
+ * deliveries and DynamoDB system errors alarm on the first occurrence in both stages: each is a
+ * delivery at risk, whatever the stage.
+ */
+export interface AlarmThresholds {
+  /** Share of the stage's API requests answered 5xx over 5 minutes (0.01 = 1 %). */
+  readonly api5xxRate: number;
+  /** p99 of API Gateway's Latency over 5 minutes, in milliseconds. */
+  readonly apiP99LatencyMs: number;
+  /** Throttled table requests (reads and writes, every operation) in 5 minutes. */
+  readonly tableThrottledRequests: number;
+  /** 5-minute periods in a row over the threshold before the latency and 5xx alarms go off. */
+  readonly apiEvaluationPeriods: number;
 }
 
 export const stageSettings = {
@@ -37,6 +55,13 @@ export const stageSettings = {
     throttle: { rateLimit: 100, burstLimit: 200 },
     publicRouteThrottle: { rateLimit: 20, burstLimit: 40 },
     detailedMetrics: false,
+    // The sandbox is for merchants' tests: it alarms on sustained trouble, not on one bad minute.
+    alarmThresholds: {
+      api5xxRate: 0.05,
+      apiP99LatencyMs: 5000,
+      tableThrottledRequests: 50,
+      apiEvaluationPeriods: 3,
+    },
   },
   production: {
     removalPolicy: RemovalPolicy.RETAIN,
@@ -46,5 +71,12 @@ export const stageSettings = {
     throttle: { rateLimit: 1000, burstLimit: 2000 },
     publicRouteThrottle: { rateLimit: 20, burstLimit: 40 },
     detailedMetrics: true,
+    // Production: one 5-minute period past the line is already a merchant-visible failure.
+    alarmThresholds: {
+      api5xxRate: 0.01,
+      apiP99LatencyMs: 2000,
+      tableThrottledRequests: 1,
+      apiEvaluationPeriods: 1,
+    },
   },
 } as const satisfies Record<Stage, StageSettings>;

@@ -1,6 +1,7 @@
 import { Stack, Validations } from 'aws-cdk-lib';
 import type { Template } from 'aws-cdk-lib/assertions';
 import * as apigateway from 'aws-cdk-lib/aws-apigateway';
+import * as kms from 'aws-cdk-lib/aws-kms';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Stage } from '../../functions/config';
@@ -165,6 +166,7 @@ describe('public route throttling', () => {
       settings: stageSettings.sandbox,
       authorizerFunction: handler,
       routes: [],
+      logEncryptionKey: new kms.Key(stack, 'LogKey'),
     });
     expect(() => api.addRoute(routes.payInvoice, handler)).toThrow(/POST \/pay\/payments.*no throttle/);
   });

@@ -1,3 +1,4 @@
+import { isDeepStrictEqual as isEqual } from 'node:util';
 import { Validations } from 'aws-cdk-lib';
 import { Annotations, Match, type Template } from 'aws-cdk-lib/assertions';
 import { AwsSolutionsChecks } from 'cdk-nag';
@@ -7,8 +8,8 @@ import { isMutating, isPublic, usesTable } from '../../functions/route-definitio
 import { routeList } from '../../functions/routes';
 import { createTableInput, TableDefinition } from '../../functions/store/table';
 import { parseStage } from '../../lib/stack';
-import { restApiName, stackName } from '../../lib/stack-name';
-import { resourcePaths, synthesized, templateOf } from './template';
+import { queueNames, restApiName, stackName } from '../../lib/stack-name';
+import { dataKeyId, resourcePaths, secretsKeyId, synthesized, templateOf } from './template';
 
 const stages = Object.values(Stage);
 
@@ -96,6 +97,10 @@ describe('cdk-nag AwsSolutions', () => {
       'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AmazonAPIGatewayPushToCloudWatchLogs]',
       'AwsSolutions-IAM5[Resource::*]',
       'AwsSolutions-SQS3',
+      'PCI.DSS.321-APIGWCacheEnabledAndEncrypted',
+      'PCI.DSS.321-APIGWSSLEnabled',
+      'PCI.DSS.321-IAMNoInlinePolicy',
+      'PCI.DSS.321-LambdaInsideVPC',
     ]);
     for (const reason of acknowledged.values()) expect(reason.length).toBeGreaterThan(60);
   });
@@ -205,13 +210,19 @@ describe('table', () => {
   });
 });
 
-describe('secrets key', () => {
-  it.each(stages)('rotates the %s secrets key', (stage) => {
-    templateOf(stage).hasResourceProperties('AWS::KMS::Key', { EnableKeyRotation: true });
+describe('keys', () => {
+  it.each(stages)('rotates both %s keys, the secrets key and the data key', (stage) => {
+    const template = templateOf(stage);
+    const keys = template.findResources('AWS::KMS::Key');
+    expect(Object.keys(keys).sort()).toEqual(
+      [dataKeyId(template, stage), secretsKeyId(template, stage)].sort(),
+    );
+    for (const key of Object.values(keys)) expect(key.Properties.EnableKeyRotation).toBe(true);
   });
 
-  it('keeps the production secrets key on stack deletion', () => {
-    templateOf('production').hasResource('AWS::KMS::Key', { DeletionPolicy: 'Retain' });
+  it('keeps the production keys on stack deletion', () => {
+    const keys = Object.values(templateOf('production').findResources('AWS::KMS::Key'));
+    for (const key of keys) expect(key.DeletionPolicy).toBe('Retain');
   });
 });
 
@@ -243,15 +254,31 @@ describe('delivery queue', () => {
     expect(deliveryQueue().Properties.VisibilityTimeout).toBe(180);
   });
 
-  it('encrypts every queue at rest (delivery, its dead-letter queue, router failures)', () => {
-    const queues = Object.values(templateOf('sandbox').findResources('AWS::SQS::Queue'));
-    expect(queues).toHaveLength(3);
-    for (const queue of queues) expect(queue.Properties.SqsManagedSseEnabled).toBe(true);
+  it.each(stages)(
+    'encrypts every %s queue with the data key (delivery, its dead-letter queue, both failure queues)',
+    (stage) => {
+      const template = templateOf(stage);
+      const queues = Object.values(template.findResources('AWS::SQS::Queue'));
+      expect(queues).toHaveLength(4);
+      for (const queue of queues) {
+        expect(queue.Properties.KmsMasterKeyId).toEqual({
+          'Fn::GetAtt': [dataKeyId(template, stage), 'Arn'],
+        });
+        expect(queue.Properties.SqsManagedSseEnabled).toBeUndefined();
+      }
+    },
+  );
+
+  it.each(stages)('names the %s queues as the admin CLI looks them up', (stage) => {
+    const names = Object.values(templateOf(stage).findResources('AWS::SQS::Queue')).map(
+      (queue) => queue.Properties.QueueName,
+    );
+    expect(names.sort()).toEqual(Object.values(queueNames(stackName(stage))).sort());
   });
 
   it('refuses requests to any queue without TLS', () => {
     const policies = Object.values(templateOf('sandbox').findResources('AWS::SQS::QueuePolicy'));
-    expect(policies).toHaveLength(3);
+    expect(policies).toHaveLength(4);
     for (const policy of policies) {
       expect(policy.Properties.PolicyDocument.Statement).toContainEqual(
         expect.objectContaining({
@@ -334,8 +361,11 @@ describe('gateway responses', () => {
 
 describe('route functions', () => {
   it.each(routeList)('lets $operationId use the secrets key only when it seals secrets', (route) => {
-    const actions = actionsOfFunction(templateOf('sandbox'), `MerchantPayments-sandbox-${route.operationId}`);
-    const kmsActions = actions.filter((action) => action.startsWith('kms:'));
+    const template = templateOf('sandbox');
+    const secretsKeyArn = { 'Fn::GetAtt': [secretsKeyId(template, 'sandbox'), 'Arn'] };
+    const kmsActions = statementsOfFunction(template, `MerchantPayments-sandbox-${route.operationId}`)
+      .filter((statement) => [statement.Resource].flat().some((arn) => isEqual(arn, secretsKeyArn)))
+      .flatMap((statement) => statement.Action);
     if (route.usesSecretsKey)
       expect(kmsActions).toEqual(expect.arrayContaining(['kms:Encrypt', 'kms:Decrypt']));
     else expect(kmsActions).toEqual([]);
@@ -428,7 +458,7 @@ describe('route functions', () => {
     }
   });
 
-  it('attaches no AWS managed policy to a function role', () => {
+  it('attaches no AWS managed policy to a function role, only the stack’s own trace-writing policy', () => {
     const roles = Object.values(
       templateOf('sandbox').findResources('AWS::IAM::Role', {
         Properties: {
@@ -439,7 +469,9 @@ describe('route functions', () => {
       }),
     );
     expect(roles).toHaveLength(routeList.length + 1 + 3);
-    for (const role of roles) expect(role.Properties.ManagedPolicyArns).toBeUndefined();
+    const ownPolicies = Object.keys(templateOf('sandbox').findResources('AWS::IAM::ManagedPolicy'));
+    expect(ownPolicies).toHaveLength(1);
+    for (const role of roles) expect(role.Properties.ManagedPolicyArns).toEqual([{ Ref: ownPolicies[0] }]);
   });
 
   it.each(stages)('starts no %s function with Node mapping stacks, which parses the source map', (stage) => {

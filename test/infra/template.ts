@@ -62,3 +62,21 @@ export function resourcePaths(template: Template): Map<string, string> {
   for (const id of Object.keys(resources)) pathOf(id);
   return paths;
 }
+
+/** The logical id of the KMS key behind an alias (`alias/merchant-payments/<stage>/secrets`). */
+export function keyIdOfAlias(template: Template, aliasName: string): string {
+  const aliases = Object.values(
+    template.findResources('AWS::KMS::Alias', { Properties: { AliasName: aliasName } }),
+  );
+  if (aliases.length !== 1) throw new Error(`expected one alias ${aliasName}, found ${aliases.length}`);
+  return (aliases[0] as { Properties: { TargetKeyId: { 'Fn::GetAtt': [string, string] } } }).Properties
+    .TargetKeyId['Fn::GetAtt'][0];
+}
+
+/** The key that seals webhook signing secrets. */
+export const secretsKeyId = (template: Template, stage: Stage): string =>
+  keyIdOfAlias(template, `alias/merchant-payments/${stage}/secrets`);
+
+/** The key of the data at rest: table, queues, alarm topic, log groups. */
+export const dataKeyId = (template: Template, stage: Stage): string =>
+  keyIdOfAlias(template, `alias/merchant-payments/${stage}/data`);

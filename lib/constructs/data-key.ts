@@ -1,0 +1,85 @@
+import { Duration, type RemovalPolicy, Stack } from 'aws-cdk-lib';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import * as kms from 'aws-cdk-lib/aws-kms';
+import { Construct } from 'constructs';
+
+/** What a principal may do with the data key, by what it does to the data the key protects. */
+export const DataKeyUse = {
+  /** Read the table or its stream, or receive from a queue. */
+  decrypt: ['kms:Decrypt', 'kms:DescribeKey'],
+  /** Write the table or send to a queue: new data keys and the decryption of cached ones. */
+  encryptDecrypt: [
+    'kms:Decrypt',
+    'kms:DescribeKey',
+    'kms:Encrypt',
+    'kms:GenerateDataKey',
+    'kms:GenerateDataKeyWithoutPlaintext',
+    'kms:ReEncryptFrom',
+    'kms:ReEncryptTo',
+  ],
+} as const;
+export type DataKeyUse = (typeof DataKeyUse)[keyof typeof DataKeyUse];
+
+export interface DataKeyProps {
+  readonly alias: string;
+  readonly description: string;
+  readonly removalPolicy: RemovalPolicy;
+}
+
+/**
+ * The customer-managed key of a stage's data at rest: the table (and its stream and backups), the
+ * queues, the alarm topic and every log group. It is apart from the secrets key, so the many roles
+ * that touch the table never hold a key that opens signing secrets. Rotation is on; the services
+ * that encrypt on their own behalf (CloudWatch Logs, CloudWatch alarms publishing to the topic,
+ * EventBridge sending to the reconciler's failures queue) are let in by the key policy, each
+ * limited to this account.
+ */
+export class DataKey extends Construct {
+  readonly key: kms.Key;
+
+  constructor(scope: Construct, id: string, props: DataKeyProps) {
+    super(scope, id);
+    const stack = Stack.of(this);
+    this.key = new kms.Key(this, 'Key', {
+      description: props.description,
+      alias: props.alias,
+      enableKeyRotation: true,
+      removalPolicy: props.removalPolicy,
+      pendingWindow: Duration.days(30),
+    });
+    // CloudWatch Logs encrypts with the key of a log group only when the group's ARN is in the
+    // encryption context, so this statement opens no other account's or service's data.
+    this.key.addToResourcePolicy(
+      new iam.PolicyStatement({
+        sid: 'CloudWatchLogsOfThisAccount',
+        principals: [new iam.ServicePrincipal(`logs.${stack.region}.amazonaws.com`)],
+        actions: ['kms:Encrypt', 'kms:Decrypt', 'kms:ReEncrypt*', 'kms:GenerateDataKey*', 'kms:Describe*'],
+        resources: ['*'],
+        conditions: {
+          ArnLike: {
+            'kms:EncryptionContext:aws:logs:arn': `arn:${stack.partition}:logs:${stack.region}:${stack.account}:log-group:*`,
+          },
+        },
+      }),
+    );
+    // Alarm notifications to the encrypted topic and undeliverable schedule events to the encrypted
+    // failures queue are encrypted by CloudWatch and EventBridge themselves, on this account's behalf.
+    this.key.addToResourcePolicy(
+      new iam.PolicyStatement({
+        sid: 'AlarmsAndSchedulesOfThisAccount',
+        principals: [
+          new iam.ServicePrincipal('cloudwatch.amazonaws.com'),
+          new iam.ServicePrincipal('events.amazonaws.com'),
+        ],
+        actions: ['kms:Decrypt', 'kms:GenerateDataKey'],
+        resources: ['*'],
+        conditions: { StringEquals: { 'aws:SourceAccount': stack.account } },
+      }),
+    );
+  }
+
+  /** Lets `grantee` use the key as `use` says, on this key only. */
+  grant(grantee: iam.IGrantable, use: DataKeyUse): iam.Grant {
+    return this.key.grant(grantee, ...use);
+  }
+}
