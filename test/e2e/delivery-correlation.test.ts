@@ -93,4 +93,17 @@ describe('correlated logs of one delivery', () => {
     expect(deliveryItems.length).toBeGreaterThan(0);
     expect(JSON.stringify(deliveryItems)).not.toContain(requestId);
   });
+
+  it('name the request id on the authorizer’s refusal too', async () => {
+    const refused = await t.api('GET', '/customers', {
+      query: { merchantId: t.runtime.merchantId },
+      authorization: 'Bearer merchant_sbx0000000000_not-a-key',
+    });
+    expect(refused.status).toBe(401);
+    const requestId = refused.headers.get('Request-Id') ?? '';
+    expect(requestId).not.toBe('');
+    expect(linesWith('request refused by authorizer', { requestId })).toEqual([
+      expect.objectContaining({ level: 'INFO' }),
+    ]);
+  });
 });
