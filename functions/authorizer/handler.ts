@@ -20,7 +20,10 @@ export async function handler(event: APIGatewayRequestAuthorizerEvent): Promise<
     findKey: getApiKey,
   });
   if (!result.allowed) {
-    logger.info('request refused by authorizer', { reason: result.reason });
+    logger.info('request refused by authorizer', {
+      requestId: event.requestContext?.requestId,
+      reason: result.reason,
+    });
     // API Gateway answers this exact message with its UNAUTHORIZED (401) gateway response.
     throw new Error('Unauthorized');
   }

@@ -1,4 +1,5 @@
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
+import { typeIdMilliseconds } from '../domain/id-time-bounds';
 import { isoTimestamp } from '../domain/time';
 import {
   type AttemptOutcome,
@@ -14,7 +15,10 @@ import { parse } from '../schema';
 import type { SecretSealer } from '../secrets/secret-sealer';
 import { claimDelivery, getDelivery, leaseDelivery, replaceDelivery } from '../store/webhook-deliveries';
 import { getEndpoint, type StoredWebhookEndpoint } from '../store/webhook-endpoints';
+import { deliveryLogFields } from './delivery-log-fields';
 import { DeliveryMessage } from './delivery-message';
+import { PipelineMetricNames } from './pipeline-metric-names';
+import { type PipelineMetrics, pipelineMetrics } from './pipeline-metrics';
 
 /** The delivery still waits for exactly the attempt the message asks for. */
 function awaits(
@@ -68,6 +72,8 @@ export interface DispatcherDependencies {
   readonly retryDelaySeconds: number;
   readonly allowLoopback: boolean;
   readonly now?: () => Date;
+  /** Default: the pipeline's EMF metrics, written only in Lambda. */
+  readonly metrics?: PipelineMetrics;
 }
 
 /**
@@ -77,6 +83,7 @@ export interface DispatcherDependencies {
  */
 export function createDispatcher(deps: DispatcherDependencies) {
   const now = deps.now ?? (() => new Date());
+  const metrics = deps.metrics ?? pipelineMetrics();
   const secrets = new Map<string, string>();
   /** Opened secrets are kept per sealed value: a rotation seals anew, so a stale one is never used. */
   const signingSecretOf = async (stored: StoredWebhookEndpoint) => {
@@ -139,7 +146,13 @@ export function createDispatcher(deps: DispatcherDependencies) {
     const leasedAt = now();
     const leaseUntil = new Date(leasedAt.getTime() + deps.timeoutMs + leaseMarginMs);
     const claimed = await claim(message, leasedAt, leaseUntil, endpointOf);
-    if (claimed === undefined) return;
+    if (claimed === undefined) {
+      logger.debug(
+        'delivery message skipped: stale, duplicate or leased elsewhere',
+        messageLogFields(message),
+      );
+      return;
+    }
     const { delivery, stored } = claimed;
     const shards = stored?.deliveryShards ?? [];
     // A deleted endpoint's deliveries end without further attempts (DESIGN §4). They leave the
@@ -149,6 +162,10 @@ export function createDispatcher(deps: DispatcherDependencies) {
     const deleted = stored === undefined || stored.endpoint.status === WebhookEndpointStatus.deleted;
     if (deleted || stored.endpoint.status === WebhookEndpointStatus.disabled) {
       await replaceDelivery(delivery, { ...delivery, paused: true }, undefined, shards);
+      logger.info('delivery paused', {
+        ...deliveryLogFields(delivery),
+        endpointStatus: stored?.endpoint.status ?? WebhookEndpointStatus.deleted,
+      });
       return;
     }
     const outcome = await attempt(delivery, stored);
@@ -156,6 +173,28 @@ export function createDispatcher(deps: DispatcherDependencies) {
     const next = recordAttempt(delivery, outcome.result, isoTimestamp(outcome.startedAt));
     const dueAt = new Date(attemptedAt.getTime() + deps.retryDelaySeconds * 1000);
     await replaceDelivery(delivery, next, isoTimestamp(dueAt), shards);
+    recordAttemptOutcome(delivery, next, outcome);
+  }
+
+  /** The attempt's one log line and its metrics, once the attempt is recorded. */
+  function recordAttemptOutcome(
+    delivery: WebhookDelivery,
+    next: WebhookDelivery,
+    { startedAt, result }: Awaited<ReturnType<typeof attempt>>,
+  ) {
+    const exhausted = next.status === DeliveryStatus.exhausted;
+    logger.info('delivery attempted', {
+      ...deliveryLogFields(delivery),
+      attempt: next.attemptCount,
+      outcome: result.succeeded ? 'succeeded' : 'failed',
+      statusCode: result.statusCode,
+      durationMs: Math.round(result.durationMs),
+      exhausted,
+    });
+    metrics.count(PipelineMetricNames.attempts);
+    metrics.count(result.succeeded ? PipelineMetricNames.succeeded : PipelineMetricNames.failedAttempts);
+    if (exhausted) metrics.count(PipelineMetricNames.exhausted);
+    if (next.attemptCount === 1) metrics.firstAttemptLag(startedAt.getTime() - createdAtOf(delivery));
   }
 
   async function attempt(delivery: WebhookDelivery, stored: StoredWebhookEndpoint) {
@@ -176,11 +215,15 @@ export function createDispatcher(deps: DispatcherDependencies) {
     const endpointOf = endpointReaderOfBatch();
     const failed = await Promise.all(
       event.Records.map(async (record) => {
+        let message: DeliveryMessage | undefined;
         try {
-          await dispatch(parse(DeliveryMessage, JSON.parse(record.body)), endpointOf);
+          message = parse(DeliveryMessage, JSON.parse(record.body));
+          await dispatch(message, endpointOf);
           return undefined;
         } catch (error) {
           logger.error('delivery message not processed', {
+            ...(message === undefined ? {} : messageLogFields(message)),
+            messageId: record.messageId,
             errorName: (error as Error).name,
             stack: originalStack(error),
           });
@@ -188,10 +231,36 @@ export function createDispatcher(deps: DispatcherDependencies) {
         }
       }),
     );
+    metrics.publish();
     return {
       batchItemFailures: failed.flatMap((messageId) =>
         messageId === undefined ? [] : [{ itemIdentifier: messageId }],
       ),
     };
   };
+}
+
+/** A message's ids, for the lines about a message whose delivery was not read. */
+function messageLogFields(message: DeliveryMessage) {
+  return {
+    deliveryId: message.webhookDeliveryId,
+    endpointId: message.webhookEndpointId,
+    merchantId: message.merchantId,
+    attempt: message.attemptCount + 1,
+  };
+}
+
+/**
+ * When the delivery's lag starts: its event's creation, which the event id's time records (the
+ * event's createdAt is not on the delivery); for a manual redelivery, its own creation, since its
+ * first attempt waits on the merchant's request, not on the pipeline. An event id that is no
+ * TypeID falls back to the delivery's creation: a metric must never fail a recorded attempt.
+ */
+function createdAtOf(delivery: WebhookDelivery): number {
+  if (delivery.redeliveredFromId !== null) return Date.parse(delivery.createdAt);
+  try {
+    return typeIdMilliseconds(delivery.eventId);
+  } catch {
+    return Date.parse(delivery.createdAt);
+  }
 }

@@ -51,39 +51,80 @@ export function createRouter(deps: { queue: DeliveryQueue; now?: () => Date }) {
       try {
         await routeRecord(record, deps.queue, now, fanOut);
       } catch (error) {
-        return failedFrom(fanOut.firstRecord ?? record, error);
+        return failedFrom(fanOut.firstRecord ?? record, error, record);
       }
     }
     try {
       await fanOut.write();
     } catch (error) {
-      return failedFrom(fanOut.firstRecord, error);
+      return failedFrom(fanOut.firstRecord, error, fanOut.firstRecord);
     }
     return { batchItemFailures: [] };
   };
 }
 
-function failedFrom(record: DynamoDBRecord | undefined, error: unknown): DynamoDBBatchResponse {
+/** Reports `record` and all after it as failed; `failed` is the record whose handling threw. */
+function failedFrom(
+  record: DynamoDBRecord | undefined,
+  error: unknown,
+  failed: DynamoDBRecord | undefined,
+): DynamoDBBatchResponse {
   logger.error('stream record not routed', {
+    ...recordLogFields(failed),
     errorName: (error as Error).name,
     stack: originalStack(error),
   });
   return { batchItemFailures: [{ itemIdentifier: record?.dynamodb?.SequenceNumber ?? '' }] };
 }
 
-/** The deliveries of a batch's events not written yet, and the first record they came from. */
+/**
+ * The ids of what a stream record is about, for its error line: the event, delivery or endpoint
+ * of its image (the image itself may hold a delivery's payload, so it is never logged).
+ */
+function recordLogFields(record: DynamoDBRecord | undefined) {
+  const image = imageOf(record?.dynamodb?.NewImage) ?? imageOf(record?.dynamodb?.OldImage) ?? {};
+  const idOf = (name: string) => (typeof image[name] === 'string' ? image[name] : undefined);
+  return {
+    entityType: idOf('entityType'),
+    eventId: idOf('eventId'),
+    deliveryId: idOf('webhookDeliveryId'),
+    endpointId: idOf('webhookEndpointId'),
+    merchantId: idOf('merchantId'),
+  };
+}
+
+/** An event item as the stream shows it: the event, and the API request that wrote it. */
+type StoredEvent = DomainEvent & { readonly requestId?: string };
+
+/**
+ * The deliveries of a batch's events not written yet, the first record they came from, and the
+ * events they fan out, each logged once its deliveries are written.
+ */
 class PendingFanOut {
   private deliveries: NewDelivery[] = [];
+  private events: { event: StoredEvent; deliveryIds: string[] }[] = [];
   firstRecord: DynamoDBRecord | undefined;
 
-  add(record: DynamoDBRecord, deliveries: readonly NewDelivery[]): void {
+  add(record: DynamoDBRecord, event: StoredEvent, deliveries: readonly NewDelivery[]): void {
     this.firstRecord ??= record;
     this.deliveries.push(...deliveries);
+    this.events.push({ event, deliveryIds: deliveries.map(({ delivery }) => delivery.webhookDeliveryId) });
   }
 
   async write(): Promise<void> {
     await putNewDeliveries(this.deliveries);
+    for (const { event, deliveryIds } of this.events) {
+      // The on-call's link from an API request (its requestId) to the deliveries it caused.
+      logger.info('event routed', {
+        eventId: event.eventId,
+        eventType: event.eventType,
+        merchantId: event.merchantId,
+        requestId: event.requestId,
+        deliveryIds,
+      });
+    }
     this.deliveries = [];
+    this.events = [];
     this.firstRecord = undefined;
   }
 }
@@ -98,7 +139,8 @@ async function routeRecord(
   const oldImage = imageOf(record.dynamodb?.OldImage);
   const entityType = (newImage ?? oldImage)?.entityType;
   if (record.eventName === 'INSERT' && entityType === EntityType.event && newImage !== undefined) {
-    fanOut.add(record, await deliveriesOf(newImage as unknown as DomainEvent, now));
+    const event = newImage as unknown as StoredEvent;
+    fanOut.add(record, event, await deliveriesOf(event, now));
   } else if (entityType === EntityType.webhookDelivery && newImage !== undefined) {
     await enqueueIfDue(
       oldImage === undefined ? undefined : toDelivery(oldImage),
@@ -161,10 +203,16 @@ function enabledAgain(previous: WebhookEndpoint, endpoint: WebhookEndpoint): boo
 /** Un-pauses every paused delivery of the endpoint, in each shard its history ever named. */
 async function resumePausedDeliveries(stored: StoredWebhookEndpoint, now: () => Date): Promise<void> {
   const dueAt = isoTimestamp(now());
-  const { webhookEndpointId } = stored.endpoint;
-  for (const delivery of await pausedDeliveriesOf(webhookEndpointId, stored.deliveryShards)) {
+  const { webhookEndpointId, merchantId } = stored.endpoint;
+  const paused = await pausedDeliveriesOf(webhookEndpointId, stored.deliveryShards);
+  for (const delivery of paused) {
     await replaceDelivery(delivery, { ...delivery, paused: false }, dueAt, stored.deliveryShards);
   }
+  logger.info('paused deliveries resumed', {
+    endpointId: webhookEndpointId,
+    merchantId,
+    deliveryIds: paused.map((delivery) => delivery.webhookDeliveryId),
+  });
 }
 
 function imageOf(image: unknown): Record<string, unknown> | undefined {

@@ -53,7 +53,7 @@ export function errorHandler(
         request.response = errorResponse(error, requestId);
         return;
       }
-      logger.error('unhandled error', { errorName: error?.name, stack: originalStack(error) });
+      logger.error('unhandled error', { requestId, errorName: error?.name, stack: originalStack(error) });
       request.response = errorResponse(
         new ApiError('internal_error', 'An internal error occurred.'),
         requestId,

@@ -36,6 +36,7 @@ export function idempotency(
       }
       state.idempotency = {
         key,
+        requestId: state.requestId,
         scopeHash: idempotencyScopeHash({
           merchantId: state.authorizedMerchantId ?? '',
           method: route.method,

@@ -2,18 +2,22 @@ import type { MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import { type ShardHistory, toShardHistory } from '../domain/shard-history';
 import type { RouteDefinition } from '../route-definition';
-import type { ApiContext } from './api-request';
+import type { ApiContext, ApiState } from './api-request';
 import { logger } from './logger';
 
 /**
  * Starts the per-request state: request id, the authorizer's merchant, the clock reading every
  * later step shares. Ends with one access log line that names the route, never the payload.
+ * The request id goes on each line as a field of that call, not as an appended key: the local
+ * runtime runs concurrent requests and the delivery pipeline on one logger, where an appended key
+ * would land on another request's or the pipeline's lines.
  */
 export function requestContext(
   route: RouteDefinition,
 ): MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult> {
-  const logAccess = (status: number, startedAt: number) =>
+  const logAccess = ({ requestId, startedAt }: ApiState, status: number) =>
     logger.info('request handled', {
+      requestId,
       operationId: route.operationId,
       method: route.method,
       route: route.path,
@@ -25,7 +29,6 @@ export function requestContext(
       const requestId = request.event.requestContext?.requestId ?? request.context.awsRequestId;
       const authorizer = request.event.requestContext?.authorizer;
       const merchantId = authorizer?.merchantId;
-      logger.appendKeys({ requestId });
       (request.context as ApiContext).api = {
         route,
         requestId,
@@ -43,14 +46,12 @@ export function requestContext(
     after: (request) => {
       const state = (request.context as ApiContext).api;
       const status = request.response?.statusCode;
-      if (state !== undefined && status !== undefined) logAccess(status, state.startedAt);
-      logger.resetKeys();
+      if (state !== undefined && status !== undefined) logAccess(state, status);
     },
     onError: (request) => {
       const state = (request.context as ApiContext).api;
       const status = request.response?.statusCode;
-      if (state !== undefined && status !== undefined) logAccess(status, state.startedAt);
-      logger.resetKeys();
+      if (state !== undefined && status !== undefined) logAccess(state, status);
     },
   };
 }

@@ -11,6 +11,8 @@ import { oldImage, sendTransaction, type TransactItems, TransactionConditionFail
 export interface IdempotencyContext {
   /** The client's Idempotency-Key as sent; kept on resources that record it (Invoice.idempotencyKey). */
   readonly key: string;
+  /** The API request's id, kept on the outbox events it writes so a delivery's logs lead back to it. */
+  readonly requestId: string;
   readonly scopeHash: string;
   readonly fingerprint: string;
   readonly now: Date;

@@ -73,7 +73,7 @@ export async function commitInvoiceChange(
     try {
       return await commitWithIdempotency(context, { status: 200, body: next }, [
         buildReplaceInvoice(stored, next, context.now),
-        ...events.map(buildPutEvent),
+        ...events.map((event) => buildPutEvent(event, context.requestId)),
         ...items,
       ]);
     } catch (error) {

@@ -97,15 +97,15 @@ export const handler = httpHandler(payPageRoutes.payInvoice, async ({ body, idem
       ? [
           buildPayLinkPayment(target, paid, paymentId),
           buildPutPayment(payment),
-          buildPutEvent(paymentCreatedEvent(payment, newId('evt'))),
+          buildPutEvent(paymentCreatedEvent(payment, newId('evt')), idempotency.requestId),
           ...(paid.status === InvoiceStatus.paid
-            ? [buildPutEvent(invoicePaidEvent(paid, newId('evt')))]
+            ? [buildPutEvent(invoicePaidEvent(paid, newId('evt')), idempotency.requestId)]
             : []),
         ]
       : [
           buildRecordDecline(invoiceKey, paymentId, now),
           buildPutPayment(payment),
-          buildPutEvent(paymentDeclinedEvent(payment, newId('evt'))),
+          buildPutEvent(paymentDeclinedEvent(payment, newId('evt')), idempotency.requestId),
         ];
     const result = {
       payment: payPaymentView(payment),

@@ -79,7 +79,7 @@ export const handler = httpHandler(
       isReturnedLater(method.accountNumber);
     return completeProcessorCall(idempotency, paymentId, { status: 201, body: paymentView(payment) }, [
       buildPutPayment(payment, { sandboxReturnable }),
-      buildPutEvent(event),
+      buildPutEvent(event, idempotency.requestId),
     ]);
   },
 );

@@ -25,7 +25,7 @@ export const handler = httpHandler(
     });
     return commitWithIdempotency(idempotency, { status: 201, body: payout }, [
       buildPutPayout(payout),
-      buildPutEvent(payoutCreatedEvent(payout, newId('evt'))),
+      buildPutEvent(payoutCreatedEvent(payout, newId('evt')), idempotency.requestId),
     ]);
   },
 );

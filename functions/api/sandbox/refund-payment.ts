@@ -58,7 +58,7 @@ export const handler = httpHandler(
       return completeProcessorCall(idempotency, refundId, { status: 201, body: refund }, [
         buildApplyRefund(refunded, refundId),
         buildPutRefund(payment.merchantId, refund),
-        buildPutEvent(paymentRefundedEvent(refunded, refund, newId('evt'))),
+        buildPutEvent(paymentRefundedEvent(refunded, refund, newId('evt')), idempotency.requestId),
       ]);
     }
     throw new ProcessorCallBusy('The payment keeps changing; try again in a few seconds.');

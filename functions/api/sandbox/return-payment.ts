@@ -47,7 +47,7 @@ export const handler = httpHandler(
       try {
         return await commitWithIdempotency(idempotency, { status: 200, body: paymentView(returned) }, [
           buildApplyReturn(payment, returned, now),
-          buildPutEvent(event),
+          buildPutEvent(event, idempotency.requestId),
         ]);
       } catch (error) {
         const failed = error instanceof TransactionConditionFailed ? error.failureAt(0) : undefined;

@@ -3,8 +3,10 @@ import type { SQSEvent } from 'aws-lambda';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { DeliveryMessage } from '../../../functions/delivery/delivery-message';
 import { createDispatcher } from '../../../functions/delivery/dispatcher';
+import { pipelineMetrics } from '../../../functions/delivery/pipeline-metrics';
 import { createReconciler } from '../../../functions/delivery/reconciler';
 import { deliveryShardOf } from '../../../functions/domain/delivery-shards';
+import { typeIdBound } from '../../../functions/domain/id-time-bounds';
 import { newId } from '../../../functions/domain/ids';
 import { EventType } from '../../../functions/domain/invoice';
 import {
@@ -24,6 +26,7 @@ import {
 } from '../../../functions/store/webhook-deliveries';
 import { buildReplaceEndpoint, getEndpoint } from '../../../functions/store/webhook-endpoints';
 import { withDocumentClientMiddleware } from '../../support/dynamodb-commands';
+import { printedJsonLinesDuring } from '../../support/printed-json-lines';
 import { storedEndpointWithDelivery } from '../../support/stored-endpoint';
 import { useFreshTable } from '../../support/table-environment';
 
@@ -349,5 +352,110 @@ describe('dispatcher: delivery shards', () => {
     expect(
       (await getDelivery(delivery.webhookEndpointId, delivery.webhookDeliveryId, []))?.attemptCount,
     ).toBe(1);
+  });
+});
+
+describe('dispatcher: logs and metrics', () => {
+  it('logs one line per attempt: the delivery’s ids, the attempt, its outcome, status, duration and whether it exhausted', async () => {
+    const { delivery } = await setUp();
+    const ofDelivery = {
+      deliveryId: delivery.webhookDeliveryId,
+      eventId: delivery.eventId,
+      endpointId: delivery.webhookEndpointId,
+      merchantId,
+    };
+
+    const lines = await printedJsonLinesDuring(async () => {
+      await dispatch(messages(ids(delivery), 0));
+      outcome = { statusCode: 204, durationMs: 7.4, errorMessage: null, succeeded: true };
+      await dispatch(messages(ids(delivery), 1));
+    });
+
+    expect(lines.filter((line) => line.message === 'delivery attempted')).toEqual([
+      expect.objectContaining({
+        level: 'INFO',
+        ...ofDelivery,
+        attempt: 1,
+        outcome: 'failed',
+        statusCode: 500,
+        durationMs: 12,
+        exhausted: false,
+      }),
+      expect.objectContaining({
+        level: 'INFO',
+        ...ofDelivery,
+        attempt: 2,
+        outcome: 'succeeded',
+        statusCode: 204,
+        durationMs: 7,
+        exhausted: false,
+      }),
+    ]);
+  });
+
+  it('writes one EMF line per batch in Lambda: attempts, successes, failures, exhaustions, first-attempt lag', async () => {
+    const { delivery } = await setUp();
+    const exhausting = { ...delivery, webhookDeliveryId: newId('whkdel'), attemptCount: 4 };
+    await documentClient().send(new PutCommand(buildPutNewDelivery(exhausting, now.toISOString(), [])));
+    // An event 1.5 s before the attempt starts: its id's time is when it was created.
+    const eventId = typeIdBound('evt', new Date(now.getTime() - 1500), 'lowest');
+    const succeeding = newDelivery({
+      ...delivery,
+      webhookDeliveryId: newId('whkdel'),
+      eventId,
+      now: now.toISOString(),
+    });
+    await documentClient().send(new PutCommand(buildPutNewDelivery(succeeding, now.toISOString(), [])));
+    const measured = createDispatcher({
+      send: async ({ body }) =>
+        JSON.parse(body).id === succeeding.webhookDeliveryId
+          ? { statusCode: 200, durationMs: 5, errorMessage: null, succeeded: true }
+          : { statusCode: 503, durationMs: 5, errorMessage: 'HTTP 503', succeeded: false },
+      sealer: secretSealer,
+      timeoutMs: 10_000,
+      retryDelaySeconds: 60,
+      allowLoopback: true,
+      now: () => now,
+      metrics: pipelineMetrics({
+        AWS_LAMBDA_FUNCTION_NAME: 'merchant-payments-sandbox-dispatcher',
+        POWERTOOLS_SERVICE_NAME: 'merchant-payments',
+        STAGE: 'sandbox',
+      }),
+    });
+    const batch = {
+      Records: [
+        { messageId: 'a', body: JSON.stringify({ ...ids(exhausting), attemptCount: 4 }) },
+        { messageId: 'b', body: JSON.stringify({ ...ids(succeeding), attemptCount: 0 }) },
+      ],
+    } as unknown as SQSEvent;
+
+    const lines = await printedJsonLinesDuring(() => measured(batch));
+
+    const emf = lines.filter((line) => '_aws' in line);
+    expect(emf).toEqual([
+      expect.objectContaining({
+        service: 'merchant-payments',
+        stage: 'sandbox',
+        DeliveryAttempts: 2,
+        DeliveriesSucceeded: 1,
+        DeliveryAttemptsFailed: 1,
+        DeliveriesExhausted: 1,
+        FirstAttemptLag: 1500,
+      }),
+    ]);
+    expect(emf[0]?._aws).toEqual({
+      Timestamp: expect.any(Number),
+      CloudWatchMetrics: [
+        {
+          Namespace: 'MerchantPayments',
+          Dimensions: [['service', 'stage']],
+          Metrics: expect.arrayContaining([{ Name: 'FirstAttemptLag', Unit: 'Milliseconds' }]),
+        },
+      ],
+    });
+    expect(lines.filter((line) => line.message === 'delivery attempted')).toEqual([
+      expect.objectContaining({ deliveryId: exhausting.webhookDeliveryId, attempt: 5, exhausted: true }),
+      expect.objectContaining({ deliveryId: succeeding.webhookDeliveryId, attempt: 1, exhausted: false }),
+    ]);
   });
 });

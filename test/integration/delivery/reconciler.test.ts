@@ -1,8 +1,10 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { DeliveryMessage } from '../../../functions/delivery/delivery-message';
+import { pipelineMetrics } from '../../../functions/delivery/pipeline-metrics';
 import { createReconciler } from '../../../functions/delivery/reconciler';
 import type { WebhookDelivery } from '../../../functions/domain/webhook-delivery';
 import { dueDeliveryShardCount, keys } from '../../../functions/store/keys';
+import { printedJsonLinesDuring } from '../../support/printed-json-lines';
 import {
   deliveryIdPerShard,
   dueDeliveryPartitionsInTable,
@@ -109,5 +111,67 @@ describe('reconciler', () => {
         attemptCount: 1,
       },
     ]);
+  });
+});
+
+describe('reconciler: logs and metrics', () => {
+  const inLambda = () =>
+    createReconciler({
+      queue: { send: async () => undefined },
+      now: () => now,
+      metrics: pipelineMetrics({
+        AWS_LAMBDA_FUNCTION_NAME: 'merchant-payments-sandbox-reconciler',
+        POWERTOOLS_SERVICE_NAME: 'merchant-payments',
+        STAGE: 'sandbox',
+      }),
+    });
+
+  it('logs each re-enqueued delivery with its ids and the attempt it asks for, then one summary line', async () => {
+    const lost = await stored({ attemptCount: 2 }, minutesAgo(10));
+    await stored({}, minutesAgo(1));
+
+    const lines = await printedJsonLinesDuring(() => inLambda()());
+
+    const logged = lines.filter((line) => line.message !== undefined);
+    expect(logged).toEqual([
+      expect.objectContaining({
+        level: 'INFO',
+        message: 'overdue delivery re-enqueued',
+        deliveryId: lost.webhookDeliveryId,
+        eventId: lost.eventId,
+        endpointId: lost.webhookEndpointId,
+        merchantId: lost.merchantId,
+        attempt: 3,
+      }),
+      expect.objectContaining({ level: 'INFO', message: 'reconciler run', requeued: 1 }),
+    ]);
+  });
+
+  it('writes OverdueDeliveries on every run in Lambda, 0 included, so the alarm always has data', async () => {
+    const reconcile = inLambda();
+    const emfOf = (lines: Record<string, unknown>[]) => lines.filter((line) => '_aws' in line);
+
+    const idle = emfOf(await printedJsonLinesDuring(() => reconcile()));
+    await stored({}, minutesAgo(10));
+    await stored({}, minutesAgo(10));
+    const busy = emfOf(await printedJsonLinesDuring(() => reconcile()));
+
+    const overdue = (count: number) => ({
+      _aws: {
+        Timestamp: expect.any(Number),
+        CloudWatchMetrics: [
+          {
+            Namespace: 'MerchantPayments',
+            Dimensions: [['service', 'stage']],
+            Metrics: [{ Name: 'OverdueDeliveries', Unit: 'Count' }],
+          },
+        ],
+      },
+      service: 'merchant-payments',
+      stage: 'sandbox',
+      OverdueDeliveries: count,
+    });
+    expect(idle).toEqual([overdue(0)]);
+    expect(busy).toEqual([overdue(2)]);
   });
 });

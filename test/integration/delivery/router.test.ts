@@ -25,6 +25,7 @@ import {
   getEndpoint,
 } from '../../../functions/store/webhook-endpoints';
 import { documentClientCommandsDuring } from '../../support/dynamodb-commands';
+import { printedJsonLinesDuring } from '../../support/printed-json-lines';
 import { streamEvent, streamRecord } from '../../support/stream-records';
 import { useFreshTable } from '../../support/table-environment';
 
@@ -464,5 +465,59 @@ describe('router: failures', () => {
     const second = streamRecord('INSERT', { newImage: eventItem(EventType.invoicePaid) });
     const result = await route(streamEvent(first, second));
     expect(result.batchItemFailures).toEqual([{ itemIdentifier: first.dynamodb?.SequenceNumber }]);
+  });
+});
+
+describe('router: logs', () => {
+  it('logs each event once its deliveries are written: the event, its type, the request that wrote it, the deliveries', async () => {
+    const first = await endpoint([EventType.invoicePaid]);
+    const second = await endpoint([EventType.invoicePaid]);
+    const event = { ...eventItem(EventType.invoicePaid), requestId: 'request-7' };
+
+    const lines = await printedJsonLinesDuring(() =>
+      route(streamEvent(streamRecord('INSERT', { newImage: event }))),
+    );
+
+    const routed = lines.filter((line) => line.message === 'event routed');
+    expect(routed).toEqual([
+      expect.objectContaining({
+        level: 'INFO',
+        eventId: event.eventId,
+        eventType: EventType.invoicePaid,
+        merchantId,
+        requestId: 'request-7',
+      }),
+    ]);
+    expect((routed[0]?.deliveryIds as string[] | undefined)?.slice().sort()).toEqual(
+      [
+        deliveryIdFor(event.eventId, first.webhookEndpointId),
+        deliveryIdFor(event.eventId, second.webhookEndpointId),
+      ].sort(),
+    );
+  });
+
+  it('logs no event as routed when its deliveries are not written, and names the record that comes again', async () => {
+    await endpoint([EventType.invoicePaid]);
+    const first = eventItem(EventType.invoicePaid);
+    const oversized = { ...eventItem(EventType.invoicePaid), payload: { note: 'x'.repeat(400 * 1024) } };
+
+    const lines = await printedJsonLinesDuring(() =>
+      route(
+        streamEvent(
+          streamRecord('INSERT', { newImage: first }),
+          streamRecord('INSERT', { newImage: oversized }),
+        ),
+      ),
+    );
+
+    expect(lines.filter((line) => line.message === 'event routed')).toEqual([]);
+    expect(lines.filter((line) => line.message === 'stream record not routed')).toEqual([
+      expect.objectContaining({
+        level: 'ERROR',
+        eventId: first.eventId,
+        merchantId,
+        entityType: EntityType.event,
+      }),
+    ]);
   });
 });

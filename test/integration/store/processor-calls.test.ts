@@ -25,7 +25,7 @@ beforeAll(async () => {
 });
 
 function contextOf(fingerprint = 'fp-1', now = new Date()): IdempotencyContext {
-  return { key: 'key', scopeHash: newId('evt'), fingerprint, now };
+  return { key: 'key', requestId: 'request-1', scopeHash: newId('evt'), fingerprint, now };
 }
 
 const later = (context: IdempotencyContext, ms: number, fingerprint = context.fingerprint) => ({

@@ -5,6 +5,7 @@ import { httpHandler } from '../../../functions/http/http-handler';
 import { ProcessorUnavailableError } from '../../../functions/payments/payment-processor';
 import type { RouteDefinition } from '../../../functions/route-definition';
 import { strictObject, string } from '../../../functions/schema';
+import { printedJsonLinesDuring } from '../../support/printed-json-lines';
 
 const merchantId = 'mer_01h455vb4pex5vsknk084sn02q';
 
@@ -88,5 +89,25 @@ describe('httpHandler', () => {
     const handler = httpHandler(route, async () => ({ status: 200, body: {} }));
     const result = await handler(event({ requestContext: { requestId: 'req-2' } } as never), context);
     expect(result.statusCode).toBe(401);
+  });
+
+  it('names the request id on every line it logs: the access line and an unhandled error', async () => {
+    const failing = httpHandler(route, async () => {
+      throw new Error('boom');
+    });
+    const ok = httpHandler(route, async () => ({ status: 200, body: {} }));
+    const lines = await printedJsonLinesDuring(async () => {
+      await failing(
+        event({ requestContext: { requestId: 'req-3', authorizer: { merchantId } } } as never),
+        context,
+      );
+      await ok(
+        event({ requestContext: { requestId: 'req-4', authorizer: { merchantId } } } as never),
+        context,
+      );
+    });
+    // stdout and stderr interleave by timestamp only, so the lines are compared as a set.
+    const seen = lines.map(({ message, requestId }) => `${message} ${requestId}`).sort();
+    expect(seen).toEqual(['request handled req-3', 'request handled req-4', 'unhandled error req-3']);
   });
 });

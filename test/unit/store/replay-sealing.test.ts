@@ -6,6 +6,7 @@ import { assertProperty } from '../../support/property';
 
 const context = (key: string, scopeHash = 'a'.repeat(64)): IdempotencyContext => ({
   key,
+  requestId: 'request-1',
   scopeHash,
   fingerprint: 'f',
   now: new Date('2026-11-23T00:00:00.000Z'),

@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { PipelineMetricNames } from '../../../functions/delivery/pipeline-metric-names';
+import { pipelineMetrics } from '../../../functions/delivery/pipeline-metrics';
+import { printedJsonLinesDuring } from '../../support/printed-json-lines';
+
+const lambda = {
+  AWS_LAMBDA_FUNCTION_NAME: 'merchant-payments-sandbox-dispatcher',
+  POWERTOOLS_SERVICE_NAME: 'merchant-payments',
+  STAGE: 'sandbox',
+};
+
+describe('pipelineMetrics', () => {
+  it('writes one EMF line in Lambda: namespace MerchantPayments, dimensions exactly {service, stage}, counts summed', async () => {
+    const metrics = pipelineMetrics(lambda);
+    const lines = await printedJsonLinesDuring(async () => {
+      metrics.count(PipelineMetricNames.attempts);
+      metrics.count(PipelineMetricNames.attempts);
+      metrics.count(PipelineMetricNames.succeeded);
+      metrics.firstAttemptLag(1500);
+      metrics.publish();
+    });
+    // The alarms match the dimension set exactly: no dimension besides service and stage.
+    expect(lines).toEqual([
+      {
+        _aws: {
+          Timestamp: expect.any(Number),
+          CloudWatchMetrics: [
+            {
+              Namespace: 'MerchantPayments',
+              Dimensions: [['service', 'stage']],
+              Metrics: [
+                { Name: 'FirstAttemptLag', Unit: 'Milliseconds' },
+                { Name: 'DeliveryAttempts', Unit: 'Count' },
+                { Name: 'DeliveriesSucceeded', Unit: 'Count' },
+              ],
+            },
+          ],
+        },
+        service: 'merchant-payments',
+        stage: 'sandbox',
+        FirstAttemptLag: 1500,
+        DeliveryAttempts: 2,
+        DeliveriesSucceeded: 1,
+      },
+    ]);
+  });
+
+  it('writes a count recorded as 0, and nothing at all when nothing was recorded', async () => {
+    const metrics = pipelineMetrics(lambda);
+    const lines = await printedJsonLinesDuring(async () => {
+      metrics.publish();
+      metrics.count(PipelineMetricNames.overdueDeliveries, 0);
+      metrics.publish();
+      metrics.publish();
+    });
+    expect(lines).toEqual([expect.objectContaining({ OverdueDeliveries: 0, stage: 'sandbox' })]);
+  });
+
+  it('writes nothing outside Lambda (the local runtime, tests)', async () => {
+    const metrics = pipelineMetrics({ STAGE: 'sandbox', POWERTOOLS_SERVICE_NAME: 'merchant-payments-local' });
+    const lines = await printedJsonLinesDuring(async () => {
+      metrics.count(PipelineMetricNames.attempts);
+      metrics.publish();
+    });
+    expect(lines).toEqual([]);
+  });
+});
