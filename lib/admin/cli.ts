@@ -4,7 +4,10 @@ import { maxShardCount } from '../../functions/domain/shard-history';
 import { SettingError } from '../../functions/settings/setting';
 import { ExitCode, oneLine, UsageError } from '../cli/command-failure';
 import { AuthorizerCacheFlushError, flushAuthorizerCacheAfter } from './authorizer-cache';
+import { redriveDeliveryDeadLetters } from './dead-letter-redrive';
 import { raiseDeliveryShardCount } from './delivery-shards';
+import { showDelivery } from './delivery-view';
+import { defaultFailuresLimit, endpointFailures, failuresWindow } from './endpoint-failures';
 import { raiseMerchantShardCount } from './merchant-shards';
 import {
   AdminError,
@@ -15,6 +18,7 @@ import {
   revokeKey,
   rotateKeys,
 } from './operations';
+import { runReconciler } from './reconciler-run';
 import { type AdminSettings, readAdminSettings } from './settings';
 import { type AdminEnv, type AdminTarget, resolveTarget, type TargetSelection, withTarget } from './target';
 
@@ -38,7 +42,9 @@ export class AdminUsageError extends UsageError {
 const optionConfig = {
   name: { type: 'string' },
   endpoint: { type: 'string' },
+  delivery: { type: 'string' },
   count: { type: 'string' },
+  limit: { type: 'string' },
   merchant: { type: 'string' },
   key: { type: 'string' },
   'expires-in': { type: 'string' },
@@ -152,6 +158,38 @@ const commands = {
       return async () => raiseMerchantShardCount(text(options, 'merchant'), count);
     },
   },
+  'deliveries show': {
+    synopsis: 'deliveries show --delivery ID --endpoint ID --merchant ID',
+    summary: 'a delivery with its attempts: time, status code, error, duration',
+    required: ['delivery', 'endpoint', 'merchant'],
+    optional: [],
+    plan: (options) => async () =>
+      showDelivery(text(options, 'merchant'), text(options, 'endpoint'), text(options, 'delivery')),
+  },
+  'endpoints failures': {
+    synopsis: 'endpoints failures --endpoint ID --merchant ID [--limit N]',
+    summary: `failed attempts among an endpoint's newest ${failuresWindow} deliveries, newest first`,
+    required: ['endpoint', 'merchant'],
+    optional: ['limit'],
+    plan: (options) => {
+      const limit = failuresLimit(options);
+      return async () => endpointFailures(text(options, 'merchant'), text(options, 'endpoint'), limit);
+    },
+  },
+  'queues redrive': {
+    synopsis: 'queues redrive',
+    summary: 'move the delivery dead-letter queue back into the delivery queue',
+    required: [],
+    optional: [],
+    plan: () => redriveDeliveryDeadLetters,
+  },
+  'reconciler run': {
+    synopsis: 'reconciler run',
+    summary: 're-enqueue overdue pending deliveries now; prints {requeued: n}',
+    required: [],
+    optional: [],
+    plan: () => runReconciler,
+  },
 } as const satisfies Record<string, CommandSpec>;
 
 type CommandName = keyof typeof commands;
@@ -182,6 +220,16 @@ function shardCount(options: GivenOptions): number {
   return count;
 }
 
+function failuresLimit(options: GivenOptions): number {
+  const value = options.limit;
+  if (typeof value !== 'string') return defaultFailuresLimit;
+  const limit = /^[0-9]{1,3}$/.test(value) ? Number(value) : Number.NaN;
+  if (!(limit >= 1 && limit <= failuresWindow)) {
+    throw new AdminUsageError(`--limit must be a whole number from 1 to ${failuresWindow}, not "${value}"`);
+  }
+  return limit;
+}
+
 function duration(options: GivenOptions, name: OptionName): number | undefined {
   const value = options[name];
   if (typeof value !== 'string') return undefined;
@@ -208,6 +256,10 @@ ${Object.values(commands)
 
 keys revoke and keys rotate then flush the authorizer cache (API Gateway's with --stage, the
 runtime's with --local), so a revoked or expired key is refused from the very next request.
+queues redrive and reconciler run act on the running runtime with --local (through the
+operator.sock in its state folder), and with --stage on the stack's queues (an SQS message move
+task from MerchantPayments-STAGE-delivery-dlq to MerchantPayments-STAGE-delivery) and its function
+(MerchantPayments-STAGE-reconciler, invoked and waited for).
 
 Target (exactly one):
   --local                 the runtime of \`npm start\`: reads runtime.json and dynamodb.key in

@@ -23,6 +23,7 @@ const ownErrors = new Set([
   'DynamoDbLocalError',
   'DynamoDbAccessKeyError',
   'AdminError',
+  'OperatorChannelError',
 ]);
 
 /**

@@ -89,6 +89,11 @@ export interface DelayQueue {
   /** Messages not yet deleted or dead-lettered: delayed, visible and in flight. */
   size(): number;
   deadLetters(): DeadLetter[];
+  /**
+   * Moves every dead letter back into the queue as a new message, visible now and never received,
+   * like an SQS redrive to the source queue; returns how many moved.
+   */
+  redriveDeadLetters(): number;
   /** Resolves when no handler call is running and no message is visible now (delayed ones may wait). */
   idle(): Promise<void>;
   /** Stops delivering, waits for running handler calls; pending messages are dropped with the process. */
@@ -150,7 +155,8 @@ export function createDelayQueue(options: DelayQueueOptions): DelayQueue {
   const onError = options.onError ?? logHandlerError;
 
   const messages = new Map<string, QueuedMessage>();
-  const dead: DeadLetter[] = [];
+  // The MD5 of a dead letter's attributes is kept beside it, so a redriven message answers as it was sent.
+  const dead: { letter: DeadLetter; md5OfMessageAttributes: string | undefined }[] = [];
   const running = new Set<Promise<void>>();
   const idleWaiters: (() => void)[] = [];
   let order = 0;
@@ -289,7 +295,7 @@ export function createDelayQueue(options: DelayQueueOptions): DelayQueue {
       deadLetteredAt: now,
       reason,
     };
-    dead.push(letter);
+    dead.push({ letter, md5OfMessageAttributes: message.md5OfMessageAttributes });
     try {
       options.onDeadLetter?.(letter);
     } catch (error) {
@@ -360,7 +366,31 @@ export function createDelayQueue(options: DelayQueueOptions): DelayQueue {
       return result;
     },
     size: () => messages.size,
-    deadLetters: () => [...dead],
+    deadLetters: () => dead.map(({ letter }) => letter),
+    redriveDeadLetters() {
+      if (stopped) throw new DelayQueueError('QueueDoesNotExist', 'the local delay queue is stopped');
+      const now = clock.now();
+      const moved = dead.splice(0);
+      for (const { letter, md5OfMessageAttributes } of moved) {
+        const messageId = randomUUID();
+        messages.set(messageId, {
+          messageId,
+          body: letter.body,
+          md5OfBody: md5(letter.body),
+          messageAttributes: letter.messageAttributes,
+          md5OfMessageAttributes,
+          sentAt: now,
+          visibleAt: now,
+          order: order++,
+          receiveCount: 0,
+          firstReceivedAt: undefined,
+          receivedAt: 0,
+          inFlight: false,
+        });
+      }
+      schedulePump();
+      return moved.length;
+    },
     idle() {
       if (isIdle()) return Promise.resolve();
       return new Promise<void>((resolve) => idleWaiters.push(resolve));

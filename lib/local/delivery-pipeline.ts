@@ -12,6 +12,12 @@ import { startStreamPoller } from './stream-poller';
 
 const queueUrl = 'http://local/queues/local-delivery-queue';
 
+/** The delay queue's settings a test may change; unset ones keep the deployed queue's. */
+export interface LocalDeliveryQueueOptions {
+  readonly maxReceiveCount?: number | undefined;
+  readonly visibilityTimeoutSeconds?: number | undefined;
+}
+
 /**
  * The webhook half of the stack on this machine, with the deployed code: the table's stream →
  * router → a delay queue (default delay = the retry delay) → dispatcher, and the reconciler on a
@@ -30,6 +36,8 @@ export async function startDeliveryPipeline(options: {
   onDispatcherBatch?: ((event: SQSEvent) => void) | undefined;
   /** Awaited before the router sees each stream batch, so a test can hold the stream back a while. */
   beforeRouting?: ((event: DynamoDBStreamEvent) => Promise<void>) | undefined;
+  /** The queue's redrive policy and visibility timeout, shortened by tests that fill the dead-letter list. */
+  deliveryQueue?: LocalDeliveryQueueOptions | undefined;
 }) {
   const { settings } = options;
   const dispatcher = createDispatcher({
@@ -46,7 +54,9 @@ export async function startDeliveryPipeline(options: {
     },
     defaultDelaySeconds: settings.WEBHOOK_RETRY_DELAY_SECONDS,
     // Longer than one attempt (the response timeout), as the deployed visibility timeout is.
-    visibilityTimeoutSeconds: Math.ceil(settings.WEBHOOK_TIMEOUT_MS / 1000) + 5,
+    visibilityTimeoutSeconds:
+      options.deliveryQueue?.visibilityTimeoutSeconds ?? Math.ceil(settings.WEBHOOK_TIMEOUT_MS / 1000) + 5,
+    maxReceiveCount: options.deliveryQueue?.maxReceiveCount,
   });
   const queue = sqsDeliveryQueue(sqsClientFor(delayQueue, { queueUrl }), queueUrl);
   const routed: readonly string[] = routedEntityTypes;
@@ -89,6 +99,11 @@ export async function startDeliveryPipeline(options: {
   return {
     /** Resolves once every stream record written so far has been routed. */
     drain: () => poller.drain(),
+    deadLetterCount: () => delayQueue.deadLetters().length,
+    /** Moves the queue's dead-letter list back into it, visible now; how many moved. */
+    redrive: () => delayQueue.redriveDeadLetters(),
+    /** Runs the reconciler once, as its timer does. */
+    reconcileNow: () => reconcile(),
     stop: async () => {
       clearInterval(timer);
       await poller.stop();

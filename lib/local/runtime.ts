@@ -21,7 +21,7 @@ import { resetDocumentClient } from '../../functions/store/client';
 import { createKey, createMerchant } from '../admin/operations';
 import { ApiDocsFiles } from '../openapi/build-api-docs';
 import { authorizerCacheFlushFile } from './authorizer-cache-flush';
-import { startDeliveryPipeline } from './delivery-pipeline';
+import { type LocalDeliveryQueueOptions, startDeliveryPipeline } from './delivery-pipeline';
 import { readOrCreateDynamoDbAccessKey } from './dynamodb-access-key';
 import {
   type DynamoDbLocal,
@@ -31,6 +31,7 @@ import {
 } from './dynamodb-local';
 import { ensureTable } from './ensure-table';
 import { type LocalGateway, startLocalGateway } from './gateway';
+import { operatorSocketPath, startOperatorChannel } from './operator-channel';
 import type { LocalSettings } from './settings';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -77,6 +78,8 @@ export interface LocalRuntimeOptions {
   readonly onDispatcherBatch?: (event: SQSEvent) => void;
   /** Awaited before the router sees each stream batch (tests hold the stream back with it). */
   readonly beforeRouting?: (event: DynamoDBStreamEvent) => Promise<void>;
+  /** A shorter redrive policy or visibility timeout for the delivery queue (tests). */
+  readonly deliveryQueue?: LocalDeliveryQueueOptions;
 }
 
 export interface LocalRuntime extends RuntimeInfo {
@@ -93,6 +96,8 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
   const { settings } = options;
   const log = options.log ?? (() => undefined);
   const stateDir = options.stateDir ?? settings.LOCAL_STATE_DIR ?? join(repoRoot, '.local');
+  // Before anything starts: a state folder too deep for the operator socket stops the runtime in one line.
+  operatorSocketPath(stateDir);
   await mkdir(stateDir, { recursive: true });
   // DynamoDB Local listens on every interface: only a client holding this installation's key
   // reaches the runtime's database, in memory as on disk.
@@ -110,6 +115,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
   const tableName = options.tableName ?? `merchant-payments-${settings.STAGE}`;
   let gateway: LocalGateway | undefined;
   let pipeline: DeliveryPipeline | undefined;
+  let operator: OperatorChannel | undefined;
   try {
     await ensureLocalTable(dynamodbEndpoint, dynamodbAccessKeyId, tableName);
     Object.assign(process.env, {
@@ -149,6 +155,16 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
       log,
       onDispatcherBatch: options.onDispatcherBatch,
       beforeRouting: options.beforeRouting,
+      deliveryQueue: options.deliveryQueue,
+    });
+    const started = pipeline;
+    operator = await startOperatorChannel({
+      stateDir,
+      operations: {
+        deadLetterCount: () => started.deadLetterCount(),
+        redriveDeadLetters: () => started.redrive(),
+        reconcileNow: () => started.reconcileNow(),
+      },
     });
     const info: RuntimeInfo = {
       baseUrl: gateway.baseUrl,
@@ -159,17 +175,19 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
     };
     await writeFile(runtimeFile, `${JSON.stringify(info, null, 2)}\n`, { mode: 0o600 });
     await chmod(runtimeFile, 0o600);
-    const running = { gateway, pipeline };
+    const running = { gateway, pipeline, operator };
     return {
       ...info,
       drainStream: () => running.pipeline.drain(),
       stop: async () => {
+        await running.operator.close();
         await running.pipeline.stop();
         await running.gateway.close();
         await dynamodb?.stop();
       },
     };
   } catch (error) {
+    await operator?.close();
     await pipeline?.stop();
     await gateway?.close();
     await dynamodb?.stop();
@@ -192,6 +210,7 @@ async function localSecretsKey(stateDir: string, inMemory: boolean): Promise<str
 }
 
 type DeliveryPipeline = Awaited<ReturnType<typeof startDeliveryPipeline>>;
+type OperatorChannel = Awaited<ReturnType<typeof startOperatorChannel>>;
 
 type ProxyHandler = (event: APIGatewayProxyEvent, context: Context) => Promise<APIGatewayProxyResult>;
 

@@ -7,6 +7,7 @@ import type { DynamoDBStreamEvent, SQSEvent } from 'aws-lambda';
 import { inject } from 'vitest';
 import { documentClient } from '../../functions/store/client';
 import { createKey, createMerchant } from '../../lib/admin/operations';
+import type { LocalDeliveryQueueOptions } from '../../lib/local/delivery-pipeline';
 import { routeInvocation } from '../../lib/local/gateway';
 import { type LocalRuntime, startLocalRuntime } from '../../lib/local/runtime';
 import { type LocalSettings, readLocalSettings } from '../../lib/local/settings';
@@ -34,6 +35,7 @@ export async function startTestRuntime(
     dynamodbEndpoint?: string;
     onDispatcherBatch?: (event: SQSEvent) => void;
     beforeRouting?: (event: DynamoDBStreamEvent) => Promise<void>;
+    deliveryQueue?: LocalDeliveryQueueOptions;
   } = {},
 ): Promise<TestRuntime> {
   const stateDir = await mkdtemp(join(tmpdir(), 'merchant-payments-runtime-'));
@@ -45,6 +47,7 @@ export async function startTestRuntime(
     tableName: `test-${randomUUID()}`,
     ...(options.onDispatcherBatch === undefined ? {} : { onDispatcherBatch: options.onDispatcherBatch }),
     ...(options.beforeRouting === undefined ? {} : { beforeRouting: options.beforeRouting }),
+    ...(options.deliveryQueue === undefined ? {} : { deliveryQueue: options.deliveryQueue }),
   });
   return {
     runtime,

@@ -71,6 +71,12 @@ describe('runAdmin --help', () => {
       expect(helpText).toContain(command);
     }
   });
+
+  it('lists the operator commands for deliveries, queues and the reconciler', () => {
+    for (const command of ['deliveries show', 'endpoints failures', 'queues redrive', 'reconciler run']) {
+      expect(helpText).toContain(command);
+    }
+  });
 });
 
 describe('runAdmin usage errors', () => {
@@ -108,6 +114,36 @@ describe('runAdmin usage errors', () => {
       ['keys', 'rotate', '--merchant', merchantId, '--local', '--expire-old-in', '9999d'],
       '--expire-old-in: "9999d" is longer than the maximum of 3650d',
     ],
+    [
+      ['deliveries', 'show', '--endpoint', 'whk_1', '--merchant', merchantId, '--local'],
+      'deliveries show needs --delivery',
+    ],
+    [
+      ['deliveries', 'show', '--delivery', 'whkdel_1', '--merchant', merchantId, '--local'],
+      'deliveries show needs --endpoint',
+    ],
+    [['deliveries', 'list', '--local'], 'unknown command "deliveries list"'],
+    [['endpoints', 'failures', '--endpoint', 'whk_1', '--local'], 'endpoints failures needs --merchant'],
+    [
+      ['endpoints', 'failures', '--endpoint', 'whk_1', '--merchant', merchantId, '--limit', '101', '--local'],
+      '--limit must be a whole number from 1 to 100, not "101"',
+    ],
+    [
+      ['endpoints', 'failures', '--endpoint', 'whk_1', '--merchant', merchantId, '--limit', '0', '--local'],
+      '--limit must be a whole number from 1 to 100, not "0"',
+    ],
+    [
+      ['endpoints', 'failures', '--endpoint', 'whk_1', '--merchant', merchantId, '--limit', '5x', '--local'],
+      '--limit must be a whole number from 1 to 100, not "5x"',
+    ],
+    [
+      ['queues', 'redrive', '--merchant', merchantId, '--local'],
+      '--merchant is not an option of queues redrive',
+    ],
+    [['queues', 'redrive'], 'choose a target: --local or --stage sandbox|production'],
+    [['queues'], 'queues needs one of: redrive'],
+    [['reconciler', 'run', '--stage', 'staging'], '--stage must be sandbox or production, not "staging"'],
+    [['reconciler', 'start', '--local'], 'unknown command "reconciler start"'],
   ])('exits 2 for %j with one line "error: %s" and the usage on stderr', async (args, message) => {
     const result = await admin(args);
     expect(result.code).toBe(ExitCode.usage);

@@ -204,6 +204,46 @@ describe('createDelayQueue', () => {
     expect(delivery.size()).toBe(0);
   });
 
+  it('redriveDeadLetters moves every dead letter back as a new message, visible at once, never received', async () => {
+    let failing = true;
+    const { calls, handler } = recorder((event) =>
+      failing
+        ? { batchItemFailures: event.Records.map((record) => ({ itemIdentifier: record.messageId })) }
+        : undefined,
+    );
+    const delivery = queue({ handler, maxReceiveCount: 2, visibilityTimeoutSeconds: 30 });
+    const poisonId = delivery.send({
+      body: 'poison',
+      delaySeconds: 0,
+      messageAttributes: { kind: { DataType: 'String', StringValue: 'delivery' } },
+    });
+    delivery.send({ body: 'second', delaySeconds: 0 });
+    await vi.advanceTimersByTimeAsync(10 * 30_000);
+    expect(delivery.deadLetters()).toHaveLength(2);
+    const received = calls.length;
+
+    failing = false;
+    expect(delivery.redriveDeadLetters()).toBe(2);
+    expect(delivery.deadLetters()).toEqual([]);
+    expect(delivery.size()).toBe(2);
+    await delivery.idle();
+
+    const redriven = calls.slice(received).flat();
+    expect(redriven.map((record) => record.body).sort()).toEqual(['poison', 'second']);
+    expect(redriven.map((record) => record.attributes.ApproximateReceiveCount)).toEqual(['1', '1']);
+    const poison = redriven.find((record) => record.body === 'poison');
+    expect(poison?.messageId).not.toBe(poisonId);
+    expect(poison?.messageAttributes.kind?.stringValue).toBe('delivery');
+    expect(delivery.size()).toBe(0);
+    expect(delivery.redriveDeadLetters()).toBe(0);
+  });
+
+  it('redriveDeadLetters is refused once the queue is stopped', async () => {
+    const delivery = queue({ handler: async () => undefined });
+    await delivery.stop();
+    expect(() => delivery.redriveDeadLetters()).toThrow(DelayQueueError);
+  });
+
   it('refuses DelaySeconds outside 0–900, an empty body and a message id that is already queued', () => {
     const delivery = queue({ handler: async () => undefined });
     delivery.send({ body: 'first', id: 'm-1' });

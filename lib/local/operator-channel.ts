@@ -1,0 +1,118 @@
+import { chmod, rm } from 'node:fs/promises';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { connect } from 'node:net';
+import { join } from 'node:path';
+
+/** The operations the running runtime offers another process (the admin CLI's `--local`). */
+export interface OperatorOperations {
+  /** How many messages wait in the delivery queue's dead-letter list. */
+  deadLetterCount(): number;
+  /** Moves the dead-letter list back into the delivery queue; how many moved. */
+  redriveDeadLetters(): number;
+  /** Runs the reconciler once, now. */
+  reconcileNow(): Promise<{ requeued: number }>;
+}
+
+/** The routes of the channel, shared by the server and the CLI's client. */
+export const OperatorRoutes = {
+  deadLetters: { method: 'GET', path: '/dead-letters' },
+  redrive: { method: 'POST', path: '/dead-letters/redrive' },
+  reconcile: { method: 'POST', path: '/reconcile' },
+} as const;
+export type OperatorRoute = (typeof OperatorRoutes)[keyof typeof OperatorRoutes];
+
+/** The longest socket path the kernel takes (`sun_path` holds 108 bytes with the terminating NUL). */
+export const MaxSocketPathBytes = 107;
+
+/**
+ * The operator socket of the runtime whose state folder is `stateDir`. Too long a path is refused
+ * in one line, as `listen` and `connect` would otherwise fail with a bare EINVAL or truncate it.
+ */
+export function operatorSocketPath(stateDir: string): string {
+  const path = join(stateDir, 'operator.sock');
+  if (Buffer.byteLength(path) > MaxSocketPathBytes) {
+    throw new Error(
+      `the operator socket path ${path} is longer than ${MaxSocketPathBytes} bytes: set LOCAL_STATE_DIR to a shorter folder`,
+    );
+  }
+  return path;
+}
+
+export class OperatorChannelError extends Error {
+  override name = 'OperatorChannelError';
+}
+
+/**
+ * An HTTP server on a Unix domain socket in the state folder: file permissions (the folder, and
+ * the socket at 0600) decide who may use it, so it needs no token and listens on no port.
+ * A socket file left by a killed runtime is removed; one that still answers belongs to a running
+ * runtime and stops this one.
+ */
+export async function startOperatorChannel(options: {
+  stateDir: string;
+  operations: OperatorOperations;
+}): Promise<{ socketPath: string; close(): Promise<void> }> {
+  const socketPath = operatorSocketPath(options.stateDir);
+  if (await answers(socketPath)) {
+    throw new OperatorChannelError(
+      `another runtime is running with the state folder ${options.stateDir} (its operator socket answers)`,
+    );
+  }
+  await rm(socketPath, { force: true });
+  const server = createServer((request, response) => {
+    respond(request, response, options.operations).catch((error: unknown) => {
+      send(response, 500, { error: error instanceof Error ? error.message : String(error) });
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(socketPath, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  await chmod(socketPath, 0o600);
+  return {
+    socketPath,
+    close: async () => {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await rm(socketPath, { force: true });
+    },
+  };
+}
+
+async function respond(
+  request: IncomingMessage,
+  response: ServerResponse,
+  operations: OperatorOperations,
+): Promise<void> {
+  const route = `${request.method} ${request.url}`;
+  request.resume();
+  if (route === `${OperatorRoutes.deadLetters.method} ${OperatorRoutes.deadLetters.path}`) {
+    send(response, 200, { count: operations.deadLetterCount() });
+  } else if (route === `${OperatorRoutes.redrive.method} ${OperatorRoutes.redrive.path}`) {
+    send(response, 200, { moved: operations.redriveDeadLetters() });
+  } else if (route === `${OperatorRoutes.reconcile.method} ${OperatorRoutes.reconcile.path}`) {
+    send(response, 200, await operations.reconcileNow());
+  } else {
+    send(response, 404, { error: `no operator route ${route}` });
+  }
+}
+
+function send(response: ServerResponse, status: number, body: object): void {
+  if (response.headersSent) return;
+  response.writeHead(status, { 'Content-Type': 'application/json' });
+  response.end(JSON.stringify(body));
+}
+
+/** Whether something accepts connections on the socket (a live runtime), not just a file is there. */
+function answers(socketPath: string): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect(socketPath);
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
