@@ -68,7 +68,7 @@ describe('correlated logs of one delivery', () => {
     expect(routed).toMatchObject({ level: 'INFO', eventType: 'invoices.InvoiceSent', merchantId });
     const eventId = routed?.eventId as string;
     expect(routed?.deliveryIds).toEqual([expect.stringMatching(/^whkdel_/)]);
-    const deliveryId = (routed?.deliveryIds as string[])[0] as string;
+    const deliveryId = ((routed?.deliveryIds ?? []) as string[])[0] as string;
     // 3. The dispatcher's attempt lines for that delivery, ending in the attempt that succeeded.
     await expect
       .poll(() => linesWith('delivery attempted', { deliveryId }).length, { timeout: 15_000 })
