@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type HttpsReceiver, startHttpsReceiver } from '../support/https-receiver';
+import { createInvoice, invoiceBody, productLine } from '../support/invoice-requests';
 import { invoiceFixtures } from '../support/invoices';
 import { newKey, startTestRuntime, type TestRuntime } from '../support/local-runtime';
 import { capturePrintedJsonLines, type PrintedLinesCapture } from '../support/printed-json-lines';
@@ -39,17 +40,10 @@ describe('correlated logs of one delivery', () => {
     });
     expect(subscribed.status).toBe(201);
     const endpointId: string = subscribed.body.webhookEndpointId;
-    const created = await t.api('POST', '/invoices', {
-      body: {
-        merchantId,
-        customerId: refs.customerId,
-        currency: 'USD',
-        lineItems: [
-          { kind: 'product_charge', productId: refs.productId, priceId: refs.priceId, quantity: 1 },
-        ],
-      },
-      idempotencyKey: newKey(),
-    });
+    const created = await createInvoice(
+      t.api,
+      invoiceBody(merchantId, refs, { lineItems: [productLine(refs)] }),
+    );
 
     const issued = await t.api('POST', `/invoices/${created.body.invoiceId}/issue`, {
       body: { merchantId },

@@ -15,8 +15,9 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { helpText, runAdmin } from '../../../lib/admin/cli';
+import { helpText } from '../../../lib/admin/cli';
 import { ExitCode } from '../../../lib/cli/command-failure';
+import { runAdminInProcess } from '../../support/admin-in-process';
 
 const dynamodb = mockClient(DynamoDBDocumentClient);
 const apigateway = mockClient(APIGatewayClient);
@@ -42,19 +43,8 @@ afterEach(() => {
   apigateway.reset();
 });
 
-async function admin(args: string[], env: Record<string, string> = { LOCAL_STATE_DIR: stateDir }) {
-  let stdout = '';
-  let stderr = '';
-  const code = await runAdmin(args, {
-    stdout: (text) => {
-      stdout += text;
-    },
-    stderr: (text) => {
-      stderr += text;
-    },
-    env,
-  });
-  return { code, stdout, stderr };
+function admin(args: string[], env: Record<string, string> = { LOCAL_STATE_DIR: stateDir }) {
+  return runAdminInProcess(args, env);
 }
 
 describe('runAdmin --help', () => {

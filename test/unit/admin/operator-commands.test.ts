@@ -11,8 +11,8 @@ import {
 } from '@aws-sdk/client-sqs';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, describe, expect, it } from 'vitest';
-import { runAdmin } from '../../../lib/admin/cli';
 import { ExitCode } from '../../../lib/cli/command-failure';
+import { runAdminInProcess } from '../../support/admin-in-process';
 
 const sqs = mockClient(SQSClient);
 const lambda = mockClient(LambdaClient);
@@ -21,19 +21,8 @@ afterEach(() => {
   lambda.reset();
 });
 
-async function admin(args: string[], env: Record<string, string> = {}) {
-  let stdout = '';
-  let stderr = '';
-  const code = await runAdmin(args, {
-    stdout: (text) => {
-      stdout += text;
-    },
-    stderr: (text) => {
-      stderr += text;
-    },
-    env,
-  });
-  return { code, stdout, stderr };
+function admin(args: string[], env: Record<string, string> = {}) {
+  return runAdminInProcess(args, env);
 }
 
 function expectOneErrorLine(stderr: string): string {
