@@ -1,10 +1,13 @@
 import { createHmac } from 'node:crypto';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { diagnoseWebhook, type WebhookScheme } from '../../../../docs/receiving-webhooks/diagnose-webhook';
 import { verifyWebhook } from '../../../../docs/receiving-webhooks/verify-webhook';
 import { newSigningSecret } from '../../../../functions/domain/webhook-secret';
 import { signedDelivery } from '../../../../functions/domain/webhook-signature';
 import { guideVectors } from '../../../support/guide-vectors';
+import { integerNearBounds } from '../../../support/integer-near-bounds';
+import { assertProperty } from '../../../support/property';
 
 const secret = newSigningSecret((size) => Uint8Array.from({ length: size }, (_, index) => 255 - index * 7));
 const otherSecret = newSigningSecret((size) => new Uint8Array(size).fill(9));
@@ -316,6 +319,37 @@ describe('diagnoseWebhook', () => {
         message: 'The signature header holds no "v1=" value: pass the header exactly as received.',
       });
     });
+  });
+
+  it('finds any signed delivery ok within 5 minutes, too old or ahead by its offset beyond, and re-serialised when pretty-printed', () => {
+    assertProperty(
+      fc.property(
+        fc.uint8Array({ minLength: 32, maxLength: 32 }),
+        fc.dictionary(fc.string(), fc.jsonValue()),
+        fc.integer({ min: 0, max: 4_000_000_000 }),
+        // Clock offsets around the tolerance, the bounds -300 and 300 and their neighbours in every run.
+        fc.oneof(integerNearBounds({ min: -300, max: 300, reach: 3 }), fc.integer({ min: -3600, max: 3600 })),
+        fc.constantFrom(...schemes),
+        (bytes, data, sentAt, offset, scheme) => {
+          const signingSecret = newSigningSecret(() => bytes);
+          const { body, headers } = signedDelivery({ ...invoicePaid, data }, signingSecret, sentAt);
+          const now = new Date((sentAt + offset) * 1000);
+          const diagnosis = diagnoseWebhook(signingSecret, headers, body, { now, scheme });
+          if (Math.abs(offset) <= 300) expect(diagnosis).toEqual({ ok: true, scheme });
+          else
+            expect(diagnosis).toMatchObject({
+              cause: 'timestamp_outside_tolerance',
+              message: expect.stringContaining(
+                `is ${Math.abs(offset)} seconds ${offset > 0 ? 'old' : 'ahead'}`,
+              ),
+            });
+          const pretty = JSON.stringify(JSON.parse(body), null, 2);
+          expect(diagnoseWebhook(signingSecret, headers, pretty, { now, scheme })).toMatchObject({
+            cause: 'body_modified',
+          });
+        },
+      ),
+    );
   });
 
   it('agrees with verifyWebhook: ok exactly when the guide’s verifier accepts', () => {
