@@ -1,22 +1,29 @@
 import { readFileSync } from 'node:fs';
 import { Webhook } from 'standardwebhooks';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { diagnoseWebhook } from '../../../docs/receiving-webhooks/diagnose-webhook';
 import { verifyWebhook } from '../../../docs/receiving-webhooks/verify-webhook';
 import { subscribableEventTypes } from '../../../functions/domain/webhook-endpoint';
 import { guideVectors } from '../../support/guide-vectors';
 import { eventPayloadFields } from '../../support/spec-fields';
 
 const guide = readFileSync(new URL('../../../docs/receiving-webhooks.md', import.meta.url), 'utf8');
-const verifierSource = readFileSync(
-  new URL('../../../docs/receiving-webhooks/verify-webhook.ts', import.meta.url),
-  'utf8',
-);
+const source = (file: string) =>
+  readFileSync(new URL(`../../../docs/receiving-webhooks/${file}`, import.meta.url), 'utf8');
 
 /** Rows of the guide's event type table: the type, when it is sent, the fields of `data`. */
 const eventTypeRow = /^\| `(\w+\.\w+)` \| [^|]+ \| ((?:`\w+`(?:, )?)+) \|$/gm;
 
-/** The ```ts block right after the guide's `<!-- verify-webhook.ts … -->` marker. */
-const verifierBlock = /^<!-- verify-webhook\.ts[^\n]*-->\n```ts\n([\s\S]*?)^```$/gm;
+/** The ```ts blocks right after the guide's `<!-- <file>.ts: … -->` markers: file name, code. */
+const embeddedBlock = /^<!-- ([\w-]+\.ts):[^\n]*-->\n```ts\n([\s\S]*?)^```$/gm;
+const embedded = (file: string) =>
+  Array.from(guide.matchAll(embeddedBlock))
+    .filter(([, name]) => name === file)
+    .map(([, , code]) => code);
+
+/** The diagnosis example after its marker, and the ```json block of what it prints. */
+const diagnosisExample =
+  /^<!-- diagnose-webhook example[^\n]*-->\n```ts\n([\s\S]*?)^```\n\n```json\n([\s\S]*?)^```$/m;
 
 const vectors = guideVectors(guide);
 
@@ -36,10 +43,21 @@ afterEach(() => {
 });
 
 describe('docs/receiving-webhooks.md', () => {
-  it('shows verify-webhook.ts byte for byte, so the code merchants copy is the code we test', () => {
-    const blocks = Array.from(guide.matchAll(verifierBlock), ([, code]) => code);
-    expect(blocks).toHaveLength(1);
-    expect(blocks[0]).toBe(verifierSource);
+  it.each(['verify-webhook.ts', 'diagnose-webhook.ts'])(
+    'shows %s byte for byte, so the code merchants copy is the code we test',
+    (file) => {
+      expect(embedded(file)).toEqual([source(file)]);
+    },
+  );
+
+  it('prints what it says its diagnosis example prints', () => {
+    const [, code = '', printed = ''] = diagnosisExample.exec(guide) ?? [];
+    const [importLine, ...rest] = code.split('\n');
+    expect(importLine).toBe("import { diagnoseWebhook } from './diagnose-webhook';");
+    const lines: unknown[] = [];
+    const console = { log: (line: unknown) => lines.push(line) };
+    new Function('diagnoseWebhook', 'console', rest.join('\n'))(diagnoseWebhook, console);
+    expect(lines).toEqual([printed.trimEnd()]);
   });
 
   it('lists every subscribable event type with exactly the fields of its payload', () => {
