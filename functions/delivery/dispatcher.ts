@@ -19,6 +19,7 @@ import { deliveryLogFields } from './delivery-log-fields';
 import { DeliveryMessage } from './delivery-message';
 import { PipelineMetricNames } from './pipeline-metric-names';
 import { type PipelineMetrics, pipelineMetrics } from './pipeline-metrics';
+import { simulatedAttempt } from './simulated-attempt';
 
 /** The delivery still waits for exactly the attempt the message asks for. */
 function awaits(
@@ -168,7 +169,8 @@ export function createDispatcher(deps: DispatcherDependencies) {
       });
       return;
     }
-    const outcome = await attempt(delivery, stored);
+    // Sandbox failure simulation: the endpoint's next N attempts fail without a request.
+    const outcome = (await simulatedAttempt(stored, now)) ?? (await attempt(delivery, stored));
     const attemptedAt = now();
     const next = recordAttempt(delivery, outcome.result, isoTimestamp(outcome.startedAt));
     const dueAt = new Date(attemptedAt.getTime() + deps.retryDelaySeconds * 1000);

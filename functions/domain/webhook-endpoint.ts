@@ -21,6 +21,8 @@ export interface WebhookEndpoint {
   readonly eventTypes: readonly EventType[];
   readonly createdAt: string;
   readonly updatedAt: string;
+  /** Sandbox only: how many of its next attempts fail without a request; absent when none. */
+  readonly simulateFailures?: number;
 }
 
 export function newWebhookEndpoint(input: {
@@ -48,13 +50,25 @@ export interface WebhookEndpointPatch {
   readonly name?: string | undefined;
   readonly eventTypes?: readonly EventType[] | undefined;
   readonly status?: 'active' | 'disabled' | undefined;
+  /** Sandbox only (the schema refuses it elsewhere); 0 clears the simulation. */
+  readonly simulateFailures?: number | undefined;
 }
 
-/** Update may change url, name, eventTypes and status (active or disabled) of a live endpoint. */
-export function updateWebhookEndpoint(endpoint: WebhookEndpoint, patch: WebhookEndpointPatch, now: string) {
+/**
+ * Update may change url, name, eventTypes and status (active or disabled) of a live endpoint, and in
+ * the sandbox how many of its next attempts fail without a request.
+ */
+export function updateWebhookEndpoint(
+  endpoint: WebhookEndpoint,
+  patch: WebhookEndpointPatch,
+  now: string,
+): WebhookEndpoint {
   requireLive(endpoint);
+  const { simulateFailures: _kept, ...rest } = endpoint;
+  const simulateFailures = patch.simulateFailures ?? endpoint.simulateFailures ?? 0;
   return {
-    ...endpoint,
+    ...rest,
+    ...(simulateFailures === 0 ? {} : { simulateFailures }),
     ...(patch.url === undefined ? {} : { url: normalizedWebhookUrl(patch.url) }),
     ...(patch.name === undefined ? {} : { name: patch.name }),
     ...(patch.eventTypes === undefined ? {} : { eventTypes: patch.eventTypes }),
@@ -66,7 +80,9 @@ export function updateWebhookEndpoint(endpoint: WebhookEndpoint, patch: WebhookE
 /** DESIGN §4: delete answers with the endpoint, status deleted; afterwards it is 404 everywhere. */
 export function deleteWebhookEndpoint(endpoint: WebhookEndpoint, now: string): WebhookEndpoint {
   requireLive(endpoint);
-  return { ...endpoint, status: WebhookEndpointStatus.deleted, updatedAt: now };
+  // A deleted endpoint is never attempted again: a pending simulation ends with it.
+  const { simulateFailures: _ended, ...rest } = endpoint;
+  return { ...rest, status: WebhookEndpointStatus.deleted, updatedAt: now };
 }
 
 export function isLive(endpoint: WebhookEndpoint): boolean {

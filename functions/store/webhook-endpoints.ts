@@ -1,4 +1,5 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { DeliveryShardHistory } from '../domain/delivery-shards';
 import { toShardHistory } from '../domain/shard-history';
 import {
@@ -109,19 +110,65 @@ export function buildReplaceEndpoint(
       next.endpoint.updatedAt,
     ),
   };
+  // The dispatcher counts a simulation down without a new version: a write that keeps the count as
+  // read must find it unchanged, or it would give back the failures counted down meanwhile.
+  const remaining = previous.endpoint.simulateFailures;
+  const keepsCount = remaining !== undefined && next.endpoint.simulateFailures === remaining;
   return [
     {
       Put: {
         TableName: tableName(),
         Item: endpointItem({ ...stored, version: previous.version + 1 }),
-        ConditionExpression: '#version = :version',
-        ExpressionAttributeNames: { '#version': 'version' },
-        ExpressionAttributeValues: { ':version': previous.version },
+        ConditionExpression: keepsCount
+          ? '#version = :version AND #simulateFailures = :remaining'
+          : '#version = :version',
+        ExpressionAttributeNames: {
+          '#version': 'version',
+          ...(keepsCount ? { '#simulateFailures': 'simulateFailures' } : {}),
+        },
+        ExpressionAttributeValues: {
+          ':version': previous.version,
+          ...(keepsCount ? { ':remaining': remaining } : {}),
+        },
         ReturnValuesOnConditionCheckFailure: 'ALL_OLD' as const,
       },
     },
     buildPutDeliveriesMarker(stored),
   ];
+}
+
+/**
+ * Takes one simulated failure of the endpoint, only while one is left: concurrent attempts each
+ * take their own or none, so N are never taken more than N times. It changes no version, so a
+ * simulation never makes a merchant's update of the endpoint fail.
+ */
+export function buildTakeSimulatedFailure(merchantId: string, webhookEndpointId: string) {
+  return {
+    TableName: tableName(),
+    Key: keys.webhookEndpoint(merchantId, webhookEndpointId),
+    UpdateExpression: 'SET #simulateFailures = #simulateFailures - :one',
+    ConditionExpression: '#simulateFailures > :zero',
+    ExpressionAttributeNames: { '#simulateFailures': 'simulateFailures' },
+    ExpressionAttributeValues: { ':one': 1, ':zero': 0 },
+    ReturnValues: 'UPDATED_NEW' as const,
+  };
+}
+
+/** How many are left after taking one; undefined when none was left to take. */
+export async function takeSimulatedFailure(
+  merchantId: string,
+  webhookEndpointId: string,
+): Promise<number | undefined> {
+  try {
+    const { Attributes } = await documentClient().send(
+      new UpdateCommand(buildTakeSimulatedFailure(merchantId, webhookEndpointId)),
+    );
+    return Number(Attributes?.simulateFailures);
+  } catch (error) {
+    // No item, or none left: the attempt is a real one (no second read to find out which).
+    if (error instanceof ConditionalCheckFailedException) return undefined;
+    throw error;
+  }
 }
 
 /** The marker an item of the deliveries partition is, if it is one. */
@@ -241,5 +288,9 @@ export function toEndpoint(item: Record<string, unknown>): WebhookEndpoint {
     eventTypes: item.eventTypes as WebhookEndpoint['eventTypes'],
     createdAt: String(item.createdAt),
     updatedAt: String(item.updatedAt),
+    // Counted down to 0 by the dispatcher: absent again, as on an endpoint never given one.
+    ...(typeof item.simulateFailures === 'number' && item.simulateFailures > 0
+      ? { simulateFailures: item.simulateFailures }
+      : {}),
   };
 }

@@ -277,6 +277,35 @@ describe('hostile input on every keyed route', () => {
     }
   });
 
+  it('refuses a sandbox simulateFailures of the wrong type, below 0, above 50 or with a fraction', async () => {
+    const update = recorded.find((request) => request.route.operationId === 'updateWebhookEndpoint');
+    expect(update).toBeDefined();
+    if (update === undefined) return;
+    // Raw JSON text: 1e400 parses to Infinity, which no JavaScript literal writes back.
+    for (const value of [
+      '"3"',
+      'true',
+      'null',
+      '[3]',
+      '{"n":3}',
+      '-1',
+      '51',
+      '9007199254740993',
+      '1.5',
+      '1e400',
+    ]) {
+      const body = `{"simulateFailures":${value}}`;
+      const result = await send(base(update, `simulateFailures ${body}`, body));
+      expectRefused(result, body);
+      expect({ body, status: result.status }).toEqual({ body, status: 400 });
+      const { details } = (result.body as { error: { details: { path: string }[] } }).error;
+      expect({ body, paths: [...new Set(details.map((detail) => detail.path))] }).toEqual({
+        body,
+        paths: ['simulateFailures'],
+      });
+    }
+  });
+
   it('leaves the table exactly as it was', async () => {
     expect(await t.scanTable()).toEqual(before);
   });

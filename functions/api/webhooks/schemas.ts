@@ -1,5 +1,6 @@
-import { functionEnvironment } from '../../config';
+import { functionEnvironment, Stage } from '../../config';
 import { EventType } from '../../domain/invoice';
+import { maxSimulatedFailures } from '../../domain/simulated-failures';
 import { DeliveryStatus } from '../../domain/webhook-delivery';
 import { WebhookEndpointStatus } from '../../domain/webhook-endpoint';
 import { checkWebhookUrl, maxWebhookUrlLength } from '../../domain/webhook-url';
@@ -66,6 +67,20 @@ const EventTypes = refine(
 
 const Name = string({ min: 1, max: 100 });
 
+/** DESIGN §7 "Sandbox failure simulation": the next N attempts fail without a request; 0 clears it. */
+const SimulateFailures = annotate(
+  refine(integer({ min: 0, max: maxSimulatedFailures }), () =>
+    functionEnvironment().STAGE === Stage.sandbox ? undefined : ValidationMessage.sandboxOnly,
+  ),
+  {
+    example: 3,
+    description:
+      "Sandbox only (production answers 400): the endpoint's next N delivery attempts, of any delivery " +
+      'or redelivery, fail without sending a request, each recorded as a failed attempt with a ' +
+      '"Simulated failure (sandbox simulateFailures)" errorMessage. 0 clears it; a new value replaces the count left.',
+  },
+);
+
 const webhookEndpointFields = {
   webhookEndpointId: WebhookEndpointId,
   merchantId: MerchantId,
@@ -75,6 +90,13 @@ const webhookEndpointFields = {
   eventTypes: array(enumOf(EventType)),
   createdAt: Timestamp,
   updatedAt: Timestamp,
+  simulateFailures: optional(
+    annotate(integer({ min: 1, max: maxSimulatedFailures }), {
+      description:
+        'Sandbox only: how many of the next delivery attempts will still fail without a request. ' +
+        'Absent when none will (always, in production).',
+    }),
+  ),
 };
 
 export const WebhookEndpoint = annotate(strictObject(webhookEndpointFields), { id: 'WebhookEndpoint' });
@@ -107,6 +129,7 @@ export const UpdateWebhookEndpointBody = refine(
     name: optional(Name),
     eventTypes: optional(EventTypes),
     status: optional(enumOf([WebhookEndpointStatus.active, WebhookEndpointStatus.disabled])),
+    simulateFailures: optional(SimulateFailures),
   }),
   (patch) => (Object.keys(patch).length > 0 ? undefined : ValidationMessage.someField),
   { keywords: { minProperties: 1 } },
