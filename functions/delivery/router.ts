@@ -1,5 +1,6 @@
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
+import { eventObjectOf } from '../domain/event-object';
 import type { DomainEvent } from '../domain/invoice';
 import { isoTimestamp } from '../domain/time';
 import { DeliveryStatus, deliveryIdFor, newDelivery, type WebhookDelivery } from '../domain/webhook-delivery';
@@ -177,6 +178,7 @@ async function deliveriesOf(event: DomainEvent, now: () => Date): Promise<NewDel
       eventType: event.eventType,
       data: event.payload,
       paused: endpoint.status === WebhookEndpointStatus.disabled,
+      objectVersion: eventObjectOf(event).objectVersion,
       now: createdAt,
     }),
   }));
