@@ -1,5 +1,6 @@
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
+import { eventObjectOf } from '../domain/event-object';
 import type { DomainEvent } from '../domain/invoice';
 import { isoTimestamp } from '../domain/time';
 import { DeliveryStatus, deliveryIdFor, newDelivery, type WebhookDelivery } from '../domain/webhook-delivery';
@@ -16,7 +17,7 @@ import {
   toDelivery,
 } from '../store/webhook-deliveries';
 import {
-  liveEndpointsOf,
+  fanOutTargetsOf,
   type StoredWebhookEndpoint,
   toEndpoint,
   toStoredEndpoint,
@@ -97,22 +98,28 @@ function recordLogFields(record: DynamoDBRecord | undefined) {
 type StoredEvent = DomainEvent & { readonly requestId?: string };
 
 /**
- * The deliveries of a batch's events not written yet, the first record they came from, and the
- * events they fan out, each logged once its deliveries are written.
+ * The deliveries of a batch's events not written yet, the last sequence number of each of their
+ * endpoints, the first record they came from, and the events they fan out, each logged once its
+ * deliveries are written.
  */
 class PendingFanOut {
   private deliveries: NewDelivery[] = [];
+  private lastSequences = new Map<string, number>();
   private events: { event: StoredEvent; deliveryIds: string[] }[] = [];
   firstRecord: DynamoDBRecord | undefined;
 
-  add(record: DynamoDBRecord, event: StoredEvent, deliveries: readonly NewDelivery[]): void {
+  add(record: DynamoDBRecord, event: StoredEvent, { deliveries, lastSequences }: EventFanOut): void {
     this.firstRecord ??= record;
     this.deliveries.push(...deliveries);
+    // Each event's read sees a sequence at least as far as an earlier one did: keep the furthest.
+    for (const [endpointId, last] of lastSequences) {
+      this.lastSequences.set(endpointId, Math.max(last, this.lastSequences.get(endpointId) ?? 0));
+    }
     this.events.push({ event, deliveryIds: deliveries.map(({ delivery }) => delivery.webhookDeliveryId) });
   }
 
   async write(): Promise<void> {
-    await putNewDeliveries(this.deliveries);
+    await putNewDeliveries(this.deliveries, this.lastSequences);
     for (const { event, deliveryIds } of this.events) {
       // The on-call's link from an API request (its requestId) to the deliveries it caused.
       logger.info('event routed', {
@@ -124,6 +131,7 @@ class PendingFanOut {
       });
     }
     this.deliveries = [];
+    this.lastSequences = new Map();
     this.events = [];
     this.firstRecord = undefined;
   }
@@ -156,18 +164,26 @@ async function routeRecord(
   }
 }
 
+/** An event's new deliveries and the last sequence number of each endpoint, as read. */
+interface EventFanOut {
+  readonly deliveries: NewDelivery[];
+  readonly lastSequences: ReadonlyMap<string, number>;
+}
+
 /**
  * The event's delivery to each endpoint that is not deleted and was subscribed to its type when it
- * occurred, paused when it is disabled, with the endpoint's shard history that places it (read with
- * the endpoints, so it costs nothing). The endpoints are read as they are now, so one created or
- * subscribed after the event but before the stream reached it is left out by its subscription time.
+ * occurred, paused when it is disabled, with the endpoint's shard history that places it and its
+ * sequence's last number (both read with the endpoints, so they cost nothing). The endpoints are
+ * read as they are now, so one created or subscribed after the event but before the stream reached
+ * it is left out by its subscription time. Numbers are given when the deliveries are written.
  */
-async function deliveriesOf(event: DomainEvent, now: () => Date): Promise<NewDelivery[]> {
-  const endpoints = (await liveEndpointsOf(event.merchantId)).filter(({ endpoint, subscribedSince }) =>
+async function deliveriesOf(event: DomainEvent, now: () => Date): Promise<EventFanOut> {
+  const targets = await fanOutTargetsOf(event.merchantId);
+  const endpoints = targets.endpoints.filter(({ endpoint, subscribedSince }) =>
     receivesEvent(endpoint, subscribedSince, event),
   );
   const createdAt = isoTimestamp(now());
-  return endpoints.map(({ endpoint, deliveryShards }) => ({
+  const deliveries = endpoints.map(({ endpoint, deliveryShards }) => ({
     shards: deliveryShards,
     delivery: newDelivery({
       webhookDeliveryId: deliveryIdFor(event.eventId, endpoint.webhookEndpointId),
@@ -177,9 +193,11 @@ async function deliveriesOf(event: DomainEvent, now: () => Date): Promise<NewDel
       eventType: event.eventType,
       data: event.payload,
       paused: endpoint.status === WebhookEndpointStatus.disabled,
+      objectVersion: eventObjectOf(event).objectVersion,
       now: createdAt,
     }),
   }));
+  return { deliveries, lastSequences: targets.lastSequences };
 }
 
 async function enqueueIfDue(

@@ -300,13 +300,22 @@ export const EventType = {
 } as const;
 export type EventType = (typeof EventType)[keyof typeof EventType];
 
-/** An event as the outbox keeps it; the webhook pipeline delivers `payload` as the body's `data`. */
+/**
+ * An event as the outbox keeps it; the webhook pipeline delivers `payload` as the body's `data`.
+ * `objectId` and `objectVersion` sit beside the payload, never inside it (the delivered `data` is
+ * exactly the spec's): the object the event is about and its version after the change (DESIGN §7
+ * "Extra delivery headers", "Event log").
+ */
 export interface DomainEvent {
   readonly eventId: string;
   readonly eventType: EventType;
   readonly merchantId: string;
   readonly payload: Readonly<Record<string, unknown>>;
   readonly createdAt: string;
+  /** The invoice (`inv_`), payment (`pmt_`) or payout (`po_`) the event reports a change of. */
+  readonly objectId: string;
+  /** That object's version after the change: an invoice's `currentRevisionNumber`, a payment's `version`, 1 for a payout. */
+  readonly objectVersion: number;
 }
 
 /** invoices.InvoiceSent for an issue (resend false) or a send (resend true). */
@@ -322,6 +331,8 @@ export function invoiceSentEvent(
     merchantId: invoice.merchantId,
     payload: invoiceSentPayload(invoice, resend, occurredAt),
     createdAt: occurredAt,
+    objectId: invoice.invoiceId,
+    objectVersion: invoice.currentRevisionNumber,
   };
 }
 
@@ -334,6 +345,8 @@ export function invoicePaidEvent(invoice: PayerInvoice, eventId: string): Domain
     merchantId: invoice.merchantId,
     payload,
     createdAt: payload.paidAt,
+    objectId: invoice.invoiceId,
+    objectVersion: invoice.currentRevisionNumber,
   };
 }
 

@@ -47,6 +47,11 @@ export interface Payment {
   readonly declineMessage: string | null;
   readonly createdAt: string;
   readonly updatedAt: string;
+  /**
+   * 1 when created, one more with each change that writes an event (a refund, a return): the
+   * `objectVersion` of its events. A payment stored before versions were kept counts as 1.
+   */
+  readonly version: number;
 }
 
 /**
@@ -127,6 +132,7 @@ export function newPayment(input: {
     declineMessage: input.charge.outcome === 'declined' ? input.charge.declineMessage : null,
     createdAt: input.now,
     updatedAt: input.now,
+    version: 1,
   };
 }
 
@@ -156,6 +162,7 @@ export function refundPayment(payment: Payment, amount: number, now: string): Pa
     amountRefunded,
     status: amountRefunded === payment.amount ? PaymentStatus.refunded : payment.status,
     updatedAt: now,
+    version: payment.version + 1,
   };
 }
 
@@ -170,7 +177,7 @@ export function returnPayment(payment: Payment, now: string): Payment {
   if (payment.status !== PaymentStatus.completed) {
     throw new RuleViolation('invalid_state', `A payment that is ${payment.status} cannot be returned.`);
   }
-  return { ...payment, status: PaymentStatus.returned, updatedAt: now };
+  return { ...payment, status: PaymentStatus.returned, updatedAt: now, version: payment.version + 1 };
 }
 
 /** The refund record of a refund just applied: `refundedPayment` is what `refundPayment` returned. */
@@ -235,21 +242,36 @@ export function newPayout(input: {
   };
 }
 
+/** The object an event reports a change of, and its version after that change. */
+interface ChangedObject {
+  readonly objectId: string;
+  readonly objectVersion: number;
+}
+
 function event(
   eventType: EventType,
   merchantId: string,
   eventId: string,
+  object: ChangedObject,
   payload: Readonly<Record<string, unknown>> & { readonly occurredAt: string },
 ): DomainEvent {
-  return { eventId, eventType, merchantId, payload, createdAt: payload.occurredAt };
+  return { eventId, eventType, merchantId, payload, createdAt: payload.occurredAt, ...object };
 }
+
+const paymentObject = (payment: Payment): ChangedObject => ({
+  objectId: payment.paymentId,
+  objectVersion: payment.version,
+});
+
+/** A payout never changes once created: its events are of version 1. */
+const payoutObject = (payout: Payout): ChangedObject => ({ objectId: payout.payoutId, objectVersion: 1 });
 
 /** payments.PaymentCreated for a charged payment: exactly the spec's fields, at its `createdAt`. */
 export function paymentCreatedEvent(payment: Payment, eventId: string): DomainEvent {
   if (payment.paymentInstrumentId === null) {
     throw new Error('paymentCreatedEvent needs a payment that was charged');
   }
-  return event(EventType.paymentCreated, payment.merchantId, eventId, {
+  return event(EventType.paymentCreated, payment.merchantId, eventId, paymentObject(payment), {
     paymentId: payment.paymentId,
     paymentInstrumentId: payment.paymentInstrumentId,
     priceId: payment.priceId,
@@ -267,7 +289,7 @@ export function paymentDeclinedEvent(payment: Payment, eventId: string): DomainE
   if (payment.status !== PaymentStatus.declined || payment.declineCode === null) {
     throw new Error('paymentDeclinedEvent needs a declined payment');
   }
-  return event(EventType.paymentDeclined, payment.merchantId, eventId, {
+  return event(EventType.paymentDeclined, payment.merchantId, eventId, paymentObject(payment), {
     paymentId: payment.paymentId,
     merchantId: payment.merchantId,
     processor: payment.processor,
@@ -282,7 +304,7 @@ export function paymentRefundedEvent(payment: Payment, refund: Refund, eventId: 
   if (refund.paymentId !== payment.paymentId) {
     throw new Error('paymentRefundedEvent needs the refund of this payment');
   }
-  return event(EventType.paymentRefunded, payment.merchantId, eventId, {
+  return event(EventType.paymentRefunded, payment.merchantId, eventId, paymentObject(payment), {
     refundId: refund.id,
     paymentId: payment.paymentId,
     merchantId: payment.merchantId,
@@ -305,20 +327,26 @@ export function paymentReturnedEvent(
   if (returnedPayment.status !== PaymentStatus.returned) {
     throw new Error('paymentReturnedEvent needs a returned payment');
   }
-  return event(EventType.paymentReturned, returnedPayment.merchantId, eventId, {
-    returnId: input.returnId,
-    paymentId: returnedPayment.paymentId,
-    merchantId: returnedPayment.merchantId,
-    returnedAmount: returnedPayment.amount - returnedPayment.amountRefunded,
-    currency: returnedPayment.currency,
-    processorReferenceId: input.processorReferenceId,
-    occurredAt: returnedPayment.updatedAt,
-  });
+  return event(
+    EventType.paymentReturned,
+    returnedPayment.merchantId,
+    eventId,
+    paymentObject(returnedPayment),
+    {
+      returnId: input.returnId,
+      paymentId: returnedPayment.paymentId,
+      merchantId: returnedPayment.merchantId,
+      returnedAmount: returnedPayment.amount - returnedPayment.amountRefunded,
+      currency: returnedPayment.currency,
+      processorReferenceId: input.processorReferenceId,
+      occurredAt: returnedPayment.updatedAt,
+    },
+  );
 }
 
 /** payouts.PayoutCreated: exactly the spec's fields, at the payout's `createdAt`. */
 export function payoutCreatedEvent(payout: Payout, eventId: string): DomainEvent {
-  return event(EventType.payoutCreated, payout.merchantId, eventId, {
+  return event(EventType.payoutCreated, payout.merchantId, eventId, payoutObject(payout), {
     payoutId: payout.payoutId,
     merchantId: payout.merchantId,
     payoutAccountId: payout.payoutAccountId,

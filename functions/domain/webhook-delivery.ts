@@ -33,6 +33,14 @@ export interface WebhookDelivery {
   readonly redeliveredFromId: string | null;
   /** The endpoint is disabled: no attempts until it is enabled again (DESIGN §4). */
   readonly paused: boolean;
+  /**
+   * The delivery's number in its endpoint's gapless sequence (1, 2, 3 …), assigned once, when it is
+   * written (DESIGN §7 "Extra delivery headers"); null until then, and for a delivery written before
+   * sequences were kept.
+   */
+  readonly sequence: number | null;
+  /** The event's `objectVersion`; null when the event was written before versions were kept. */
+  readonly objectVersion: number | null;
 }
 
 /**
@@ -60,6 +68,7 @@ export function newDelivery(input: {
   data: Readonly<Record<string, unknown>>;
   paused: boolean;
   redeliveredFromId?: string | null;
+  objectVersion?: number | null;
   now: string;
 }): WebhookDelivery {
   return {
@@ -76,7 +85,14 @@ export function newDelivery(input: {
     lastAttemptAt: null,
     redeliveredFromId: input.redeliveredFromId ?? null,
     paused: input.paused,
+    sequence: null,
+    objectVersion: input.objectVersion ?? null,
   };
+}
+
+/** The delivery with its number in the endpoint's sequence, given when it is written. */
+export function withSequence(delivery: WebhookDelivery, sequence: number): WebhookDelivery {
+  return { ...delivery, sequence };
 }
 
 export interface AttemptOutcome {
@@ -129,16 +145,23 @@ export function redeliveryOf(
     data: original.data,
     paused: false,
     redeliveredFromId: original.webhookDeliveryId,
+    objectVersion: original.objectVersion,
     now,
   });
 }
 
-/** The delivery as the API lists it (spec "Webhook delivery (history record)"). */
+/**
+ * The delivery as the API lists it (spec "Webhook delivery (history record)"), plus the event's id,
+ * the delivery's sequence number and the object's version that its headers carry (DESIGN §7).
+ */
 export function deliveryView(delivery: WebhookDelivery) {
   return {
     webhookDeliveryId: delivery.webhookDeliveryId,
     webhookEndpointId: delivery.webhookEndpointId,
+    eventId: delivery.eventId,
     eventType: delivery.eventType,
+    sequence: delivery.sequence,
+    objectVersion: delivery.objectVersion,
     status: delivery.status,
     attemptCount: delivery.attemptCount,
     createdAt: delivery.createdAt,

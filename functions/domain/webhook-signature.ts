@@ -63,7 +63,36 @@ export type DeliveryHeaders = {
   readonly 'webhook-id': string;
   readonly 'webhook-timestamp': string;
   readonly 'webhook-signature': string;
+} & OrderingHeaders;
+
+/**
+ * Headers beyond the spec's and Standard Webhooks' (DESIGN §7 "Extra delivery headers"), outside
+ * the signed content: the event's id, the delivery's number in its endpoint's sequence and the
+ * object's version after the change. Each is left out when the delivery does not know it (a
+ * delivery or event written before it was kept).
+ */
+export type OrderingHeaders = {
+  readonly 'Merchant-Webhook-Event-Id'?: string;
+  readonly 'Merchant-Webhook-Sequence'?: string;
+  readonly 'Merchant-Webhook-Object-Version'?: string;
 };
+
+/** What of a delivery its ordering headers carry. */
+export interface OrderingInput {
+  readonly eventId?: string | undefined;
+  readonly sequence?: number | null | undefined;
+  readonly objectVersion?: number | null | undefined;
+}
+
+export function orderingHeaders({ eventId, sequence, objectVersion }: OrderingInput): OrderingHeaders {
+  return {
+    ...(eventId === undefined ? {} : { 'Merchant-Webhook-Event-Id': eventId }),
+    ...(sequence === null || sequence === undefined ? {} : { 'Merchant-Webhook-Sequence': String(sequence) }),
+    ...(objectVersion === null || objectVersion === undefined
+      ? {}
+      : { 'Merchant-Webhook-Object-Version': String(objectVersion) }),
+  };
+}
 
 /** Every header of one delivery attempt: the spec's three ("Delivery format") and Standard Webhooks'. */
 export function deliveryHeaders({
@@ -101,15 +130,21 @@ export function deliveryBody({ deliveryId, eventType, createdAt, data }: Deliver
   return JSON.stringify({ id: deliveryId, type: eventType, createdAt, data });
 }
 
-/** What of a delivery its request carries: the body's fields, its id doubling as the request's. */
-export interface SignedDeliveryInput {
+/**
+ * What of a delivery its request carries: the body's fields, its id doubling as the request's, and
+ * what its ordering headers say.
+ */
+export interface SignedDeliveryInput extends OrderingInput {
   readonly webhookDeliveryId: string;
   readonly eventType: string;
   readonly createdAt: string;
   readonly data: Readonly<Record<string, unknown>>;
 }
 
-/** One attempt's request of a delivery: its exact body and the headers that sign it at `timestamp`. */
+/**
+ * One attempt's request of a delivery: its exact body, the headers that sign it at `timestamp`, and
+ * its ordering headers (not signed: the signed content stays the spec's).
+ */
 export function signedDelivery(
   delivery: SignedDeliveryInput,
   secret: string,
@@ -122,5 +157,8 @@ export function signedDelivery(
     createdAt: delivery.createdAt,
     data: delivery.data,
   });
-  return { body, headers: deliveryHeaders({ secret, deliveryId, timestamp, body }) };
+  return {
+    body,
+    headers: { ...deliveryHeaders({ secret, deliveryId, timestamp, body }), ...orderingHeaders(delivery) },
+  };
 }

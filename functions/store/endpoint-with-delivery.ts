@@ -1,6 +1,7 @@
 import { deliveryShardOf } from '../domain/delivery-shards';
 import type { WebhookDelivery } from '../domain/webhook-delivery';
 import { batchGet } from './batch-get';
+import { lastSequenceOf } from './delivery-sequences';
 import { keys } from './keys';
 import { getDelivery, toDelivery } from './webhook-deliveries';
 import { type StoredWebhookEndpoint, toStoredEndpoint } from './webhook-endpoints';
@@ -8,10 +9,13 @@ import { type StoredWebhookEndpoint, toStoredEndpoint } from './webhook-endpoint
 export interface EndpointWithDelivery {
   readonly endpoint: StoredWebhookEndpoint | undefined;
   readonly delivery: WebhookDelivery | undefined;
+  /** The last number of the endpoint's delivery sequence (0 before its first delivery). */
+  readonly lastSequence: number;
 }
 
 /**
- * An endpoint of the merchant and one delivery under it, in one strongly consistent BatchGetItem.
+ * An endpoint of the merchant, one delivery under it and the endpoint's delivery sequence (which
+ * a redelivery advances), in one strongly consistent BatchGetItem.
  * The delivery's key holds no merchant: it belongs to the caller only when the endpoint does. The
  * delivery is looked for in shard 0, where every delivery of an endpoint with one shard is; only
  * when the endpoint's history places it in another shard is it read there, a second round trip.
@@ -23,15 +27,24 @@ export async function getEndpointWithDelivery(
 ): Promise<EndpointWithDelivery> {
   const endpointKey = keys.webhookEndpoint(merchantId, webhookEndpointId);
   const deliveryKey = keys.webhookDelivery(webhookEndpointId, webhookDeliveryId, 0);
-  const items = await batchGet([endpointKey, deliveryKey]);
-  const endpointItem = items.find((item) => item.PK === endpointKey.PK && item.SK === endpointKey.SK);
-  const deliveryItem = items.find((item) => item.PK === deliveryKey.PK && item.SK === deliveryKey.SK);
+  const sequenceKey = keys.webhookDeliverySequence(merchantId, webhookEndpointId);
+  const items = await batchGet([endpointKey, deliveryKey, sequenceKey]);
+  const itemOf = (key: { PK: string; SK: string }) =>
+    items.find((item) => item.PK === key.PK && item.SK === key.SK);
+  const endpointItem = itemOf(endpointKey);
+  const deliveryItem = itemOf(deliveryKey);
+  const lastSequence = lastSequenceOf(itemOf(sequenceKey));
   const endpoint = endpointItem === undefined ? undefined : toStoredEndpoint(endpointItem);
   if (endpoint !== undefined && deliveryShardOf(webhookDeliveryId, endpoint.deliveryShards) !== 0) {
     return {
       endpoint,
       delivery: await getDelivery(webhookEndpointId, webhookDeliveryId, endpoint.deliveryShards),
+      lastSequence,
     };
   }
-  return { endpoint, delivery: deliveryItem === undefined ? undefined : toDelivery(deliveryItem) };
+  return {
+    endpoint,
+    delivery: deliveryItem === undefined ? undefined : toDelivery(deliveryItem),
+    lastSequence,
+  };
 }

@@ -19,6 +19,7 @@ export const EntityType = {
   webhookEndpointCounter: 'WebhookEndpointCounter',
   webhookDelivery: 'WebhookDelivery',
   webhookDeliveriesMarker: 'WebhookDeliveriesMarker',
+  webhookDeliverySequence: 'WebhookDeliverySequence',
   payment: 'Payment',
   refund: 'Refund',
   payout: 'Payout',
@@ -83,6 +84,7 @@ export const SortKeyPrefix = {
   customer: 'CUSTOMER#',
   invoice: 'INVOICE#',
   webhookEndpoint: 'WEBHOOK_ENDPOINT#',
+  webhookDeliverySequence: 'WEBHOOK_DELIVERY_SEQUENCE#',
   webhookDelivery: 'DELIVERY#',
   payment: 'PAYMENT#',
   refund: 'REFUND#',
@@ -146,6 +148,15 @@ export const keys = {
   webhookEndpoint: (merchantId: string, webhookEndpointId: string) => ({
     PK: merchantPartition(merchantId),
     SK: `${SortKeyPrefix.webhookEndpoint}${webhookEndpointId}`,
+  }),
+  /**
+   * The last number of an endpoint's delivery sequence, advanced in the transaction that writes
+   * its deliveries. In the merchant's partition, where it sorts just before the endpoints, so the
+   * router's one Query of the endpoints (`SK` from this prefix to the endpoints') reads it too.
+   */
+  webhookDeliverySequence: (merchantId: string, webhookEndpointId: string) => ({
+    PK: merchantPartition(merchantId),
+    SK: `${SortKeyPrefix.webhookDeliverySequence}${webhookEndpointId}`,
   }),
   /** How many endpoints of the merchant are not deleted; guards the limit of 20 under concurrency. */
   webhookEndpointCounter: (merchantId: string) => ({

@@ -1,5 +1,7 @@
+import { numberDeliveries } from '../domain/delivery-sequence';
 import type { DeliveryShardHistory } from '../domain/delivery-shards';
 import type { WebhookDelivery } from '../domain/webhook-delivery';
+import { buildAdvanceSequence, lastSequenceOf } from './delivery-sequences';
 import { sendTransaction, type TransactItems, TransactionConditionFailed } from './transaction';
 import { buildPutNewDelivery } from './webhook-deliveries';
 
@@ -12,6 +14,15 @@ export const maxDeliveriesPerTransaction = 100;
  */
 export const maxTransactionJsonBytes = 3_000_000;
 
+/** What a sequence Update weighs at most by the same measure: a few short attributes. */
+const sequenceUpdateJsonBytes = 1_000;
+
+/**
+ * How often a transaction is sent again after a failed condition: each round drops deliveries
+ * that exist or takes the numbers another writer left. Past it the stream batch is retried.
+ */
+const maxRounds = 25;
+
 /** A delivery to create, with its endpoint's shard history, which places it. */
 export interface NewDelivery {
   readonly delivery: WebhookDelivery;
@@ -19,57 +30,103 @@ export interface NewDelivery {
 }
 
 /**
- * The conditional puts of new deliveries, each due when it was created, grouped into as few
- * transactions as DynamoDB's limits allow, in the order given. A delivery named twice is put once:
- * a transaction may not name an item twice.
+ * The new deliveries grouped into as few transactions as DynamoDB's limits allow, in the order
+ * given: each group's puts plus one sequence Update per endpoint it names stay within 100 actions,
+ * and its items within the size budget. A delivery named twice is kept once: a transaction may not
+ * name an item twice.
  */
-export function buildNewDeliveryTransactions(deliveries: readonly NewDelivery[]): TransactItems[] {
-  const transactions: TransactItems[] = [];
-  let current: TransactItems = [];
+export function groupNewDeliveries(deliveries: readonly NewDelivery[]): NewDelivery[][] {
+  const groups: NewDelivery[][] = [];
+  let current: NewDelivery[] = [];
+  let endpoints = new Set<string>();
   let currentBytes = 0;
   const seen = new Set<string>();
-  for (const { delivery, shards } of deliveries) {
+  for (const each of deliveries) {
+    const { delivery, shards } = each;
     if (seen.has(delivery.webhookDeliveryId)) continue;
     seen.add(delivery.webhookDeliveryId);
-    // No ALL_OLD: the router only needs to know which deliveries exist, not their content.
-    const put = { Put: buildPutNewDelivery(delivery, delivery.createdAt, shards) };
-    const bytes = Buffer.byteLength(JSON.stringify(put.Put.Item));
-    if (current.length === maxDeliveriesPerTransaction || currentBytes + bytes > maxTransactionJsonBytes) {
-      if (current.length > 0) transactions.push(current);
+    const newEndpoint = !endpoints.has(delivery.webhookEndpointId);
+    const actions = current.length + endpoints.size + 1 + (newEndpoint ? 1 : 0);
+    const bytes =
+      Buffer.byteLength(JSON.stringify(buildPutNewDelivery(delivery, delivery.createdAt, shards).Item)) +
+      (newEndpoint ? sequenceUpdateJsonBytes : 0);
+    if (actions > maxDeliveriesPerTransaction || currentBytes + bytes > maxTransactionJsonBytes) {
+      if (current.length > 0) groups.push(current);
       current = [];
-      currentBytes = 0;
+      endpoints = new Set();
+      currentBytes = bytes + (newEndpoint ? 0 : sequenceUpdateJsonBytes);
+    } else {
+      currentBytes += bytes;
     }
-    current.push(put);
-    currentBytes += bytes;
+    current.push(each);
+    endpoints.add(delivery.webhookEndpointId);
   }
-  if (current.length > 0) transactions.push(current);
-  return transactions;
+  if (current.length > 0) groups.push(current);
+  return groups;
 }
 
 /**
- * Creates every delivery that does not exist yet and leaves existing ones untouched: a replayed
- * stream batch must never reset an attempted delivery or add a second one (DESIGN §1). One round
- * trip per transaction; when some deliveries already exist, the rest are sent again without them
- * until the transaction commits. Any other failure (throttling, a conflict that outlasts its
- * retries) is thrown, so the stream batch is retried. Resolves with the number created.
+ * One group's transaction: the conditional put of each delivery, numbered in its endpoint's
+ * sequence from `lastSequences`, then one Update per endpoint advancing its sequence by its number
+ * of deliveries. The puts come first, so a failed condition's index below `group.length` names a
+ * delivery that exists and one at or above it an endpoint whose sequence moved.
  */
-export async function putNewDeliveries(deliveries: readonly NewDelivery[]): Promise<number> {
+export function buildNumberedTransaction(
+  group: readonly NewDelivery[],
+  lastSequences: ReadonlyMap<string, number>,
+) {
+  const { numbered, advances } = numberDeliveries(
+    group.map(({ delivery }) => delivery),
+    lastSequences,
+  );
+  // No ALL_OLD on the puts: the router only needs to know which deliveries exist, not their content.
+  const items: TransactItems = [
+    ...numbered.map((delivery, index) => ({
+      Put: buildPutNewDelivery(delivery, delivery.createdAt, group[index]?.shards ?? []),
+    })),
+    ...advances.map(buildAdvanceSequence),
+  ];
+  return { items, advances };
+}
+
+/**
+ * Creates every delivery that does not exist yet, each with the next number of its endpoint's
+ * sequence, and leaves existing ones untouched: a replayed stream batch must never reset an
+ * attempted delivery, add a second one, or take a number (DESIGN §1, §7). `lastSequences` holds
+ * each endpoint's last number as read (0 when absent). One round trip per transaction, one
+ * sequence write per endpoint in it; when some deliveries exist, or another writer advanced an
+ * endpoint's sequence since it was read, the rest are numbered afresh (from the number the failed
+ * condition returned) and sent again, until the transaction commits. Any other failure is thrown,
+ * so the stream batch is retried. Resolves with the number created.
+ */
+export async function putNewDeliveries(
+  deliveries: readonly NewDelivery[],
+  lastSequences: ReadonlyMap<string, number> = new Map(),
+): Promise<number> {
+  const sequences = new Map(lastSequences);
   let created = 0;
-  for (const transaction of buildNewDeliveryTransactions(deliveries)) {
-    created += await putMissing(transaction);
+  for (const group of groupNewDeliveries(deliveries)) {
+    created += await putMissing(group, sequences);
   }
   return created;
 }
 
-async function putMissing(transaction: TransactItems): Promise<number> {
-  let remaining = transaction;
-  while (remaining.length > 0) {
+async function putMissing(group: readonly NewDelivery[], sequences: Map<string, number>): Promise<number> {
+  let remaining = group;
+  for (let round = 1; remaining.length > 0; round += 1) {
+    const { items, advances } = buildNumberedTransaction(remaining, sequences);
     try {
-      await sendTransaction(remaining);
+      await sendTransaction(items);
+      for (const { webhookEndpointId, to } of advances) sequences.set(webhookEndpointId, to);
       return remaining.length;
     } catch (error) {
-      if (!(error instanceof TransactionConditionFailed)) throw error;
-      const existing = new Set(error.failures.map((failure) => failure.index));
+      if (!(error instanceof TransactionConditionFailed) || round >= maxRounds) throw error;
+      const existing = new Set<number>();
+      for (const { index, existing: item } of error.failures) {
+        const advance = advances[index - remaining.length];
+        if (advance === undefined) existing.add(index);
+        else sequences.set(advance.webhookEndpointId, lastSequenceOf(item));
+      }
       remaining = remaining.filter((_, index) => !existing.has(index));
     }
   }

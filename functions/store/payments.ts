@@ -44,14 +44,20 @@ export function buildApplyRefund(next: Payment, callId: string) {
       TableName: tableName(),
       Key: keys.payment(next.merchantId, next.paymentId),
       UpdateExpression:
-        'SET amountRefunded = :amountRefunded, #status = :status, updatedAt = :updatedAt REMOVE #lockId, #lockUntil',
+        'SET amountRefunded = :amountRefunded, #status = :status, updatedAt = :updatedAt, #version = :version REMOVE #lockId, #lockUntil',
       ConditionExpression: held.expression,
-      ExpressionAttributeNames: { ...held.names, '#lockUntil': 'processorCallUntil', '#status': 'status' },
+      ExpressionAttributeNames: {
+        ...held.names,
+        '#lockUntil': 'processorCallUntil',
+        '#status': 'status',
+        '#version': 'version',
+      },
       ExpressionAttributeValues: {
         ...held.values,
         ':amountRefunded': next.amountRefunded,
         ':status': next.status,
         ':updatedAt': next.updatedAt,
+        ':version': next.version,
       },
     },
   };
@@ -64,12 +70,14 @@ export function buildApplyReturn(previous: Payment, next: Payment, now: Date) {
     Update: {
       TableName: tableName(),
       Key: keys.payment(next.merchantId, next.paymentId),
-      UpdateExpression: 'SET #status = :status, updatedAt = :updatedAt',
+      UpdateExpression: 'SET #status = :status, updatedAt = :updatedAt, #version = :version',
       ...condition,
+      ExpressionAttributeNames: { ...condition.ExpressionAttributeNames, '#version': 'version' },
       ExpressionAttributeValues: {
         ...condition.ExpressionAttributeValues,
         ':status': next.status,
         ':updatedAt': next.updatedAt,
+        ':version': next.version,
       },
       ReturnValuesOnConditionCheckFailure: 'ALL_OLD' as const,
     },
@@ -218,7 +226,8 @@ export function toPayment(item: Record<string, unknown>): Payment {
     sandboxReturnable: _sandboxReturnable,
     ...payment
   } = withoutLock(item);
-  return payment as unknown as Payment;
+  // A payment stored before versions were kept counts as version 1 (docs/decisions.md).
+  return { ...payment, version: typeof item.version === 'number' ? item.version : 1 } as unknown as Payment;
 }
 
 export function toRefund(item: Record<string, unknown>): Refund {

@@ -218,6 +218,9 @@ export function toDelivery(item: Record<string, unknown>): WebhookDelivery {
     lastAttemptAt: typeof item.lastAttemptAt === 'string' ? item.lastAttemptAt : null,
     redeliveredFromId: typeof item.redeliveredFromId === 'string' ? item.redeliveredFromId : null,
     paused: item.paused === true,
+    // Deliveries written before sequences and object versions were kept have none (docs/decisions.md).
+    sequence: typeof item.sequence === 'number' ? item.sequence : null,
+    objectVersion: typeof item.objectVersion === 'number' ? item.objectVersion : null,
   };
 }
 

@@ -11,6 +11,7 @@ import {
   type WebhookEndpoint,
 } from '../domain/webhook-endpoint';
 import { documentClient, tableName } from './client';
+import { isSequenceItem, lastSequenceOf } from './delivery-sequences';
 import { EntityType, keys, SortKeyPrefix } from './keys';
 import { queryAll, queryPage } from './query-page';
 
@@ -250,10 +251,48 @@ export function queryEndpoints(
   return queryPage(liveEndpointsQuery(merchantId), { limit, startKey, keyAttributes: ['PK', 'SK'] });
 }
 
-/** Every endpoint of the merchant that is not deleted (at most 20): what the router fans out to. */
-export async function liveEndpointsOf(merchantId: string): Promise<StoredWebhookEndpoint[]> {
-  const items = await queryAll({ ...liveEndpointsQuery(merchantId), ConsistentRead: true });
-  return items.map(toStoredEndpoint);
+/** What the router fans an event out to: the live endpoints and each one's last sequence number. */
+export interface FanOutTargets {
+  readonly endpoints: StoredWebhookEndpoint[];
+  /** By endpoint id; an endpoint without deliveries yet has none (its last number is 0). */
+  readonly lastSequences: Map<string, number>;
+}
+
+/**
+ * The endpoints and their delivery sequences, in one Query: the sequence items sort just before
+ * the endpoints in the merchant's partition (`keys.webhookDeliverySequence`), so the range from
+ * their prefix to the end of the endpoints' holds both. Deleted endpoints are filtered out; their
+ * sequences are not, which costs a small item read each.
+ */
+export function buildFanOutTargetsQuery(merchantId: string) {
+  return {
+    TableName: tableName(),
+    KeyConditionExpression: 'PK = :partition AND SK BETWEEN :from AND :to',
+    FilterExpression: 'entityType = :sequence OR #status <> :deleted',
+    ExpressionAttributeNames: { '#status': 'status' },
+    ExpressionAttributeValues: {
+      ':partition': keys.merchantPartition(merchantId),
+      ':from': SortKeyPrefix.webhookDeliverySequence,
+      // '$' follows '#': the end of every sort key that begins with the endpoints' prefix.
+      ':to': `${SortKeyPrefix.webhookEndpoint.slice(0, -1)}$`,
+      ':sequence': EntityType.webhookDeliverySequence,
+      ':deleted': 'deleted',
+    },
+    ScanIndexForward: false,
+    ConsistentRead: true,
+  };
+}
+
+/** Every endpoint of the merchant that is not deleted (at most 20) and their sequences: what the router fans out to. */
+export async function fanOutTargetsOf(merchantId: string): Promise<FanOutTargets> {
+  const items = await queryAll(buildFanOutTargetsQuery(merchantId));
+  const lastSequences = new Map<string, number>();
+  const endpoints: StoredWebhookEndpoint[] = [];
+  for (const item of items) {
+    if (isSequenceItem(item)) lastSequences.set(String(item.webhookEndpointId), lastSequenceOf(item));
+    else endpoints.push(toStoredEndpoint(item));
+  }
+  return { endpoints, lastSequences };
 }
 
 export function toStoredEndpoint(item: Record<string, unknown>): StoredWebhookEndpoint {

@@ -158,7 +158,18 @@ export const WebhookDelivery = annotate(
   strictObject({
     webhookDeliveryId: WebhookDeliveryId,
     webhookEndpointId: WebhookEndpointId,
+    eventId: annotate(typeIdSchema('evt'), {
+      description: 'The event delivered; sent as the Merchant-Webhook-Event-Id header.',
+    }),
     eventType: enumOf(EventType),
+    sequence: annotate(nullable(integer({ min: 1 })), {
+      description:
+        "The delivery's number in its endpoint's gapless sequence (1, 2, 3 …), sent as the Merchant-Webhook-Sequence header; null for deliveries created before sequences were kept.",
+    }),
+    objectVersion: annotate(nullable(integer({ min: 1 })), {
+      description:
+        "The version of the event's object after the change (an invoice's currentRevisionNumber), sent as the Merchant-Webhook-Object-Version header; null when unknown.",
+    }),
     status: enumOf(DeliveryStatus),
     attemptCount: integer({ min: 0 }),
     createdAt: Timestamp,

@@ -1,18 +1,26 @@
-import { PutCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { resetFunctionEnvironment } from '../../../functions/config';
 import type { DeliveryMessage } from '../../../functions/delivery/delivery-message';
 import { createRouter } from '../../../functions/delivery/router';
 import { newId } from '../../../functions/domain/ids';
 import { EventType } from '../../../functions/domain/invoice';
-import { deliveryIdFor, newDelivery, type WebhookDelivery } from '../../../functions/domain/webhook-delivery';
+import {
+  deliveryIdFor,
+  deliveryView,
+  newDelivery,
+  redeliveryOf,
+  type WebhookDelivery,
+} from '../../../functions/domain/webhook-delivery';
 import {
   newWebhookEndpoint,
   updateWebhookEndpoint,
   type WebhookEndpoint,
 } from '../../../functions/domain/webhook-endpoint';
 import { documentClient, tableName } from '../../../functions/store/client';
-import { EntityType, keys } from '../../../functions/store/keys';
+import { getEndpointWithDelivery } from '../../../functions/store/endpoint-with-delivery';
+import { EntityType, keys, SortKeyPrefix } from '../../../functions/store/keys';
+import { commitNumberedRedelivery } from '../../../functions/store/numbered-redelivery';
 import {
   buildPutNewDelivery,
   getDelivery,
@@ -24,7 +32,7 @@ import {
   buildReplaceEndpoint,
   getEndpoint,
 } from '../../../functions/store/webhook-endpoints';
-import { documentClientCommandsDuring } from '../../support/dynamodb-commands';
+import { documentClientCommandsDuring, withDocumentClientMiddleware } from '../../support/dynamodb-commands';
 import { printedJsonLinesDuring } from '../../support/printed-json-lines';
 import { streamEvent, streamRecord } from '../../support/stream-records';
 import { useFreshTable } from '../../support/table-environment';
@@ -520,4 +528,169 @@ describe('router: logs', () => {
       }),
     ]);
   });
+});
+
+describe('router: delivery sequence', () => {
+  /** The TransactWriteItems the router sent while `act` ran, each as its list of actions. */
+  async function transactionsDuring(act: () => Promise<void>) {
+    const transactions: Record<string, any>[][] = [];
+    await withDocumentClientMiddleware(
+      (next, context) => async (args) => {
+        if (context.commandName === 'TransactWriteItemsCommand') transactions.push(args.input.TransactItems);
+        return next(args);
+      },
+      act,
+    );
+    return transactions;
+  }
+
+  const sequenceUpdates = (transaction: Record<string, any>[]) =>
+    transaction.filter((item) => item.Update?.Key?.SK?.startsWith(SortKeyPrefix.webhookDeliverySequence));
+
+  async function lastSequence(webhookEndpointId: string) {
+    const { Item } = await documentClient().send(
+      new GetCommand({
+        TableName: tableName(),
+        Key: keys.webhookDeliverySequence(merchantId, webhookEndpointId),
+        ConsistentRead: true,
+      }),
+    );
+    return Item?.lastSequence;
+  }
+
+  /** The endpoint's deliveries as [eventId, sequence], in the order of their numbers. */
+  async function numbersOf(webhookEndpointId: string) {
+    return (await deliveriesInTable())
+      .filter((each) => each.webhookEndpointId === webhookEndpointId)
+      .sort((a, b) => (a.sequence ?? 0) - (b.sequence ?? 0))
+      .map((each) => [each.eventId, each.sequence]);
+  }
+
+  it('numbers a batch’s deliveries to an endpoint consecutively, in event order, with one sequence write', async () => {
+    const target = await endpoint([EventType.invoicePaid, EventType.invoiceSent]);
+    const other = await endpoint([EventType.invoicePaid]);
+    const events = [
+      eventItem(EventType.invoicePaid),
+      eventItem(EventType.invoiceSent),
+      eventItem(EventType.invoicePaid),
+      eventItem(EventType.invoiceSent),
+    ];
+    const batch = streamEvent(...events.map((event) => streamRecord('INSERT', { newImage: event })));
+
+    const transactions = await transactionsDuring(async () => {
+      expect(await route(batch)).toEqual({ batchItemFailures: [] });
+    });
+
+    expect(transactions).toHaveLength(1);
+    const updates = sequenceUpdates(transactions[0] ?? []);
+    expect(updates.map((update) => update.Update.Key.SK).sort()).toEqual(
+      [target, other]
+        .map((each) => keys.webhookDeliverySequence(merchantId, each.webhookEndpointId).SK)
+        .sort(),
+    );
+    expect(await numbersOf(target.webhookEndpointId)).toEqual(
+      events.map((event, index) => [event.eventId, index + 1]),
+    );
+    expect(await lastSequence(target.webhookEndpointId)).toBe(4);
+    const paid = events.filter((event) => event.eventType === EventType.invoicePaid);
+    expect(await numbersOf(other.webhookEndpointId)).toEqual(
+      paid.map((event, index) => [event.eventId, index + 1]),
+    );
+    expect(await lastSequence(other.webhookEndpointId)).toBe(2);
+  });
+
+  it('continues from the endpoint’s last number in the next batch', async () => {
+    const target = await endpoint([EventType.invoicePaid]);
+    const first = eventItem(EventType.invoicePaid);
+    const second = eventItem(EventType.invoicePaid);
+    await route(streamEvent(streamRecord('INSERT', { newImage: first })));
+
+    const commands = await documentClientCommandsDuring(async () => {
+      await route(streamEvent(streamRecord('INSERT', { newImage: second })));
+    });
+
+    // The sequence is read with the endpoints: no read more than before, and one transaction.
+    expect(commands).toEqual(['QueryCommand', 'TransactWriteItemsCommand']);
+    expect(await numbersOf(target.webhookEndpointId)).toEqual([
+      [first.eventId, 1],
+      [second.eventId, 2],
+    ]);
+  });
+
+  it('assigns no number on a replayed batch, whole or in part', async () => {
+    const target = await endpoint([EventType.invoicePaid]);
+    const events = Array.from({ length: 3 }, () => eventItem(EventType.invoicePaid));
+    const records = events.map((event) => streamRecord('INSERT', { newImage: event }));
+    await route(streamEvent(...records.slice(0, 2)));
+    const before = await deliveriesInTable();
+
+    await route(streamEvent(...records.slice(0, 2)));
+    expect(await deliveriesInTable()).toEqual(expect.arrayContaining(before));
+    expect(await lastSequence(target.webhookEndpointId)).toBe(2);
+
+    // A batch that repeats two written events and adds one: only the new one takes a number.
+    await route(streamEvent(...records));
+    expect(await numbersOf(target.webhookEndpointId)).toEqual(
+      events.map((event, index) => [event.eventId, index + 1]),
+    );
+    expect(await lastSequence(target.webhookEndpointId)).toBe(3);
+  });
+
+  it('keeps the sequence gapless and free of repeats when two routers and redeliveries write to the endpoint at once', async () => {
+    const target = await endpoint([EventType.invoicePaid]);
+    const other = createRouter({ queue: { send: async () => undefined }, now: () => new Date(now) });
+    const events: ReturnType<typeof eventItem>[] = [];
+    let redeliveries = 0;
+    let resent = 0;
+    for (let round = 0; round < 8; round += 1) {
+      const mine = Array.from({ length: 1 + (round % 3) }, () => eventItem(EventType.invoicePaid));
+      const theirs = Array.from({ length: 1 + ((round + 1) % 3) }, () => eventItem(EventType.invoicePaid));
+      events.push(...mine, ...theirs);
+      // Each router also repeats an event of the other's batch on odd rounds: a replay racing the write.
+      const overlap = round % 2 === 1 && theirs[0] !== undefined ? [theirs[0]] : [];
+      const original = (await deliveriesInTable()).find(
+        (each) => each.webhookEndpointId === target.webhookEndpointId,
+      );
+      let results: unknown[] = [];
+      const transactions = await transactionsDuring(async () => {
+        results = await Promise.all([
+          route(
+            streamEvent(...[...mine, ...overlap].map((event) => streamRecord('INSERT', { newImage: event }))),
+          ),
+          other(streamEvent(...theirs.map((event) => streamRecord('INSERT', { newImage: event })))),
+          ...(original === undefined ? [] : [redeliver(original)]),
+        ]);
+      });
+      // More transactions than writers: some were cancelled by a moved sequence and numbered afresh.
+      resent += transactions.length - (original === undefined ? 2 : 3);
+      if (original !== undefined) redeliveries += 1;
+      for (const result of results.slice(0, 2)) expect(result).toEqual({ batchItemFailures: [] });
+    }
+
+    const numbers = (await numbersOf(target.webhookEndpointId)).map(([, sequence]) => sequence);
+    expect(numbers).toEqual(Array.from({ length: events.length + redeliveries }, (_, index) => index + 1));
+    expect(await lastSequence(target.webhookEndpointId)).toBe(events.length + redeliveries);
+    expect(resent).toBeGreaterThan(0);
+  });
+
+  /** A redelivery as the API makes it: the original read with the sequence, then committed with it. */
+  async function redeliver(original: WebhookDelivery) {
+    const { lastSequence: last } = await getEndpointWithDelivery(
+      merchantId,
+      original.webhookEndpointId,
+      original.webhookDeliveryId,
+    );
+    const redelivery = redeliveryOf(original, newId('whkdel'), now);
+    const idempotency = {
+      key: newId('whkdel'),
+      requestId: 'request-1',
+      scopeHash: newId('whkdel'),
+      fingerprint: 'fingerprint',
+      now: new Date(now),
+    };
+    await commitNumberedRedelivery(idempotency, redelivery, [], last, (numbered) => ({
+      status: 201,
+      body: deliveryView(numbered),
+    }));
+  }
 });

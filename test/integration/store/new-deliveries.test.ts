@@ -15,14 +15,16 @@ beforeEach(async () => {
   await useFreshTable();
 });
 
-function deliveries(count: number, data: Record<string, unknown> = {}) {
+/** `count` deliveries, each to an endpoint of its own unless `endpoints` are named (in turn). */
+function deliveries(count: number, data: Record<string, unknown> = {}, endpoints: readonly string[] = []) {
   const eventId = newId('evt');
-  return Array.from({ length: count }, () => ({
+  const merchantId = newId('mer');
+  return Array.from({ length: count }, (_, index) => ({
     shards: [],
     delivery: newDelivery({
       webhookDeliveryId: newId('whkdel'),
-      webhookEndpointId: newId('whk'),
-      merchantId: newId('mer'),
+      webhookEndpointId: endpoints[index % endpoints.length] ?? newId('whk'),
+      merchantId,
       eventId,
       eventType: EventType.invoicePaid,
       data,
@@ -48,8 +50,12 @@ async function storedDeliveryIds(): Promise<string[]> {
 }
 
 describe('putNewDeliveries', () => {
-  it('writes 250 deliveries in three transactions of at most 100', async () => {
-    const batch = deliveries(250);
+  it('writes 250 deliveries to 5 endpoints in three transactions of at most 100 actions, sequence updates included', async () => {
+    const batch = deliveries(
+      250,
+      {},
+      Array.from({ length: 5 }, () => newId('whk')),
+    );
     let created = 0;
     const commands = await documentClientCommandsDuring(async () => {
       created = await putNewDeliveries(batch);

@@ -43,6 +43,7 @@ function paymentWith(overrides: Partial<Payment> = {}): Payment {
     declineMessage: null,
     createdAt: created,
     updatedAt: created,
+    version: 1,
     ...overrides,
   };
 }
@@ -99,6 +100,7 @@ function expectedRefund(payment: Payment, request: number): RefundOutcome {
       amountRefunded,
       status: amountRefunded === payment.amount ? 'refunded' : payment.status,
       updatedAt: now,
+      version: payment.version + 1,
     },
   };
 }
@@ -185,6 +187,7 @@ describe('newPayment', () => {
       declineMessage: null,
       createdAt: created,
       updatedAt: created,
+      version: 1,
     });
   });
 

@@ -7,6 +7,7 @@ import { newSigningSecret } from '../../../functions/domain/webhook-secret';
 import {
   deliveryBody,
   deliveryHeaders,
+  signedDelivery,
   signSpec,
   signStandard,
   WebhookUserAgent,
@@ -164,6 +165,43 @@ describe('deliveryHeaders', () => {
     expect(second['Merchant-Webhook-Id']).toBe(first['Merchant-Webhook-Id']);
     expect(second['Merchant-Webhook-Signature']).not.toBe(first['Merchant-Webhook-Signature']);
     expect(second['webhook-signature']).not.toBe(first['webhook-signature']);
+  });
+});
+
+describe('signedDelivery', () => {
+  const delivery = {
+    webhookDeliveryId: 'whkdel_01jq3v7y8k2m4n6p8r0s2t4v6w',
+    eventType: 'invoices.InvoicePaid',
+    createdAt: '2026-11-22T12:00:00.000Z',
+    data: { invoiceId: 'inv_1' },
+  };
+  const secret = 'whsec_AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8=';
+
+  it('adds the event id, sequence and object version as headers, outside the signed content', () => {
+    const ordered = { ...delivery, eventId: 'evt_1', sequence: 7, objectVersion: 3 };
+    const { body, headers } = signedDelivery(ordered, secret, 1700000000);
+    const plain = signedDelivery(delivery, secret, 1700000000);
+    expect(body).toBe(plain.body);
+    expect(headers).toStrictEqual({
+      ...plain.headers,
+      'Merchant-Webhook-Event-Id': 'evt_1',
+      'Merchant-Webhook-Sequence': '7',
+      'Merchant-Webhook-Object-Version': '3',
+    });
+    expect(plain.headers).toStrictEqual(
+      deliveryHeaders({ secret, deliveryId: delivery.webhookDeliveryId, timestamp: 1700000000, body }),
+    );
+  });
+
+  it('leaves out the sequence and object version a delivery written before they were kept has not', () => {
+    const { headers } = signedDelivery(
+      { ...delivery, eventId: 'evt_1', sequence: null, objectVersion: null },
+      secret,
+      1700000000,
+    );
+    expect(headers['Merchant-Webhook-Event-Id']).toBe('evt_1');
+    expect(headers).not.toHaveProperty('Merchant-Webhook-Sequence');
+    expect(headers).not.toHaveProperty('Merchant-Webhook-Object-Version');
   });
 });
 

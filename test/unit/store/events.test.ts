@@ -15,7 +15,7 @@ beforeEach(() => {
 });
 
 describe('buildPutEvent', () => {
-  it('keeps the writing request’s id beside the event, never inside the payload a delivery sends', () => {
+  it('keeps the writing request’s id and the event’s object beside the event, never inside the payload a delivery sends', () => {
     const payload = { invoiceId: 'inv_1', merchantId: 'mer_1', resend: false };
     const { Put } = buildPutEvent(
       {
@@ -24,6 +24,8 @@ describe('buildPutEvent', () => {
         merchantId: 'mer_1',
         payload,
         createdAt: '2026-11-22T12:00:00.000Z',
+        objectId: 'inv_1',
+        objectVersion: 3,
       },
       'request-1',
     );
@@ -31,8 +33,11 @@ describe('buildPutEvent', () => {
       eventId: 'evt_1',
       requestId: 'request-1',
       entityType: EntityType.event,
+      objectId: 'inv_1',
+      objectVersion: 3,
     });
     expect(Put.Item.payload).toEqual(payload);
     expect(Put.Item.payload).not.toHaveProperty('requestId');
+    expect(Put.Item.payload).not.toHaveProperty('objectVersion');
   });
 });

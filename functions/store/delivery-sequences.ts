@@ -1,0 +1,40 @@
+import type { SequenceAdvance } from '../domain/delivery-sequence';
+import { tableName } from './client';
+import { EntityType, keys } from './keys';
+
+/**
+ * Advances an endpoint's delivery sequence from `from` to `to`, only while its last number is
+ * still `from` (no item yet when `from` is 0): in the transaction that writes the numbered
+ * deliveries, so a cancelled or retried transaction takes no number, and two writers that read the
+ * same number cannot both take the next ones. ALL_OLD hands the loser the number it must continue
+ * from, without a second read.
+ */
+export function buildAdvanceSequence({ merchantId, webhookEndpointId, from, to }: SequenceAdvance) {
+  return {
+    Update: {
+      TableName: tableName(),
+      Key: keys.webhookDeliverySequence(merchantId, webhookEndpointId),
+      UpdateExpression:
+        'SET lastSequence = :to, entityType = :entityType, merchantId = :merchantId, webhookEndpointId = :endpointId',
+      ConditionExpression: from === 0 ? 'attribute_not_exists(lastSequence)' : 'lastSequence = :from',
+      ExpressionAttributeValues: {
+        ':to': to,
+        ':entityType': EntityType.webhookDeliverySequence,
+        ':merchantId': merchantId,
+        ':endpointId': webhookEndpointId,
+        ...(from === 0 ? {} : { ':from': from }),
+      },
+      ReturnValuesOnConditionCheckFailure: 'ALL_OLD' as const,
+    },
+  };
+}
+
+/** The last number of a stored sequence item (or of none: 0, before an endpoint's first delivery). */
+export function lastSequenceOf(item: Record<string, unknown> | undefined): number {
+  return typeof item?.lastSequence === 'number' ? item.lastSequence : 0;
+}
+
+/** Whether an item of the merchant's partition is a delivery sequence. */
+export function isSequenceItem(item: Record<string, unknown>): boolean {
+  return item.entityType === EntityType.webhookDeliverySequence;
+}
