@@ -165,16 +165,22 @@ describe('GET /events/{eventId}', () => {
         type: event.type,
         createdAt: event.createdAt,
         objectId: event.objectId,
-        objectVersion: null,
+        objectVersion: expect.any(Number),
         data: event.data,
       });
-      // Each endpoint's receiver got the event's delivery, whose id derives from event and endpoint.
+      // Each endpoint's receiver got the event's delivery, whose id derives from event and endpoint,
+      // with the same data and the same object version in its header.
       receivers.forEach((receiver, index) => {
         const deliveryId = deliveryIdFor(event.eventId, endpointIds[index] ?? '');
-        const bodies = receiver.requests.map((request) => JSON.parse(request.rawBody.toString('utf8')));
-        const delivered = bodies.filter((body) => body.id === deliveryId);
+        const delivered = receiver.requests.filter(
+          (request) => JSON.parse(request.rawBody.toString('utf8')).id === deliveryId,
+        );
         expect(delivered.length).toBeGreaterThan(0);
-        for (const body of delivered) expect(fetched.data).toStrictEqual(body.data);
+        for (const request of delivered) {
+          expect(fetched.data).toStrictEqual(JSON.parse(request.rawBody.toString('utf8')).data);
+          expect(request.headers['merchant-webhook-object-version']).toBe(String(fetched.objectVersion));
+          expect(request.headers['merchant-webhook-event-id']).toBe(event.eventId);
+        }
       });
     }
   });
@@ -204,15 +210,23 @@ describe('GET /events/{eventId}/deliveries', () => {
     );
     const after = expectOk(await t.api('GET', path, { query: { merchantId } }));
     expect(after.items).toHaveLength(4);
+    const fetched = expectOk(await t.api('GET', `/events/${event.eventId}`, { query: { merchantId } }));
     expect(after.items[0]).toMatchObject({
       webhookDeliveryId: redelivered.webhookDeliveryId,
       webhookEndpointId: endpointIds[1],
       redeliveredFromId: original.webhookDeliveryId,
-      sequence: null,
-      objectVersion: null,
+      sequence: redelivered.sequence,
+      objectVersion: fetched.objectVersion,
     });
+    // A redelivery is a new delivery to the endpoint: it takes a later number of its sequence.
+    expect(redelivered.sequence).toBeGreaterThan(original.sequence);
     for (const item of after.items) {
-      expect(item).toMatchObject({ eventType: event.type, sequence: null, objectVersion: null });
+      expect(item).toMatchObject({
+        eventId: event.eventId,
+        eventType: event.type,
+        sequence: expect.any(Number),
+        objectVersion: fetched.objectVersion,
+      });
       expect(Array.isArray(item.attempts)).toBe(true);
     }
     // Pages of one delivery cover the four exactly once.
