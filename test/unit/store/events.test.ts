@@ -34,7 +34,7 @@ describe('buildPutEvent', () => {
     const payload = { invoiceId: 'inv_1', merchantId: 'mer_1', resend: false };
     const { Put } = buildPutEvent(
       {
-        eventId: 'evt_1',
+        eventId,
         eventType: EventType.invoiceSent,
         merchantId: 'mer_1',
         payload,
@@ -45,7 +45,7 @@ describe('buildPutEvent', () => {
       'request-1',
     );
     expect(Put.Item).toMatchObject({
-      eventId: 'evt_1',
+      eventId,
       requestId: 'request-1',
       entityType: EntityType.event,
       objectId: 'inv_1',

@@ -24,6 +24,7 @@ beforeEach(() => {
 
 const now = '2026-11-22T12:00:00.000Z';
 const deliveryIds = Array.from({ length: 200 }, () => newId('whkdel'));
+const eventIds = Array.from({ length: 200 }, () => newId('evt'));
 
 function deliveryTo(webhookEndpointId: string, index: number): NewDelivery {
   return {
@@ -32,7 +33,7 @@ function deliveryTo(webhookEndpointId: string, index: number): NewDelivery {
       webhookDeliveryId: deliveryIds[index] ?? '',
       webhookEndpointId,
       merchantId: 'mer_1',
-      eventId: `evt_${index}`,
+      eventId: eventIds[index] ?? '',
       eventType: EventType.invoicePaid,
       data: {},
       paused: false,
