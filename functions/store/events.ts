@@ -4,7 +4,7 @@ import { expiresAtOfEvent, retentionDays } from '../domain/retention';
 import type { ShardHistory } from '../domain/shard-history';
 import { documentClient, tableName } from './client';
 import { EntityType, keys } from './keys';
-import { type QueryPage, queryPage, queryPartitionsPage } from './query-page';
+import { type QueryPage, queryPartitionsPage } from './query-page';
 import { shardsOfPage } from './shard-pages';
 
 /**
@@ -167,25 +167,4 @@ export async function queryEvents(
   });
   const last = page.lastKey?.[sortKey];
   return { items: page.items, lastKey: last === undefined ? undefined : { position: String(last) } };
-}
-
-/**
- * One page of the deliveries of an event (to every endpoint, and redeliveries), newest first, from
- * their GSI2 entries; the caller checks that they are its merchant's and not expired.
- */
-export function queryEventDeliveries(
-  eventId: string,
-  limit: number,
-  startKey: Record<string, unknown> | undefined,
-): Promise<QueryPage> {
-  return queryPage(
-    {
-      TableName: tableName(),
-      IndexName: 'GSI2',
-      KeyConditionExpression: 'GSI2PK = :partition',
-      ExpressionAttributeValues: { ':partition': keys.deliveriesOfEventPartition(eventId) },
-      ScanIndexForward: false,
-    },
-    { limit, startKey, keyAttributes: ['PK', 'SK', 'GSI2PK', 'GSI2SK'] },
-  );
 }

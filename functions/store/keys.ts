@@ -20,6 +20,7 @@ export const EntityType = {
   webhookDelivery: 'WebhookDelivery',
   webhookDeliveriesMarker: 'WebhookDeliveriesMarker',
   webhookDeliverySequence: 'WebhookDeliverySequence',
+  eventDeliveryPointer: 'EventDeliveryPointer',
   payment: 'Payment',
   refund: 'Refund',
   payout: 'Payout',
@@ -89,8 +90,9 @@ const eventsOfTypePartition = (merchantId: string, eventType: string, shard: num
   `${merchantShardPartition(merchantId, shard)}#EVENTS#${eventType}`;
 const eventsOfObjectPartition = (merchantId: string, objectId: string) =>
   `${merchantPartition(merchantId)}#OBJECT#${objectId}#EVENTS`;
+const eventPartition = (eventId: string) => `EVENT#${eventId}`;
+const eventSortKey = 'EVENT';
 const eventLogPosition = (createdAt: string, eventId: string) => `${createdAt}#${eventId}`;
-const deliveriesOfEventPartition = (eventId: string) => `EVENT#${eventId}#DELIVERIES`;
 
 export const SortKeyPrefix = {
   product: 'PRODUCT#',
@@ -158,7 +160,7 @@ export const keys = {
   invoiceSlug: (slugHash: string) => ({ PK: `INVOICE_SLUG#${slugHash}`, SK: 'INVOICE_SLUG' }),
   /** GSI3: the invoice itself by the SHA-256 of its current slug, found by a pay link in one Query. */
   invoiceBySlug: (slugHash: string) => ({ GSI3PK: `INVOICE_SLUG#${slugHash}` }),
-  event: (eventId: string) => ({ PK: `EVENT#${eventId}`, SK: 'EVENT' }),
+  event: (eventId: string) => ({ PK: eventPartition(eventId), SK: eventSortKey }),
   /**
    * The event log's entries of an event: GSI1 the merchant's events, GSI2 those of its type, both in
    * the shard of its object (shard 0 without one); GSI4 its object's events.
@@ -186,12 +188,17 @@ export const keys = {
   eventsOfTypePartition,
   eventsOfObjectPartition,
   eventLogPosition,
-  /** GSI2 of a delivery: every delivery of its event (to each endpoint, and redeliveries), by id. */
-  deliveryOfEvent: (eventId: string, webhookDeliveryId: string) => ({
-    GSI2PK: deliveriesOfEventPartition(eventId),
-    GSI2SK: webhookDeliveryId,
+  /**
+   * A delivery of the event (to each endpoint, and redeliveries), named in the event's own
+   * partition: `DELIVERY#<id>` sorts below `EVENT`, so a newest-first Query of the partition
+   * returns the event, then its newest deliveries (delivery ids are time-ordered).
+   */
+  eventDeliveryPointer: (eventId: string, webhookDeliveryId: string) => ({
+    PK: eventPartition(eventId),
+    SK: `${SortKeyPrefix.webhookDelivery}${webhookDeliveryId}`,
   }),
-  deliveriesOfEventPartition,
+  eventPartition,
+  eventSortKey,
   webhookEndpoint: (merchantId: string, webhookEndpointId: string) => ({
     PK: merchantPartition(merchantId),
     SK: `${SortKeyPrefix.webhookEndpoint}${webhookEndpointId}`,

@@ -4,6 +4,7 @@ import { expiresAtOfEvent, isExpired } from '../domain/retention';
 import { shardsEver } from '../domain/shard-history';
 import { DeliveryStatus, type WebhookDelivery } from '../domain/webhook-delivery';
 import { documentClient, tableName } from './client';
+import { buildPutEventDeliveryPointer } from './event-delivery-pointers';
 import { EntityType, keys, SortKeyPrefix } from './keys';
 import { mapWithConcurrency } from './map-with-concurrency';
 import { byKeyAttribute, queryAll } from './query-page';
@@ -23,16 +24,15 @@ export function deliveryKey(
 
 /**
  * The stored delivery; `dueAt` says when its next attempt is due while it waits for one, `shards`
- * is its endpoint's history, which places it. Every write carries its entry among its event's
- * deliveries (GSI2) and its event's expiry (`ttl`): both follow from the delivery alone, so a
- * rewrite (an attempt, a pause) keeps them.
+ * is its endpoint's history, which places it. Every write carries its event's expiry (`ttl`), which
+ * follows from the delivery alone, so a rewrite (an attempt, a pause) keeps it. No index entry names
+ * its event: the event's partition holds a pointer to it instead (`buildCreateDelivery`), written once.
  */
 function deliveryItem(delivery: WebhookDelivery, dueAt: string | undefined, shards: DeliveryShardHistory) {
   const waiting = delivery.status === DeliveryStatus.pending && !delivery.paused && dueAt !== undefined;
   return {
     ...deliveryKey(delivery.webhookEndpointId, delivery.webhookDeliveryId, shards),
     ...(waiting ? keys.dueDelivery(dueAt, delivery.webhookDeliveryId) : {}),
-    ...keys.deliveryOfEvent(delivery.eventId, delivery.webhookDeliveryId),
     entityType: EntityType.webhookDelivery,
     ...delivery,
     ...(waiting ? { dueAt } : {}),
@@ -47,6 +47,18 @@ export function buildPutNewDelivery(delivery: WebhookDelivery, dueAt: string, sh
     Item: deliveryItem(delivery, dueAt, shards),
     ConditionExpression: 'attribute_not_exists(PK)',
   };
+}
+
+/**
+ * What creating a delivery writes, in one transaction: the delivery, and its pointer in its event's
+ * partition (how the event's deliveries are listed). Both only where none exists, so for a delivery
+ * that exists both conditions fail together.
+ */
+export function buildCreateDelivery(delivery: WebhookDelivery, dueAt: string, shards: DeliveryShardHistory) {
+  return [
+    { Put: buildPutNewDelivery(delivery, dueAt, shards) },
+    { Put: buildPutEventDeliveryPointer(delivery, shards) },
+  ] as const;
 }
 
 /**
