@@ -1,5 +1,6 @@
 import { catalogRoutes } from './api/catalog/routes';
 import { customerRoutes } from './api/customers/routes';
+import { eventRoutes } from './api/events/routes';
 import { invoiceRoutes } from './api/invoices/routes';
 import { payPageRoutes } from './api/pay/routes';
 import { paymentRoutes } from './api/payments/routes';
@@ -19,6 +20,7 @@ export const routes = {
   ...invoiceRoutes,
   ...webhookRoutes,
   ...paymentRoutes,
+  ...eventRoutes,
   ...sandboxRoutes,
   ...payPageRoutes,
 } as const satisfies Record<string, RouteDefinition>;

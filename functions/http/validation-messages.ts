@@ -73,6 +73,7 @@ function fieldName(path: Path, location: string): string {
 }
 
 const typeNames: Record<TypeName, string> = {
+  scalar: 'a string, an integer, a boolean or null',
   string: 'a string',
   integer: 'an integer',
   boolean: 'true or false',

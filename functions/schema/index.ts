@@ -9,6 +9,7 @@ export { nullable } from './nullable';
 export { optional } from './optional';
 export { record } from './record';
 export { type RefineOptions, refine } from './refine';
+export { scalar } from './scalar';
 export {
   annotate,
   type Infer,

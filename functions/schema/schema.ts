@@ -25,6 +25,7 @@ export type SchemaNode =
       readonly coerce?: boolean;
     }
   | { readonly kind: 'boolean' }
+  | { readonly kind: 'scalar' }
   | { readonly kind: 'literal'; readonly value: string | number }
   | { readonly kind: 'enum'; readonly values: readonly string[] }
   | { readonly kind: 'object'; readonly shape: Shape }
@@ -74,7 +75,7 @@ export type Infer<S> = S extends Schema<infer Output, unknown> ? Output : never;
 /** The value a schema accepts. */
 export type InferInput<S> = S extends Schema<unknown, infer Input> ? Input : never;
 
-export type TypeName = 'string' | 'integer' | 'boolean' | 'object' | 'array';
+export type TypeName = 'string' | 'integer' | 'boolean' | 'object' | 'array' | 'scalar';
 
 /** One problem, as data; `functions/http/validation-messages.ts` words it. */
 export type Issue = { readonly path: Path; readonly message?: string } & (

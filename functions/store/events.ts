@@ -1,18 +1,170 @@
-import type { DomainEvent } from '../domain/invoice';
-import { tableName } from './client';
+import { GetCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import type { DomainEvent, EventType } from '../domain/invoice';
+import { expiresAtOfEvent, retentionDays } from '../domain/retention';
+import type { ShardHistory } from '../domain/shard-history';
+import { documentClient, tableName } from './client';
 import { EntityType, keys } from './keys';
+import { type QueryPage, queryPartitionsPage } from './query-page';
+import { shardsOfPage } from './shard-pages';
 
 /**
  * An event of the outbox (DESIGN §1): written in the same transaction as the change it reports.
  * The item also names the API request that wrote it, beside (never inside) the payload a delivery
- * sends, so the router's log line links the request to the event's deliveries.
+ * sends, so the router's log line links the request to the event's deliveries. It carries its
+ * event-log entries (`keys.eventIndexes`) and expires with its retention (`ttl`).
  */
 export function buildPutEvent(event: DomainEvent, requestId: string) {
   return {
     Put: {
       TableName: tableName(),
-      Item: { ...keys.event(event.eventId), entityType: EntityType.event, ...event, requestId },
+      Item: {
+        ...keys.event(event.eventId),
+        ...keys.eventIndexes(event),
+        entityType: EntityType.event,
+        ...event,
+        requestId,
+        ttl: expiresAtOfEvent(event.eventId),
+      },
       ConditionExpression: 'attribute_not_exists(PK)',
     },
   };
+}
+
+/** The stored event item, whoever's and however old: the caller checks merchant and expiry. */
+export async function getEventItem(eventId: string): Promise<Record<string, unknown> | undefined> {
+  const { Item } = await documentClient().send(
+    new GetCommand({ TableName: tableName(), Key: keys.event(eventId), ConsistentRead: true }),
+  );
+  return Item;
+}
+
+export interface EventFilters {
+  readonly type?: EventType | undefined;
+  readonly objectId?: string | undefined;
+  /** Inclusive bounds on createdAt, to the millisecond. */
+  readonly createdFrom?: string | undefined;
+  readonly createdTo?: string | undefined;
+}
+
+/** Where the next page of a list starts: the `<createdAt>#<eventId>` of the last event shown. */
+export interface EventLogCursor {
+  readonly position: string;
+}
+
+/**
+ * How far before `now` an event's `createdAt` may lie and the event still be kept. An event's id is
+ * minted at or after its `createdAt`, within one request (seconds); an hour of slack keeps every
+ * kept event in the key range, and the `ttl` filter drops the few expired ones inside it.
+ */
+const keptSinceSlackMs = 60 * 60 * 1000;
+const retentionMs = retentionDays * 24 * 60 * 60 * 1000;
+
+/** The index, its key attributes and the partitions one page of the event log reads. */
+function eventLogPartitions(merchantId: string, shards: ShardHistory, filters: EventFilters, upTo?: string) {
+  if (filters.objectId !== undefined) {
+    // An object has few events and one partition: a type is filtered among them.
+    return {
+      indexName: 'GSI4',
+      partitionKey: 'GSI4PK',
+      sortKey: 'GSI4SK',
+      partitions: [keys.eventsOfObjectPartition(merchantId, filters.objectId)],
+    };
+  }
+  const shardNumbers = shardsOfPage(shards, { time: upTo });
+  const { type } = filters;
+  return type === undefined
+    ? {
+        indexName: 'GSI1',
+        partitionKey: 'GSI1PK',
+        sortKey: 'GSI1SK',
+        partitions: shardNumbers.map((shard) => keys.eventsPartition(merchantId, shard)),
+      }
+    : {
+        indexName: 'GSI2',
+        partitionKey: 'GSI2PK',
+        sortKey: 'GSI2SK',
+        partitions: shardNumbers.map((shard) => keys.eventsOfTypePartition(merchantId, type, shard)),
+      };
+}
+
+/** The event id at the end of a log position. */
+const eventIdOfPosition = (position: string) => position.slice(position.lastIndexOf('#') + 1);
+
+/** The earlier of two optional ISO 8601 instants. */
+function earliest(a: string | undefined, b: string | undefined): string | undefined {
+  if (a === undefined) return b;
+  if (b === undefined) return a;
+  return Date.parse(a) <= Date.parse(b) ? a : b;
+}
+
+/**
+ * The Queries of one page of a merchant's event log, newest first: one per write shard in force up
+ * to the page's newest possible event (its cursor, or `createdTo`), or the object's one partition.
+ * The created range is a key range (`<createdAt>#<eventId>` sorts by time), never narrower at the
+ * old end than what retention keeps; expired events within it are filtered out.
+ */
+export function buildEventLogQueries(
+  merchantId: string,
+  shards: ShardHistory,
+  filters: EventFilters,
+  cursor: EventLogCursor | undefined,
+  now: Date,
+): { queries: QueryCommandInput[]; sortKey: string } {
+  const cursorCreatedAt = cursor?.position.slice(0, cursor.position.lastIndexOf('#'));
+  const index = eventLogPartitions(merchantId, shards, filters, earliest(filters.createdTo, cursorCreatedAt));
+  const keptSince = new Date(now.getTime() - retentionMs - keptSinceSlackMs).toISOString();
+  const from =
+    filters.createdFrom === undefined
+      ? keptSince
+      : new Date(Math.max(Date.parse(filters.createdFrom), Date.parse(keptSince))).toISOString();
+  const low = `${from}#`;
+  const high = filters.createdTo === undefined ? '~' : `${new Date(filters.createdTo).toISOString()}#~`;
+  const typeFilter = filters.objectId !== undefined && filters.type !== undefined;
+  const queries = index.partitions.map(
+    (partition): QueryCommandInput => ({
+      TableName: tableName(),
+      IndexName: index.indexName,
+      KeyConditionExpression: `${index.partitionKey} = :partition AND ${index.sortKey} BETWEEN :low AND :high`,
+      FilterExpression: `(attribute_not_exists(#ttl) OR #ttl > :now)${typeFilter ? ' AND eventType = :type' : ''}`,
+      ExpressionAttributeNames: { '#ttl': 'ttl' },
+      ExpressionAttributeValues: {
+        ':partition': partition,
+        ':low': low,
+        ':high': high,
+        ':now': Math.floor(now.getTime() / 1000),
+        ...(typeFilter ? { ':type': filters.type } : {}),
+      },
+      ScanIndexForward: false,
+      // A cursor names the last event of a page, in whichever shard: each partition goes on below it.
+      ...(cursor === undefined
+        ? {}
+        : {
+            ExclusiveStartKey: {
+              ...keys.event(eventIdOfPosition(cursor.position)),
+              [index.partitionKey]: partition,
+              [index.sortKey]: cursor.position,
+            },
+          }),
+    }),
+  );
+  return { queries, sortKey: index.sortKey };
+}
+
+/** One page of the merchant's event log; the page's last key is an `EventLogCursor`. */
+export async function queryEvents(
+  merchantId: string,
+  shards: ShardHistory,
+  filters: EventFilters,
+  limit: number,
+  cursor: EventLogCursor | undefined,
+  now: Date,
+): Promise<QueryPage> {
+  const { queries, sortKey } = buildEventLogQueries(merchantId, shards, filters, cursor, now);
+  const page = await queryPartitionsPage(queries, {
+    limit,
+    sortAttribute: sortKey,
+    keyAttributes: [sortKey],
+  });
+  const last = page.lastKey?.[sortKey];
+  return { items: page.items, lastKey: last === undefined ? undefined : { position: String(last) } };
 }

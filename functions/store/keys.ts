@@ -20,6 +20,7 @@ export const EntityType = {
   webhookDelivery: 'WebhookDelivery',
   webhookDeliveriesMarker: 'WebhookDeliveriesMarker',
   webhookDeliverySequence: 'WebhookDeliverySequence',
+  eventDeliveryPointer: 'EventDeliveryPointer',
   payment: 'Payment',
   refund: 'Refund',
   payout: 'Payout',
@@ -77,6 +78,21 @@ const dueDeliveriesPartition = (shard: number) => `DUE_DELIVERIES#${String(shard
 const legacyDueDeliveriesPartition = 'DUE_DELIVERIES';
 
 const webhookDeliveriesMarkerSortKey = 'ENDPOINT';
+
+/**
+ * The event log's partitions. A merchant's events, all of them (GSI1) or of one type (GSI2), sit in
+ * the write shard of the object they are about, as that object's own items do; an object's events
+ * have one partition (GSI4), since an object has few. Each sorts by `<createdAt>#<eventId>`.
+ */
+const eventsPartition = (merchantId: string, shard: number) =>
+  `${merchantShardPartition(merchantId, shard)}#EVENTS`;
+const eventsOfTypePartition = (merchantId: string, eventType: string, shard: number) =>
+  `${merchantShardPartition(merchantId, shard)}#EVENTS#${eventType}`;
+const eventsOfObjectPartition = (merchantId: string, objectId: string) =>
+  `${merchantPartition(merchantId)}#OBJECT#${objectId}#EVENTS`;
+const eventPartition = (eventId: string) => `EVENT#${eventId}`;
+const eventSortKey = 'EVENT';
+const eventLogPosition = (createdAt: string, eventId: string) => `${createdAt}#${eventId}`;
 
 export const SortKeyPrefix = {
   product: 'PRODUCT#',
@@ -144,7 +160,45 @@ export const keys = {
   invoiceSlug: (slugHash: string) => ({ PK: `INVOICE_SLUG#${slugHash}`, SK: 'INVOICE_SLUG' }),
   /** GSI3: the invoice itself by the SHA-256 of its current slug, found by a pay link in one Query. */
   invoiceBySlug: (slugHash: string) => ({ GSI3PK: `INVOICE_SLUG#${slugHash}` }),
-  event: (eventId: string) => ({ PK: `EVENT#${eventId}`, SK: 'EVENT' }),
+  event: (eventId: string) => ({ PK: eventPartition(eventId), SK: eventSortKey }),
+  /**
+   * The event log's entries of an event: GSI1 the merchant's events, GSI2 those of its type, both in
+   * the shard of its object (shard 0 without one); GSI4 its object's events.
+   */
+  eventIndexes: (event: {
+    merchantId: string;
+    eventType: string;
+    eventId: string;
+    createdAt: string;
+    objectId: string | null;
+  }) => {
+    const shard = event.objectId === null ? 0 : merchantShardOfId(event.objectId);
+    const position = eventLogPosition(event.createdAt, event.eventId);
+    return {
+      GSI1PK: eventsPartition(event.merchantId, shard),
+      GSI1SK: position,
+      GSI2PK: eventsOfTypePartition(event.merchantId, event.eventType, shard),
+      GSI2SK: position,
+      ...(event.objectId === null
+        ? {}
+        : { GSI4PK: eventsOfObjectPartition(event.merchantId, event.objectId), GSI4SK: position }),
+    };
+  },
+  eventsPartition,
+  eventsOfTypePartition,
+  eventsOfObjectPartition,
+  eventLogPosition,
+  /**
+   * A delivery of the event (to each endpoint, and redeliveries), named in the event's own
+   * partition: `DELIVERY#<id>` sorts below `EVENT`, so a newest-first Query of the partition
+   * returns the event, then its newest deliveries (delivery ids are time-ordered).
+   */
+  eventDeliveryPointer: (eventId: string, webhookDeliveryId: string) => ({
+    PK: eventPartition(eventId),
+    SK: `${SortKeyPrefix.webhookDelivery}${webhookDeliveryId}`,
+  }),
+  eventPartition,
+  eventSortKey,
   webhookEndpoint: (merchantId: string, webhookEndpointId: string) => ({
     PK: merchantPartition(merchantId),
     SK: `${SortKeyPrefix.webhookEndpoint}${webhookEndpointId}`,

@@ -3,10 +3,13 @@ import type { DeliveryShardHistory } from '../domain/delivery-shards';
 import type { WebhookDelivery } from '../domain/webhook-delivery';
 import { buildAdvanceSequence, lastSequenceOf } from './delivery-sequences';
 import { sendTransaction, type TransactItems, TransactionConditionFailed } from './transaction';
-import { buildPutNewDelivery } from './webhook-deliveries';
+import { buildCreateDelivery } from './webhook-deliveries';
 
 /** DynamoDB's limit on the actions of one TransactWriteItems. */
-export const maxDeliveriesPerTransaction = 100;
+export const maxActionsPerTransaction = 100;
+
+/** Creating a delivery takes two actions: the delivery's put and its pointer's (`buildCreateDelivery`). */
+const actionsPerDelivery = 2;
 
 /**
  * What the items of one transaction may weigh by their JSON size. DynamoDB refuses a transaction
@@ -31,8 +34,8 @@ export interface NewDelivery {
 
 /**
  * The new deliveries grouped into as few transactions as DynamoDB's limits allow, in the order
- * given: each group's puts plus one sequence Update per endpoint it names stay within 100 actions,
- * and its items within the size budget. A delivery named twice is kept once: a transaction may not
+ * given: each group's puts (two per delivery) plus one sequence Update per endpoint it names stay
+ * within 100 actions, and its items within the size budget. A delivery named twice is kept once: a transaction may not
  * name an item twice.
  */
 export function groupNewDeliveries(deliveries: readonly NewDelivery[]): NewDelivery[][] {
@@ -46,11 +49,13 @@ export function groupNewDeliveries(deliveries: readonly NewDelivery[]): NewDeliv
     if (seen.has(delivery.webhookDeliveryId)) continue;
     seen.add(delivery.webhookDeliveryId);
     const newEndpoint = !endpoints.has(delivery.webhookEndpointId);
-    const actions = current.length + endpoints.size + 1 + (newEndpoint ? 1 : 0);
+    const actions = (current.length + 1) * actionsPerDelivery + endpoints.size + (newEndpoint ? 1 : 0);
     const bytes =
-      Buffer.byteLength(JSON.stringify(buildPutNewDelivery(delivery, delivery.createdAt, shards).Item)) +
-      (newEndpoint ? sequenceUpdateJsonBytes : 0);
-    if (actions > maxDeliveriesPerTransaction || currentBytes + bytes > maxTransactionJsonBytes) {
+      buildCreateDelivery(delivery, delivery.createdAt, shards).reduce(
+        (sum, { Put }) => sum + Buffer.byteLength(JSON.stringify(Put.Item)),
+        0,
+      ) + (newEndpoint ? sequenceUpdateJsonBytes : 0);
+    if (actions > maxActionsPerTransaction || currentBytes + bytes > maxTransactionJsonBytes) {
       if (current.length > 0) groups.push(current);
       current = [];
       endpoints = new Set();
@@ -66,10 +71,11 @@ export function groupNewDeliveries(deliveries: readonly NewDelivery[]): NewDeliv
 }
 
 /**
- * One group's transaction: the conditional put of each delivery, numbered in its endpoint's
- * sequence from `lastSequences`, then one Update per endpoint advancing its sequence by its number
- * of deliveries. The puts come first, so a failed condition's index below `group.length` names a
- * delivery that exists and one at or above it an endpoint whose sequence moved.
+ * One group's transaction: the conditional puts of each delivery and its pointer, the delivery
+ * numbered in its endpoint's sequence from `lastSequences`, then one Update per endpoint advancing
+ * its sequence by its number of deliveries. The puts come first, two per delivery, so a failed
+ * condition's index below `2 × group.length` names a delivery that exists (`deliveryOfAction`) and
+ * one at or above it an endpoint whose sequence moved.
  */
 export function buildNumberedTransaction(
   group: readonly NewDelivery[],
@@ -81,12 +87,19 @@ export function buildNumberedTransaction(
   );
   // No ALL_OLD on the puts: the router only needs to know which deliveries exist, not their content.
   const items: TransactItems = [
-    ...numbered.map((delivery, index) => ({
-      Put: buildPutNewDelivery(delivery, delivery.createdAt, group[index]?.shards ?? []),
-    })),
+    ...numbered.flatMap((delivery, index) =>
+      buildCreateDelivery(delivery, delivery.createdAt, group[index]?.shards ?? []),
+    ),
     ...advances.map(buildAdvanceSequence),
   ];
   return { items, advances };
+}
+
+/** The delivery of the group an action of its transaction creates, or undefined for a sequence Update. */
+export function deliveryOfAction(actionIndex: number, groupLength: number): number | undefined {
+  return actionIndex < groupLength * actionsPerDelivery
+    ? Math.floor(actionIndex / actionsPerDelivery)
+    : undefined;
 }
 
 /**
@@ -121,11 +134,13 @@ async function putMissing(group: readonly NewDelivery[], sequences: Map<string, 
       return remaining.length;
     } catch (error) {
       if (!(error instanceof TransactionConditionFailed) || round >= maxRounds) throw error;
+      // A delivery that exists fails both its put and its pointer's: it is dropped once, with both.
       const existing = new Set<number>();
       for (const { index, existing: item } of error.failures) {
-        const advance = advances[index - remaining.length];
-        if (advance === undefined) existing.add(index);
-        else sequences.set(advance.webhookEndpointId, lastSequenceOf(item));
+        const delivery = deliveryOfAction(index, remaining.length);
+        const advance = advances[index - remaining.length * actionsPerDelivery];
+        if (delivery !== undefined) existing.add(delivery);
+        else if (advance !== undefined) sequences.set(advance.webhookEndpointId, lastSequenceOf(item));
       }
       remaining = remaining.filter((_, index) => !existing.has(index));
     }

@@ -3,14 +3,15 @@ import { type WebhookDelivery, withSequence } from '../domain/webhook-delivery';
 import { buildAdvanceSequence, lastSequenceOf } from './delivery-sequences';
 import { commitWithIdempotency, type IdempotencyContext, type StoredResponse } from './idempotency';
 import { TransactionConditionFailed } from './transaction';
-import { buildPutNewDelivery } from './webhook-deliveries';
+import { buildCreateDelivery } from './webhook-deliveries';
 
 /** How often a redelivery is numbered afresh when other writers keep taking its number. */
 const maxRedeliveryRounds = 10;
 
 /**
- * Writes a redelivery with the next number of its endpoint's sequence, guarded by the idempotency
- * record, in one transaction with the sequence's advance. When another writer (the router, another
+ * Writes a redelivery (and its pointer in its event's partition) with the next number of its
+ * endpoint's sequence, guarded by the idempotency record, in one transaction with the sequence's
+ * advance. When another writer (the router, another
  * redelivery) took that number since `lastSequence` was read, the failed condition returns the
  * sequence as it is now, and the redelivery is numbered afresh and sent again.
  */
@@ -32,11 +33,12 @@ export async function commitNumberedRedelivery(
     };
     try {
       return await commitWithIdempotency(idempotency, respond(numbered), [
-        { Put: buildPutNewDelivery(numbered, numbered.createdAt, shards) },
+        ...buildCreateDelivery(numbered, numbered.createdAt, shards),
         buildAdvanceSequence(advance),
       ]);
     } catch (error) {
-      const moved = error instanceof TransactionConditionFailed ? error.failureAt(1) : undefined;
+      // After the delivery's put and its pointer's: the sequence's advance.
+      const moved = error instanceof TransactionConditionFailed ? error.failureAt(2) : undefined;
       if (moved === undefined || round >= maxRedeliveryRounds) throw error;
       last = lastSequenceOf(moved.existing);
     }

@@ -21,7 +21,7 @@ export async function queryPage(
 }
 
 /** The first `limit` of `found` (up to `limit + 1` items), and the key to go on from when more follow. */
-function pageOf(
+export function pageOf(
   found: readonly Record<string, unknown>[],
   page: { limit: number; keyAttributes: readonly string[] },
 ): QueryPage {

@@ -22,6 +22,8 @@ export const TableDefinition = {
       partitionKey: 'GSI3PK',
       projectedAttributes: [...payerInvoiceFields, 'merchantName'],
     },
+    /** The event log: an object's events (`keys.eventIndexes`). */
+    { indexName: 'GSI4', partitionKey: 'GSI4PK', sortKey: 'GSI4SK' },
   ],
   streamViewType: 'NEW_AND_OLD_IMAGES',
 } as const;

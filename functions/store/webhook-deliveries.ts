@@ -1,8 +1,10 @@
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { type DeliveryShardHistory, deliveryShardOf } from '../domain/delivery-shards';
+import { expiresAtOfEvent, isExpired } from '../domain/retention';
 import { shardsEver } from '../domain/shard-history';
 import { DeliveryStatus, type WebhookDelivery } from '../domain/webhook-delivery';
 import { documentClient, tableName } from './client';
+import { buildPutEventDeliveryPointer } from './event-delivery-pointers';
 import { EntityType, keys, SortKeyPrefix } from './keys';
 import { mapWithConcurrency } from './map-with-concurrency';
 import { byKeyAttribute, queryAll } from './query-page';
@@ -22,7 +24,9 @@ export function deliveryKey(
 
 /**
  * The stored delivery; `dueAt` says when its next attempt is due while it waits for one, `shards`
- * is its endpoint's history, which places it.
+ * is its endpoint's history, which places it. Every write carries its event's expiry (`ttl`), which
+ * follows from the delivery alone, so a rewrite (an attempt, a pause) keeps it. No index entry names
+ * its event: the event's partition holds a pointer to it instead (`buildCreateDelivery`), written once.
  */
 function deliveryItem(delivery: WebhookDelivery, dueAt: string | undefined, shards: DeliveryShardHistory) {
   const waiting = delivery.status === DeliveryStatus.pending && !delivery.paused && dueAt !== undefined;
@@ -32,6 +36,7 @@ function deliveryItem(delivery: WebhookDelivery, dueAt: string | undefined, shar
     entityType: EntityType.webhookDelivery,
     ...delivery,
     ...(waiting ? { dueAt } : {}),
+    ttl: expiresAtOfEvent(delivery.eventId),
   };
 }
 
@@ -42,6 +47,18 @@ export function buildPutNewDelivery(delivery: WebhookDelivery, dueAt: string, sh
     Item: deliveryItem(delivery, dueAt, shards),
     ConditionExpression: 'attribute_not_exists(PK)',
   };
+}
+
+/**
+ * What creating a delivery writes, in one transaction: the delivery, and its pointer in its event's
+ * partition (how the event's deliveries are listed). Both only where none exists, so for a delivery
+ * that exists both conditions fail together.
+ */
+export function buildCreateDelivery(delivery: WebhookDelivery, dueAt: string, shards: DeliveryShardHistory) {
+  return [
+    { Put: buildPutNewDelivery(delivery, dueAt, shards) },
+    { Put: buildPutEventDeliveryPointer(delivery, shards) },
+  ] as const;
 }
 
 /**
@@ -158,7 +175,10 @@ export async function overdueDeliveries(dueBefore: string, limit: number): Promi
       return Items;
     },
   );
-  return soonestDueFirst(pages).slice(0, limit).map(placedDelivery);
+  // Expired deliveries wait in the index until DynamoDB deletes them; none is sent again.
+  const now = new Date();
+  const live = soonestDueFirst(pages).filter((item) => !isExpired(item, now));
+  return live.slice(0, limit).map(placedDelivery);
 }
 
 /** A delivery and the shard its item is in, which a queue message names. */
@@ -196,11 +216,14 @@ export async function waitingDeliveries(): Promise<WaitingDelivery[]> {
         ExpressionAttributeValues: { ':partition': partition },
       }),
   );
-  return soonestDueFirst(partitions).map((item) => ({
-    ...placedDelivery(item),
-    dueAt: String(item.dueAt),
-    ...(typeof item.leaseUntil === 'string' ? { leaseUntil: item.leaseUntil } : {}),
-  }));
+  const now = new Date();
+  return soonestDueFirst(partitions)
+    .filter((item) => !isExpired(item, now))
+    .map((item) => ({
+      ...placedDelivery(item),
+      dueAt: String(item.dueAt),
+      ...(typeof item.leaseUntil === 'string' ? { leaseUntil: item.leaseUntil } : {}),
+    }));
 }
 
 export function toDelivery(item: Record<string, unknown>): WebhookDelivery {
@@ -257,13 +280,16 @@ function buildLease(key: { PK: string; SK: string }, attemptCount: number, now: 
     TableName: tableName(),
     Key: key,
     UpdateExpression: 'SET leaseUntil = :until',
+    // An expired delivery (its event's retention has passed) is never attempted again.
     ConditionExpression:
       'attemptCount = :expected AND paused = :false AND #status = :pending AND ' +
-      '(attribute_not_exists(leaseUntil) OR leaseUntil < :now)',
-    ExpressionAttributeNames: { '#status': 'status' },
+      '(attribute_not_exists(leaseUntil) OR leaseUntil < :now) AND ' +
+      '(attribute_not_exists(#ttl) OR #ttl > :nowSeconds)',
+    ExpressionAttributeNames: { '#status': 'status', '#ttl': 'ttl' },
     ExpressionAttributeValues: {
       ':until': leaseUntil.toISOString(),
       ':now': now.toISOString(),
+      ':nowSeconds': Math.floor(now.getTime() / 1000),
       ':expected': attemptCount,
       ':false': false,
       ':pending': DeliveryStatus.pending,

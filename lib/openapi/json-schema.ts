@@ -60,6 +60,8 @@ function keywordsOf(node: SchemaNode, child: (inner: Schema) => JsonSchema, io: 
       };
     case 'boolean':
       return { type: 'boolean' };
+    case 'scalar':
+      return { type: ['string', 'integer', 'boolean', 'null'] };
     case 'literal':
       return { type: typeof node.value, const: node.value };
     case 'enum':

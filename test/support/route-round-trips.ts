@@ -233,6 +233,14 @@ export async function measureRouteRoundTrips(
     }),
   );
   await settledDeliveries(t, endpointPath, 2);
+
+  // The event log: the issued invoice's event, and its two deliveries (the first and the redelivery).
+  const events = await measure('listEvents', () =>
+    get('/events', { limit: 1, type: 'invoices.InvoiceSent', objectId: next.invoiceId }),
+  );
+  const eventId = events.items[0].eventId;
+  await measure('getEvent', () => get(`/events/${eventId}`));
+  await measure('listEventDeliveries', () => get(`/events/${eventId}/deliveries`, { limit: 1 }));
   await measure('updateWebhookEndpoint', () =>
     api('PATCH', endpointPath, { body: { name: 'Renamed' }, idempotencyKey: newKey() }),
   );

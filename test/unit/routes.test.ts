@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { catalogRoutes } from '../../functions/api/catalog/routes';
 import { customerRoutes } from '../../functions/api/customers/routes';
+import { eventRoutes } from '../../functions/api/events/routes';
 import { invoiceRoutes } from '../../functions/api/invoices/routes';
 import { payPageRoutes } from '../../functions/api/pay/routes';
 import { paymentRoutes } from '../../functions/api/payments/routes';
@@ -38,6 +39,7 @@ describe('routes', () => {
     invoiceRoutes,
     webhookRoutes,
     paymentRoutes,
+    eventRoutes,
     sandboxRoutes,
     payPageRoutes,
   ].flatMap((declared) => Object.entries(declared));

@@ -1,4 +1,11 @@
-import { GetCommand, PutCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  ScanCommand,
+  TransactWriteCommand,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { resetFunctionEnvironment } from '../../../functions/config';
 import type { DeliveryMessage } from '../../../functions/delivery/delivery-message';
@@ -19,10 +26,11 @@ import {
 } from '../../../functions/domain/webhook-endpoint';
 import { documentClient, tableName } from '../../../functions/store/client';
 import { getEndpointWithDelivery } from '../../../functions/store/endpoint-with-delivery';
+import { deliveryIdOfPointer } from '../../../functions/store/event-delivery-pointers';
 import { EntityType, keys, SortKeyPrefix } from '../../../functions/store/keys';
 import { commitNumberedRedelivery } from '../../../functions/store/numbered-redelivery';
 import {
-  buildPutNewDelivery,
+  buildCreateDelivery,
   getDelivery,
   replaceDelivery,
   toDelivery,
@@ -258,7 +266,8 @@ describe('router: fan-out in transactions', () => {
       }),
     ) as [WebhookDelivery, WebhookDelivery];
     for (const each of [attempted, created]) {
-      await documentClient().send(new PutCommand(buildPutNewDelivery(each, each.createdAt, [])));
+      const items = buildCreateDelivery(each, each.createdAt, []);
+      await documentClient().send(new TransactWriteCommand({ TransactItems: [...items] }));
     }
     const attempt = {
       attemptNumber: 1,
@@ -299,6 +308,18 @@ describe('router: fan-out in transactions', () => {
     expect(await storedDeliveryItems()).toEqual(expect.arrayContaining(after));
     expect(await storedDeliveryItems()).toHaveLength(6);
     expect(replayed).toEqual(['QueryCommand', 'TransactWriteItemsCommand']);
+    // Each delivery has exactly one pointer in the event's partition: the existing ones kept theirs.
+    const { Items: pointers = [] } = await documentClient().send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: 'PK = :event AND begins_with(SK, :delivery)',
+        ExpressionAttributeValues: { ':event': keys.eventPartition(event.eventId), ':delivery': 'DELIVERY#' },
+        ConsistentRead: true,
+      }),
+    );
+    expect(pointers.map(deliveryIdOfPointer).sort()).toEqual(
+      after.map((item) => item.webhookDeliveryId).sort(),
+    );
   });
 
   it('writes the deliveries of every event of a stream batch together, and routes the other records', async () => {
@@ -331,7 +352,7 @@ describe('router: fan-out in transactions', () => {
     expect(deliveries.map((each) => each.webhookDeliveryId).sort()).toEqual(expected.sort());
   });
 
-  it('splits more than 100 deliveries of a batch into transactions of at most 100', async () => {
+  it('splits a batch’s deliveries into transactions of at most 100 actions, two per delivery', async () => {
     const endpoints = await Promise.all(Array.from({ length: 20 }, () => endpoint([EventType.invoicePaid])));
     const events = Array.from({ length: 6 }, () => eventItem(EventType.invoicePaid));
 
@@ -340,7 +361,8 @@ describe('router: fan-out in transactions', () => {
       expect(await route(streamEvent(...records))).toEqual({ batchItemFailures: [] });
     });
 
-    expect(writes(commands)).toEqual(['TransactWriteItemsCommand', 'TransactWriteItemsCommand']);
+    // 120 deliveries to 20 endpoints: 40 a transaction (80 puts, 20 sequence Updates).
+    expect(writes(commands)).toEqual(Array(3).fill('TransactWriteItemsCommand'));
     const expected = events.flatMap((event) =>
       endpoints.map((each) => deliveryIdFor(event.eventId, each.webhookEndpointId)),
     );

@@ -43,17 +43,21 @@ describe('ensureTable', () => {
     const tableName = newName();
     await ensureTable(testDynamoDbClient(), tableName);
     const indexes = await indexesOf(tableName);
-    expect(indexes?.map((index) => index.name).sort()).toEqual(['GSI1', 'GSI2', 'GSI3']);
+    expect(indexes?.map((index) => index.name).sort()).toEqual(['GSI1', 'GSI2', 'GSI3', 'GSI4']);
   });
 
-  it('adds the pay-link index to a table persisted before it, and indexes the items already there', async () => {
+  it('adds the pay-link and event-log indexes to a table persisted before them, and indexes the items already there', async () => {
     const tableName = newName();
     const current = createTableInput(tableName);
     await testDynamoDbClient().send(
       new CreateTableCommand({
         ...current,
-        AttributeDefinitions: current.AttributeDefinitions.filter((name) => name.AttributeName !== 'GSI3PK'),
-        GlobalSecondaryIndexes: current.GlobalSecondaryIndexes.filter((index) => index.IndexName !== 'GSI3'),
+        AttributeDefinitions: current.AttributeDefinitions.filter(
+          (name) => !['GSI3PK', 'GSI4PK', 'GSI4SK'].includes(name.AttributeName),
+        ),
+        GlobalSecondaryIndexes: current.GlobalSecondaryIndexes.filter(
+          (index) => !['GSI3', 'GSI4'].includes(index.IndexName),
+        ),
       }),
     );
     await testDocumentClient().send(
@@ -62,6 +66,13 @@ describe('ensureTable', () => {
         Item: { PK: 'MERCHANT#mer_x', SK: 'INVOICE#inv_x', GSI3PK: 'INVOICE_SLUG#abc', status: 'issued' },
       }),
     );
+    const event = {
+      PK: 'EVENT#evt_x',
+      SK: 'EVENT',
+      GSI4PK: 'MERCHANT#mer_x#OBJECT#inv_x#EVENTS',
+      GSI4SK: 'at',
+    };
+    await testDocumentClient().send(new PutCommand({ TableName: tableName, Item: event }));
 
     await ensureTable(testDynamoDbClient(), tableName);
 
@@ -82,8 +93,22 @@ describe('ensureTable', () => {
     expect(Items).toEqual([
       { PK: 'MERCHANT#mer_x', SK: 'INVOICE#inv_x', GSI3PK: 'INVOICE_SLUG#abc', status: 'issued' },
     ]);
+    const gsi4 = await testDocumentClient().send(
+      new QueryCommand({
+        TableName: tableName,
+        IndexName: 'GSI4',
+        KeyConditionExpression: 'GSI4PK = :key',
+        ExpressionAttributeValues: { ':key': event.GSI4PK },
+      }),
+    );
+    expect(gsi4.Items).toEqual([event]);
     // A second start finds nothing missing.
     await ensureTable(testDynamoDbClient(), tableName);
-    expect((await indexesOf(tableName))?.map((index) => index.name).sort()).toEqual(['GSI1', 'GSI2', 'GSI3']);
+    expect((await indexesOf(tableName))?.map((index) => index.name).sort()).toEqual([
+      'GSI1',
+      'GSI2',
+      'GSI3',
+      'GSI4',
+    ]);
   }, 60_000);
 });

@@ -2,10 +2,12 @@ import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { newId } from '../../../functions/domain/ids';
 import { EventType } from '../../../functions/domain/invoice';
+import { expiresAtOfEvent } from '../../../functions/domain/retention';
 import { newDelivery } from '../../../functions/domain/webhook-delivery';
 import { documentClient, tableName } from '../../../functions/store/client';
-import { EntityType } from '../../../functions/store/keys';
-import { putNewDeliveries } from '../../../functions/store/new-deliveries';
+import { deliveryIdOfPointer } from '../../../functions/store/event-delivery-pointers';
+import { EntityType, keys } from '../../../functions/store/keys';
+import { type NewDelivery, putNewDeliveries } from '../../../functions/store/new-deliveries';
 import { documentClientCommandsDuring } from '../../support/dynamodb-commands';
 import { useFreshTable } from '../../support/table-environment';
 
@@ -34,23 +36,35 @@ function deliveries(count: number, data: Record<string, unknown> = {}, endpoints
   }));
 }
 
-async function storedDeliveryIds(): Promise<string[]> {
-  const ids: string[] = [];
+async function storedItemsOf(entityType: string): Promise<Record<string, unknown>[]> {
+  const items: Record<string, unknown>[] = [];
   let startKey: Record<string, unknown> | undefined;
   do {
     const page = await documentClient().send(
       new ScanCommand({ TableName: tableName(), ConsistentRead: true, ExclusiveStartKey: startKey }),
     );
-    for (const item of page.Items ?? []) {
-      if (item.entityType === EntityType.webhookDelivery) ids.push(String(item.webhookDeliveryId));
-    }
+    items.push(...(page.Items ?? []).filter((item) => item.entityType === entityType));
     startKey = page.LastEvaluatedKey;
   } while (startKey !== undefined);
-  return ids.sort();
+  return items;
 }
 
+async function storedDeliveryIds(): Promise<string[]> {
+  const items = await storedItemsOf(EntityType.webhookDelivery);
+  return items.map((item) => String(item.webhookDeliveryId)).sort();
+}
+
+/** The deliveries the pointers in event partitions name, as `<event>/<delivery>`. */
+async function pointedDeliveries(): Promise<string[]> {
+  const items = await storedItemsOf(EntityType.eventDeliveryPointer);
+  return items.map((item) => `${String(item.PK).slice('EVENT#'.length)}/${deliveryIdOfPointer(item)}`).sort();
+}
+
+const pointersOf = (batch: readonly NewDelivery[]) =>
+  batch.map(({ delivery }) => `${delivery.eventId}/${delivery.webhookDeliveryId}`).sort();
+
 describe('putNewDeliveries', () => {
-  it('writes 250 deliveries to 5 endpoints in three transactions of at most 100 actions, sequence updates included', async () => {
+  it('writes 250 deliveries to 5 endpoints, each with its pointer, in six transactions of at most 100 actions, sequence updates included', async () => {
     const batch = deliveries(
       250,
       {},
@@ -60,9 +74,26 @@ describe('putNewDeliveries', () => {
     const commands = await documentClientCommandsDuring(async () => {
       created = await putNewDeliveries(batch);
     });
-    expect(commands).toEqual(Array(3).fill('TransactWriteItemsCommand'));
+    // Two puts per delivery and five sequence Updates: 47 deliveries a transaction.
+    expect(commands).toEqual(Array(6).fill('TransactWriteItemsCommand'));
     expect(created).toBe(250);
     expect(await storedDeliveryIds()).toEqual(batch.map((each) => each.delivery.webhookDeliveryId).sort());
+    expect(await pointedDeliveries()).toEqual(pointersOf(batch));
+  });
+
+  it('places each pointer in its event’s partition, naming the delivery’s key and the event’s expiry', async () => {
+    const [one] = deliveries(1);
+    if (one === undefined) throw new Error('no delivery');
+    await putNewDeliveries([one]);
+    const [pointer] = await storedItemsOf(EntityType.eventDeliveryPointer);
+    expect(pointer).toEqual({
+      ...keys.eventDeliveryPointer(one.delivery.eventId, one.delivery.webhookDeliveryId),
+      entityType: EntityType.eventDeliveryPointer,
+      webhookEndpointId: one.delivery.webhookEndpointId,
+      deliveryShard: 0,
+      merchantId: one.delivery.merchantId,
+      ttl: expiresAtOfEvent(one.delivery.eventId),
+    });
   });
 
   it('keeps each transaction under DynamoDB’s 4 MB by splitting deliveries of large events', async () => {
@@ -91,5 +122,18 @@ describe('putNewDeliveries', () => {
     await putNewDeliveries(batch);
     expect(await putNewDeliveries(batch)).toBe(0);
     expect(await storedDeliveryIds()).toHaveLength(5);
+    expect(await pointedDeliveries()).toEqual(pointersOf(batch));
+  });
+
+  it('drops an existing delivery with its pointer on a replay and creates the rest, each with its pointer', async () => {
+    const batch = deliveries(5);
+    await putNewDeliveries(batch.slice(1, 3));
+    const commands = await documentClientCommandsDuring(async () => {
+      expect(await putNewDeliveries(batch)).toBe(3);
+    });
+    // The first transaction is cancelled on the existing deliveries and their pointers; the second commits.
+    expect(commands).toEqual(['TransactWriteItemsCommand', 'TransactWriteItemsCommand']);
+    expect(await storedDeliveryIds()).toEqual(batch.map((each) => each.delivery.webhookDeliveryId).sort());
+    expect(await pointedDeliveries()).toEqual(pointersOf(batch));
   });
 });

@@ -1,7 +1,10 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetFunctionEnvironment } from '../../../functions/config';
+import { newId } from '../../../functions/domain/ids';
 import { EventType } from '../../../functions/domain/invoice';
-import { buildPutEvent } from '../../../functions/store/events';
+import { inShard } from '../../../functions/domain/merchant-shards';
+import { expiresAtOfEvent } from '../../../functions/domain/retention';
+import { buildEventLogQueries, buildPutEvent } from '../../../functions/store/events';
 import { EntityType } from '../../../functions/store/keys';
 
 beforeEach(() => {
@@ -14,12 +17,24 @@ beforeEach(() => {
   };
 });
 
+const eventId = newId('evt');
+const createdAt = '2026-11-22T12:00:00.000Z';
+const sentEvent = (invoiceId: string) => ({
+  eventId,
+  eventType: EventType.invoiceSent,
+  merchantId: 'mer_1',
+  payload: { invoiceId, merchantId: 'mer_1', resend: false },
+  createdAt,
+  objectId: invoiceId,
+  objectVersion: 1,
+});
+
 describe('buildPutEvent', () => {
   it('keeps the writing request’s id and the event’s object beside the event, never inside the payload a delivery sends', () => {
     const payload = { invoiceId: 'inv_1', merchantId: 'mer_1', resend: false };
     const { Put } = buildPutEvent(
       {
-        eventId: 'evt_1',
+        eventId,
         eventType: EventType.invoiceSent,
         merchantId: 'mer_1',
         payload,
@@ -30,7 +45,7 @@ describe('buildPutEvent', () => {
       'request-1',
     );
     expect(Put.Item).toMatchObject({
-      eventId: 'evt_1',
+      eventId,
       requestId: 'request-1',
       entityType: EntityType.event,
       objectId: 'inv_1',
@@ -39,5 +54,110 @@ describe('buildPutEvent', () => {
     expect(Put.Item.payload).toEqual(payload);
     expect(Put.Item.payload).not.toHaveProperty('requestId');
     expect(Put.Item.payload).not.toHaveProperty('objectVersion');
+  });
+
+  it('indexes the event in the merchant’s log, its type’s and its object’s, by createdAt then id', () => {
+    const invoiceId = newId('inv');
+    const { Put } = buildPutEvent(sentEvent(invoiceId), 'request-1');
+    const position = `${createdAt}#${eventId}`;
+    expect(Put.Item).toMatchObject({
+      GSI1PK: 'MERCHANT#mer_1#EVENTS',
+      GSI1SK: position,
+      GSI2PK: 'MERCHANT#mer_1#EVENTS#invoices.InvoiceSent',
+      GSI2SK: position,
+      GSI4PK: `MERCHANT#mer_1#OBJECT#${invoiceId}#EVENTS`,
+      GSI4SK: position,
+    });
+  });
+
+  it('places the merchant’s and the type’s entries in the write shard of the object', () => {
+    const invoiceId = inShard(newId('inv'), 5);
+    const { Put } = buildPutEvent(sentEvent(invoiceId), 'request-1');
+    expect(Put.Item.GSI1PK).toBe('MERCHANT#mer_1#S5#EVENTS');
+    expect(Put.Item.GSI2PK).toBe('MERCHANT#mer_1#S5#EVENTS#invoices.InvoiceSent');
+    expect(Put.Item).toMatchObject({ GSI4PK: `MERCHANT#mer_1#OBJECT#${invoiceId}#EVENTS` });
+  });
+
+  it('expires the event 90 days after its id was minted', () => {
+    const { Put } = buildPutEvent(sentEvent(newId('inv')), 'request-1');
+    expect(Put.Item.ttl).toBe(expiresAtOfEvent(eventId));
+  });
+});
+
+describe('buildEventLogQueries', () => {
+  const now = new Date('2026-11-25T00:00:00.000Z');
+  const twoShards = [{ since: '2026-06-01T00:00:00.000Z', count: 2 }];
+
+  it('reads the merchant’s log once per write shard in force, newest first, never past retention', () => {
+    const { queries, sortKey } = buildEventLogQueries('mer_1', twoShards, {}, undefined, now);
+    expect(sortKey).toBe('GSI1SK');
+    expect(
+      queries.map((query) => [query.IndexName, query.ExpressionAttributeValues?.[':partition']]),
+    ).toEqual([
+      ['GSI1', 'MERCHANT#mer_1#EVENTS'],
+      ['GSI1', 'MERCHANT#mer_1#S1#EVENTS'],
+    ]);
+    expect(queries[0]).toMatchObject({ ScanIndexForward: false });
+    // 90 days and an hour of slack before now; the ttl filter drops the expired ones in between.
+    expect(queries[0]?.ExpressionAttributeValues?.[':low']).toBe('2026-08-26T23:00:00.000Z#');
+    expect(queries[0]?.ExpressionAttributeValues?.[':now']).toBe(now.getTime() / 1000);
+  });
+
+  it('makes an inclusive created range a key range, to the millisecond', () => {
+    const { queries } = buildEventLogQueries(
+      'mer_1',
+      [],
+      { createdFrom: '2026-11-01T00:00:00Z', createdTo: '2026-11-02T00:00:00.500Z' },
+      undefined,
+      now,
+    );
+    expect(queries[0]?.ExpressionAttributeValues).toMatchObject({
+      ':low': '2026-11-01T00:00:00.000Z#',
+      ':high': '2026-11-02T00:00:00.500Z#~',
+    });
+  });
+
+  it('reads the type’s partitions for a type, and the object’s one partition for an object', () => {
+    const byType = buildEventLogQueries(
+      'mer_1',
+      twoShards,
+      { type: EventType.payoutCreated },
+      undefined,
+      now,
+    );
+    expect(byType.queries.map((query) => query.ExpressionAttributeValues?.[':partition'])).toEqual([
+      'MERCHANT#mer_1#EVENTS#payouts.PayoutCreated',
+      'MERCHANT#mer_1#S1#EVENTS#payouts.PayoutCreated',
+    ]);
+    const objectId = newId('pmt');
+    const both = buildEventLogQueries(
+      'mer_1',
+      twoShards,
+      { objectId, type: EventType.paymentRefunded },
+      undefined,
+      now,
+    );
+    expect(both.sortKey).toBe('GSI4SK');
+    expect(both.queries).toHaveLength(1);
+    expect(both.queries[0]).toMatchObject({
+      IndexName: 'GSI4',
+      FilterExpression: '(attribute_not_exists(#ttl) OR #ttl > :now) AND eventType = :type',
+    });
+    expect(both.queries[0]?.ExpressionAttributeValues).toMatchObject({
+      ':partition': `MERCHANT#mer_1#OBJECT#${objectId}#EVENTS`,
+      ':type': EventType.paymentRefunded,
+    });
+  });
+
+  it('goes on below the cursor in every shard, and reads only the shards in force at its event', () => {
+    const position = `2026-05-01T00:00:00.000Z#${eventId}`;
+    const { queries } = buildEventLogQueries('mer_1', twoShards, {}, { position }, now);
+    expect(queries).toHaveLength(1);
+    expect(queries[0]?.ExclusiveStartKey).toEqual({
+      PK: `EVENT#${eventId}`,
+      SK: 'EVENT',
+      GSI1PK: 'MERCHANT#mer_1#EVENTS',
+      GSI1SK: position,
+    });
   });
 });

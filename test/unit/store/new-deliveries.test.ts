@@ -7,6 +7,7 @@ import { buildAdvanceSequence } from '../../../functions/store/delivery-sequence
 import { EntityType, keys } from '../../../functions/store/keys';
 import {
   buildNumberedTransaction,
+  deliveryOfAction,
   groupNewDeliveries,
   type NewDelivery,
 } from '../../../functions/store/new-deliveries';
@@ -24,6 +25,7 @@ beforeEach(() => {
 
 const now = '2026-11-22T12:00:00.000Z';
 const deliveryIds = Array.from({ length: 200 }, () => newId('whkdel'));
+const eventIds = Array.from({ length: 200 }, () => newId('evt'));
 
 function deliveryTo(webhookEndpointId: string, index: number): NewDelivery {
   return {
@@ -32,7 +34,7 @@ function deliveryTo(webhookEndpointId: string, index: number): NewDelivery {
       webhookDeliveryId: deliveryIds[index] ?? '',
       webhookEndpointId,
       merchantId: 'mer_1',
-      eventId: `evt_${index}`,
+      eventId: eventIds[index] ?? '',
       eventType: EventType.invoicePaid,
       data: {},
       paused: false,
@@ -42,14 +44,35 @@ function deliveryTo(webhookEndpointId: string, index: number): NewDelivery {
 }
 
 describe('buildNumberedTransaction', () => {
-  it('puts the numbered deliveries first, then one conditional sequence Update per endpoint', () => {
+  it('puts each numbered delivery with its pointer first, then one conditional sequence Update per endpoint', () => {
     const group = ['whk_a', 'whk_a', 'whk_b', 'whk_a'].map(deliveryTo);
     const { items } = buildNumberedTransaction(group, new Map([['whk_a', 4]]));
-    expect(items.slice(0, 4).map((item) => item.Put?.Item?.sequence)).toEqual([5, 6, 1, 7]);
-    expect(items.slice(4)).toEqual([
+    const puts = items.slice(0, 8).map((item) => item.Put?.Item);
+    expect(puts.filter((_, index) => index % 2 === 0).map((item) => item?.sequence)).toEqual([5, 6, 1, 7]);
+    expect(puts.filter((_, index) => index % 2 === 1)).toEqual(
+      group.map(({ delivery }) =>
+        expect.objectContaining({
+          ...keys.eventDeliveryPointer(delivery.eventId, delivery.webhookDeliveryId),
+          entityType: EntityType.eventDeliveryPointer,
+        }),
+      ),
+    );
+    expect(items.slice(0, 8).map((item) => item.Put?.ConditionExpression)).toEqual(
+      Array(8).fill('attribute_not_exists(PK)'),
+    );
+    expect(items.slice(8)).toEqual([
       buildAdvanceSequence({ merchantId: 'mer_1', webhookEndpointId: 'whk_a', from: 4, to: 7 }),
       buildAdvanceSequence({ merchantId: 'mer_1', webhookEndpointId: 'whk_b', from: 0, to: 1 }),
     ]);
+  });
+});
+
+describe('deliveryOfAction', () => {
+  it('names the same delivery for its put and its pointer’s, and none for a sequence Update', () => {
+    expect([0, 1, 2, 3, 4, 5, 6, 7].map((index) => deliveryOfAction(index, 4))).toEqual([
+      0, 0, 1, 1, 2, 2, 3, 3,
+    ]);
+    expect(deliveryOfAction(8, 4)).toBeUndefined();
   });
 });
 
@@ -87,14 +110,15 @@ describe('buildAdvanceSequence', () => {
 });
 
 describe('groupNewDeliveries', () => {
-  it('counts each endpoint’s sequence Update against the 100 actions of a transaction', () => {
+  it('counts each delivery’s two puts and each endpoint’s sequence Update against the 100 actions of a transaction', () => {
     const endpoints = Array.from({ length: 20 }, (_, index) => `whk_${index}`);
     const batch = Array.from({ length: 120 }, (_, index) => deliveryTo(endpoints[index % 20] ?? '', index));
     const groups = groupNewDeliveries(batch);
-    expect(groups.map((group) => group.length)).toEqual([80, 40]);
+    // 40 deliveries (80 puts) and 20 sequence Updates fill a transaction.
+    expect(groups.map((group) => group.length)).toEqual([40, 40, 40]);
     for (const group of groups) {
       const { items } = buildNumberedTransaction(group, new Map());
-      expect(items.length).toBeLessThanOrEqual(100);
+      expect(items.length).toBe(100);
     }
   });
 
