@@ -61,7 +61,8 @@ function keywordsOf(node: SchemaNode, child: (inner: Schema) => JsonSchema, io: 
     case 'boolean':
       return { type: 'boolean' };
     case 'scalar':
-      return { type: ['string', 'integer', 'boolean', 'null'] };
+      // One alternative per type, kept apart by compactNullable (see there).
+      return { anyOf: scalarTypes.map((type) => ({ type })) };
     case 'literal':
       return { type: typeof node.value, const: node.value };
     case 'enum':
@@ -144,6 +145,11 @@ function compactNullable(json: JsonSchema): JsonSchema {
       : undefined;
   });
   if (types.some((type) => type === undefined)) return json;
+  // Only a type and null: a longer type list is refused by strict validators (Ajv's strictTypes).
+  if (types.length !== 2 || !types.includes('null')) return json;
   const { anyOf: _anyOf, ...rest } = json;
   return { ...rest, type: types };
 }
+
+/** The JSON types of a scalar value (an event's `data` fields). */
+const scalarTypes = ['string', 'integer', 'boolean', 'null'] as const;

@@ -159,7 +159,7 @@ describe('ordering headers through the local runtime', () => {
     });
   }, 45_000);
 
-  it('lets a receiver that loses a delivery find the gap by its number, then the delivery in the list', async () => {
+  it('lets a receiver that loses a delivery find the gap by its number, fetch the event from the event log, and have it redelivered', async () => {
     const hooks = await receiver();
     const tracker = new SequenceTracker();
     const latest = new LatestVersions();
@@ -186,6 +186,18 @@ describe('ordering headers through the local runtime', () => {
     await expect.poll(() => tracker.missing(), { timeout: 20_000, interval: 100 }).toEqual([2]);
     const lost = await findDeliveryBySequence(listPageOf(endpoint.id), 2);
     expect(lost).toMatchObject({ sequence: 2, eventId: expect.stringMatching(/^evt_/) });
+    // It need not wait: the event log has the missed event, with the data and the object version
+    // its delivery carries.
+    const missed = await t.api('GET', `/events/${lost?.eventId}`, { query: { merchantId } });
+    expect(missed.status).toBe(200);
+    // The list's item has more fields than the guide's code reads.
+    const listed = lost as { eventType?: string; objectVersion?: number | null } | undefined;
+    expect(missed.body).toMatchObject({
+      eventId: lost?.eventId,
+      type: listed?.eventType,
+      objectVersion: listed?.objectVersion,
+    });
+    expect(missed.body.objectVersion).toEqual(expect.any(Number));
 
     // Once it has stopped retrying, the receiver asks for it again and settles the gap.
     await expect
@@ -202,6 +214,8 @@ describe('ordering headers through the local runtime', () => {
     await expect
       .poll(() => hooks.requests.some((request) => orderingOf(request.headers).sequence === 4))
       .toBe(true);
+    const resent = hooks.requests.find((request) => orderingOf(request.headers).sequence === 4);
+    expect(JSON.parse(resent?.rawBody.toString('utf8') ?? '{}').data).toStrictEqual(missed.body.data);
     tracker.settle(2);
     expect(tracker.missing()).toEqual([]);
     // The redelivered resend (revision 3) came after the payment (revision 4) was applied: stale.
