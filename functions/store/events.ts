@@ -119,6 +119,9 @@ export function buildEventLogQueries(
       : new Date(Math.max(Date.parse(filters.createdFrom), Date.parse(keptSince))).toISOString();
   const low = `${from}#`;
   const high = filters.createdTo === undefined ? '~' : `${new Date(filters.createdTo).toISOString()}#~`;
+  // A range that ends before it starts (createdTo older than retention keeps, or before createdFrom)
+  // holds no event: no Query is sent, as DynamoDB refuses a BETWEEN whose bounds are reversed.
+  if (high < low) return { queries: [], sortKey: index.sortKey };
   const typeFilter = filters.objectId !== undefined && filters.type !== undefined;
   const queries = index.partitions.map(
     (partition): QueryCommandInput => ({
@@ -160,6 +163,7 @@ export async function queryEvents(
   now: Date,
 ): Promise<QueryPage> {
   const { queries, sortKey } = buildEventLogQueries(merchantId, shards, filters, cursor, now);
+  if (queries.length === 0) return { items: [], lastKey: undefined };
   const page = await queryPartitionsPage(queries, {
     limit,
     sortAttribute: sortKey,

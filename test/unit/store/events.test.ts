@@ -117,6 +117,15 @@ describe('buildEventLogQueries', () => {
     });
   });
 
+  it('sends no Query for a created range that ends before retention keeps anything', () => {
+    for (const createdTo of ['0000-11-01T00:00:00Z', '2026-08-26T22:59:59.999Z']) {
+      expect(buildEventLogQueries('mer_1', twoShards, { createdTo }, undefined, now).queries).toEqual([]);
+    }
+    // The first instant retention keeps is still read.
+    const kept = buildEventLogQueries('mer_1', [], { createdTo: '2026-08-26T23:00:00.000Z' }, undefined, now);
+    expect(kept.queries).toHaveLength(1);
+  });
+
   it('reads the type’s partitions for a type, and the object’s one partition for an object', () => {
     const byType = buildEventLogQueries(
       'mer_1',
