@@ -61,6 +61,31 @@ export const ListQuery = {
   cursor: optional(string({ min: 1, max: 2048 })),
 } satisfies Shape;
 
+/**
+ * An inclusive created range of a list query. Two parameters compared have no JSON Schema keyword:
+ * the rule is stated on the first, and checked by `createdRangeProblem` on the whole query.
+ */
+export const CreatedRange = {
+  createdFrom: optional(
+    annotate(Timestamp, { description: 'ISO 8601 UTC date-time ending in Z; not after createdTo.' }),
+  ),
+  createdTo: optional(Timestamp),
+} satisfies Shape;
+
+/** A createdFrom later than createdTo, said on createdFrom (`refine(…, createdRangeProblem, createdRangeAt)`). */
+export function createdRangeProblem(query: {
+  readonly createdFrom?: string | undefined;
+  readonly createdTo?: string | undefined;
+}): string | undefined {
+  return query.createdFrom === undefined ||
+    query.createdTo === undefined ||
+    Date.parse(query.createdFrom) <= Date.parse(query.createdTo)
+    ? undefined
+    : ValidationMessage.notAfter('createdTo');
+}
+
+export const createdRangeAt = { at: 'createdFrom' } as const;
+
 export const Page = strictObject({
   hasMore: boolean(),
   nextCursor: optional(string()),

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { vi } from 'vitest';
 import { resetFunctionEnvironment } from '../../functions/config';
 import { resetSecretSealer } from '../../functions/secrets/secret-sealer-from-env';
 import { resetDocumentClient } from '../../functions/store/client';
@@ -21,4 +22,18 @@ export async function useFreshTable(): Promise<string> {
   resetDocumentClient();
   resetSecretSealer();
   return tableName;
+}
+
+/**
+ * For unit tests of command builders: a table name and stage in the function environment, put back
+ * after each test. No table exists behind them; nothing is sent.
+ */
+export function stubTableEnvironment(): () => void {
+  vi.stubEnv('TABLE_NAME', 'merchant-payments-test');
+  vi.stubEnv('STAGE', 'sandbox');
+  resetFunctionEnvironment();
+  return () => {
+    vi.unstubAllEnvs();
+    resetFunctionEnvironment();
+  };
 }

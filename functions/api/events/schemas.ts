@@ -1,6 +1,5 @@
 import { EventType } from '../../domain/invoice';
 import { DeliveryStatus } from '../../domain/webhook-delivery';
-import { ValidationMessage } from '../../http/validation-messages';
 import {
   annotate,
   array,
@@ -14,7 +13,14 @@ import {
   strictObject,
   string,
 } from '../../schema';
-import { ListQuery, Timestamp, typeIdSchema } from '../shared-schemas';
+import {
+  CreatedRange,
+  createdRangeAt,
+  createdRangeProblem,
+  ListQuery,
+  Timestamp,
+  typeIdSchema,
+} from '../shared-schemas';
 
 export const EventId = typeIdSchema('evt');
 
@@ -48,19 +54,10 @@ export const ListEventsQuery = refine(
     ...ListQuery,
     type: optional(enumOf(EventType)),
     objectId: optional(ObjectId),
-    // Two parameters compared have no JSON Schema keyword: the rule is stated on the first.
-    createdFrom: optional(
-      annotate(Timestamp, { description: 'ISO 8601 UTC date-time ending in Z; not after createdTo.' }),
-    ),
-    createdTo: optional(Timestamp),
+    ...CreatedRange,
   }),
-  (query) =>
-    query.createdFrom === undefined ||
-    query.createdTo === undefined ||
-    Date.parse(query.createdFrom) <= Date.parse(query.createdTo)
-      ? undefined
-      : ValidationMessage.notAfter('createdTo'),
-  { at: 'createdFrom' },
+  createdRangeProblem,
+  createdRangeAt,
 );
 
 export const ListEventDeliveriesQuery = strictObject(ListQuery);

@@ -1,21 +1,13 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { resetFunctionEnvironment } from '../../../functions/config';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { newId } from '../../../functions/domain/ids';
 import { EventType } from '../../../functions/domain/invoice';
 import { inShard } from '../../../functions/domain/merchant-shards';
 import { expiresAtOfEvent } from '../../../functions/domain/retention';
 import { buildEventLogQueries, buildPutEvent } from '../../../functions/store/events';
 import { EntityType } from '../../../functions/store/keys';
+import { stubTableEnvironment } from '../../support/table-environment';
 
-beforeEach(() => {
-  vi.stubEnv('TABLE_NAME', 'merchant-payments-test');
-  vi.stubEnv('STAGE', 'sandbox');
-  resetFunctionEnvironment();
-  return () => {
-    vi.unstubAllEnvs();
-    resetFunctionEnvironment();
-  };
-});
+beforeEach(stubTableEnvironment);
 
 const eventId = newId('evt');
 const createdAt = '2026-11-22T12:00:00.000Z';

@@ -1,5 +1,4 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { resetFunctionEnvironment } from '../../../functions/config';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { newId } from '../../../functions/domain/ids';
 import { EventType } from '../../../functions/domain/invoice';
 import { newDelivery } from '../../../functions/domain/webhook-delivery';
@@ -12,16 +11,9 @@ import {
   type NewDelivery,
 } from '../../../functions/store/new-deliveries';
 import { buildFanOutTargetsQuery } from '../../../functions/store/webhook-endpoints';
+import { stubTableEnvironment } from '../../support/table-environment';
 
-beforeEach(() => {
-  vi.stubEnv('TABLE_NAME', 'merchant-payments-test');
-  vi.stubEnv('STAGE', 'sandbox');
-  resetFunctionEnvironment();
-  return () => {
-    vi.unstubAllEnvs();
-    resetFunctionEnvironment();
-  };
-});
+beforeEach(stubTableEnvironment);
 
 const now = '2026-11-22T12:00:00.000Z';
 const deliveryIds = Array.from({ length: 200 }, () => newId('whkdel'));

@@ -1,5 +1,4 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { resetFunctionEnvironment } from '../../../functions/config';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { newId } from '../../../functions/domain/ids';
 import { EventType } from '../../../functions/domain/invoice';
 import { expiresAtOfEvent } from '../../../functions/domain/retention';
@@ -11,16 +10,9 @@ import {
   buildPutNewDelivery,
   deliveryKey,
 } from '../../../functions/store/webhook-deliveries';
+import { stubTableEnvironment } from '../../support/table-environment';
 
-beforeEach(() => {
-  vi.stubEnv('TABLE_NAME', 'merchant-payments-test');
-  vi.stubEnv('STAGE', 'sandbox');
-  resetFunctionEnvironment();
-  return () => {
-    vi.unstubAllEnvs();
-    resetFunctionEnvironment();
-  };
-});
+beforeEach(stubTableEnvironment);
 
 const eventId = newId('evt');
 const webhookEndpointId = newId('whk');
