@@ -41,6 +41,11 @@ export interface WebhookDelivery {
   readonly sequence: number | null;
   /** The event's `objectVersion`; null when the event was written before versions were kept. */
   readonly objectVersion: number | null;
+  /**
+   * A test delivery of sample data (`POST …/test`), sent with `Merchant-Webhook-Test: true`;
+   * absent on every other delivery.
+   */
+  readonly test?: true;
 }
 
 /**
@@ -136,7 +141,7 @@ export function redeliveryOf(
   webhookDeliveryId: string,
   now: string,
 ): WebhookDelivery {
-  return newDelivery({
+  const redelivery = newDelivery({
     webhookDeliveryId,
     webhookEndpointId: original.webhookEndpointId,
     merchantId: original.merchantId,
@@ -148,6 +153,8 @@ export function redeliveryOf(
     objectVersion: original.objectVersion,
     now,
   });
+  // A redelivery of a test delivery is a test too: the same sample, marked the same way.
+  return original.test === true ? { ...redelivery, test: true } : redelivery;
 }
 
 /**
@@ -168,5 +175,6 @@ export function deliveryView(delivery: WebhookDelivery) {
     lastAttemptAt: delivery.lastAttemptAt,
     redeliveredFromId: delivery.redeliveredFromId,
     attempts: delivery.attempts,
+    ...(delivery.test === true ? { test: true as const } : {}),
   };
 }

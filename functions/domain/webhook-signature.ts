@@ -67,14 +67,16 @@ export type DeliveryHeaders = {
 
 /**
  * Headers beyond the spec's and Standard Webhooks' (DESIGN §7 "Extra delivery headers"), outside
- * the signed content: the event's id, the delivery's number in its endpoint's sequence and the
- * object's version after the change. Each is left out when the delivery does not know it (a
- * delivery or event written before it was kept).
+ * the signed content: the event's id, the delivery's number in its endpoint's sequence, the
+ * object's version after the change, and the mark of a test delivery. Each is left out when the
+ * delivery does not know it (a delivery or event written before it was kept), the mark on every
+ * delivery that is not a test.
  */
 export type OrderingHeaders = {
   readonly 'Merchant-Webhook-Event-Id'?: string;
   readonly 'Merchant-Webhook-Sequence'?: string;
   readonly 'Merchant-Webhook-Object-Version'?: string;
+  readonly 'Merchant-Webhook-Test'?: 'true';
 };
 
 /** What of a delivery its ordering headers carry. */
@@ -82,15 +84,18 @@ export interface OrderingInput {
   readonly eventId?: string | undefined;
   readonly sequence?: number | null | undefined;
   readonly objectVersion?: number | null | undefined;
+  /** A test delivery of sample data (`POST …/test`): marked by `Merchant-Webhook-Test: true`. */
+  readonly test?: boolean | undefined;
 }
 
-export function orderingHeaders({ eventId, sequence, objectVersion }: OrderingInput): OrderingHeaders {
+export function orderingHeaders({ eventId, sequence, objectVersion, test }: OrderingInput): OrderingHeaders {
   return {
     ...(eventId === undefined ? {} : { 'Merchant-Webhook-Event-Id': eventId }),
     ...(sequence === null || sequence === undefined ? {} : { 'Merchant-Webhook-Sequence': String(sequence) }),
     ...(objectVersion === null || objectVersion === undefined
       ? {}
       : { 'Merchant-Webhook-Object-Version': String(objectVersion) }),
+    ...(test === true ? { 'Merchant-Webhook-Test': 'true' as const } : {}),
   };
 }
 

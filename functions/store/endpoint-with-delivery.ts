@@ -48,3 +48,30 @@ export async function getEndpointWithDelivery(
     lastSequence,
   };
 }
+
+/** An endpoint of the merchant and its delivery sequence's last number. */
+export interface EndpointWithSequence {
+  readonly endpoint: StoredWebhookEndpoint | undefined;
+  /** The last number of the endpoint's delivery sequence (0 before its first delivery). */
+  readonly lastSequence: number;
+}
+
+/**
+ * An endpoint of the merchant and its delivery sequence, which a test delivery advances, in one
+ * strongly consistent BatchGetItem.
+ */
+export async function getEndpointWithSequence(
+  merchantId: string,
+  webhookEndpointId: string,
+): Promise<EndpointWithSequence> {
+  const endpointKey = keys.webhookEndpoint(merchantId, webhookEndpointId);
+  const sequenceKey = keys.webhookDeliverySequence(merchantId, webhookEndpointId);
+  const items = await batchGet([endpointKey, sequenceKey]);
+  const itemOf = (key: { PK: string; SK: string }) =>
+    items.find((item) => item.PK === key.PK && item.SK === key.SK);
+  const endpointItem = itemOf(endpointKey);
+  return {
+    endpoint: endpointItem === undefined ? undefined : toStoredEndpoint(endpointItem),
+    lastSequence: lastSequenceOf(itemOf(sequenceKey)),
+  };
+}

@@ -244,6 +244,7 @@ export function toDelivery(item: Record<string, unknown>): WebhookDelivery {
     // Deliveries written before sequences and object versions were kept have none (docs/decisions.md).
     sequence: typeof item.sequence === 'number' ? item.sequence : null,
     objectVersion: typeof item.objectVersion === 'number' ? item.objectVersion : null,
+    ...(item.test === true ? { test: true as const } : {}),
   };
 }
 

@@ -38,6 +38,7 @@ const expectedCommands: Record<RouteName, readonly string[]> = {
   rotateWebhookSecret: ['GetItemCommand', 'TransactWriteItemsCommand'],
   listWebhookDeliveries: ['QueryCommand'],
   redeliverWebhook: ['BatchGetItemCommand', 'TransactWriteItemsCommand'],
+  sendTestWebhook: ['BatchGetItemCommand', 'TransactWriteItemsCommand'],
   listPayments: ['QueryCommand'],
   getPayment: ['GetItemCommand'],
   listRefunds: ['QueryCommand'],

@@ -66,7 +66,7 @@ export interface RouteRoundTrips {
 /**
  * Calls every route the sandbox stage serves once, on its happy path, through the runtime's
  * gateway, and records what each sent to DynamoDB. `receiver` gets the one webhook delivery the
- * delivery routes read and redeliver.
+ * delivery routes read and redeliver, and the test delivery the test route sends.
  */
 export async function measureRouteRoundTrips(
   t: TestRuntime,
@@ -233,6 +233,13 @@ export async function measureRouteRoundTrips(
     }),
   );
   await settledDeliveries(t, endpointPath, 2);
+  await measure('sendTestWebhook', () =>
+    api('POST', `${endpointPath}/test`, {
+      body: { eventType: 'payments.PaymentCreated' },
+      idempotencyKey: newKey(),
+    }),
+  );
+  await settledDeliveries(t, endpointPath, 3);
 
   // The event log: the issued invoice's event, and its two deliveries (the first and the redelivery).
   const events = await measure('listEvents', () =>

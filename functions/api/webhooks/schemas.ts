@@ -8,6 +8,7 @@ import { ValidationMessage } from '../../http/validation-messages';
 import {
   annotate,
   array,
+  boolean,
   enumOf,
   integer,
   nullable,
@@ -176,6 +177,13 @@ export const WebhookDelivery = annotate(
     lastAttemptAt: nullable(Timestamp),
     redeliveredFromId: nullable(WebhookDeliveryId),
     attempts: array(DeliveryAttempt),
+    test: optional(
+      annotate(boolean(), {
+        description:
+          'Present (true) only on a test delivery of sample data (POST …/test), which is sent with the ' +
+          'Merchant-Webhook-Test: true header; its eventId is in no event log.',
+      }),
+    ),
   }),
   { id: 'WebhookDelivery' },
 );
@@ -190,3 +198,9 @@ export const DeliveryPathParams = strictObject({
   webhookEndpointId: WebhookEndpointId,
   webhookDeliveryId: WebhookDeliveryId,
 });
+
+/**
+ * A test delivery's event type: any subscribable type, whether the endpoint subscribes to it or not
+ * (docs/decisions.md "Test deliveries").
+ */
+export const TestDeliveryBody = strictObject({ eventType: enumOf(EventType) });

@@ -54,3 +54,36 @@ describe('UpdateWebhookEndpointBody simulateFailures', () => {
     expect(update({ name: 'Orders' })).toMatchObject({ ok: true });
   });
 });
+
+const sendTest = (body: unknown) => checkInput(webhookRoutes.sendTestWebhook, {}, body);
+
+describe('TestDeliveryBody', () => {
+  it('accepts every subscribable event type', () => {
+    inStage('sandbox');
+    for (const eventType of [
+      'payments.PaymentCreated',
+      'payments.PaymentDeclined',
+      'payments.PaymentRefunded',
+      'payments.PaymentReturned',
+      'payouts.PayoutCreated',
+      'invoices.InvoiceSent',
+      'invoices.InvoicePaid',
+    ]) {
+      expect(sendTest({ eventType })).toMatchObject({ ok: true, body: { eventType } });
+    }
+  });
+
+  it('refuses a missing, unknown or wildcard type, another field, and no body', () => {
+    inStage('sandbox');
+    for (const body of [
+      {},
+      { eventType: 'payments.Unknown' },
+      { eventType: '*' },
+      { eventType: 7 },
+      { eventType: 'invoices.InvoicePaid', extra: true },
+      undefined,
+    ]) {
+      expect(sendTest(body), JSON.stringify(body)).toMatchObject({ ok: false });
+    }
+  });
+});
