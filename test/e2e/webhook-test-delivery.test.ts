@@ -1,0 +1,130 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type HttpsReceiver, startHttpsReceiver } from '../support/https-receiver';
+import { newKey, startTestRuntime, type TestRuntime } from '../support/local-runtime';
+import { eventPayloadFields } from '../support/spec-fields';
+import { expectVerifiedDelivery } from '../support/webhook-checks';
+
+let t: TestRuntime;
+let merchantId: string;
+let receiver: HttpsReceiver;
+
+beforeAll(async () => {
+  // Loopback receivers are allowed only in the local runtime; 1 s between attempts keeps the run short.
+  t = await startTestRuntime({ WEBHOOK_ALLOW_PRIVATE_TARGETS: true, WEBHOOK_RETRY_DELAY_SECONDS: 1 });
+  merchantId = t.runtime.merchantId;
+  receiver = await startHttpsReceiver();
+}, 180_000);
+
+afterAll(async () => {
+  await receiver?.close();
+  await t?.stop();
+});
+
+const endpoints = () => `/merchants/${merchantId}/webhook-endpoints`;
+
+/** An endpoint subscribed to InvoiceSent only: a test delivery of another type still goes to it. */
+async function subscribe() {
+  const result = await t.api('POST', endpoints(), {
+    body: { url: receiver.url('/test-deliveries'), eventTypes: ['invoices.InvoiceSent'] },
+    idempotencyKey: newKey(),
+  });
+  expect(result.status, JSON.stringify(result.body)).toBe(201);
+  return { id: result.body.webhookEndpointId as string, secret: result.body.signingSecret as string };
+}
+
+function sendTest(endpointId: string, eventType: string, idempotencyKey = newKey()) {
+  return t.api('POST', `${endpoints()}/${endpointId}/test`, { body: { eventType }, idempotencyKey });
+}
+
+/** Polls the endpoint's deliveries until `id` has settled (30 s at most). */
+async function settled(endpointId: string, id: string): Promise<any> {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const page = await t.api('GET', `${endpoints()}/${endpointId}/deliveries`, { query: { limit: 100 } });
+    expect(page.status).toBe(200);
+    const found = page.body.items.find((item: any) => item.webhookDeliveryId === id);
+    if (found !== undefined && found.status !== 'pending') return found;
+    if (Date.now() > deadline) throw new Error(`delivery ${id} did not settle: ${JSON.stringify(found)}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+describe('POST …/webhook-endpoints/{id}/test', () => {
+  it('sends signed sample data marked as a test, retries it after a 500, and lists it with its sequence', async () => {
+    const endpoint = await subscribe();
+    receiver.clear();
+    // The receiver's requests include the one being answered: the first attempt gets a 500.
+    receiver.respondWith(() =>
+      receiver.requests.length <= 1 ? { status: 500, body: 'not yet' } : { status: 200 },
+    );
+
+    const created = await sendTest(endpoint.id, 'payments.PaymentCreated');
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const delivery = created.body;
+    expect(delivery).toMatchObject({
+      webhookEndpointId: endpoint.id,
+      eventType: 'payments.PaymentCreated',
+      sequence: 1,
+      objectVersion: null,
+      status: 'pending',
+      attemptCount: 0,
+      redeliveredFromId: null,
+      attempts: [],
+      test: true,
+    });
+    expect(delivery.eventId).toMatch(/^evt_/);
+
+    const [first, second] = await receiver.waitFor(2, 30_000);
+    for (const request of [first, second]) {
+      if (request === undefined) throw new Error('missing request');
+      const body = expectVerifiedDelivery(request, endpoint.secret);
+      expect(body).toMatchObject({ id: delivery.webhookDeliveryId, type: 'payments.PaymentCreated' });
+      expect(Object.keys(body.data).sort()).toEqual(eventPayloadFields['payments.PaymentCreated']);
+      expect(body.data.merchantId).toBe(merchantId);
+      expect(request.headers['merchant-webhook-test']).toBe('true');
+      expect(request.headers['merchant-webhook-sequence']).toBe('1');
+      expect(request.headers['merchant-webhook-event-id']).toBe(delivery.eventId);
+      expect(request.headers).not.toHaveProperty('merchant-webhook-object-version');
+    }
+    // Retried as it was: the same body, signed afresh.
+    expect(second?.rawBody.toString('utf8')).toBe(first?.rawBody.toString('utf8'));
+
+    const listed = await settled(endpoint.id, delivery.webhookDeliveryId);
+    expect(listed).toMatchObject({ status: 'succeeded', attemptCount: 2, sequence: 1, test: true });
+    expect(listed.attempts.map((attempt: any) => attempt.responseStatusCode)).toEqual([500, 200]);
+
+    // The event is made up: it is in no event log.
+    const event = await t.api('GET', `/events/${delivery.eventId}`, { query: { merchantId } });
+    expect(event.status).toBe(404);
+
+    // The next delivery to the endpoint takes the next number; a replay answers the same delivery.
+    const key = newKey();
+    const next = await sendTest(endpoint.id, 'invoices.InvoicePaid', key);
+    expect(next.status).toBe(201);
+    expect(next.body).toMatchObject({ sequence: 2, test: true, eventType: 'invoices.InvoicePaid' });
+    const replay = await sendTest(endpoint.id, 'invoices.InvoicePaid', key);
+    expect(replay.status).toBe(201);
+    expect(replay.body).toEqual(next.body);
+    await settled(endpoint.id, next.body.webhookDeliveryId);
+    const page = await t.api('GET', `${endpoints()}/${endpoint.id}/deliveries`, { query: { limit: 100 } });
+    expect(page.body.items.map((item: any) => item.sequence)).toEqual([2, 1]);
+  }, 60_000);
+
+  it('refuses a disabled endpoint with 409 invalid_state and a deleted one with 404', async () => {
+    receiver.respondWith(() => ({ status: 200 }));
+    const endpoint = await subscribe();
+    const path = `${endpoints()}/${endpoint.id}`;
+    const disabled = await t.api('PATCH', path, { body: { status: 'disabled' }, idempotencyKey: newKey() });
+    expect(disabled.status).toBe(200);
+    const refused = await sendTest(endpoint.id, 'payouts.PayoutCreated');
+    expect(refused.status).toBe(409);
+    expect(refused.body.error.code).toBe('invalid_state');
+
+    expect((await t.api('DELETE', path, { idempotencyKey: newKey() })).status).toBe(200);
+    const gone = await sendTest(endpoint.id, 'payouts.PayoutCreated');
+    expect(gone.status).toBe(404);
+    expect(gone.body.error.code).toBe('not_found');
+    const page = await t.api('GET', `${path}/deliveries`, { query: { limit: 100 } });
+    expect(page.status).toBe(404);
+  });
+});
