@@ -96,6 +96,10 @@ describe('POST …/webhook-endpoints/{id}/test', () => {
     // The event is made up: it is in no event log.
     const event = await t.api('GET', `/events/${delivery.eventId}`, { query: { merchantId } });
     expect(event.status).toBe(404);
+    const eventDeliveries = await t.api('GET', `/events/${delivery.eventId}/deliveries`, {
+      query: { merchantId },
+    });
+    expect(eventDeliveries.status).toBe(404);
 
     // The next delivery to the endpoint takes the next number; a replay answers the same delivery.
     const key = newKey();
