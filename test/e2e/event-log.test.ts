@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deliveryIdFor } from '../../functions/domain/webhook-delivery';
 import { documentClient } from '../../functions/store/client';
 import { keys } from '../../functions/store/keys';
-import { claimDelivery } from '../../functions/store/webhook-deliveries';
 import { type HttpsReceiver, startHttpsReceiver } from '../support/https-receiver';
 import { createInvoice, expectOk, invoiceAction, invoiceBody } from '../support/invoice-requests';
 import { invoiceFixtures } from '../support/invoices';
@@ -293,61 +292,4 @@ describe('retention', () => {
       (await t.scanTable()).some((item) => item.eventId === expired.eventId && item.SK === 'EVENT'),
     ).toBe(true);
   });
-
-  it('never leases a delivery whose ttl has passed for an attempt, and leases it while kept', async () => {
-    const endpoints = `/merchants/${merchantId}/webhook-endpoints`;
-    const endpoint = expectOk(
-      await t.api('POST', endpoints, {
-        body: { url: receivers[0]?.url(), eventTypes: ['payouts.PayoutCreated'] },
-        idempotencyKey: newKey(),
-      }),
-    );
-    const endpointPath = `${endpoints}/${endpoint.webhookEndpointId}`;
-    // Disabled, so its delivery waits (paused) rather than being attempted before the test looks.
-    expectOk(await t.api('PATCH', endpointPath, { body: { status: 'disabled' }, idempotencyKey: newKey() }));
-    expectOk(
-      await t.api('POST', '/sandbox/payouts', {
-        body: { merchantId, amount: 2_000, currency: 'USD' },
-        idempotencyKey: newKey(),
-      }),
-    );
-    let paused: any;
-    await expect
-      .poll(
-        async () => {
-          paused = expectOk(await t.api('GET', `${endpointPath}/deliveries`)).items[0];
-          return paused?.status;
-        },
-        { timeout: 15_000, interval: 100 },
-      )
-      .toBe('pending');
-    const stored = (await t.scanTable()).find((item) => item.webhookDeliveryId === paused.webhookDeliveryId);
-    const key = { PK: stored?.PK, SK: stored?.SK };
-    const setTtl = (ttl: number) =>
-      documentClient().send(
-        new UpdateCommand({
-          TableName: t.runtime.tableName,
-          Key: key,
-          UpdateExpression: 'SET #ttl = :ttl, paused = :false',
-          ExpressionAttributeNames: { '#ttl': 'ttl' },
-          ExpressionAttributeValues: { ':ttl': ttl, ':false': false },
-        }),
-      );
-    const lease = () =>
-      claimDelivery(
-        {
-          webhookEndpointId: endpoint.webhookEndpointId,
-          webhookDeliveryId: paused.webhookDeliveryId,
-          attemptCount: 0,
-        },
-        0,
-        new Date(),
-        new Date(Date.now() + 60_000),
-      );
-    const nowSeconds = Math.floor(Date.now() / 1000);
-    await setTtl(nowSeconds - 1);
-    expect(await lease()).toBeUndefined();
-    await setTtl(nowSeconds + 3600);
-    expect((await lease())?.webhookDeliveryId).toBe(paused.webhookDeliveryId);
-  }, 30_000);
 });
