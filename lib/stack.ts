@@ -21,7 +21,7 @@ import { ServiceAlarms } from './constructs/service-alarms';
 import { ServiceDashboard } from './constructs/service-dashboard';
 import { ServiceFunction, TraceWriting } from './constructs/service-function';
 import { type StageSettings, stageSettings } from './constructs/stage-settings';
-import { queueNames, stackName } from './stack-name';
+import { functionName, queueNames, stackName } from './stack-name';
 
 /** Service name in every structured log line (Powertools Logger) and in the Service tag. */
 export const serviceName = 'merchant-payments';
@@ -224,7 +224,7 @@ export class MerchantPaymentsStack extends Stack {
   ): ServiceFunction {
     return new ServiceFunction(this, id, {
       ...props,
-      functionName: `${this.stackName}-${nameSuffix}`,
+      functionName: functionName(this.stackName, nameSuffix),
       logRetention: this.settings.logRetention,
       logEncryptionKey: this.dataKey.key,
       tracing: this.tracing,

@@ -1,32 +1,15 @@
-import type { WebhookDelivery } from '../../functions/domain/webhook-delivery';
+import { deliveryView, type WebhookDelivery } from '../../functions/domain/webhook-delivery';
 import { getEndpointWithDelivery } from '../../functions/store/endpoint-with-delivery';
 import { AdminError } from './operations';
 
 /**
- * A delivery as `deliveries show` prints it: its state and every attempt as stored. The event's
- * payload is left out: an invoice event carries the pay link, whose slug is never printed.
+ * A delivery as `deliveries show` prints it: the API's view (state, order fields, every attempt as
+ * stored) with what an operator also needs, its merchant and whether it is paused. The event's
+ * payload is left out, as in the API's view: an invoice event carries the pay link, whose slug is
+ * never printed.
  */
 export function operatorDeliveryView(delivery: WebhookDelivery) {
-  return {
-    webhookDeliveryId: delivery.webhookDeliveryId,
-    webhookEndpointId: delivery.webhookEndpointId,
-    merchantId: delivery.merchantId,
-    eventId: delivery.eventId,
-    eventType: delivery.eventType,
-    status: delivery.status,
-    paused: delivery.paused,
-    attemptCount: delivery.attemptCount,
-    createdAt: delivery.createdAt,
-    lastAttemptAt: delivery.lastAttemptAt,
-    redeliveredFromId: delivery.redeliveredFromId,
-    attempts: delivery.attempts.map((attempt) => ({
-      attemptNumber: attempt.attemptNumber,
-      attemptedAt: attempt.attemptedAt,
-      responseStatusCode: attempt.responseStatusCode,
-      durationMs: attempt.durationMs,
-      errorMessage: attempt.errorMessage,
-    })),
-  };
+  return { ...deliveryView(delivery), merchantId: delivery.merchantId, paused: delivery.paused };
 }
 
 /**

@@ -11,6 +11,7 @@ import { Construct } from 'constructs';
 import type { FunctionEnvironment } from '../../functions/config';
 import { PipelineMetricNames } from '../../functions/delivery/pipeline-metric-names';
 import { routedEntityTypes } from '../../functions/delivery/router';
+import { functionName } from '../stack-name';
 import type { DataKey } from './data-key';
 import {
   type DeliveryQueue,
@@ -20,6 +21,7 @@ import {
   retryDelay,
 } from './delivery-queue';
 import { type PaymentsTable, TableAccess } from './payments-table';
+import { type PipelineMetricDimensions, pipelineMetric } from './pipeline-metric';
 import { ServiceFunction, type TraceWriting } from './service-function';
 import type { StageSettings } from './stage-settings';
 
@@ -94,7 +96,7 @@ export interface DeliveryPipelineProps {
   readonly routerFailuresQueueName: string;
   readonly reconcilerFailuresQueueName: string;
   /** The dimensions the pipeline's own metrics carry (PipelineMetricNames.dimensions). */
-  readonly metricDimensions: { readonly service: string; readonly stage: string };
+  readonly metricDimensions: PipelineMetricDimensions;
   /** TABLE_NAME, STAGE and the Powertools service name, shared with every function. */
   readonly environment: Readonly<Record<string, string>>;
 }
@@ -141,7 +143,7 @@ export class DeliveryPipeline extends Construct {
       environment: PipelineEnvironment,
     ) =>
       new ServiceFunction(this, functionId, {
-        functionName: `${namePrefix}-${nameSuffix}`,
+        functionName: functionName(namePrefix, nameSuffix),
         handlerModule,
         description,
         environment: { ...props.environment, ...environment },
@@ -364,13 +366,7 @@ export class DeliveryPipeline extends Construct {
         alarmDescription:
           'The reconciler found pending deliveries past due (a lost queue message or a stalled stream) and ' +
           're-enqueued them, or it has not reported for two runs.',
-        metric: new cloudwatch.Metric({
-          namespace: PipelineMetricNames.namespace,
-          metricName: PipelineMetricNames.overdueDeliveries,
-          dimensionsMap: {
-            [PipelineMetricNames.dimensions.service]: props.metricDimensions.service,
-            [PipelineMetricNames.dimensions.stage]: props.metricDimensions.stage,
-          },
+        metric: pipelineMetric(PipelineMetricNames.overdueDeliveries, props.metricDimensions, {
           period: overdueReportPeriod,
           statistic: cloudwatch.Stats.MAXIMUM,
         }),

@@ -6,6 +6,7 @@ import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { PipelineMetricNames } from '../../functions/delivery/pipeline-metric-names';
+import { type PipelineMetricDimensions, pipelineMetric } from './pipeline-metric';
 import { tableOperations } from './service-alarms';
 
 export interface ServiceDashboardProps {
@@ -21,7 +22,7 @@ export interface ServiceDashboardProps {
   readonly deadLetterQueues: readonly { readonly label: string; readonly queue: sqs.IQueue }[];
   readonly table: dynamodb.Table;
   /** The dimensions the pipeline's own metrics carry (PipelineMetricNames.dimensions). */
-  readonly metricDimensions: { readonly service: string; readonly stage: string };
+  readonly metricDimensions: PipelineMetricDimensions;
 }
 
 const oneMinute = Duration.minutes(1);
@@ -42,18 +43,8 @@ export class ServiceDashboard extends Construct {
     const routes = [...props.routeFunctions.entries()].sort(([a], [b]) => a.localeCompare(b));
     const byRoute = (metricOf: (fn: lambda.IFunction) => cloudwatch.Metric) =>
       routes.map(([operationId, fn]) => metricOf(fn).with({ label: operationId }));
-    const pipelineMetric = (metricName: string, statistic: string, label: string) =>
-      new cloudwatch.Metric({
-        namespace: PipelineMetricNames.namespace,
-        metricName,
-        dimensionsMap: {
-          [PipelineMetricNames.dimensions.service]: props.metricDimensions.service,
-          [PipelineMetricNames.dimensions.stage]: props.metricDimensions.stage,
-        },
-        period: oneMinute,
-        statistic,
-        label,
-      });
+    const pipeline = (metricName: string, statistic: string, label: string) =>
+      pipelineMetric(metricName, props.metricDimensions, { period: oneMinute, statistic, label });
     const sum = cloudwatch.Stats.SUM;
     const graph = (
       title: string,
@@ -116,15 +107,15 @@ export class ServiceDashboard extends Construct {
     );
     this.dashboard.addWidgets(
       graph('Webhook deliveries per minute', [
-        pipelineMetric(PipelineMetricNames.attempts, sum, 'attempted'),
-        pipelineMetric(PipelineMetricNames.succeeded, sum, 'succeeded'),
-        pipelineMetric(PipelineMetricNames.failedAttempts, sum, 'failed attempts'),
-        pipelineMetric(PipelineMetricNames.exhausted, sum, 'exhausted'),
+        pipeline(PipelineMetricNames.attempts, sum, 'attempted'),
+        pipeline(PipelineMetricNames.succeeded, sum, 'succeeded'),
+        pipeline(PipelineMetricNames.failedAttempts, sum, 'failed attempts'),
+        pipeline(PipelineMetricNames.exhausted, sum, 'exhausted'),
       ]),
       graph('Event to first attempt (ms)', [
-        pipelineMetric(PipelineMetricNames.firstAttemptLag, cloudwatch.Stats.p(50), 'p50'),
-        pipelineMetric(PipelineMetricNames.firstAttemptLag, cloudwatch.Stats.p(99), 'p99'),
-        pipelineMetric(PipelineMetricNames.firstAttemptLag, cloudwatch.Stats.MAXIMUM, 'max'),
+        pipeline(PipelineMetricNames.firstAttemptLag, cloudwatch.Stats.p(50), 'p50'),
+        pipeline(PipelineMetricNames.firstAttemptLag, cloudwatch.Stats.p(99), 'p99'),
+        pipeline(PipelineMetricNames.firstAttemptLag, cloudwatch.Stats.MAXIMUM, 'max'),
       ]),
     );
     this.dashboard.addWidgets(
@@ -152,11 +143,7 @@ export class ServiceDashboard extends Construct {
           statistic: cloudwatch.Stats.MAXIMUM,
           label: 'router behind stream (ms)',
         }),
-        pipelineMetric(
-          PipelineMetricNames.overdueDeliveries,
-          cloudwatch.Stats.MAXIMUM,
-          'overdue deliveries found',
-        ),
+        pipeline(PipelineMetricNames.overdueDeliveries, cloudwatch.Stats.MAXIMUM, 'overdue deliveries found'),
       ]),
     );
     this.dashboard.addWidgets(

@@ -4,7 +4,7 @@ import { deliveryView, redeliveryOf } from '../../domain/webhook-delivery';
 import { NotFoundError } from '../../http/errors';
 import { httpHandler } from '../../http/http-handler';
 import { getEndpointWithDelivery } from '../../store/endpoint-with-delivery';
-import { commitNumberedRedelivery } from '../../store/numbered-redelivery';
+import { commitNumberedDelivery } from '../../store/numbered-delivery';
 import { liveOrNotFound } from './endpoint-change';
 import { webhookRoutes } from './routes';
 
@@ -24,7 +24,7 @@ export const handler = httpHandler(webhookRoutes.redeliverWebhook, async ({ para
   if (original === undefined) throw new NotFoundError('The webhook delivery does not exist.');
   const createdAt = isoTimestamp(now);
   const redelivery = redeliveryOf(original, newId('whkdel'), createdAt);
-  return commitNumberedRedelivery(idempotency, redelivery, deliveryShards, lastSequence, (numbered) => ({
+  return commitNumberedDelivery(idempotency, redelivery, deliveryShards, lastSequence, (numbered) => ({
     status: 201,
     body: deliveryView(numbered),
   }));

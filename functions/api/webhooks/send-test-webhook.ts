@@ -5,7 +5,7 @@ import { WebhookEndpointStatus } from '../../domain/webhook-endpoint';
 import { InvalidStateError } from '../../http/errors';
 import { httpHandler } from '../../http/http-handler';
 import { getEndpointWithSequence } from '../../store/endpoint-with-delivery';
-import { commitNumberedRedelivery } from '../../store/numbered-redelivery';
+import { commitNumberedDelivery } from '../../store/numbered-delivery';
 import { liveOrNotFound } from './endpoint-change';
 import { webhookRoutes } from './routes';
 
@@ -32,7 +32,7 @@ export const handler = httpHandler(
       eventType: body.eventType,
       now: isoTimestamp(now),
     });
-    return commitNumberedRedelivery(idempotency, delivery, deliveryShards, lastSequence, (numbered) => ({
+    return commitNumberedDelivery(idempotency, delivery, deliveryShards, lastSequence, (numbered) => ({
       status: 201,
       body: deliveryView(numbered),
     }));

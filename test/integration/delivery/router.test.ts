@@ -28,7 +28,7 @@ import { documentClient, tableName } from '../../../functions/store/client';
 import { getEndpointWithDelivery } from '../../../functions/store/endpoint-with-delivery';
 import { deliveryIdOfPointer } from '../../../functions/store/event-delivery-pointers';
 import { EntityType, keys, SortKeyPrefix } from '../../../functions/store/keys';
-import { commitNumberedRedelivery } from '../../../functions/store/numbered-redelivery';
+import { commitNumberedDelivery } from '../../../functions/store/numbered-delivery';
 import {
   buildCreateDelivery,
   getDelivery,
@@ -710,7 +710,7 @@ describe('router: delivery sequence', () => {
       fingerprint: 'fingerprint',
       now: new Date(now),
     };
-    await commitNumberedRedelivery(idempotency, redelivery, [], last, (numbered) => ({
+    await commitNumberedDelivery(idempotency, redelivery, [], last, (numbered) => ({
       status: 201,
       body: deliveryView(numbered),
     }));

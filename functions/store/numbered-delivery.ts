@@ -5,17 +5,17 @@ import { commitWithIdempotency, type IdempotencyContext, type StoredResponse } f
 import { TransactionConditionFailed } from './transaction';
 import { buildCreateDelivery } from './webhook-deliveries';
 
-/** How often a redelivery is numbered afresh when other writers keep taking its number. */
+/** How often a route's delivery is numbered afresh when other writers keep taking its number. */
 const maxRedeliveryRounds = 10;
 
 /**
- * Writes a redelivery (and its pointer in its event's partition) with the next number of its
- * endpoint's sequence, guarded by the idempotency record, in one transaction with the sequence's
- * advance. When another writer (the router, another
- * redelivery) took that number since `lastSequence` was read, the failed condition returns the
- * sequence as it is now, and the redelivery is numbered afresh and sent again.
+ * Writes a delivery a route creates (a redelivery, a test delivery) and its pointer in its event's
+ * partition, with the next number of its endpoint's sequence, guarded by the idempotency record, in
+ * one transaction with the sequence's advance. When another writer (the router, another route's
+ * delivery) took that number since `lastSequence` was read, the failed condition returns the
+ * sequence as it is now, and the delivery is numbered afresh and sent again.
  */
-export async function commitNumberedRedelivery(
+export async function commitNumberedDelivery(
   idempotency: IdempotencyContext,
   redelivery: WebhookDelivery,
   shards: DeliveryShardHistory,
