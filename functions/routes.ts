@@ -5,6 +5,8 @@ import { invoiceRoutes } from './api/invoices/routes';
 import { payPageRoutes } from './api/pay/routes';
 import { paymentRoutes } from './api/payments/routes';
 import { sandboxRoutes } from './api/sandbox/routes';
+import { webhookDeliveryRoutes } from './api/webhook-deliveries/routes';
+import { webhookRecoveryRoutes } from './api/webhook-recoveries/routes';
 import { webhookRoutes } from './api/webhooks/routes';
 import type { Stage } from './config';
 import type { RouteDefinition } from './route-definition';
@@ -19,6 +21,8 @@ export const routes = {
   ...customerRoutes,
   ...invoiceRoutes,
   ...webhookRoutes,
+  ...webhookDeliveryRoutes,
+  ...webhookRecoveryRoutes,
   ...paymentRoutes,
   ...eventRoutes,
   ...sandboxRoutes,

@@ -22,13 +22,16 @@ import {
   toEndpoint,
   toStoredEndpoint,
 } from '../store/webhook-endpoints';
+import { toStoredRecovery } from '../store/webhook-recoveries';
 import { type DeliveryQueue, deliveryMessageOf } from './delivery-message';
+import { runRecoveryBatch } from './recovery-batch';
 
 /** The item types the router acts on; the stream's filter criteria let only these through. */
 export const routedEntityTypes = [
   EntityType.event,
   EntityType.webhookDelivery,
   EntityType.webhookEndpoint,
+  EntityType.webhookRecovery,
 ] as const;
 
 /**
@@ -37,7 +40,8 @@ export const routedEntityTypes = [
  *   occurred (paused when disabled);
  * - a new delivery → enqueued now; a failed attempt on a pending delivery → enqueued with the
  *   queue's default delay; a delivery un-paused → enqueued now;
- * - an endpoint enabled again → its paused deliveries are un-paused (which enqueues them).
+ * - an endpoint enabled again → its paused deliveries are un-paused (which enqueues them);
+ * - a running recovery written (started, or a batch committed) → its next batch (`runRecoveryBatch`).
  * Records are handled in order. The deliveries of the batch's events are gathered and written
  * together (up to 100 a transaction), before an endpoint record is acted on and at the end. On a
  * failure the earliest record not fully handled is reported — the first event whose deliveries
@@ -91,6 +95,7 @@ function recordLogFields(record: DynamoDBRecord | undefined) {
     deliveryId: idOf('webhookDeliveryId'),
     endpointId: idOf('webhookEndpointId'),
     merchantId: idOf('merchantId'),
+    recoveryId: idOf('recoveryId'),
   };
 }
 
@@ -161,6 +166,8 @@ async function routeRecord(
     // Resuming reads the endpoint's paused deliveries, so those of earlier events must exist by then.
     await fanOut.write();
     await resumePausedDeliveries(stored, now);
+  } else if (entityType === EntityType.webhookRecovery && newImage !== undefined) {
+    await runRecoveryBatch(toStoredRecovery(newImage), now());
   }
 }
 

@@ -12,6 +12,7 @@ export const IdPrefix = {
   refund: 'refund',
   webhookEndpoint: 'whk',
   webhookDelivery: 'whkdel',
+  webhookRecovery: 'whkrec',
   event: 'evt',
   payout: 'po',
   return: 'ret',

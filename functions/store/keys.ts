@@ -21,6 +21,8 @@ export const EntityType = {
   webhookDeliveriesMarker: 'WebhookDeliveriesMarker',
   webhookDeliverySequence: 'WebhookDeliverySequence',
   eventDeliveryPointer: 'EventDeliveryPointer',
+  webhookRecovery: 'WebhookRecovery',
+  webhookRecoveryLock: 'WebhookRecoveryLock',
   payment: 'Payment',
   refund: 'Refund',
   payout: 'Payout',
@@ -211,6 +213,19 @@ export const keys = {
   webhookDeliverySequence: (merchantId: string, webhookEndpointId: string) => ({
     PK: merchantPartition(merchantId),
     SK: `${SortKeyPrefix.webhookDeliverySequence}${webhookEndpointId}`,
+  }),
+  /** A bulk recovery of an endpoint's exhausted deliveries, in its merchant's partition. */
+  webhookRecovery: (merchantId: string, recoveryId: string) => ({
+    PK: merchantPartition(merchantId),
+    SK: `WEBHOOK_RECOVERY#${recoveryId}`,
+  }),
+  /**
+   * Held by an endpoint's running recovery, from its start to its last batch: at most one runs per
+   * endpoint, as a start's condition that no lock exists decides.
+   */
+  webhookRecoveryLock: (merchantId: string, webhookEndpointId: string) => ({
+    PK: merchantPartition(merchantId),
+    SK: `WEBHOOK_RECOVERY_RUNNING#${webhookEndpointId}`,
   }),
   /** How many endpoints of the merchant are not deleted; guards the limit of 20 under concurrency. */
   webhookEndpointCounter: (merchantId: string) => ({

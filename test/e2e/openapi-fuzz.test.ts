@@ -174,6 +174,16 @@ const describedProblems: readonly { path: RegExp; message: RegExp; stated: strin
     stated: 'a `cursor` that is not a `nextCursor` of this list',
   },
   { path: /^createdFrom$/, message: /^must not be after createdTo\.$/, stated: 'not after createdTo' },
+  {
+    path: /^since$/,
+    message: /^must be within the last 90 days: deliveries are kept that long\.$/,
+    stated: 'within the last 90 days',
+  },
+  {
+    path: /^since$/,
+    message: /^must not be after until \(or now, when until is left out or later\)\.$/,
+    stated: 'not after until',
+  },
 ];
 
 function isDescribed(body: any): boolean {

@@ -39,6 +39,8 @@ const expectedCommands: Record<RouteName, readonly string[]> = {
   listWebhookDeliveries: ['QueryCommand'],
   redeliverWebhook: ['BatchGetItemCommand', 'TransactWriteItemsCommand'],
   sendTestWebhook: ['BatchGetItemCommand', 'TransactWriteItemsCommand'],
+  recoverWebhookDeliveries: ['BatchGetItemCommand', 'TransactWriteItemsCommand'],
+  getWebhookRecovery: ['BatchGetItemCommand'],
   listPayments: ['QueryCommand'],
   getPayment: ['GetItemCommand'],
   listRefunds: ['QueryCommand'],

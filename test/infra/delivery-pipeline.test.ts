@@ -264,7 +264,12 @@ describe('router stream mapping', () => {
       { dynamodb: { NewImage: { entityType: { S: [...routedEntityTypes] } } } },
       { dynamodb: { OldImage: { entityType: { S: [...routedEntityTypes] } } } },
     ]);
-    expect([...routedEntityTypes].sort()).toEqual(['Event', 'WebhookDelivery', 'WebhookEndpoint']);
+    expect([...routedEntityTypes].sort()).toEqual([
+      'Event',
+      'WebhookDelivery',
+      'WebhookEndpoint',
+      'WebhookRecovery',
+    ]);
   });
 
   it.each([

@@ -240,6 +240,15 @@ export async function measureRouteRoundTrips(
     }),
   );
   await settledDeliveries(t, endpointPath, 3);
+  const recovery = await measure('recoverWebhookDeliveries', () =>
+    api('POST', `${endpointPath}/recover`, {
+      body: { since: new Date(Date.now() - 60 * 60 * 1000).toISOString() },
+      idempotencyKey: newKey(),
+    }),
+  );
+  await measure('getWebhookRecovery', () => api('GET', `${endpointPath}/recoveries/${recovery.recoveryId}`));
+  // The recovery's batches run in the background: it ends before anything else changes the endpoint.
+  await endedRecovery(t, `${endpointPath}/recoveries/${recovery.recoveryId}`);
 
   // The event log: the issued invoice's event, and its two deliveries (the first and the redelivery).
   const events = await measure('listEvents', () =>
@@ -266,6 +275,17 @@ async function settledDeliveries(t: TestRuntime, endpointPath: string, count: nu
     const items: any[] = page.items;
     if (items.length >= count && items.every((item) => item.status === 'succeeded')) return items;
     if (Date.now() > deadline) throw new Error(`${items.length} of ${count} deliveries, not all succeeded`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** Polls a recovery until it is no longer running (30 s at most). */
+async function endedRecovery(t: TestRuntime, recoveryPath: string): Promise<any> {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const recovery = expectOk(await t.api('GET', recoveryPath));
+    if (recovery.status !== 'running') return recovery;
+    if (Date.now() > deadline) throw new Error(`recovery still running: ${JSON.stringify(recovery)}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }

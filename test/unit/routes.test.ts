@@ -6,6 +6,8 @@ import { invoiceRoutes } from '../../functions/api/invoices/routes';
 import { payPageRoutes } from '../../functions/api/pay/routes';
 import { paymentRoutes } from '../../functions/api/payments/routes';
 import { sandboxRoutes } from '../../functions/api/sandbox/routes';
+import { webhookDeliveryRoutes } from '../../functions/api/webhook-deliveries/routes';
+import { webhookRecoveryRoutes } from '../../functions/api/webhook-recoveries/routes';
 import { webhookRoutes } from '../../functions/api/webhooks/routes';
 import type { RouteDefinition } from '../../functions/route-definition';
 import { routeList, routes, routesOfStage } from '../../functions/routes';
@@ -38,6 +40,8 @@ describe('routes', () => {
     customerRoutes,
     invoiceRoutes,
     webhookRoutes,
+    webhookDeliveryRoutes,
+    webhookRecoveryRoutes,
     paymentRoutes,
     eventRoutes,
     sandboxRoutes,

@@ -1,22 +1,10 @@
 import { functionEnvironment, Stage } from '../../config';
 import { EventType } from '../../domain/invoice';
 import { maxSimulatedFailures } from '../../domain/simulated-failures';
-import { DeliveryStatus } from '../../domain/webhook-delivery';
 import { WebhookEndpointStatus } from '../../domain/webhook-endpoint';
 import { checkWebhookUrl, maxWebhookUrlLength } from '../../domain/webhook-url';
 import { ValidationMessage } from '../../http/validation-messages';
-import {
-  annotate,
-  array,
-  boolean,
-  enumOf,
-  integer,
-  nullable,
-  optional,
-  refine,
-  strictObject,
-  string,
-} from '../../schema';
+import { annotate, array, enumOf, integer, optional, refine, strictObject, string } from '../../schema';
 import { ListQuery, MerchantId, Timestamp, typeIdSchema } from '../shared-schemas';
 
 export const WebhookEndpointId = typeIdSchema('whk');
@@ -141,66 +129,3 @@ export const EmptyBody = optional(strictObject({}));
 
 const { merchantId: _merchantId, ...pageQuery } = ListQuery;
 export const ListWebhookEndpointsQuery = strictObject(pageQuery);
-
-export const WebhookDeliveryId = typeIdSchema('whkdel');
-
-export const DeliveryAttempt = annotate(
-  strictObject({
-    attemptNumber: integer({ min: 1 }),
-    attemptedAt: Timestamp,
-    responseStatusCode: nullable(integer()),
-    durationMs: integer({ min: 0 }),
-    errorMessage: nullable(string()),
-  }),
-  { id: 'WebhookDeliveryAttempt' },
-);
-
-export const WebhookDelivery = annotate(
-  strictObject({
-    webhookDeliveryId: WebhookDeliveryId,
-    webhookEndpointId: WebhookEndpointId,
-    eventId: annotate(typeIdSchema('evt'), {
-      description: 'The event delivered; sent as the Merchant-Webhook-Event-Id header.',
-    }),
-    eventType: enumOf(EventType),
-    sequence: annotate(nullable(integer({ min: 1 })), {
-      description:
-        "The delivery's number in its endpoint's gapless sequence (1, 2, 3 …), sent as the Merchant-Webhook-Sequence header; null for deliveries created before sequences were kept.",
-    }),
-    objectVersion: annotate(nullable(integer({ min: 1 })), {
-      description:
-        "The version of the event's object after the change (an invoice's currentRevisionNumber), sent as the Merchant-Webhook-Object-Version header; null when unknown.",
-    }),
-    status: enumOf(DeliveryStatus),
-    attemptCount: integer({ min: 0 }),
-    createdAt: Timestamp,
-    lastAttemptAt: nullable(Timestamp),
-    redeliveredFromId: nullable(WebhookDeliveryId),
-    attempts: array(DeliveryAttempt),
-    test: optional(
-      annotate(boolean(), {
-        description:
-          'Present (true) only on a test delivery of sample data (POST …/test), which is sent with the ' +
-          'Merchant-Webhook-Test: true header; its eventId is in no event log.',
-      }),
-    ),
-  }),
-  { id: 'WebhookDelivery' },
-);
-
-export const ListDeliveriesQuery = strictObject({
-  ...pageQuery,
-  status: optional(enumOf(DeliveryStatus)),
-});
-
-export const DeliveryPathParams = strictObject({
-  merchantId: MerchantId,
-  webhookEndpointId: WebhookEndpointId,
-  webhookDeliveryId: WebhookDeliveryId,
-});
-
-/**
- * A test delivery's event type: any subscribable type, whether the endpoint subscribes to it or not
- * (docs/decisions.md "Test deliveries").
- */
-export const TestDeliveryBody = strictObject({ eventType: enumOf(EventType) });

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { webhookDeliveryRoutes } from '../../../../functions/api/webhook-deliveries/routes';
 import { webhookRoutes } from '../../../../functions/api/webhooks/routes';
 import { resetFunctionEnvironment, type Stage } from '../../../../functions/config';
 import { checkInput } from '../../../../functions/http/validation';
@@ -55,7 +56,7 @@ describe('UpdateWebhookEndpointBody simulateFailures', () => {
   });
 });
 
-const sendTest = (body: unknown) => checkInput(webhookRoutes.sendTestWebhook, {}, body);
+const sendTest = (body: unknown) => checkInput(webhookDeliveryRoutes.sendTestWebhook, {}, body);
 
 describe('TestDeliveryBody', () => {
   it('accepts every subscribable event type', () => {

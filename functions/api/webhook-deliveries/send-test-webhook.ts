@@ -6,8 +6,8 @@ import { InvalidStateError } from '../../http/errors';
 import { httpHandler } from '../../http/http-handler';
 import { getEndpointWithSequence } from '../../store/endpoint-with-delivery';
 import { commitNumberedDelivery } from '../../store/numbered-delivery';
-import { liveOrNotFound } from './endpoint-change';
-import { webhookRoutes } from './routes';
+import { liveOrNotFound } from '../webhooks/endpoint-change';
+import { webhookDeliveryRoutes } from './routes';
 
 /**
  * 201 with a new test delivery of sample data of the asked type to the endpoint, subscribed to that
@@ -17,7 +17,7 @@ import { webhookRoutes } from './routes';
  * (docs/decisions.md "Test deliveries"). Endpoint and sequence are read together.
  */
 export const handler = httpHandler(
-  webhookRoutes.sendTestWebhook,
+  webhookDeliveryRoutes.sendTestWebhook,
   async ({ params, body, idempotency, now }) => {
     const { endpoint, lastSequence } = await getEndpointWithSequence(
       params.merchantId,

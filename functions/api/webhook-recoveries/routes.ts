@@ -1,0 +1,39 @@
+import { defineRoute, type RouteDefinition } from '../../route-definition';
+import {
+  RecoverDeliveriesBody,
+  RecoveryPathParams,
+  WebhookEndpointPathParams,
+  WebhookRecovery,
+} from './schemas';
+
+/**
+ * Bulk recovery of an endpoint's exhausted deliveries (DESIGN §7): a resource of its own, so the
+ * endpoint routes' functions carry none of its schemas.
+ */
+export const webhookRecoveryRoutes = {
+  recoverWebhookDeliveries: defineRoute({
+    operationId: 'recoverWebhookDeliveries',
+    method: 'POST',
+    path: '/merchants/{merchantId}/webhook-endpoints/{webhookEndpointId}/recover',
+    summary:
+      'Redeliver, in the background, the exhausted deliveries of a window of up to 90 days, once per event',
+    tag: 'Webhooks',
+    handler: 'api/webhook-recoveries/recover-webhook-deliveries',
+    merchantScope: 'path',
+    request: { params: WebhookEndpointPathParams, body: RecoverDeliveriesBody },
+    successStatus: 201,
+    response: WebhookRecovery,
+  }),
+  getWebhookRecovery: defineRoute({
+    operationId: 'getWebhookRecovery',
+    method: 'GET',
+    path: '/merchants/{merchantId}/webhook-endpoints/{webhookEndpointId}/recoveries/{recoveryId}',
+    summary: "Get a recovery's status and counts as it progresses",
+    tag: 'Webhooks',
+    handler: 'api/webhook-recoveries/get-webhook-recovery',
+    merchantScope: 'path',
+    request: { params: RecoveryPathParams },
+    successStatus: 200,
+    response: WebhookRecovery,
+  }),
+} as const satisfies Record<string, RouteDefinition>;

@@ -1,0 +1,183 @@
+import { retentionDays } from './retention';
+import { redeliveryOf, type WebhookDelivery } from './webhook-delivery';
+
+/**
+ * DESIGN §7 "Bulk recovery": a recovery of an endpoint redelivers, in the background, the
+ * exhausted deliveries of a window of time. `running` until its last batch; `canceled` when the
+ * endpoint was deleted before that.
+ */
+export const RecoveryStatus = { running: 'running', completed: 'completed', canceled: 'canceled' } as const;
+export type RecoveryStatus = (typeof RecoveryStatus)[keyof typeof RecoveryStatus];
+
+/** The longest window a recovery takes: as long as events and deliveries are kept. */
+export const maxRecoveryWindowDays = retentionDays;
+
+const dayMilliseconds = 24 * 60 * 60 * 1000;
+
+/**
+ * How many exhausted deliveries one batch redelivers: each new delivery writes two items (the
+ * delivery and its event's pointer) in the batch's one transaction, beside the recovery's own
+ * update, the sequence's advance and, at the end, the lock's release — 83 of DynamoDB's 100.
+ */
+export const recoveryBatchSize = 40;
+
+/** What a recovery has done so far, as `GET …/recoveries/{recoveryId}` reports it. */
+export interface RecoveryCounts {
+  /** Exhausted deliveries found in the window (test deliveries are never recovered). */
+  readonly exhaustedFound: number;
+  /** New deliveries created, each linked to the one it recovers by `redeliveredFromId`. */
+  readonly redelivered: number;
+  /** Exhausted deliveries left alone: their event has a newer delivery to the endpoint. */
+  readonly skipped: number;
+}
+
+export interface WebhookRecovery extends RecoveryCounts {
+  readonly recoveryId: string;
+  readonly webhookEndpointId: string;
+  readonly merchantId: string;
+  /** The window, inclusive at both ends: deliveries whose ids carry a time in it. */
+  readonly since: string;
+  readonly until: string;
+  readonly status: RecoveryStatus;
+  readonly createdAt: string;
+  readonly updatedAt: string;
+  readonly completedAt: string | null;
+}
+
+/** Where the next batch reads from: a shard of the endpoint's deliveries, after the key last read. */
+export interface RecoveryCursor {
+  readonly shard: number;
+  /** The sort key of the last delivery read in that shard; absent at the start of the shard. */
+  readonly after?: string;
+}
+
+/** A recovery as stored: its view, its cursor and how many batches it has committed. */
+export interface StoredRecovery {
+  readonly recovery: WebhookRecovery;
+  readonly cursor: RecoveryCursor;
+  /** Batches committed so far: each batch commits only from the step it read (a retry finds it moved). */
+  readonly step: number;
+}
+
+/** A problem with a recovery's window, on the field it names; undefined when the window is valid. */
+export interface WindowProblem {
+  readonly path: 'since' | 'until';
+  readonly message: string;
+}
+
+/**
+ * The window a request asks for, checked against `now`: `until` defaults to now and a later one is
+ * taken as now, since nothing after it exists yet; `since` may be no earlier than the retention
+ * reaches back (older deliveries are gone) and not after `until`.
+ */
+export function recoveryWindow(
+  request: { since: string; until?: string | undefined },
+  now: Date,
+): { since: string; until: string } | WindowProblem {
+  const nowIso = now.toISOString();
+  const until =
+    request.until === undefined || Date.parse(request.until) > now.getTime() ? nowIso : request.until;
+  const oldest = now.getTime() - maxRecoveryWindowDays * dayMilliseconds;
+  if (Date.parse(request.since) < oldest) {
+    return {
+      path: 'since',
+      message: `must be within the last ${maxRecoveryWindowDays} days: deliveries are kept that long.`,
+    };
+  }
+  if (Date.parse(request.since) > Date.parse(until)) {
+    return { path: 'since', message: 'must not be after until (or now, when until is left out or later).' };
+  }
+  return { since: request.since, until };
+}
+
+export function newRecovery(input: {
+  recoveryId: string;
+  webhookEndpointId: string;
+  merchantId: string;
+  since: string;
+  until: string;
+  now: string;
+}): StoredRecovery {
+  return {
+    recovery: {
+      recoveryId: input.recoveryId,
+      webhookEndpointId: input.webhookEndpointId,
+      merchantId: input.merchantId,
+      since: input.since,
+      until: input.until,
+      status: RecoveryStatus.running,
+      exhaustedFound: 0,
+      redelivered: 0,
+      skipped: 0,
+      createdAt: input.now,
+      updatedAt: input.now,
+      completedAt: null,
+    },
+    cursor: { shard: 0 },
+    step: 0,
+  };
+}
+
+/**
+ * Which exhausted deliveries of a batch are redelivered: only an event's newest delivery to the
+ * endpoint, so an event is sent again once however many of its deliveries are in the window, and
+ * not at all when a newer one (a manual redelivery, an earlier recovery's) already exists.
+ * `newestOfEvent` maps each event to the id of its newest delivery to the endpoint, as stored.
+ */
+export function deliveriesToRecover(
+  exhausted: readonly WebhookDelivery[],
+  newestOfEvent: ReadonlyMap<string, string>,
+): WebhookDelivery[] {
+  // Deliveries written before pointers were kept have none: the batch's own newest stands in.
+  const newestInBatch = new Map<string, string>();
+  for (const { eventId, webhookDeliveryId } of exhausted) {
+    const newest = newestInBatch.get(eventId);
+    if (newest === undefined || webhookDeliveryId > newest) newestInBatch.set(eventId, webhookDeliveryId);
+  }
+  return exhausted.filter(
+    ({ eventId, webhookDeliveryId }) =>
+      (newestOfEvent.get(eventId) ?? newestInBatch.get(eventId)) === webhookDeliveryId,
+  );
+}
+
+/** The new delivery a recovery makes of an exhausted one: as a manual redelivery, paused while the endpoint is disabled. */
+export function recoveryRedeliveryOf(
+  exhausted: WebhookDelivery,
+  webhookDeliveryId: string,
+  now: string,
+  paused: boolean,
+): WebhookDelivery {
+  return { ...redeliveryOf(exhausted, webhookDeliveryId, now), paused };
+}
+
+/** The recovery after one batch: its counts grown, its cursor moved, finished when nothing is left. */
+export function afterBatch(
+  stored: StoredRecovery,
+  batch: { exhaustedFound: number; redelivered: number; next: RecoveryCursor | undefined },
+  now: string,
+): StoredRecovery {
+  const { recovery } = stored;
+  const finished = batch.next === undefined;
+  return {
+    recovery: {
+      ...recovery,
+      exhaustedFound: recovery.exhaustedFound + batch.exhaustedFound,
+      redelivered: recovery.redelivered + batch.redelivered,
+      skipped: recovery.skipped + batch.exhaustedFound - batch.redelivered,
+      status: finished ? RecoveryStatus.completed : RecoveryStatus.running,
+      updatedAt: now,
+      completedAt: finished ? now : null,
+    },
+    cursor: batch.next ?? stored.cursor,
+    step: stored.step + 1,
+  };
+}
+
+/** The recovery ended without finishing: its endpoint was deleted. */
+export function canceledRecovery(stored: StoredRecovery, now: string): StoredRecovery {
+  return {
+    ...stored,
+    recovery: { ...stored.recovery, status: RecoveryStatus.canceled, updatedAt: now, completedAt: now },
+    step: stored.step + 1,
+  };
+}

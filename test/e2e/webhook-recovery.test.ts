@@ -1,0 +1,247 @@
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newId } from '../../functions/domain/ids';
+import { documentClient } from '../../functions/store/client';
+import { EntityType, keys } from '../../functions/store/keys';
+import { type HttpsReceiver, startHttpsReceiver } from '../support/https-receiver';
+import { createInvoice, expectOk, invoiceAction, invoiceBody } from '../support/invoice-requests';
+import { invoiceFixtures } from '../support/invoices';
+import { newKey, startTestRuntime, type TestRuntime } from '../support/local-runtime';
+import { expectVerifiedDelivery } from '../support/webhook-checks';
+
+let t: TestRuntime;
+let merchantId: string;
+let receiver: HttpsReceiver;
+
+beforeAll(async () => {
+  // Loopback receivers are allowed only in the local runtime; 1 s between attempts keeps the run short.
+  t = await startTestRuntime({ WEBHOOK_ALLOW_PRIVATE_TARGETS: true, WEBHOOK_RETRY_DELAY_SECONDS: 1 });
+  merchantId = t.runtime.merchantId;
+  receiver = await startHttpsReceiver();
+}, 180_000);
+
+afterAll(async () => {
+  await receiver?.close();
+  await t?.stop();
+});
+
+const endpoints = () => `/merchants/${merchantId}/webhook-endpoints`;
+
+async function subscribe(path: string) {
+  const created = expectOk(
+    await t.api('POST', endpoints(), {
+      body: { url: receiver.url(path), eventTypes: ['invoices.InvoiceSent'] },
+      idempotencyKey: newKey(),
+    }),
+  );
+  return { id: created.webhookEndpointId as string, secret: created.signingSecret as string };
+}
+
+async function deliveriesOf(endpointId: string): Promise<any[]> {
+  return expectOk(await t.api('GET', `${endpoints()}/${endpointId}/deliveries`, { query: { limit: 100 } }))
+    .items;
+}
+
+/** Polls the endpoint's deliveries until `done` holds of them (30 s at most). */
+async function waitForDeliveries(endpointId: string, done: (items: any[]) => boolean): Promise<any[]> {
+  let items: any[] = [];
+  await expect
+    .poll(
+      async () => {
+        items = await deliveriesOf(endpointId);
+        return done(items);
+      },
+      { timeout: 30_000, interval: 200 },
+    )
+    .toBe(true);
+  return items;
+}
+
+/** Issues an invoice: one invoices.InvoiceSent event. */
+async function sendInvoice(): Promise<void> {
+  const refs = await invoiceFixtures(t.api, merchantId);
+  const draft = expectOk(await createInvoice(t.api, invoiceBody(merchantId, refs)));
+  expectOk(await invoiceAction(t.api, merchantId, draft.invoiceId, 'issue'));
+}
+
+function recover(endpointId: string, body: Record<string, unknown>, idempotencyKey = newKey()) {
+  return t.api('POST', `${endpoints()}/${endpointId}/recover`, { body, idempotencyKey });
+}
+
+/** Polls the recovery until it is no longer running (30 s at most). */
+async function finished(endpointId: string, recoveryId: string): Promise<any> {
+  let recovery: any;
+  await expect
+    .poll(
+      async () => {
+        recovery = expectOk(await t.api('GET', `${endpoints()}/${endpointId}/recoveries/${recoveryId}`));
+        return recovery.status;
+      },
+      { timeout: 30_000, interval: 200 },
+    )
+    .not.toBe('running');
+  return recovery;
+}
+
+describe('POST …/webhook-endpoints/{id}/recover', () => {
+  it('redelivers each event of an exhausted window exactly once, after a simulated-failure endpoint exhausted it', async () => {
+    const since = new Date(Date.now() - 1000).toISOString();
+    const endpoint = await subscribe('/recovered');
+    // Three events' deliveries and one manual redelivery: 4 × 5 attempts fail without a request.
+    expectOk(
+      await t.api('PATCH', `${endpoints()}/${endpoint.id}`, {
+        body: { simulateFailures: 20 },
+        idempotencyKey: newKey(),
+      }),
+    );
+    for (let invoice = 0; invoice < 3; invoice += 1) await sendInvoice();
+    const originals = await waitForDeliveries(
+      endpoint.id,
+      (items) => items.length === 3 && items.every((item) => item.status === 'exhausted'),
+    );
+    const [first] = originals;
+    const manual = expectOk(
+      await t.api('POST', `${endpoints()}/${endpoint.id}/deliveries/${first.webhookDeliveryId}/redeliver`, {
+        idempotencyKey: newKey(),
+      }),
+    );
+    await waitForDeliveries(endpoint.id, (items) =>
+      items.some(
+        (item) => item.webhookDeliveryId === manual.webhookDeliveryId && item.status === 'exhausted',
+      ),
+    );
+    // The simulation is spent: the next event reaches the receiver, and is not recovered.
+    await sendInvoice();
+    await receiver.waitFor(1, 20_000);
+    expect(receiver.requests).toHaveLength(1);
+
+    const key = newKey();
+    const started = await recover(endpoint.id, { since }, key);
+    expect(started.status, JSON.stringify(started.body)).toBe(201);
+    expect(started.body).toMatchObject({
+      recoveryId: expect.stringMatching(/^whkrec_/),
+      webhookEndpointId: endpoint.id,
+      merchantId,
+      since,
+      status: 'running',
+      exhaustedFound: 0,
+      redelivered: 0,
+      skipped: 0,
+      completedAt: null,
+    });
+    expect(Date.parse(started.body.until)).toBeGreaterThan(Date.parse(since));
+    const replayed = await recover(endpoint.id, { since }, key);
+    expect(replayed.status).toBe(201);
+    expect(replayed.body).toEqual(started.body);
+
+    const done = await finished(endpoint.id, started.body.recoveryId);
+    expect(done).toMatchObject({ status: 'completed', exhaustedFound: 4, redelivered: 3, skipped: 1 });
+    const requests = await receiver.waitFor(4, 30_000);
+    const recovered = requests.slice(1);
+    const eventIds = recovered.map((request) => request.headers['merchant-webhook-event-id']);
+    expect([...eventIds].sort()).toEqual(originals.map((item) => item.eventId).sort());
+    expect(recovered.map((request) => Number(request.headers['merchant-webhook-sequence'])).sort()).toEqual([
+      6, 7, 8,
+    ]);
+    for (const request of recovered) expectVerifiedDelivery(request, endpoint.secret);
+
+    // Each event's newest exhausted delivery is the one recovered: the manual redelivery for the first.
+    const items = await waitForDeliveries(
+      endpoint.id,
+      (all) => all.filter((item) => item.status === 'succeeded').length === 4,
+    );
+    const recoveredFrom = items
+      .filter((item) => item.status === 'succeeded' && item.redeliveredFromId !== null)
+      .map((item) => item.redeliveredFromId)
+      .sort();
+    expect(recoveredFrom).toEqual(
+      [manual.webhookDeliveryId, originals[1].webhookDeliveryId, originals[2].webhookDeliveryId].sort(),
+    );
+    const ofFirstEvent = expectOk(
+      await t.api('GET', `/events/${first.eventId}/deliveries`, { query: { merchantId } }),
+    );
+    expect(ofFirstEvent.items).toHaveLength(3);
+
+    // The same window again: every event's newest delivery has succeeded, so nothing is sent twice.
+    const again = expectOk(await recover(endpoint.id, { since }));
+    expect(await finished(endpoint.id, again.recoveryId)).toMatchObject({
+      status: 'completed',
+      exhaustedFound: 4,
+      redelivered: 0,
+      skipped: 4,
+    });
+    expect(await deliveriesOf(endpoint.id)).toHaveLength(items.length);
+    expect(receiver.requests).toHaveLength(4);
+  }, 120_000);
+
+  it('answers 409 naming the running recovery while one runs, and 409 on a disabled endpoint', async () => {
+    const endpoint = await subscribe('/locked');
+    const running = newId('whkrec');
+    await documentClient().send(
+      new PutCommand({
+        TableName: t.runtime.tableName,
+        Item: {
+          ...keys.webhookRecoveryLock(merchantId, endpoint.id),
+          entityType: EntityType.webhookRecoveryLock,
+          recoveryId: running,
+        },
+      }),
+    );
+    const refused = await recover(endpoint.id, { since: new Date(Date.now() - 60_000).toISOString() });
+    expect(refused.status).toBe(409);
+    expect(refused.body.error).toMatchObject({ code: 'invalid_state' });
+    expect(refused.body.error.message).toContain(running);
+
+    const other = await subscribe('/disabled');
+    expectOk(
+      await t.api('PATCH', `${endpoints()}/${other.id}`, {
+        body: { status: 'disabled' },
+        idempotencyKey: newKey(),
+      }),
+    );
+    const disabled = await recover(other.id, { since: new Date(Date.now() - 60_000).toISOString() });
+    expect(disabled.status).toBe(409);
+    expect(disabled.body.error.message).toContain('disabled');
+  });
+
+  it('refuses a window reaching past 90 days, or ending before it starts, with 400 naming since', async () => {
+    const endpoint = await subscribe('/window');
+    const day = 24 * 60 * 60 * 1000;
+    const old = await recover(endpoint.id, { since: new Date(Date.now() - 91 * day).toISOString() });
+    expect(old.status).toBe(400);
+    expect(old.body.error).toMatchObject({
+      code: 'validation_error',
+      details: [
+        { path: 'since', message: 'must be within the last 90 days: deliveries are kept that long.' },
+      ],
+    });
+    const reversed = await recover(endpoint.id, {
+      since: new Date(Date.now() - day).toISOString(),
+      until: new Date(Date.now() - 2 * day).toISOString(),
+    });
+    expect(reversed.status).toBe(400);
+    expect(reversed.body.error.details).toEqual([
+      { path: 'since', message: 'must not be after until (or now, when until is left out or later).' },
+    ]);
+    const future = expectOk(
+      await recover(endpoint.id, {
+        since: new Date(Date.now() - day).toISOString(),
+        until: new Date(Date.now() + day).toISOString(),
+      }),
+    );
+    expect(Date.parse(future.until)).toBeLessThanOrEqual(Date.now());
+  });
+
+  it("answers 404 for another endpoint's recovery and for an unknown one", async () => {
+    const endpoint = await subscribe('/own');
+    const other = await subscribe('/other');
+    const recovery = expectOk(
+      await recover(endpoint.id, { since: new Date(Date.now() - 60_000).toISOString() }),
+    );
+    const elsewhere = await t.api('GET', `${endpoints()}/${other.id}/recoveries/${recovery.recoveryId}`);
+    expect(elsewhere.status).toBe(404);
+    const unknown = await t.api('GET', `${endpoints()}/${endpoint.id}/recoveries/${newId('whkrec')}`);
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.error.message).toBe('The recovery does not exist.');
+  });
+});
