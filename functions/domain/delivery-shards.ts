@@ -10,8 +10,7 @@ export type DeliveryShardHistory = ShardHistory;
 
 /**
  * The partition shard of a delivery: SHA-256 of its id modulo the count in force when the id was
- * minted. Writers and readers compute it alike, and only the delivery's pointer in its event's
- * partition stores it (for readers without the history); shard 0 is the endpoint's
+ * minted. Writers and readers compute it alike; shard 0 is the endpoint's
  * original partition, where every delivery minted before the first change stays. (Delivery ids are
  * derived from their event and endpoint, so the shard cannot be written into them.)
  */

@@ -95,6 +95,30 @@ export function newDelivery(input: {
   };
 }
 
+/**
+ * What the deliveries of one event are listed with (`GET /events/{eventId}/deliveries`): the
+ * delivery's view without its `data` (the event holds that), and what proves whose it is and
+ * whether it is kept. The event-deliveries index (GSI5) projects exactly these, so a delivery write
+ * that changes none of them (a lease) leaves the index alone. `eventId` and `createdAt` are the
+ * index's keys, which every index carries.
+ */
+export const eventDeliveryIndexFields = [
+  'entityType',
+  'merchantId',
+  'ttl',
+  'webhookDeliveryId',
+  'webhookEndpointId',
+  'eventType',
+  'status',
+  'attemptCount',
+  'attempts',
+  'lastAttemptAt',
+  'redeliveredFromId',
+  'sequence',
+  'objectVersion',
+  'test',
+] as const;
+
 /** The delivery with its number in the endpoint's sequence, given when it is written. */
 export function withSequence(delivery: WebhookDelivery, sequence: number): WebhookDelivery {
   return { ...delivery, sequence };

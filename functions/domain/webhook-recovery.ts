@@ -15,9 +15,10 @@ export const maxRecoveryWindowDays = retentionDays;
 const dayMilliseconds = 24 * 60 * 60 * 1000;
 
 /**
- * How many exhausted deliveries one batch redelivers: each new delivery writes two items (the
- * delivery and its event's pointer) in the batch's one transaction, beside the recovery's own
- * update, the sequence's advance and, at the end, the lock's release — 83 of DynamoDB's 100.
+ * How many exhausted deliveries one batch redelivers: each is one put in the batch's transaction,
+ * beside the recovery's own update, the sequence's advance and, at the end, the lock's release (43
+ * of DynamoDB's 100 actions), and each costs one Query of its event's deliveries first, so a batch
+ * stays short work for the stream consumer that runs it.
  */
 export const recoveryBatchSize = 40;
 
@@ -128,7 +129,7 @@ export function deliveriesToRecover(
   exhausted: readonly WebhookDelivery[],
   newestOfEvent: ReadonlyMap<string, string>,
 ): WebhookDelivery[] {
-  // Deliveries written before pointers were kept have none: the batch's own newest stands in.
+  // Deliveries written before the event-deliveries index have no entry there: the batch's own newest stands in.
   const newestInBatch = new Map<string, string>();
   for (const { eventId, webhookDeliveryId } of exhausted) {
     const newest = newestInBatch.get(eventId);

@@ -1,14 +1,13 @@
 import type { QueryCommandInput } from '@aws-sdk/lib-dynamodb';
-import { batchGet } from './batch-get';
 import { tableName } from './client';
-import { deliveryIdOfPointer, deliveryKeyOfPointer } from './event-delivery-pointers';
-import { keys, SortKeyPrefix } from './keys';
+import { EntityType } from './keys';
 import { pageOf, type QueryPage, queryUpTo } from './query-page';
 
 /**
- * The newest-first Query of an event's partition: its delivery pointers (`DELIVERY#<id>`) and the
- * event item (`EVENT`, which sorts above them, so a first page gets it first). A next page starts
- * below the cursor's pointer, so it reads pointers only.
+ * The newest-first Query of an event's partition of the event-deliveries index (GSI5, keyed by
+ * `eventId` and `createdAt`): its deliveries and the event's own entry, which is at least as old
+ * as any of them. An index is read eventually consistent: a delivery written a moment ago may show
+ * a moment later.
  */
 export function buildEventDeliveriesQuery(
   eventId: string,
@@ -16,59 +15,44 @@ export function buildEventDeliveriesQuery(
 ): QueryCommandInput {
   return {
     TableName: tableName(),
-    KeyConditionExpression: 'PK = :partition AND SK BETWEEN :from AND :to',
-    ExpressionAttributeValues: {
-      ':partition': keys.eventPartition(eventId),
-      ':from': SortKeyPrefix.webhookDelivery,
-      ':to': keys.eventSortKey,
-    },
+    IndexName: 'GSI5',
+    KeyConditionExpression: 'eventId = :eventId',
+    // A test delivery's `evt_` id is in no event log: its partition lists nothing, so it is a 404.
+    FilterExpression: 'attribute_not_exists(test)',
+    ExpressionAttributeValues: { ':eventId': eventId },
     ScanIndexForward: false,
-    ConsistentRead: true,
     ExclusiveStartKey: startKey,
   };
 }
 
-/** One page of an event's delivery pointers, and the event item when the page is a first one. */
-export interface EventDeliveryPointersPage {
-  /** The stored event, whoever's and however old (the caller checks); undefined on later pages. */
+/** The keys a page of GSI5 resumes from: the index's and the table's. */
+const eventDeliveriesKeyAttributes = ['eventId', 'createdAt', 'PK', 'SK'] as const;
+
+/** One page of an event's deliveries, and the event's entry when the Query reached it. */
+export interface EventDeliveriesPage {
+  /** The event's index entry (merchant, expiry), whoever's and however old, when read. */
   readonly event: Record<string, unknown> | undefined;
-  /** The page's pointers, newest first; their last key is the cursor. */
-  readonly pointers: QueryPage;
+  /** The page's deliveries as the index projects them, newest first; their last key is the cursor. */
+  readonly deliveries: QueryPage;
 }
 
 /**
- * One page of the pointers to an event's deliveries (to every endpoint, and redeliveries), newest
- * first, in one Query of the event's partition, which brings the event with a first page's
- * pointers. The caller checks merchant and expiry on the event and the pointers, which carry both.
+ * One page of an event's deliveries (to every endpoint, and redeliveries), newest first, in one
+ * Query of the event-deliveries index. The event's entry sorts last (it is the oldest), so it comes
+ * with the page that reaches the end, and with any first page of an event without deliveries. The
+ * caller checks merchant and expiry on the deliveries, which carry both, and on the event.
  */
-export async function queryEventDeliveryPointers(
+export async function queryEventDeliveries(
   eventId: string,
   limit: number,
   startKey: Record<string, unknown> | undefined,
-): Promise<EventDeliveryPointersPage> {
-  // `limit + 1` pointers make `hasMore` exact; a first page also holds the event.
-  const count = limit + 1 + (startKey === undefined ? 1 : 0);
-  const found = await queryUpTo(buildEventDeliveriesQuery(eventId, startKey), count);
-  const event = found.find((item) => item.SK === keys.eventSortKey);
-  const pointers = pageOf(
+): Promise<EventDeliveriesPage> {
+  // `limit + 1` deliveries make `hasMore` exact; the event's entry may be among what is read.
+  const found = await queryUpTo(buildEventDeliveriesQuery(eventId, startKey), limit + 2);
+  const event = found.find((item) => item.entityType === EntityType.event);
+  const deliveries = pageOf(
     found.filter((item) => item !== event),
-    { limit, keyAttributes: ['PK', 'SK'] },
+    { limit, keyAttributes: eventDeliveriesKeyAttributes },
   );
-  return { event, pointers };
-}
-
-/**
- * The deliveries the pointers name, in the pointers' order, in one BatchGetItem (none for no
- * pointers). A delivery is created with its pointer and expires with it; one DynamoDB deleted
- * before its pointer is left out.
- */
-export async function deliveriesOfPointers(
-  pointers: readonly Record<string, unknown>[],
-): Promise<Record<string, unknown>[]> {
-  const items = await batchGet(pointers.map(deliveryKeyOfPointer));
-  const byId = new Map(items.map((item) => [String(item.webhookDeliveryId), item]));
-  return pointers.flatMap((pointer) => {
-    const delivery = byId.get(deliveryIdOfPointer(pointer));
-    return delivery === undefined ? [] : [delivery];
-  });
+  return { event, deliveries };
 }

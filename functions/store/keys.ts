@@ -20,7 +20,6 @@ export const EntityType = {
   webhookDelivery: 'WebhookDelivery',
   webhookDeliveriesMarker: 'WebhookDeliveriesMarker',
   webhookDeliverySequence: 'WebhookDeliverySequence',
-  eventDeliveryPointer: 'EventDeliveryPointer',
   webhookRecovery: 'WebhookRecovery',
   webhookRecoveryLock: 'WebhookRecoveryLock',
   payment: 'Payment',
@@ -190,15 +189,6 @@ export const keys = {
   eventsOfTypePartition,
   eventsOfObjectPartition,
   eventLogPosition,
-  /**
-   * A delivery of the event (to each endpoint, and redeliveries), named in the event's own
-   * partition: `DELIVERY#<id>` sorts below `EVENT`, so a newest-first Query of the partition
-   * returns the event, then its newest deliveries (delivery ids are time-ordered).
-   */
-  eventDeliveryPointer: (eventId: string, webhookDeliveryId: string) => ({
-    PK: eventPartition(eventId),
-    SK: `${SortKeyPrefix.webhookDelivery}${webhookDeliveryId}`,
-  }),
   eventPartition,
   eventSortKey,
   webhookEndpoint: (merchantId: string, webhookEndpointId: string) => ({

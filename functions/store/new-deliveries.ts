@@ -8,8 +8,8 @@ import { buildCreateDelivery } from './webhook-deliveries';
 /** DynamoDB's limit on the actions of one TransactWriteItems. */
 export const maxActionsPerTransaction = 100;
 
-/** Creating a delivery takes two actions: the delivery's put and its pointer's (`buildCreateDelivery`). */
-const actionsPerDelivery = 2;
+/** Creating a delivery takes one action: the delivery's put (`buildCreateDelivery`). */
+const actionsPerDelivery = 1;
 
 /**
  * What the items of one transaction may weigh by their JSON size. DynamoDB refuses a transaction
@@ -34,7 +34,7 @@ export interface NewDelivery {
 
 /**
  * The new deliveries grouped into as few transactions as DynamoDB's limits allow, in the order
- * given: each group's puts (two per delivery) plus one sequence Update per endpoint it names stay
+ * given: each group's puts (one per delivery) plus one sequence Update per endpoint it names stay
  * within 100 actions, and its items within the size budget. A delivery named twice is kept once: a transaction may not
  * name an item twice.
  */
@@ -71,10 +71,10 @@ export function groupNewDeliveries(deliveries: readonly NewDelivery[]): NewDeliv
 }
 
 /**
- * One group's transaction: the conditional puts of each delivery and its pointer, the delivery
- * numbered in its endpoint's sequence from `lastSequences`, then one Update per endpoint advancing
- * its sequence by its number of deliveries. The puts come first, two per delivery, so a failed
- * condition's index below `2 × group.length` names a delivery that exists (`deliveryOfAction`) and
+ * One group's transaction: the conditional put of each delivery, numbered in its endpoint's
+ * sequence from `lastSequences`, then one Update per endpoint advancing its sequence by its number
+ * of deliveries. The puts come first, one per delivery, so a failed condition's index below
+ * `group.length` names a delivery that exists (`deliveryOfAction`) and
  * one at or above it an endpoint whose sequence moved.
  */
 export function buildNumberedTransaction(
@@ -134,7 +134,6 @@ async function putMissing(group: readonly NewDelivery[], sequences: Map<string, 
       return remaining.length;
     } catch (error) {
       if (!(error instanceof TransactionConditionFailed) || round >= maxRounds) throw error;
-      // A delivery that exists fails both its put and its pointer's: it is dropped once, with both.
       const existing = new Set<number>();
       for (const { index, existing: item } of error.failures) {
         const delivery = deliveryOfAction(index, remaining.length);

@@ -9,8 +9,7 @@ import { buildCreateDelivery } from './webhook-deliveries';
 const maxRedeliveryRounds = 10;
 
 /**
- * Writes a delivery a route creates (a redelivery, a test delivery) and its pointer in its event's
- * partition, with the next number of its endpoint's sequence, guarded by the idempotency record, in
+ * Writes a delivery a route creates (a redelivery, a test delivery), with the next number of its endpoint's sequence, guarded by the idempotency record, in
  * one transaction with the sequence's advance. When another writer (the router, another route's
  * delivery) took that number since `lastSequence` was read, the failed condition returns the
  * sequence as it is now, and the delivery is numbered afresh and sent again.
@@ -37,8 +36,8 @@ export async function commitNumberedDelivery(
         buildAdvanceSequence(advance),
       ]);
     } catch (error) {
-      // After the delivery's put and its pointer's: the sequence's advance.
-      const moved = error instanceof TransactionConditionFailed ? error.failureAt(2) : undefined;
+      // After the delivery's put: the sequence's advance.
+      const moved = error instanceof TransactionConditionFailed ? error.failureAt(1) : undefined;
       if (moved === undefined || round >= maxRedeliveryRounds) throw error;
       last = lastSequenceOf(moved.existing);
     }

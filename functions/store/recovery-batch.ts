@@ -14,7 +14,7 @@ export type BatchOutcome = 'committed' | 'stale';
 
 /**
  * Writes one batch of a recovery in one transaction: the recovery's next state (only from the step
- * it was read at), each new delivery with its event's pointer, numbered from the endpoint's next
+ * it was read at), each new delivery, numbered from the endpoint's next
  * sequence number on with the sequence's advance, and, when the recovery ends, its lock's release.
  * A retried batch finds the step moved and writes nothing ('stale'); when another writer took the
  * numbers since `lastSequence` was read, the batch is numbered afresh and sent again.
@@ -30,7 +30,7 @@ export async function commitRecoveryBatch(
   let last = lastSequence;
   for (let round = 1; ; round += 1) {
     const numbered = redeliveries.map((delivery, index) => withSequence(delivery, last + 1 + index));
-    const sequenceIndex = 1 + 2 * numbered.length;
+    const sequenceIndex = 1 + numbered.length;
     try {
       await sendTransaction([
         buildAdvanceRecovery(previous.step, next),

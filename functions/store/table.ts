@@ -1,4 +1,5 @@
 import { payerInvoiceFields } from '../domain/invoice';
+import { eventDeliveryIndexFields } from '../domain/webhook-delivery';
 
 /**
  * The single table, declared once. The CDK stack, the local runtime and the tests all create the
@@ -24,6 +25,18 @@ export const TableDefinition = {
     },
     /** The event log: an object's events (`keys.eventIndexes`). */
     { indexName: 'GSI4', partitionKey: 'GSI4PK', sortKey: 'GSI4SK' },
+    /**
+     * An event's deliveries, newest first, and the event itself: keyed by attributes both already
+     * carry (`eventId`, `createdAt`; no other item has an `eventId`), so it adds no byte to a
+     * delivery or an event. It projects only what the list shows: a delivery's attempts rewrite its
+     * entry, its lease does not, and no entry carries the payload.
+     */
+    {
+      indexName: 'GSI5',
+      partitionKey: 'eventId',
+      sortKey: 'createdAt',
+      projectedAttributes: eventDeliveryIndexFields,
+    },
   ],
   streamViewType: 'NEW_AND_OLD_IMAGES',
 } as const;

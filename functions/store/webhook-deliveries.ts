@@ -4,7 +4,6 @@ import { expiresAtOfEvent, isExpired } from '../domain/retention';
 import { shardsEver } from '../domain/shard-history';
 import { DeliveryStatus, type WebhookDelivery } from '../domain/webhook-delivery';
 import { documentClient, tableName } from './client';
-import { buildPutEventDeliveryPointer } from './event-delivery-pointers';
 import { EntityType, keys, SortKeyPrefix } from './keys';
 import { mapWithConcurrency } from './map-with-concurrency';
 import { byKeyAttribute, queryAll } from './query-page';
@@ -25,8 +24,9 @@ export function deliveryKey(
 /**
  * The stored delivery; `dueAt` says when its next attempt is due while it waits for one, `shards`
  * is its endpoint's history, which places it. Every write carries its event's expiry (`ttl`), which
- * follows from the delivery alone, so a rewrite (an attempt, a pause) keeps it. No index entry names
- * its event: the event's partition holds a pointer to it instead (`buildCreateDelivery`), written once.
+ * follows from the delivery alone, so a rewrite (an attempt, a pause) keeps it. Its `eventId` and
+ * `createdAt` place it under its event in the event-deliveries index (GSI5), which projects only
+ * what that list shows.
  */
 function deliveryItem(delivery: WebhookDelivery, dueAt: string | undefined, shards: DeliveryShardHistory) {
   const waiting = delivery.status === DeliveryStatus.pending && !delivery.paused && dueAt !== undefined;
@@ -50,15 +50,12 @@ export function buildPutNewDelivery(delivery: WebhookDelivery, dueAt: string, sh
 }
 
 /**
- * What creating a delivery writes, in one transaction: the delivery, and its pointer in its event's
- * partition (how the event's deliveries are listed). Both only where none exists, so for a delivery
- * that exists both conditions fail together.
+ * What creating a delivery writes in a transaction: the delivery, only where none exists. Its
+ * entry under its event (GSI5) comes with it, so listing the event's deliveries needs no item of
+ * its own.
  */
 export function buildCreateDelivery(delivery: WebhookDelivery, dueAt: string, shards: DeliveryShardHistory) {
-  return [
-    { Put: buildPutNewDelivery(delivery, dueAt, shards) },
-    { Put: buildPutEventDeliveryPointer(delivery, shards) },
-  ] as const;
+  return [{ Put: buildPutNewDelivery(delivery, dueAt, shards) }] as const;
 }
 
 /**

@@ -218,37 +218,32 @@ export async function readExhaustedBatch(
   return { exhausted, next: nextShard < shardsEver(shards) ? { shard: nextShard } : undefined };
 }
 
-/** How many events' delivery pointers are read at once. */
-const pointerReadConcurrency = 8;
+/** How many events' deliveries are read at once. */
+const eventReadConcurrency = 8;
 
 /**
- * The id of each event's newest delivery to the endpoint, from the pointers in the event's
- * partition (one Query an event). Ids are time-ordered, so the greatest is the newest. An event
- * whose deliveries predate pointers has none, and maps to nothing.
+ * The id of each event's newest delivery to the endpoint, from the event-deliveries index (one
+ * Query an event; ids are time-ordered, so the greatest is the newest). The index is eventually
+ * consistent: a delivery made a moment ago by another writer may not be seen yet. An event whose
+ * deliveries predate the index has none there, and maps to nothing.
  */
 export async function newestDeliveriesOfEvents(
   webhookEndpointId: string,
   eventIds: readonly string[],
 ): Promise<Map<string, string>> {
   const distinct = [...new Set(eventIds)];
-  const newest = await mapWithConcurrency(distinct, pointerReadConcurrency, async (eventId) => {
-    const pointers = await queryAll({
+  const newest = await mapWithConcurrency(distinct, eventReadConcurrency, async (eventId) => {
+    const deliveries = await queryAll({
       TableName: tableName(),
-      KeyConditionExpression: 'PK = :partition AND begins_with(SK, :prefix)',
+      IndexName: 'GSI5',
+      KeyConditionExpression: 'eventId = :eventId',
       FilterExpression: 'webhookEndpointId = :endpointId',
-      ExpressionAttributeValues: {
-        ':partition': keys.eventPartition(eventId),
-        ':prefix': SortKeyPrefix.webhookDelivery,
-        ':endpointId': webhookEndpointId,
-      },
-      ProjectionExpression: 'SK',
-      ConsistentRead: true,
+      ExpressionAttributeValues: { ':eventId': eventId, ':endpointId': webhookEndpointId },
+      ProjectionExpression: 'webhookDeliveryId',
     });
-    const sortKeys = pointers.map((pointer) => String(pointer.SK)).sort();
-    const last = sortKeys.at(-1);
-    return last === undefined
-      ? undefined
-      : ([eventId, last.slice(SortKeyPrefix.webhookDelivery.length)] as const);
+    const ids = deliveries.map((delivery) => String(delivery.webhookDeliveryId)).sort();
+    const last = ids.at(-1);
+    return last === undefined ? undefined : ([eventId, last] as const);
   });
   return new Map(newest.filter((entry) => entry !== undefined));
 }

@@ -18,12 +18,15 @@ import {
 } from '../../../functions/domain/webhook-recovery';
 import { documentClient, tableName } from '../../../functions/store/client';
 import { buildAdvanceSequence } from '../../../functions/store/delivery-sequences';
-import { buildPutEventDeliveryPointer } from '../../../functions/store/event-delivery-pointers';
 import { keys } from '../../../functions/store/keys';
-import { sendTransaction } from '../../../functions/store/transaction';
+import { sendTransaction, TransactionConditionFailed } from '../../../functions/store/transaction';
 import { buildPutNewDelivery, toDelivery } from '../../../functions/store/webhook-deliveries';
 import { buildPutNewEndpoint } from '../../../functions/store/webhook-endpoints';
-import { buildStartRecovery, toStoredRecovery } from '../../../functions/store/webhook-recoveries';
+import {
+  buildStartRecovery,
+  runningRecoveryIdOf,
+  toStoredRecovery,
+} from '../../../functions/store/webhook-recoveries';
 import { useFreshTable } from '../../support/table-environment';
 
 const hour = 60 * 60 * 1000;
@@ -51,7 +54,7 @@ function eventIdAt(ago: number, offset = 0): string {
   return `${id.slice(0, -4)}${newId('evt').slice(-4)}`;
 }
 
-/** Stores a delivery of `eventId` to the endpoint with its event's pointer, as the router writes them. */
+/** Stores a delivery of `eventId` to the endpoint, as the router writes it. */
 async function storeDelivery(
   eventId: string,
   overrides: Partial<WebhookDelivery> & { webhookDeliveryId?: string } = {},
@@ -73,7 +76,6 @@ async function storeDelivery(
     ...overrides,
   };
   await documentClient().send(new PutCommand(buildPutNewDelivery(delivery, delivery.createdAt, [])));
-  await documentClient().send(new PutCommand(buildPutEventDeliveryPointer(delivery, [])));
   return delivery;
 }
 
@@ -136,16 +138,18 @@ async function lockOf(): Promise<Record<string, unknown> | undefined> {
   return Item;
 }
 
-async function pointedDeliveryIds(eventId: string): Promise<string[]> {
+/** The deliveries the event-deliveries index (GSI5) lists under the event. */
+async function indexedDeliveryIds(eventId: string): Promise<string[]> {
   const { Items = [] } = await documentClient().send(
     new QueryCommand({
       TableName: tableName(),
-      KeyConditionExpression: 'PK = :partition AND begins_with(SK, :prefix)',
-      ExpressionAttributeValues: { ':partition': keys.eventPartition(eventId), ':prefix': 'DELIVERY#' },
-      ConsistentRead: true,
+      IndexName: 'GSI5',
+      KeyConditionExpression: 'eventId = :eventId',
+      FilterExpression: 'entityType = :delivery',
+      ExpressionAttributeValues: { ':eventId': eventId, ':delivery': 'WebhookDelivery' },
     }),
   );
-  return Items.map((item) => String(item.SK).slice('DELIVERY#'.length)).sort();
+  return Items.map((item) => String(item.webhookDeliveryId)).sort();
 }
 
 describe('runRecoveryBatch', () => {
@@ -180,7 +184,7 @@ describe('runRecoveryBatch', () => {
         ({ webhookDeliveryId }) => webhookDeliveryId === delivery.redeliveredFromId,
       );
       expect(delivery.data).toEqual(original?.data);
-      expect(await pointedDeliveryIds(delivery.eventId)).toEqual(
+      expect(await indexedDeliveryIds(delivery.eventId)).toEqual(
         [original?.webhookDeliveryId, delivery.webhookDeliveryId].sort(),
       );
     }
@@ -316,7 +320,6 @@ describe('runRecoveryBatch', () => {
         attemptCount: 5,
       };
       await documentClient().send(new PutCommand(buildPutNewDelivery(delivery, delivery.createdAt, shards)));
-      await documentClient().send(new PutCommand(buildPutEventDeliveryPointer(delivery, shards)));
       placed.push(delivery);
     }
     const inShardOne = (await deliveriesOfEndpoint(1)).length;
@@ -371,5 +374,17 @@ describe('runRecoveryBatch', () => {
 
     const created = (await deliveriesOfEndpoint()).filter((delivery) => delivery.redeliveredFromId !== null);
     expect(created).toEqual([expect.objectContaining({ paused: true, status: 'pending' })]);
+  });
+});
+
+describe('buildStartRecovery', () => {
+  it('starts one recovery per endpoint: a second start fails on the lock, which names the running one', async () => {
+    const first = await startRecovery(new Date(Date.now() - hour));
+    const error = await startRecovery(new Date(Date.now() - hour)).catch((caught: unknown) => caught);
+
+    expect(error).toBeInstanceOf(TransactionConditionFailed);
+    const failure = (error as TransactionConditionFailed).failureAt(1);
+    expect(runningRecoveryIdOf(failure?.existing)).toBe(first.recovery.recoveryId);
+    expect(await lockOf()).toMatchObject({ recoveryId: first.recovery.recoveryId });
   });
 });

@@ -26,7 +26,6 @@ import {
 } from '../../../functions/domain/webhook-endpoint';
 import { documentClient, tableName } from '../../../functions/store/client';
 import { getEndpointWithDelivery } from '../../../functions/store/endpoint-with-delivery';
-import { deliveryIdOfPointer } from '../../../functions/store/event-delivery-pointers';
 import { EntityType, keys, SortKeyPrefix } from '../../../functions/store/keys';
 import { commitNumberedDelivery } from '../../../functions/store/numbered-delivery';
 import {
@@ -308,16 +307,17 @@ describe('router: fan-out in transactions', () => {
     expect(await storedDeliveryItems()).toEqual(expect.arrayContaining(after));
     expect(await storedDeliveryItems()).toHaveLength(6);
     expect(replayed).toEqual(['QueryCommand', 'TransactWriteItemsCommand']);
-    // Each delivery has exactly one pointer in the event's partition: the existing ones kept theirs.
-    const { Items: pointers = [] } = await documentClient().send(
+    // Each delivery is listed once under its event in GSI5: the existing ones kept their entries.
+    const { Items: entries = [] } = await documentClient().send(
       new QueryCommand({
         TableName: tableName(),
-        KeyConditionExpression: 'PK = :event AND begins_with(SK, :delivery)',
-        ExpressionAttributeValues: { ':event': keys.eventPartition(event.eventId), ':delivery': 'DELIVERY#' },
-        ConsistentRead: true,
+        IndexName: 'GSI5',
+        KeyConditionExpression: 'eventId = :event',
+        FilterExpression: 'entityType = :delivery',
+        ExpressionAttributeValues: { ':event': event.eventId, ':delivery': 'WebhookDelivery' },
       }),
     );
-    expect(pointers.map(deliveryIdOfPointer).sort()).toEqual(
+    expect(entries.map((entry) => String(entry.webhookDeliveryId)).sort()).toEqual(
       after.map((item) => item.webhookDeliveryId).sort(),
     );
   });
@@ -352,7 +352,7 @@ describe('router: fan-out in transactions', () => {
     expect(deliveries.map((each) => each.webhookDeliveryId).sort()).toEqual(expected.sort());
   });
 
-  it('splits a batch’s deliveries into transactions of at most 100 actions, two per delivery', async () => {
+  it('splits a batch’s deliveries into transactions of at most 100 actions, one per delivery', async () => {
     const endpoints = await Promise.all(Array.from({ length: 20 }, () => endpoint([EventType.invoicePaid])));
     const events = Array.from({ length: 6 }, () => eventItem(EventType.invoicePaid));
 
@@ -361,8 +361,8 @@ describe('router: fan-out in transactions', () => {
       expect(await route(streamEvent(...records))).toEqual({ batchItemFailures: [] });
     });
 
-    // 120 deliveries to 20 endpoints: 40 a transaction (80 puts, 20 sequence Updates).
-    expect(writes(commands)).toEqual(Array(3).fill('TransactWriteItemsCommand'));
+    // 120 deliveries to 20 endpoints: 80 a transaction (80 puts, 20 sequence Updates), then 40.
+    expect(writes(commands)).toEqual(Array(2).fill('TransactWriteItemsCommand'));
     const expected = events.flatMap((event) =>
       endpoints.map((each) => deliveryIdFor(event.eventId, each.webhookEndpointId)),
     );

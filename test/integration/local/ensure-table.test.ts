@@ -43,20 +43,20 @@ describe('ensureTable', () => {
     const tableName = newName();
     await ensureTable(testDynamoDbClient(), tableName);
     const indexes = await indexesOf(tableName);
-    expect(indexes?.map((index) => index.name).sort()).toEqual(['GSI1', 'GSI2', 'GSI3', 'GSI4']);
+    expect(indexes?.map((index) => index.name).sort()).toEqual(['GSI1', 'GSI2', 'GSI3', 'GSI4', 'GSI5']);
   });
 
-  it('adds the pay-link and event-log indexes to a table persisted before them, and indexes the items already there', async () => {
+  it('adds the pay-link, event-log and event-deliveries indexes to a table persisted before them, and indexes the items already there', async () => {
     const tableName = newName();
     const current = createTableInput(tableName);
     await testDynamoDbClient().send(
       new CreateTableCommand({
         ...current,
         AttributeDefinitions: current.AttributeDefinitions.filter(
-          (name) => !['GSI3PK', 'GSI4PK', 'GSI4SK'].includes(name.AttributeName),
+          (name) => !['GSI3PK', 'GSI4PK', 'GSI4SK', 'eventId', 'createdAt'].includes(name.AttributeName),
         ),
         GlobalSecondaryIndexes: current.GlobalSecondaryIndexes.filter(
-          (index) => !['GSI3', 'GSI4'].includes(index.IndexName),
+          (index) => !['GSI3', 'GSI4', 'GSI5'].includes(index.IndexName),
         ),
       }),
     );
@@ -71,6 +71,10 @@ describe('ensureTable', () => {
       SK: 'EVENT',
       GSI4PK: 'MERCHANT#mer_x#OBJECT#inv_x#EVENTS',
       GSI4SK: 'at',
+      eventId: 'evt_x',
+      createdAt: '2026-11-25T12:00:00.000Z',
+      entityType: 'Event',
+      merchantId: 'mer_x',
     };
     await testDocumentClient().send(new PutCommand({ TableName: tableName, Item: event }));
 
@@ -102,6 +106,25 @@ describe('ensureTable', () => {
       }),
     );
     expect(gsi4.Items).toEqual([event]);
+    const gsi5 = await testDocumentClient().send(
+      new QueryCommand({
+        TableName: tableName,
+        IndexName: 'GSI5',
+        KeyConditionExpression: 'eventId = :key',
+        ExpressionAttributeValues: { ':key': event.eventId },
+      }),
+    );
+    // GSI5 projects only what the list of an event's deliveries shows.
+    expect(gsi5.Items).toEqual([
+      {
+        PK: event.PK,
+        SK: event.SK,
+        eventId: event.eventId,
+        createdAt: event.createdAt,
+        entityType: 'Event',
+        merchantId: 'mer_x',
+      },
+    ]);
     // A second start finds nothing missing.
     await ensureTable(testDynamoDbClient(), tableName);
     expect((await indexesOf(tableName))?.map((index) => index.name).sort()).toEqual([
@@ -109,6 +132,7 @@ describe('ensureTable', () => {
       'GSI2',
       'GSI3',
       'GSI4',
+      'GSI5',
     ]);
   }, 60_000);
 });

@@ -5,8 +5,7 @@ import { EventType } from '../../../functions/domain/invoice';
 import { expiresAtOfEvent } from '../../../functions/domain/retention';
 import { newDelivery } from '../../../functions/domain/webhook-delivery';
 import { documentClient, tableName } from '../../../functions/store/client';
-import { deliveryIdOfPointer } from '../../../functions/store/event-delivery-pointers';
-import { EntityType, keys } from '../../../functions/store/keys';
+import { EntityType } from '../../../functions/store/keys';
 import { type NewDelivery, putNewDeliveries } from '../../../functions/store/new-deliveries';
 import { documentClientCommandsDuring } from '../../support/dynamodb-commands';
 import { useFreshTable } from '../../support/table-environment';
@@ -54,17 +53,21 @@ async function storedDeliveryIds(): Promise<string[]> {
   return items.map((item) => String(item.webhookDeliveryId)).sort();
 }
 
-/** The deliveries the pointers in event partitions name, as `<event>/<delivery>`. */
-async function pointedDeliveries(): Promise<string[]> {
-  const items = await storedItemsOf(EntityType.eventDeliveryPointer);
-  return items.map((item) => `${String(item.PK).slice('EVENT#'.length)}/${deliveryIdOfPointer(item)}`).sort();
+/** The deliveries the event-deliveries index (GSI5) lists under each event, as `<event>/<delivery>`. */
+async function indexedDeliveries(): Promise<string[]> {
+  const { Items = [] } = await documentClient().send(
+    new ScanCommand({ TableName: tableName(), IndexName: 'GSI5' }),
+  );
+  return Items.filter((item) => item.entityType === EntityType.webhookDelivery)
+    .map((item) => `${String(item.eventId)}/${String(item.webhookDeliveryId)}`)
+    .sort();
 }
 
-const pointersOf = (batch: readonly NewDelivery[]) =>
+const indexEntriesOf = (batch: readonly NewDelivery[]) =>
   batch.map(({ delivery }) => `${delivery.eventId}/${delivery.webhookDeliveryId}`).sort();
 
 describe('putNewDeliveries', () => {
-  it('writes 250 deliveries to 5 endpoints, each with its pointer, in six transactions of at most 100 actions, sequence updates included', async () => {
+  it('writes 250 deliveries to 5 endpoints, each under its event in GSI5, in three transactions of at most 100 actions, sequence updates included', async () => {
     const batch = deliveries(
       250,
       {},
@@ -74,26 +77,30 @@ describe('putNewDeliveries', () => {
     const commands = await documentClientCommandsDuring(async () => {
       created = await putNewDeliveries(batch);
     });
-    // Two puts per delivery and five sequence Updates: 47 deliveries a transaction.
-    expect(commands).toEqual(Array(6).fill('TransactWriteItemsCommand'));
+    // One put per delivery and five sequence Updates: 95 deliveries a transaction.
+    expect(commands).toEqual(Array(3).fill('TransactWriteItemsCommand'));
     expect(created).toBe(250);
     expect(await storedDeliveryIds()).toEqual(batch.map((each) => each.delivery.webhookDeliveryId).sort());
-    expect(await pointedDeliveries()).toEqual(pointersOf(batch));
+    expect(await indexedDeliveries()).toEqual(indexEntriesOf(batch));
   });
 
-  it('places each pointer in its event’s partition, naming the delivery’s key and the event’s expiry', async () => {
-    const [one] = deliveries(1);
+  it('projects into the event-deliveries index only what the list of an event’s deliveries shows', async () => {
+    const [one] = deliveries(1, { invoiceId: 'inv_1' });
     if (one === undefined) throw new Error('no delivery');
     await putNewDeliveries([one]);
-    const [pointer] = await storedItemsOf(EntityType.eventDeliveryPointer);
-    expect(pointer).toEqual({
-      ...keys.eventDeliveryPointer(one.delivery.eventId, one.delivery.webhookDeliveryId),
-      entityType: EntityType.eventDeliveryPointer,
-      webhookEndpointId: one.delivery.webhookEndpointId,
-      deliveryShard: 0,
+    const { Items = [] } = await documentClient().send(
+      new ScanCommand({ TableName: tableName(), IndexName: 'GSI5' }),
+    );
+    expect(Items).toHaveLength(1);
+    expect(Items[0]).toMatchObject({
+      eventId: one.delivery.eventId,
+      createdAt: one.delivery.createdAt,
+      webhookDeliveryId: one.delivery.webhookDeliveryId,
       merchantId: one.delivery.merchantId,
+      status: 'pending',
       ttl: expiresAtOfEvent(one.delivery.eventId),
     });
+    expect(Items[0]).not.toHaveProperty('data');
   });
 
   it('keeps each transaction under DynamoDB’s 4 MB by splitting deliveries of large events', async () => {
@@ -122,18 +129,18 @@ describe('putNewDeliveries', () => {
     await putNewDeliveries(batch);
     expect(await putNewDeliveries(batch)).toBe(0);
     expect(await storedDeliveryIds()).toHaveLength(5);
-    expect(await pointedDeliveries()).toEqual(pointersOf(batch));
+    expect(await indexedDeliveries()).toEqual(indexEntriesOf(batch));
   });
 
-  it('drops an existing delivery with its pointer on a replay and creates the rest, each with its pointer', async () => {
+  it('drops an existing delivery on a replay and creates the rest, each under its event in GSI5', async () => {
     const batch = deliveries(5);
     await putNewDeliveries(batch.slice(1, 3));
     const commands = await documentClientCommandsDuring(async () => {
       expect(await putNewDeliveries(batch)).toBe(3);
     });
-    // The first transaction is cancelled on the existing deliveries and their pointers; the second commits.
+    // The first transaction is cancelled on the existing deliveries; the second commits.
     expect(commands).toEqual(['TransactWriteItemsCommand', 'TransactWriteItemsCommand']);
     expect(await storedDeliveryIds()).toEqual(batch.map((each) => each.delivery.webhookDeliveryId).sort());
-    expect(await pointedDeliveries()).toEqual(pointersOf(batch));
+    expect(await indexedDeliveries()).toEqual(indexEntriesOf(batch));
   });
 });

@@ -16,8 +16,8 @@ import { stubTableEnvironment } from '../../support/table-environment';
 beforeEach(stubTableEnvironment);
 
 const now = '2026-11-22T12:00:00.000Z';
-const deliveryIds = Array.from({ length: 200 }, () => newId('whkdel'));
-const eventIds = Array.from({ length: 200 }, () => newId('evt'));
+const deliveryIds = Array.from({ length: 240 }, () => newId('whkdel'));
+const eventIds = Array.from({ length: 240 }, () => newId('evt'));
 
 function deliveryTo(webhookEndpointId: string, index: number): NewDelivery {
   return {
@@ -36,23 +36,18 @@ function deliveryTo(webhookEndpointId: string, index: number): NewDelivery {
 }
 
 describe('buildNumberedTransaction', () => {
-  it('puts each numbered delivery with its pointer first, then one conditional sequence Update per endpoint', () => {
+  it('puts each numbered delivery first, then one conditional sequence Update per endpoint', () => {
     const group = ['whk_a', 'whk_a', 'whk_b', 'whk_a'].map(deliveryTo);
     const { items } = buildNumberedTransaction(group, new Map([['whk_a', 4]]));
-    const puts = items.slice(0, 8).map((item) => item.Put?.Item);
-    expect(puts.filter((_, index) => index % 2 === 0).map((item) => item?.sequence)).toEqual([5, 6, 1, 7]);
-    expect(puts.filter((_, index) => index % 2 === 1)).toEqual(
-      group.map(({ delivery }) =>
-        expect.objectContaining({
-          ...keys.eventDeliveryPointer(delivery.eventId, delivery.webhookDeliveryId),
-          entityType: EntityType.eventDeliveryPointer,
-        }),
-      ),
+    const puts = items.slice(0, 4).map((item) => item.Put?.Item);
+    expect(puts.map((item) => item?.sequence)).toEqual([5, 6, 1, 7]);
+    expect(puts.map((item) => item?.webhookDeliveryId)).toEqual(
+      group.map(({ delivery }) => delivery.webhookDeliveryId),
     );
-    expect(items.slice(0, 8).map((item) => item.Put?.ConditionExpression)).toEqual(
-      Array(8).fill('attribute_not_exists(PK)'),
+    expect(items.slice(0, 4).map((item) => item.Put?.ConditionExpression)).toEqual(
+      Array(4).fill('attribute_not_exists(PK)'),
     );
-    expect(items.slice(8)).toEqual([
+    expect(items.slice(4)).toEqual([
       buildAdvanceSequence({ merchantId: 'mer_1', webhookEndpointId: 'whk_a', from: 4, to: 7 }),
       buildAdvanceSequence({ merchantId: 'mer_1', webhookEndpointId: 'whk_b', from: 0, to: 1 }),
     ]);
@@ -60,11 +55,9 @@ describe('buildNumberedTransaction', () => {
 });
 
 describe('deliveryOfAction', () => {
-  it('names the same delivery for its put and its pointer’s, and none for a sequence Update', () => {
-    expect([0, 1, 2, 3, 4, 5, 6, 7].map((index) => deliveryOfAction(index, 4))).toEqual([
-      0, 0, 1, 1, 2, 2, 3, 3,
-    ]);
-    expect(deliveryOfAction(8, 4)).toBeUndefined();
+  it('names the delivery of each put, and none for a sequence Update', () => {
+    expect([0, 1, 2, 3].map((index) => deliveryOfAction(index, 4))).toEqual([0, 1, 2, 3]);
+    expect(deliveryOfAction(4, 4)).toBeUndefined();
   });
 });
 
@@ -102,12 +95,12 @@ describe('buildAdvanceSequence', () => {
 });
 
 describe('groupNewDeliveries', () => {
-  it('counts each delivery’s two puts and each endpoint’s sequence Update against the 100 actions of a transaction', () => {
+  it('counts each delivery’s put and each endpoint’s sequence Update against the 100 actions of a transaction', () => {
     const endpoints = Array.from({ length: 20 }, (_, index) => `whk_${index}`);
-    const batch = Array.from({ length: 120 }, (_, index) => deliveryTo(endpoints[index % 20] ?? '', index));
+    const batch = Array.from({ length: 240 }, (_, index) => deliveryTo(endpoints[index % 20] ?? '', index));
     const groups = groupNewDeliveries(batch);
-    // 40 deliveries (80 puts) and 20 sequence Updates fill a transaction.
-    expect(groups.map((group) => group.length)).toEqual([40, 40, 40]);
+    // 80 deliveries (80 puts) and 20 sequence Updates fill a transaction.
+    expect(groups.map((group) => group.length)).toEqual([80, 80, 80]);
     for (const group of groups) {
       const { items } = buildNumberedTransaction(group, new Map());
       expect(items.length).toBe(100);

@@ -3,8 +3,6 @@ import { newId } from '../../../functions/domain/ids';
 import { EventType } from '../../../functions/domain/invoice';
 import { expiresAtOfEvent } from '../../../functions/domain/retention';
 import { deliveryIdFor, newDelivery, recordAttempt } from '../../../functions/domain/webhook-delivery';
-import { deliveryKeyOfPointer } from '../../../functions/store/event-delivery-pointers';
-import { EntityType } from '../../../functions/store/keys';
 import {
   buildCreateDelivery,
   buildPutNewDelivery,
@@ -28,7 +26,7 @@ const delivery = newDelivery({
 });
 
 describe('buildPutNewDelivery', () => {
-  it('expires the delivery with its event and gives it no index entry under its event', () => {
+  it('expires the delivery with its event and gives it no event-log entry', () => {
     const { Item } = buildPutNewDelivery(delivery, delivery.createdAt, []);
     expect(Item).toMatchObject({ ttl: expiresAtOfEvent(eventId) });
     expect(Item).not.toHaveProperty('GSI2PK');
@@ -47,25 +45,18 @@ describe('buildPutNewDelivery', () => {
 });
 
 describe('buildCreateDelivery', () => {
-  it('puts the delivery and, only where none exists, its pointer in its event’s partition', () => {
+  it('puts the delivery only where none exists, placed by its shard, with the eventId and createdAt that key its entry under its event in GSI5', () => {
     const history = [{ since: '2020-01-01T00:00:00.000Z', count: 16 }];
-    const [deliveryPut, pointerPut] = buildCreateDelivery(delivery, delivery.createdAt, history);
-    expect(deliveryPut.Put.Item).toMatchObject(
-      deliveryKey(webhookEndpointId, delivery.webhookDeliveryId, history),
-    );
-    expect(pointerPut.Put).toMatchObject({
-      Item: {
-        PK: `EVENT#${eventId}`,
-        SK: `DELIVERY#${delivery.webhookDeliveryId}`,
-        entityType: EntityType.eventDeliveryPointer,
-        merchantId: 'mer_1',
-        ttl: expiresAtOfEvent(eventId),
-      },
-      ConditionExpression: 'attribute_not_exists(PK)',
+    const actions = buildCreateDelivery(delivery, delivery.createdAt, history);
+    expect(actions).toHaveLength(1);
+    const [{ Put }] = actions;
+    expect(Put.ConditionExpression).toBe('attribute_not_exists(PK)');
+    expect(Put.Item).toMatchObject({
+      ...deliveryKey(webhookEndpointId, delivery.webhookDeliveryId, history),
+      eventId,
+      createdAt: delivery.createdAt,
+      merchantId: 'mer_1',
+      ttl: expiresAtOfEvent(eventId),
     });
-    // The pointer alone gives the delivery's key: its shard under the endpoint's history.
-    expect(deliveryKeyOfPointer(pointerPut.Put.Item)).toEqual(
-      deliveryKey(webhookEndpointId, delivery.webhookDeliveryId, history),
-    );
   });
 });
