@@ -1,6 +1,8 @@
 import { isoTimestamp } from '../domain/time';
+import type { StoredRecovery } from '../domain/webhook-recovery';
 import { logger } from '../http/logger';
-import { overdueDeliveries } from '../store/webhook-deliveries';
+import { overdueWork } from '../store/overdue-work';
+import { nudgeRecovery } from '../store/recovery-nudge';
 import { deliveryLogFields } from './delivery-log-fields';
 import { type DeliveryQueue, deliveryMessageOf } from './delivery-message';
 import { PipelineMetricNames } from './pipeline-metric-names';
@@ -16,6 +18,8 @@ const batchSize = 100;
  * one attempt either way. Each run reads every shard of the due-deliveries index and the legacy
  * partition: one Query each, at most 100 overdue deliveries each, the 100 oldest of all kept.
  * Every run writes OverdueDeliveries, 0 included, so the alarm on it always has data.
+ * The same read finds running bulk recoveries past their nudge time, whose next batch never ran
+ * (the router gave up on their record's write), and nudges each (docs/decisions.md "Bulk recovery").
  */
 export function createReconciler(deps: {
   queue: DeliveryQueue;
@@ -25,9 +29,10 @@ export function createReconciler(deps: {
   const now = deps.now ?? (() => new Date());
   const metrics = deps.metrics ?? pipelineMetrics();
   return async (): Promise<{ requeued: number }> => {
-    const dueBefore = isoTimestamp(new Date(now().getTime() - overdueAfterSeconds * 1000));
+    const runAt = now();
+    const dueBefore = isoTimestamp(new Date(runAt.getTime() - overdueAfterSeconds * 1000));
     try {
-      const overdue = await overdueDeliveries(dueBefore, batchSize);
+      const { deliveries: overdue, stalledRecoveries } = await overdueWork(dueBefore, batchSize);
       metrics.count(PipelineMetricNames.overdueDeliveries, overdue.length);
       for (const { delivery, shard } of overdue) {
         await deps.queue.send(deliveryMessageOf(delivery, shard), 0);
@@ -37,10 +42,32 @@ export function createReconciler(deps: {
           dueBefore,
         });
       }
-      logger.info('reconciler run', { requeued: overdue.length, dueBefore });
+      const nudged = await nudgeStalledRecoveries(stalledRecoveries, runAt);
+      logger.info('reconciler run', { requeued: overdue.length, nudged, dueBefore });
       return { requeued: overdue.length };
     } finally {
       metrics.publish();
     }
   };
+}
+
+/**
+ * Writes each stalled recovery's record again, so the router runs its batch again (a batch commits
+ * only from the step it read, so running it twice is safe). One whose step moved since the read
+ * was not stalled after all and is left alone. Returns how many were nudged.
+ */
+async function nudgeStalledRecoveries(stalled: readonly StoredRecovery[], runAt: Date): Promise<number> {
+  let nudged = 0;
+  for (const stored of stalled) {
+    if (!(await nudgeRecovery(stored, isoTimestamp(runAt)))) continue;
+    nudged += 1;
+    const { recovery, step } = stored;
+    logger.info('recovery nudged', {
+      recoveryId: recovery.recoveryId,
+      endpointId: recovery.webhookEndpointId,
+      merchantId: recovery.merchantId,
+      step,
+    });
+  }
+  return nudged;
 }

@@ -22,6 +22,20 @@ const dayMilliseconds = 24 * 60 * 60 * 1000;
  */
 export const recoveryBatchSize = 40;
 
+/**
+ * How long a running recovery may go without a write before the reconciler nudges it (writes its
+ * record again, so the router runs its batch again). A batch follows its record's write within
+ * seconds, so this only passes when the router gave up on that write's stream record or is far
+ * behind (5 minutes is its iterator-age alarm); a nudge while it only lags costs one batch that
+ * finds its step taken and writes nothing.
+ */
+export const recoveryStallSeconds = 5 * 60;
+
+/** When a running recovery written at `writtenAt` counts as stalled, unless a batch writes it first. */
+export function recoveryNudgeAt(writtenAt: string): string {
+  return new Date(Date.parse(writtenAt) + recoveryStallSeconds * 1000).toISOString();
+}
+
 /** What a recovery has done so far, as `GET …/recoveries/{recoveryId}` reports it. */
 export interface RecoveryCounts {
   /** Exhausted deliveries found in the window (test deliveries are never recovered). */

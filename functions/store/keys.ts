@@ -34,7 +34,10 @@ export type EntityType = (typeof EntityType)[keyof typeof EntityType];
 /** Partition of stage-wide configuration items; readers may create items here and nowhere else. */
 export const configPartitionKey = 'CONFIG';
 
-const merchantPartition = (merchantId: string) => `MERCHANT#${merchantId}`;
+/** How a merchant's partitions (its own and its shards') begin: what an IAM condition on them names. */
+export const merchantPartitionPrefix = 'MERCHANT#';
+
+const merchantPartition = (merchantId: string) => `${merchantPartitionPrefix}${merchantId}`;
 
 /**
  * Shard 0 is the merchant's own partition; shards 1 … 15 hold the payments, refunds, invoices and
@@ -56,17 +59,18 @@ const invoicesOfCustomerPartition = (merchantId: string, customerId: string) =>
 
 /**
  * Shards of the due-deliveries index (GSI1): a waiting delivery's index entry lands in one of them,
- * so no partition is written by every merchant. 16 lifts the ceiling of one partition (~1,000
- * writes/s) sixteenfold while a full read of the index stays 16 Queries.
+ * as does a running recovery's (`keys.recoveryNudge`), so no partition is written by every
+ * merchant. 16 lifts the ceiling of one partition (~1,000 writes/s) sixteenfold while a full read
+ * of the index stays 16 Queries.
  */
 export const dueDeliveryShardCount = 16;
 
 /**
- * The shard of a delivery, from a hash of its id: always the same one, so each later write of the
- * delivery moves its entry within that shard. SHA-256 spreads the time-ordered ids evenly.
+ * The shard of a delivery (or a recovery), from a hash of its id: always the same one, so each
+ * later write of it moves its entry within that shard. SHA-256 spreads the time-ordered ids evenly.
  */
-export function dueDeliveryShard(webhookDeliveryId: string): number {
-  return createHash('sha256').update(webhookDeliveryId).digest().readUInt32BE(0) % dueDeliveryShardCount;
+export function dueDeliveryShard(id: string): number {
+  return createHash('sha256').update(id).digest().readUInt32BE(0) % dueDeliveryShardCount;
 }
 
 const dueDeliveriesPartition = (shard: number) => `DUE_DELIVERIES#${String(shard).padStart(2, '0')}`;
@@ -253,6 +257,15 @@ export const keys = {
   dueDelivery: (dueAt: string, webhookDeliveryId: string) => ({
     GSI1PK: dueDeliveriesPartition(dueDeliveryShard(webhookDeliveryId)),
     GSI1SK: `${dueAt}#${webhookDeliveryId}`,
+  }),
+  /**
+   * GSI1 of a running recovery's record, beside the waiting deliveries in the shard of its id: when
+   * the reconciler nudges it unless a batch writes the record first. Readers of the index tell it
+   * from a delivery by its `entityType`. Sparse: a completed or canceled recovery carries none.
+   */
+  recoveryNudge: (nudgeAt: string, recoveryId: string) => ({
+    GSI1PK: dueDeliveriesPartition(dueDeliveryShard(recoveryId)),
+    GSI1SK: `${nudgeAt}#${recoveryId}`,
   }),
   /** Every partition a waiting delivery's GSI1 entry may be in: each shard, then the legacy one. */
   dueDeliveriesPartitions: (): readonly string[] => [

@@ -1,4 +1,4 @@
-import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { type DeliveryShardHistory, deliveryShardOf } from '../domain/delivery-shards';
 import { expiresAtOfEvent, isExpired } from '../domain/retention';
 import { shardsEver } from '../domain/shard-history';
@@ -109,7 +109,7 @@ export async function getDelivery(
  * How many partitions (due-index shards, delivery shards) are read at once: all of them in a few
  * rounds, without a burst of Queries that would queue on the client's sockets.
  */
-const partitionReadConcurrency = 4;
+export const partitionReadConcurrency = 4;
 
 /**
  * Every paused pending delivery of an endpoint: what re-enabling it resumes. Each shard the history
@@ -138,44 +138,12 @@ export async function pausedDeliveriesOf(
   return itemsOfShards.flat().map(toDelivery);
 }
 
-/** One page of a due-deliveries partition: its oldest entries due before `dueBefore`. */
-function buildOverdueDeliveriesQuery(partition: string, dueBefore: string, limit: number) {
-  return {
-    TableName: tableName(),
-    IndexName: 'GSI1',
-    KeyConditionExpression: 'GSI1PK = :partition AND GSI1SK < :before',
-    ExpressionAttributeValues: { ':partition': partition, ':before': dueBefore },
-    Limit: limit,
-  };
-}
-
 /**
  * Index entries of every partition, soonest due first: GSI1SK starts with the due time, and code
  * unit order is the byte order DynamoDB sorts each partition by.
  */
-function soonestDueFirst(itemsOfPartitions: Record<string, unknown>[][]): Record<string, unknown>[] {
+export function soonestDueFirst(itemsOfPartitions: Record<string, unknown>[][]): Record<string, unknown>[] {
   return itemsOfPartitions.flat().sort(byKeyAttribute('GSI1SK'));
-}
-
-/**
- * Deliveries whose attempt was due before `dueBefore` (the reconciler's safety net), oldest first.
- * One Query per partition (each shard and the legacy one), each a single page of at most `limit`:
- * the `limit` oldest overall are among the `limit` oldest of each partition.
- */
-export async function overdueDeliveries(dueBefore: string, limit: number): Promise<PlacedDelivery[]> {
-  const pages = await mapWithConcurrency(
-    keys.dueDeliveriesPartitions(),
-    partitionReadConcurrency,
-    async (partition) => {
-      const query = buildOverdueDeliveriesQuery(partition, dueBefore, limit);
-      const { Items = [] } = await documentClient().send(new QueryCommand(query));
-      return Items;
-    },
-  );
-  // Expired deliveries wait in the index until DynamoDB deletes them; none is sent again.
-  const now = new Date();
-  const live = soonestDueFirst(pages).filter((item) => !isExpired(item, now));
-  return live.slice(0, limit).map(placedDelivery);
 }
 
 /** A delivery and the shard its item is in, which a queue message names. */
@@ -199,7 +167,7 @@ export interface WaitingDelivery extends PlacedDelivery {
 /**
  * Every delivery that waits for an attempt (pending, not paused), soonest due first: what a local
  * runtime re-enqueues when it starts, as its in-process queue kept nothing. One Query per page of
- * each partition (each shard and the legacy one).
+ * each partition (each shard and the legacy one), without the running recoveries' entries.
  */
 export async function waitingDeliveries(): Promise<WaitingDelivery[]> {
   const partitions = await mapWithConcurrency(
@@ -210,7 +178,9 @@ export async function waitingDeliveries(): Promise<WaitingDelivery[]> {
         TableName: tableName(),
         IndexName: 'GSI1',
         KeyConditionExpression: 'GSI1PK = :partition',
-        ExpressionAttributeValues: { ':partition': partition },
+        // A running recovery's entry shares the partitions (`keys.recoveryNudge`); it is no delivery.
+        FilterExpression: 'entityType = :delivery',
+        ExpressionAttributeValues: { ':partition': partition, ':delivery': EntityType.webhookDelivery },
       }),
   );
   const now = new Date();

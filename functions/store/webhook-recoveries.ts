@@ -4,7 +4,13 @@ import { typeIdBound } from '../domain/id-time-bounds';
 import { isExpired, retentionDays } from '../domain/retention';
 import { shardsEver } from '../domain/shard-history';
 import { DeliveryStatus, type WebhookDelivery } from '../domain/webhook-delivery';
-import type { RecoveryCursor, StoredRecovery, WebhookRecovery } from '../domain/webhook-recovery';
+import {
+  type RecoveryCursor,
+  RecoveryStatus,
+  recoveryNudgeAt,
+  type StoredRecovery,
+  type WebhookRecovery,
+} from '../domain/webhook-recovery';
 import { batchGet } from './batch-get';
 import { documentClient, tableName } from './client';
 import { EntityType, keys, SortKeyPrefix } from './keys';
@@ -16,13 +22,22 @@ import { type StoredWebhookEndpoint, toStoredEndpoint } from './webhook-endpoint
 /** A recovery record is kept as long as the deliveries it could have recovered. */
 const recoveryRetentionSeconds = retentionDays * 24 * 60 * 60;
 
+/**
+ * The stored recovery. While it runs, its record is in the due index until `nudgeAt`, its write's
+ * time plus the stall time: each batch's write moves the entry on, and one still there when the
+ * time is past is a recovery whose next batch never came, which the reconciler nudges.
+ */
 function recoveryItem({ recovery, cursor, step }: StoredRecovery) {
+  const running = recovery.status === RecoveryStatus.running;
+  const nudgeAt = recoveryNudgeAt(recovery.updatedAt);
   return {
     ...keys.webhookRecovery(recovery.merchantId, recovery.recoveryId),
+    ...(running ? keys.recoveryNudge(nudgeAt, recovery.recoveryId) : {}),
     entityType: EntityType.webhookRecovery,
     ...recovery,
     cursor,
     step,
+    ...(running ? { nudgeAt } : {}),
     ttl: Math.floor(Date.parse(recovery.createdAt) / 1000) + recoveryRetentionSeconds,
   };
 }

@@ -271,11 +271,12 @@ export class DeliveryPipeline extends Construct {
       'Reconciler',
       'reconciler',
       'delivery/reconciler-handler',
-      'Scheduled safety net: re-enqueues pending deliveries whose attempt is overdue',
+      'Scheduled safety net: re-enqueues overdue pending deliveries and nudges stalled recoveries',
       Duration.seconds(60),
       { DELIVERY_QUEUE_URL: queue.queueUrl },
     );
     table.grantAccess(this.reconciler.role, TableAccess.read);
+    table.grantRecoveryNudge(this.reconciler.role);
     grantSend(queue, dataKey, this.reconciler.role);
     // The next run is the retry: Lambda's own two async retries would only overlap it. A failed run
     // still leaves a message behind, so its alarm tells someone.

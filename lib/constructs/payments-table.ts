@@ -3,7 +3,7 @@ import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import type * as kms from 'aws-cdk-lib/aws-kms';
 import type { Construct } from 'constructs';
-import { configPartitionKey } from '../../functions/store/keys';
+import { configPartitionKey, merchantPartitionPrefix } from '../../functions/store/keys';
 import { globalSecondaryIndexes, TableDefinition } from '../../functions/store/table';
 import { type DataKey, DataKeyUse } from './data-key';
 
@@ -89,6 +89,21 @@ export class PaymentsTable extends dynamodb.Table {
       actions: ['dynamodb:PutItem'],
       resourceArns: [this.tableArn],
       conditions: { 'ForAllValues:StringEquals': { 'dynamodb:LeadingKeys': [configPartitionKey] } },
+    });
+  }
+
+  /**
+   * Lets the reconciler nudge a stalled recovery and write nothing else: UpdateItem only, only of
+   * items in merchant partitions (`MERCHANT#…`, where recovery records are). It puts, deletes and
+   * creates nothing: a nudge's condition fails on an item that does not exist.
+   */
+  grantRecoveryNudge(grantee: iam.IGrantable): iam.Grant {
+    this.dataKey.grant(grantee, DataKeyUse.encryptDecrypt);
+    return iam.Grant.addToPrincipal({
+      grantee,
+      actions: ['dynamodb:UpdateItem'],
+      resourceArns: [this.tableArn],
+      conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [`${merchantPartitionPrefix}*`] } },
     });
   }
 

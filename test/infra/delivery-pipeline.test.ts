@@ -440,9 +440,20 @@ describe('delivery permissions', () => {
     expect(actionsOf(templateOf('sandbox'), functionName(name))).toContain('dynamodb:PutItem');
   });
 
-  it('keeps the reconciler read-only on the table', () => {
-    const actions = actionsOf(templateOf('sandbox'), functionName('reconciler'));
-    expect(actions.filter((action) => /^dynamodb:(Put|Update|Delete|BatchWrite)/.test(action))).toEqual([]);
+  it('lets the reconciler write only UpdateItem, and only in merchant partitions (nudging a stalled recovery)', () => {
+    const template = templateOf('sandbox');
+    const actions = actionsOf(template, functionName('reconciler'));
+    expect(actions.filter((action) => /^dynamodb:(Put|Update|Delete|BatchWrite)/.test(action))).toEqual([
+      'dynamodb:UpdateItem',
+    ]);
+    const updates = statementsOf(template, functionName('reconciler')).filter((statement) =>
+      [statement.Action].flat().includes('dynamodb:UpdateItem'),
+    );
+    expect(updates).toEqual([
+      expect.objectContaining({
+        Condition: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['MERCHANT#*'] } },
+      }),
+    ]);
   });
 
   it.each(['router', 'reconciler'] as const)('lets the %s send to the delivery queue', (name) => {

@@ -18,12 +18,9 @@ import type { WebhookEndpoint } from '../../../functions/domain/webhook-endpoint
 import { secretSealer } from '../../../functions/secrets/secret-sealer-from-env';
 import { documentClient, tableName } from '../../../functions/store/client';
 import { keys } from '../../../functions/store/keys';
+import { overdueWork } from '../../../functions/store/overdue-work';
 import { sendTransaction } from '../../../functions/store/transaction';
-import {
-  buildPutNewDelivery,
-  getDelivery,
-  overdueDeliveries,
-} from '../../../functions/store/webhook-deliveries';
+import { buildPutNewDelivery, getDelivery } from '../../../functions/store/webhook-deliveries';
 import { buildReplaceEndpoint, getEndpoint } from '../../../functions/store/webhook-endpoints';
 import { withDocumentClientMiddleware } from '../../support/dynamodb-commands';
 import { printedJsonLinesDuring } from '../../support/printed-json-lines';
@@ -207,7 +204,7 @@ describe('dispatcher', () => {
     expect(after.Item).toMatchObject({ attemptCount: 0, status: 'pending' });
     expect(after.Item?.GSI1PK).toBeUndefined();
     const inTwoHours = new Date(now.getTime() + 2 * 3_600_000).toISOString();
-    expect(await overdueDeliveries(inTwoHours, 100)).toEqual([]);
+    expect((await overdueWork(inTwoHours, 100)).deliveries).toEqual([]);
     expect(sends).toEqual([]);
   });
 

@@ -1,9 +1,16 @@
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { DeliveryMessage } from '../../../functions/delivery/delivery-message';
 import { pipelineMetrics } from '../../../functions/delivery/pipeline-metrics';
 import { createReconciler } from '../../../functions/delivery/reconciler';
+import { runRecoveryBatch } from '../../../functions/delivery/recovery-batch';
 import type { WebhookDelivery } from '../../../functions/domain/webhook-delivery';
+import { afterBatch, recoveryStallSeconds } from '../../../functions/domain/webhook-recovery';
+import { documentClient, tableName } from '../../../functions/store/client';
 import { dueDeliveryShardCount, keys } from '../../../functions/store/keys';
+import { commitRecoveryBatch } from '../../../functions/store/recovery-batch';
+import { toDelivery } from '../../../functions/store/webhook-deliveries';
+import { toStoredRecovery } from '../../../functions/store/webhook-recoveries';
 import { printedJsonLinesDuring } from '../../support/printed-json-lines';
 import {
   deliveryIdPerShard,
@@ -11,6 +18,11 @@ import {
   storeDelivery,
   storeLegacyDelivery,
 } from '../../support/stored-deliveries';
+import {
+  recoveryItemOf,
+  storeEndpointWithExhaustedDelivery,
+  storeRunningRecovery,
+} from '../../support/stored-recoveries';
 import { useFreshTable } from '../../support/table-environment';
 
 const now = new Date('2026-11-22T12:00:00.000Z');
@@ -173,5 +185,172 @@ describe('reconciler: logs and metrics', () => {
     });
     expect(idle).toEqual([overdue(0)]);
     expect(busy).toEqual([overdue(2)]);
+  });
+});
+
+describe('reconciler: stalled recoveries', () => {
+  const minute = 60_000;
+  const ago = (milliseconds: number) => new Date(Date.now() - milliseconds);
+  const lambdaMetrics = () =>
+    pipelineMetrics({
+      AWS_LAMBDA_FUNCTION_NAME: 'merchant-payments-sandbox-reconciler',
+      POWERTOOLS_SERVICE_NAME: 'merchant-payments',
+      STAGE: 'sandbox',
+    });
+
+  /** A running recovery of an endpoint with one exhausted delivery, started and last written `minutes` ago. */
+  async function recoveryWrittenAgo(minutes: number) {
+    const { merchantId, endpointId, exhausted } = await storeEndpointWithExhaustedDelivery();
+    const stored = await storeRunningRecovery({
+      merchantId,
+      endpointId,
+      since: ago(2 * 60 * minute),
+      startedAt: ago(minutes * minute),
+    });
+    return { stored, exhausted, item: () => recoveryItemOf(merchantId, stored.recovery.recoveryId) };
+  }
+
+  /** A reconciler at the time the recoveries were written in, and the messages it sends. */
+  function reconcilerAt(runAt: Date, onSend: () => Promise<void> = async () => undefined) {
+    const sent: DeliveryMessage[] = [];
+    const reconcile = createReconciler({
+      queue: {
+        send: async (message) => {
+          sent.push(message);
+          await onSend();
+        },
+      },
+      now: () => runAt,
+      metrics: lambdaMetrics(),
+    });
+    return { reconcile, sent };
+  }
+
+  async function deliveriesOfEndpoint(endpointId: string): Promise<WebhookDelivery[]> {
+    const { Items = [] } = await documentClient().send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: 'PK = :partition AND begins_with(SK, :prefix)',
+        ExpressionAttributeValues: {
+          ':partition': keys.deliveriesPartition(endpointId, 0),
+          ':prefix': 'DELIVERY#',
+        },
+        ConsistentRead: true,
+      }),
+    );
+    return Items.map(toDelivery);
+  }
+
+  it('nudges a running recovery no batch wrote since its nudge time, and the batch that runs again completes it', async () => {
+    const { stored, exhausted, item } = await recoveryWrittenAgo(10);
+    const { recoveryId, merchantId, webhookEndpointId } = stored.recovery;
+    const before = await item();
+    const runAt = new Date();
+    const { reconcile, sent } = reconcilerAt(runAt);
+
+    const lines = await printedJsonLinesDuring(async () =>
+      expect(await reconcile()).toEqual({ requeued: 0 }),
+    );
+
+    const nudgeAt = new Date(runAt.getTime() + recoveryStallSeconds * 1000).toISOString();
+    const nudged = await item();
+    expect(nudged).toEqual({
+      ...before,
+      nudgedAt: runAt.toISOString(),
+      nudgeAt,
+      GSI1SK: `${nudgeAt}#${recoveryId}`,
+    });
+    expect(sent).toEqual([]);
+    expect(lines.filter((line) => line.message === 'recovery nudged')).toEqual([
+      {
+        level: 'INFO',
+        message: 'recovery nudged',
+        timestamp: expect.any(String),
+        service: 'merchant-payments',
+        sampling_rate: 0,
+        recoveryId,
+        endpointId: webhookEndpointId,
+        merchantId,
+        step: 0,
+      },
+    ]);
+
+    // The router's run of the batch for the nudge's stream record (its new image).
+    await runRecoveryBatch(toStoredRecovery(nudged), new Date());
+
+    expect(toStoredRecovery(await item()).recovery).toMatchObject({
+      status: 'completed',
+      exhaustedFound: 1,
+      redelivered: 1,
+      skipped: 0,
+    });
+    const redelivered = (await deliveriesOfEndpoint(webhookEndpointId)).filter(
+      (delivery) => delivery.redeliveredFromId !== null,
+    );
+    expect(redelivered).toEqual([
+      expect.objectContaining({ redeliveredFromId: exhausted.webhookDeliveryId, status: 'pending' }),
+    ]);
+  });
+
+  it('leaves a running recovery alone while it is within its stall time', async () => {
+    const { item } = await recoveryWrittenAgo(4);
+    const before = await item();
+    const { reconcile } = reconcilerAt(new Date());
+
+    const lines = await printedJsonLinesDuring(() => reconcile());
+
+    expect(await item()).toEqual(before);
+    expect(lines.filter((line) => line.message === 'recovery nudged')).toEqual([]);
+  });
+
+  it('re-enqueues the overdue deliveries that share the due partitions with a stalled recovery, and counts only them', async () => {
+    const { item } = await recoveryWrittenAgo(10);
+    const overdue: WebhookDelivery[] = [];
+    for (const webhookDeliveryId of deliveryIdPerShard()) {
+      overdue.push(await storeDelivery({ webhookDeliveryId }, ago(10 * minute).toISOString()));
+    }
+    expect(keys.dueDeliveriesPartitions()).toContain((await item()).GSI1PK);
+    const runAt = new Date();
+    const { reconcile, sent } = reconcilerAt(runAt);
+
+    const lines = await printedJsonLinesDuring(async () =>
+      expect(await reconcile()).toEqual({ requeued: dueDeliveryShardCount }),
+    );
+
+    expect(sent.map((message) => message.webhookDeliveryId).sort()).toEqual(
+      overdue.map((delivery) => delivery.webhookDeliveryId).sort(),
+    );
+    expect(lines.filter((line) => '_aws' in line).map((line) => line.OverdueDeliveries)).toEqual([
+      dueDeliveryShardCount,
+    ]);
+    expect(lines).toContainEqual(
+      expect.objectContaining({ message: 'reconciler run', requeued: dueDeliveryShardCount, nudged: 1 }),
+    );
+    expect(await item()).toMatchObject({ nudgedAt: runAt.toISOString() });
+  });
+
+  it('leaves a recovery alone, and the run succeeds, when a batch moved it on after the run read it', async () => {
+    const { stored, item } = await recoveryWrittenAgo(10);
+    await storeDelivery({}, ago(10 * minute).toISOString());
+    let moved: Record<string, unknown> | undefined;
+    // The queue's send stands for the time between the run's read and its nudge: the router's batch
+    // commits then, and the recovery goes on running from its next step.
+    const { reconcile } = reconcilerAt(new Date(), async () => {
+      const next = afterBatch(
+        stored,
+        { exhaustedFound: 0, redelivered: 0, next: { shard: 0, after: 'DELIVERY#whkdel_0' } },
+        new Date().toISOString(),
+      );
+      await commitRecoveryBatch(stored, next, [], [], 0);
+      moved = await item();
+    });
+
+    const lines = await printedJsonLinesDuring(async () =>
+      expect(await reconcile()).toEqual({ requeued: 1 }),
+    );
+
+    expect(moved).toMatchObject({ step: 1, status: 'running' });
+    expect(await item()).toEqual(moved);
+    expect(lines.filter((line) => line.message === 'recovery nudged')).toEqual([]);
   });
 });

@@ -14,11 +14,12 @@ import { newWebhookEndpoint } from '../../../functions/domain/webhook-endpoint';
 import {
   newRecovery,
   recoveryBatchSize,
+  recoveryStallSeconds,
   type StoredRecovery,
 } from '../../../functions/domain/webhook-recovery';
 import { documentClient, tableName } from '../../../functions/store/client';
 import { buildAdvanceSequence } from '../../../functions/store/delivery-sequences';
-import { keys } from '../../../functions/store/keys';
+import { dueDeliveryShard, keys } from '../../../functions/store/keys';
 import { sendTransaction, TransactionConditionFailed } from '../../../functions/store/transaction';
 import { buildPutNewDelivery, toDelivery } from '../../../functions/store/webhook-deliveries';
 import { buildPutNewEndpoint } from '../../../functions/store/webhook-endpoints';
@@ -114,6 +115,13 @@ async function runToEnd(recoveryId: string): Promise<{ final: StoredRecovery; ba
     await runRecoveryBatch(stored, new Date());
   }
   throw new Error('the recovery did not end in 50 batches');
+}
+
+async function recoveryItem(recoveryId: string): Promise<Record<string, unknown> | undefined> {
+  const { Item } = await documentClient().send(
+    new GetCommand({ TableName: tableName(), Key: keys.webhookRecovery(merchantId, recoveryId) }),
+  );
+  return Item;
 }
 
 async function deliveriesOfEndpoint(shard = 0): Promise<WebhookDelivery[]> {
@@ -238,6 +246,35 @@ describe('runRecoveryBatch', () => {
     expect(
       after.filter((delivery) => delivery.redeliveredFromId === inWindow.webhookDeliveryId),
     ).toHaveLength(1);
+  });
+
+  it('keeps a running recovery in the due index at its last write plus the stall time, and takes it out when it ends', async () => {
+    for (let index = 0; index <= recoveryBatchSize; index += 1) await storeDelivery(eventIdAt(hour, index));
+    const started = await startRecovery(new Date(Date.now() - 2 * hour));
+    const { recoveryId } = started.recovery;
+    const entryAfter = (writtenAt: string) => {
+      const nudgeAt = new Date(Date.parse(writtenAt) + recoveryStallSeconds * 1000).toISOString();
+      return {
+        GSI1PK: keys.dueDeliveriesPartitions()[dueDeliveryShard(recoveryId)],
+        GSI1SK: `${nudgeAt}#${recoveryId}`,
+        nudgeAt,
+      };
+    };
+    expect(await recoveryItem(recoveryId)).toMatchObject(entryAfter(started.recovery.createdAt));
+
+    await runRecoveryBatch(started, new Date());
+
+    const running = await storedRecovery(recoveryId);
+    expect(running).toMatchObject({ step: 1, recovery: { status: 'running' } });
+    expect(await recoveryItem(recoveryId)).toMatchObject(entryAfter(running.recovery.updatedAt));
+
+    const { final } = await runToEnd(recoveryId);
+
+    expect(final.recovery.status).toBe('completed');
+    const ended = await recoveryItem(recoveryId);
+    expect(ended).not.toHaveProperty('GSI1PK');
+    expect(ended).not.toHaveProperty('GSI1SK');
+    expect(ended).not.toHaveProperty('nudgeAt');
   });
 
   it('writes nothing when a batch is run again from the image it already committed', async () => {

@@ -3,6 +3,7 @@ import type { DeliveryMessage } from '../../../functions/delivery/delivery-messa
 import type { WebhookDelivery } from '../../../functions/domain/webhook-delivery';
 import { requeueWaitingDeliveries } from '../../../lib/local/requeue-waiting-deliveries';
 import { deliveryIdPerShard, storeDelivery, storeLegacyDelivery } from '../../support/stored-deliveries';
+import { recoveryItemOf, storeRunningRecovery } from '../../support/stored-recoveries';
 import { useFreshTable } from '../../support/table-environment';
 
 const now = new Date('2026-11-22T12:00:00.000Z');
@@ -82,6 +83,28 @@ describe('requeueWaitingDeliveries', () => {
 
     expect(counts).toEqual({ due: 12, later: 5 });
     expect(sent.map(({ message }) => message)).toEqual(waiting.map(messageOf));
+  });
+
+  it("queues no message for a running recovery, whose record's entry shares the due index", async () => {
+    const waiting = await stored({}, at(-600));
+    const recovery = await storeRunningRecovery({
+      merchantId: waiting.merchantId,
+      endpointId: waiting.webhookEndpointId,
+      since: new Date(at(-3600)),
+      startedAt: new Date(at(-1200)),
+    });
+    const { GSI1PK } = await recoveryItemOf(waiting.merchantId, recovery.recovery.recoveryId);
+    expect(GSI1PK).toMatch(/^DUE_DELIVERIES#/);
+    const sent: DeliveryMessage[] = [];
+
+    const counts = await requeueWaitingDeliveries({
+      send: (message) => void sent.push(message),
+      retryDelaySeconds: 60,
+      now: () => now,
+    });
+
+    expect(counts).toEqual({ due: 1, later: 0 });
+    expect(sent).toEqual([messageOf(waiting)]);
   });
 
   it('sends nothing when no delivery waits', async () => {
