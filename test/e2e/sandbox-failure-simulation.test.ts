@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { simulatedFailureMessage } from '../../functions/domain/simulated-failures';
+import { waitForEndpointDeliveries } from '../support/endpoint-deliveries';
 import { type HttpsReceiver, startHttpsReceiver } from '../support/https-receiver';
 import { invoiceFixtures } from '../support/invoices';
 import { newKey, startTestRuntime, type TestRuntime } from '../support/local-runtime';
@@ -24,22 +25,8 @@ describe('sandbox failure simulation, end to end', () => {
   });
 
   const endpoints = () => `/merchants/${merchantId}/webhook-endpoints`;
-  const deliveriesOf = async (endpointId: string) =>
-    (await t.api('GET', `${endpoints()}/${endpointId}/deliveries`)).body.items as any[];
-
-  async function waitForDeliveries(endpointId: string, done: (items: any[]) => boolean) {
-    let items: any[] = [];
-    await expect
-      .poll(
-        async () => {
-          items = await deliveriesOf(endpointId);
-          return done(items);
-        },
-        { timeout: 30_000, interval: 100 },
-      )
-      .toBe(true);
-    return items;
-  }
+  const waitForDeliveries = (endpointId: string, done: (items: any[]) => boolean) =>
+    waitForEndpointDeliveries(t.api, merchantId, endpointId, done);
 
   it('fails 5 attempts without a request, exhausting the delivery; a redelivery then reaches the receiver', async () => {
     const created = await t.api('POST', endpoints(), {

@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { waitForEndpointDeliveries } from '../support/endpoint-deliveries';
 import { type HttpsReceiver, startHttpsReceiver } from '../support/https-receiver';
 import { invoiceFixtures } from '../support/invoices';
 import { newKey, startTestRuntime, type TestRuntime } from '../support/local-runtime';
@@ -67,19 +68,8 @@ const deliveriesOf = async (endpointId: string, query: Record<string, string | n
   (await t.api('GET', `/merchants/${merchantId}/webhook-endpoints/${endpointId}/deliveries`, { query })).body;
 
 /** Polls the deliveries list until `done` holds for it. */
-async function waitForDeliveries(endpointId: string, done: (items: any[]) => boolean, timeoutMs = 15_000) {
-  let items: any[] = [];
-  await expect
-    .poll(
-      async () => {
-        items = (await deliveriesOf(endpointId)).items;
-        return done(items);
-      },
-      { timeout: timeoutMs, interval: 100 },
-    )
-    .toBe(true);
-  return items;
-}
+const waitForDeliveries = (endpointId: string, done: (items: any[]) => boolean, timeoutMs = 15_000) =>
+  waitForEndpointDeliveries(t.api, merchantId, endpointId, done, timeoutMs);
 
 describe('webhook delivery through the local runtime', () => {
   it('delivers each event once to every subscribed endpoint, signed, and to no other', async () => {

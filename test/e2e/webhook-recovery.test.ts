@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../functions/domain/ids';
 import { documentClient } from '../../functions/store/client';
 import { EntityType, keys } from '../../functions/store/keys';
+import { endpointDeliveries, waitForEndpointDeliveries } from '../support/endpoint-deliveries';
 import { type HttpsReceiver, startHttpsReceiver } from '../support/https-receiver';
 import { createInvoice, expectOk, invoiceAction, invoiceBody } from '../support/invoice-requests';
 import { invoiceFixtures } from '../support/invoices';
@@ -37,25 +38,9 @@ async function subscribe(path: string) {
   return { id: created.webhookEndpointId as string, secret: created.signingSecret as string };
 }
 
-async function deliveriesOf(endpointId: string): Promise<any[]> {
-  return expectOk(await t.api('GET', `${endpoints()}/${endpointId}/deliveries`, { query: { limit: 100 } }))
-    .items;
-}
-
-/** Polls the endpoint's deliveries until `done` holds of them (30 s at most). */
-async function waitForDeliveries(endpointId: string, done: (items: any[]) => boolean): Promise<any[]> {
-  let items: any[] = [];
-  await expect
-    .poll(
-      async () => {
-        items = await deliveriesOf(endpointId);
-        return done(items);
-      },
-      { timeout: 30_000, interval: 200 },
-    )
-    .toBe(true);
-  return items;
-}
+const deliveriesOf = (endpointId: string) => endpointDeliveries(t.api, merchantId, endpointId);
+const waitForDeliveries = (endpointId: string, done: (items: any[]) => boolean) =>
+  waitForEndpointDeliveries(t.api, merchantId, endpointId, done);
 
 /** Issues an invoice: one invoices.InvoiceSent event. */
 async function sendInvoice(): Promise<void> {

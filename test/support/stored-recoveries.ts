@@ -17,8 +17,8 @@ import { buildPutNewEndpoint } from '../../functions/store/webhook-endpoints';
 import { buildStartRecovery } from '../../functions/store/webhook-recoveries';
 
 /**
- * An active endpoint of a fresh merchant, and one exhausted delivery to it of a new event, with the
- * event's pointer to it: what a recovery of the last two hours redelivers.
+ * An active endpoint of a fresh merchant, and one exhausted delivery to it of a new event: what a
+ * recovery of the last two hours redelivers.
  */
 export async function storeEndpointWithExhaustedDelivery(): Promise<{
   merchantId: string;

@@ -13,6 +13,7 @@ import {
   strictObject,
   string,
 } from '../../schema';
+import { DeliveryAttempt } from '../delivery-schemas';
 import {
   CreatedRange,
   createdRangeAt,
@@ -75,15 +76,7 @@ export const EventDelivery = annotate(
     createdAt: Timestamp,
     lastAttemptAt: nullable(Timestamp),
     redeliveredFromId: nullable(WebhookDeliveryId),
-    attempts: array(
-      strictObject({
-        attemptNumber: integer({ min: 1 }),
-        attemptedAt: Timestamp,
-        responseStatusCode: nullable(integer()),
-        durationMs: integer({ min: 0 }),
-        errorMessage: nullable(string()),
-      }),
-    ),
+    attempts: array(DeliveryAttempt),
     sequence: nullable(integer({ min: 1 })),
     objectVersion: nullable(integer({ min: 0 })),
   }),

@@ -1,16 +1,7 @@
 import { EventType } from '../../domain/invoice';
 import { DeliveryStatus } from '../../domain/webhook-delivery';
-import {
-  annotate,
-  array,
-  boolean,
-  enumOf,
-  integer,
-  nullable,
-  optional,
-  strictObject,
-  string,
-} from '../../schema';
+import { annotate, array, boolean, enumOf, integer, nullable, optional, strictObject } from '../../schema';
+import { DeliveryAttempt } from '../delivery-schemas';
 import { ListQuery, MerchantId, Timestamp, typeIdSchema } from '../shared-schemas';
 
 const WebhookEndpointId = typeIdSchema('whk');
@@ -26,17 +17,6 @@ export const EmptyBody = optional(strictObject({}));
 const { merchantId: _merchantId, ...pageQuery } = ListQuery;
 
 export const WebhookDeliveryId = typeIdSchema('whkdel');
-
-export const DeliveryAttempt = annotate(
-  strictObject({
-    attemptNumber: integer({ min: 1 }),
-    attemptedAt: Timestamp,
-    responseStatusCode: nullable(integer()),
-    durationMs: integer({ min: 0 }),
-    errorMessage: nullable(string()),
-  }),
-  { id: 'WebhookDeliveryAttempt' },
-);
 
 export const WebhookDelivery = annotate(
   strictObject({

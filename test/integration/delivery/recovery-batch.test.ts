@@ -1,6 +1,7 @@
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { runRecoveryBatch } from '../../../functions/delivery/recovery-batch';
+import type { DeliveryShardHistory } from '../../../functions/domain/delivery-shards';
 import { typeIdBound } from '../../../functions/domain/id-time-bounds';
 import { newId } from '../../../functions/domain/ids';
 import { EventType } from '../../../functions/domain/invoice';
@@ -59,6 +60,7 @@ function eventIdAt(ago: number, offset = 0): string {
 async function storeDelivery(
   eventId: string,
   overrides: Partial<WebhookDelivery> & { webhookDeliveryId?: string } = {},
+  shards: DeliveryShardHistory = [],
 ): Promise<WebhookDelivery> {
   const delivery: WebhookDelivery = {
     ...newDelivery({
@@ -76,8 +78,21 @@ async function storeDelivery(
     attemptCount: 5,
     ...overrides,
   };
-  await documentClient().send(new PutCommand(buildPutNewDelivery(delivery, delivery.createdAt, [])));
+  await documentClient().send(new PutCommand(buildPutNewDelivery(delivery, delivery.createdAt, shards)));
   return delivery;
+}
+
+/** Sets the endpoint's status behind the API's back, as a change made while a recovery runs. */
+async function setEndpointStatus(status: 'deleted' | 'disabled'): Promise<void> {
+  await documentClient().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.webhookEndpoint(merchantId, endpointId),
+      UpdateExpression: 'SET #status = :status',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: { ':status': status },
+    }),
+  );
 }
 
 async function setLastSequence(last: number): Promise<void> {
@@ -339,26 +354,7 @@ describe('runRecoveryBatch', () => {
         ExpressionAttributeValues: { ':shards': shards },
       }),
     );
-    const placed: WebhookDelivery[] = [];
-    for (let index = 0; index < 12; index += 1) {
-      const eventId = eventIdAt(hour, index);
-      const delivery: WebhookDelivery = {
-        ...newDelivery({
-          webhookDeliveryId: deliveryIdFor(eventId, endpointId),
-          webhookEndpointId: endpointId,
-          merchantId,
-          eventId,
-          eventType: EventType.invoicePaid,
-          data: {},
-          paused: false,
-          now: new Date().toISOString(),
-        }),
-        status: DeliveryStatus.exhausted,
-        attemptCount: 5,
-      };
-      await documentClient().send(new PutCommand(buildPutNewDelivery(delivery, delivery.createdAt, shards)));
-      placed.push(delivery);
-    }
+    for (let index = 0; index < 12; index += 1) await storeDelivery(eventIdAt(hour, index), {}, shards);
     const inShardOne = (await deliveriesOfEndpoint(1)).length;
     expect(inShardOne).toBeGreaterThan(0);
     const { recovery } = await startRecovery(new Date(Date.now() - 2 * hour));
@@ -371,15 +367,7 @@ describe('runRecoveryBatch', () => {
   it('ends as canceled, releasing the lock, when the endpoint was deleted', async () => {
     await storeDelivery(eventIdAt(hour));
     const { recovery } = await startRecovery(new Date(Date.now() - 2 * hour));
-    await documentClient().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.webhookEndpoint(merchantId, endpointId),
-        UpdateExpression: 'SET #status = :deleted',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: { ':deleted': 'deleted' },
-      }),
-    );
+    await setEndpointStatus('deleted');
 
     const { final } = await runToEnd(recovery.recoveryId);
 
@@ -397,15 +385,7 @@ describe('runRecoveryBatch', () => {
   it('creates paused deliveries while the endpoint is disabled', async () => {
     await storeDelivery(eventIdAt(hour));
     const { recovery } = await startRecovery(new Date(Date.now() - 2 * hour));
-    await documentClient().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.webhookEndpoint(merchantId, endpointId),
-        UpdateExpression: 'SET #status = :disabled',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: { ':disabled': 'disabled' },
-      }),
-    );
+    await setEndpointStatus('disabled');
 
     await runToEnd(recovery.recoveryId);
 
