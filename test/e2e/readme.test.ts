@@ -74,6 +74,10 @@ describe('README walk-through', () => {
     expect(stdout).not.toContain('"error"');
     expect(stdout).toContain('"status":"paid"');
     expect(stdout).toContain('"amountRemaining":{"amount":0,"currency":"USD"}');
+    // The webhook and event-log examples: a test delivery, a recovery, one event and its deliveries.
+    expect(stdout).toContain('"test":true');
+    expect(stdout).toMatch(/"recoveryId":"whkrec_[0-9a-z]{26}"/);
+    expect(stdout).toMatch(/\{"eventId":"evt_[0-9a-z]{26}","type":"invoices\.InvoicePaid"/);
 
     // "Try the whole flow": the pay-link payment, then the deliveries the receiver verified for it.
     const lines = stdout.split('\n');
