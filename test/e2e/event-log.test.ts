@@ -243,6 +243,37 @@ describe('GET /events/{eventId}/deliveries', () => {
       query: { merchantId },
     });
     expect([unknown.status, unknown.body.error.code]).toEqual([404, 'not_found']);
+    // A merchant without endpoints: its payout's event has no delivery, only the event's own entry.
+    const other = await t.anotherMerchant();
+    expectOk(
+      await other.api('POST', '/sandbox/payouts', {
+        body: { merchantId: other.merchantId, amount: 500, currency: 'USD' },
+        idempotencyKey: newKey(),
+      }),
+    );
+    const [payoutEvent] = expectOk(await events({}, other.api, other.merchantId)).items;
+    const path = `/events/${payoutEvent.eventId}/deliveries`;
+    expect(expectOk(await other.api('GET', path, { query: { merchantId: other.merchantId } }))).toEqual({
+      items: [],
+      page: { hasMore: false },
+    });
+    const foreign = await t.api('GET', path, { query: { merchantId } });
+    expect([foreign.status, foreign.body.error.code]).toEqual([404, 'not_found']);
+  });
+
+  it('refuses a cursor of another event’s deliveries with 400', async () => {
+    const [first, second] = created;
+    if (first === undefined || second === undefined) throw new Error('no events');
+    const page = expectOk(
+      await t.api('GET', `/events/${first.eventId}/deliveries`, { query: { merchantId, limit: 1 } }),
+    );
+    const refused = await t.api('GET', `/events/${second.eventId}/deliveries`, {
+      query: { merchantId, limit: 1, cursor: page.page.nextCursor },
+    });
+    expect([refused.status, refused.body.error.details]).toEqual([
+      400,
+      [{ path: 'cursor', message: 'must be a nextCursor of this list, with the same filters.' }],
+    ]);
   });
 });
 

@@ -15,7 +15,8 @@ import { eventRoutes } from './routes';
  */
 export const handler = httpHandler(eventRoutes.listEventDeliveries, async ({ params, query, route, now }) => {
   const { merchantId, limit, cursor } = query;
-  const scope = cursorScope(merchantId, route.operationId, { eventId: params.eventId });
+  // Bound to the index it pages, so a cursor of the pointer pages that came before is a 400, not a 500.
+  const scope = cursorScope(merchantId, route.operationId, { eventId: params.eventId, index: 'GSI5' });
   const startKey = await startKeyOf(cursor, scope);
   const { event, deliveries } = await queryEventDeliveries(params.eventId, limit, startKey);
   const visible = (item: Record<string, unknown>) => item.merchantId === merchantId && !isExpired(item, now);
