@@ -34,10 +34,19 @@ function deliveryItem(delivery: WebhookDelivery, dueAt: string | undefined, shar
     ...deliveryKey(delivery.webhookEndpointId, delivery.webhookDeliveryId, shards),
     ...(waiting ? keys.dueDelivery(dueAt, delivery.webhookDeliveryId) : {}),
     entityType: EntityType.webhookDelivery,
-    ...delivery,
+    ...withoutNulls(delivery),
     ...(waiting ? { dueAt } : {}),
     ttl: expiresAtOfEvent(delivery.eventId),
   };
+}
+
+/**
+ * The delivery without the fields that are null (no attempt yet, not a redelivery, no version):
+ * `toDelivery` reads an absent field as null, and each stored null costs its name's bytes on every
+ * write of the delivery, which is what keeps a leased delivery under 1 KB (docs/performance.md).
+ */
+function withoutNulls(delivery: WebhookDelivery): Partial<WebhookDelivery> {
+  return Object.fromEntries(Object.entries(delivery).filter(([, value]) => value !== null));
 }
 
 /** A new delivery, only where none exists: its id is derived from event and endpoint (DESIGN §1). */

@@ -488,6 +488,8 @@ describe('performance models (docs/performance.md)', () => {
       .filter((unit) => unit.index === 'table' && unit.partition === 'DELIVERIES#<whk>')
       .reduce((total, unit) => total + unit.write, 0);
     expect((500 * perDelivery) / 4).toBeLessThanOrEqual(1000);
+    // A delivery stays under 1 KB when leased (no stored nulls): 1 WRU a write after its creation's 2.
+    expect(perDelivery).toBe(6);
   });
 });
 

@@ -7,6 +7,7 @@ import {
   buildCreateDelivery,
   buildPutNewDelivery,
   deliveryKey,
+  toDelivery,
 } from '../../../functions/store/webhook-deliveries';
 import { stubTableEnvironment } from '../../support/table-environment';
 
@@ -31,6 +32,14 @@ describe('buildPutNewDelivery', () => {
     expect(Item).toMatchObject({ ttl: expiresAtOfEvent(eventId) });
     expect(Item).not.toHaveProperty('GSI2PK');
     expect(Item).not.toHaveProperty('GSI2SK');
+  });
+
+  it('stores no null field, which the delivery reads back as null', () => {
+    const { Item } = buildPutNewDelivery(delivery, delivery.createdAt, []);
+    expect(Object.entries(Item).filter(([, value]) => value === null)).toEqual([]);
+    expect(Item).not.toHaveProperty('redeliveredFromId');
+    expect(Item).not.toHaveProperty('lastAttemptAt');
+    expect(toDelivery(Item)).toEqual(delivery);
   });
 
   it('keeps the expiry on every later write of the delivery, as it follows from the delivery alone', () => {
