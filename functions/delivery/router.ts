@@ -34,6 +34,19 @@ export const routedEntityTypes = [
   EntityType.webhookRecovery,
 ] as const;
 
+/** Records per router invocation: the stream mapping's batch size, and the replay command's. */
+export const routerBatchSize = 100;
+
+/**
+ * A record of an item of a routed type, whichever image it carries: what the stream mapping's
+ * filter criteria let through to the router.
+ */
+export function isRoutedRecord(record: DynamoDBRecord): boolean {
+  const routed: readonly unknown[] = routedEntityTypes;
+  const { NewImage, OldImage } = record.dynamodb ?? {};
+  return routed.includes(NewImage?.entityType?.S) || routed.includes(OldImage?.entityType?.S);
+}
+
 /**
  * The stream consumer (DESIGN §1), the only writer to the delivery queue besides the reconciler:
  * - an event → one delivery per endpoint that is not deleted and was subscribed to its type when it

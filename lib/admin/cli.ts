@@ -19,6 +19,7 @@ import {
   rotateKeys,
 } from './operations';
 import { runReconciler } from './reconciler-run';
+import { replayLimit, replayRouterFailures } from './router-replay';
 import { type AdminSettings, readAdminSettings } from './settings';
 import { type AdminEnv, type AdminTarget, resolveTarget, type TargetSelection, withTarget } from './target';
 
@@ -61,6 +62,8 @@ type GivenOptions = Partial<Record<OptionName, string | true>>;
 
 /** Options every command takes: where to act and how to print. */
 const targetOptions: readonly OptionName[] = ['local', 'stage', 'table', 'json'];
+/** A command of the deployed stage only takes no table, and names --local only to refuse it. */
+const stageOnlyOptions: readonly OptionName[] = ['local', 'stage', 'json'];
 
 /** What one command needs, and how it turns checked options into the object it prints. */
 interface CommandSpec {
@@ -68,6 +71,8 @@ interface CommandSpec {
   readonly summary: string;
   readonly required: readonly OptionName[];
   readonly optional: readonly OptionName[];
+  /** Set for a command of the deployed stage only (--local refused): why the local runtime has no counterpart. */
+  readonly stageOnly?: string;
   /** Checks option values (exit 2 when wrong) and returns the action to run against the target. */
   readonly plan: (options: GivenOptions) => (target: AdminTarget) => Promise<object>;
 }
@@ -172,7 +177,7 @@ const commands = {
     required: ['endpoint', 'merchant'],
     optional: ['limit'],
     plan: (options) => {
-      const limit = failuresLimit(options);
+      const limit = limitOf(options, failuresWindow, defaultFailuresLimit);
       return async () => endpointFailures(text(options, 'merchant'), text(options, 'endpoint'), limit);
     },
   },
@@ -189,6 +194,14 @@ const commands = {
     required: [],
     optional: [],
     plan: () => runReconciler,
+  },
+  'router replay': {
+    synopsis: 'router replay [--limit N]',
+    summary: 'replay the router-failures messages from the table stream (--stage only)',
+    required: [],
+    optional: ['limit'],
+    stageOnly: "the local runtime's stream poller has no failure queue",
+    plan: (options) => replayRouterFailures(limitOf(options, replayLimit.max, replayLimit.default)),
   },
 } as const satisfies Record<string, CommandSpec>;
 
@@ -220,12 +233,12 @@ function shardCount(options: GivenOptions): number {
   return count;
 }
 
-function failuresLimit(options: GivenOptions): number {
+function limitOf(options: GivenOptions, max: number, byDefault: number): number {
   const value = options.limit;
-  if (typeof value !== 'string') return defaultFailuresLimit;
+  if (typeof value !== 'string') return byDefault;
   const limit = /^[0-9]{1,3}$/.test(value) ? Number(value) : Number.NaN;
-  if (!(limit >= 1 && limit <= failuresWindow)) {
-    throw new AdminUsageError(`--limit must be a whole number from 1 to ${failuresWindow}, not "${value}"`);
+  if (!(limit >= 1 && limit <= max)) {
+    throw new AdminUsageError(`--limit must be a whole number from 1 to ${max}, not "${value}"`);
   }
   return limit;
 }
@@ -244,6 +257,7 @@ function duration(options: GivenOptions, name: OptionName): number | undefined {
 
 const program = 'npm run -s admin --';
 const targetSynopsis = '(--local | --stage sandbox|production [--table NAME]) [--json]';
+const stageOnlySynopsis = '--stage sandbox|production [--json]';
 
 const synopsisWidth = Math.max(...Object.values(commands).map((command) => command.synopsis.length)) + 4;
 
@@ -260,6 +274,11 @@ queues redrive and reconciler run act on the running runtime with --local (throu
 operator.sock in its state folder), and with --stage on the stack's queues (an SQS message move
 task from MerchantPayments-STAGE-delivery-dlq to MerchantPayments-STAGE-delivery) and its function
 (MerchantPayments-STAGE-reconciler, invoked and waited for).
+router replay takes --stage only: it receives up to --limit messages (1–${replayLimit.max}, default ${replayLimit.default})
+of MerchantPayments-STAGE-router-failures, reads the records each names from the table's stream,
+and invokes MerchantPayments-STAGE-router with them, waiting for its answer. A message is deleted
+once the router routed them all, and kept when the stream no longer holds them (expired) or the
+router failed; the command prints the counts and each message's range and outcome, never a record.
 
 Target (exactly one):
   --local                 the runtime of \`npm start\`: reads runtime.json and dynamodb.key in
@@ -348,7 +367,10 @@ export function parseInvocation(argv: readonly string[]): Invocation {
     for (const name of spec.required) {
       if (options[name] === undefined) throw new AdminUsageError(`${command} needs --${name}`);
     }
-    const selection = targetSelection(options);
+    const selection =
+      spec.stageOnly === undefined
+        ? targetSelection(options)
+        : stageSelection(options, command, spec.stageOnly);
     return { command, selection, json: options.json === true, action: spec.plan(options) };
   } catch (error) {
     // Every problem past the command name is shown with that command's synopsis.
@@ -362,7 +384,8 @@ type ArgToken = ReturnType<typeof parseArgs>['tokens'] extends (infer T)[] | und
 
 function givenOptions(tokens: readonly ArgToken[], command: CommandName): GivenOptions {
   const spec: CommandSpec = commands[command];
-  const allowed = new Set<OptionName>([...targetOptions, ...spec.required, ...spec.optional]);
+  const targets = spec.stageOnly === undefined ? targetOptions : stageOnlyOptions;
+  const allowed = new Set<OptionName>([...targets, ...spec.required, ...spec.optional]);
   const options: GivenOptions = {};
   for (const token of tokens) {
     if (token.kind !== 'option') continue;
@@ -425,12 +448,22 @@ function targetSelection(options: GivenOptions): TargetSelection {
   return { kind: 'stage', stage, tableName: typeof table === 'string' ? table : undefined };
 }
 
+/** A command of the deployed stage only: `--stage S`, and --local refused with what is accepted instead. */
+function stageSelection(options: GivenOptions, command: CommandName, why: string): TargetSelection {
+  if (options.local === true) {
+    throw new AdminUsageError(`${command} takes --stage sandbox|production, not --local: ${why}`);
+  }
+  if (options.stage === undefined) throw new AdminUsageError(`${command} needs --stage sandbox|production`);
+  return targetSelection(options);
+}
+
 /** One line: what is wrong, then the form the command takes (or the commands there are). */
 function usageErrorText(error: AdminUsageError): string {
+  const spec: CommandSpec | undefined = error.command === undefined ? undefined : commands[error.command];
   const form =
-    error.command === undefined
+    spec === undefined
       ? `commands: ${Object.keys(commands).join(', ')}`
-      : `usage: ${program} ${commands[error.command].synopsis} ${targetSynopsis}`;
+      : `usage: ${program} ${spec.synopsis} ${spec.stageOnly === undefined ? targetSynopsis : stageOnlySynopsis}`;
   return `error: ${error.message} (${form}; ${program} --help for details)\n`;
 }
 

@@ -1,6 +1,5 @@
 import {
   GetQueueAttributesCommand,
-  GetQueueUrlCommand,
   SQSClient,
   StartMessageMoveTaskCommand,
   type StartMessageMoveTaskCommandInput,
@@ -10,6 +9,7 @@ import { OperatorRoutes } from '../local/operator-channel';
 import { queueNames, stackName } from '../stack-name';
 import { callLocalOperator } from './local-operator';
 import { AdminError } from './operations';
+import { stageQueueUrl } from './stage-queue';
 import type { AdminTarget } from './target';
 
 /** What `queues redrive --stage` started: SQS moves the messages in the background. */
@@ -60,16 +60,7 @@ export async function startStageRedrive(client: SQSClient, stage: Stage): Promis
 
 /** A queue's ARN and message count, found by its fixed name (GetQueueUrl, then its attributes). */
 async function queueOf(client: SQSClient, queueName: string, stage: Stage) {
-  let queueUrl: string | undefined;
-  try {
-    ({ QueueUrl: queueUrl } = await client.send(new GetQueueUrlCommand({ QueueName: queueName })));
-  } catch (error) {
-    if ((error as Error).name !== 'QueueDoesNotExist') throw error;
-    throw new AdminError(
-      `no queue named ${queueName} in this account and region: is the stack ${stackName(stage)} deployed there?`,
-      { cause: error },
-    );
-  }
+  const queueUrl = await stageQueueUrl(client, queueName, stage);
   const { Attributes = {} } = await client.send(
     new GetQueueAttributesCommand({
       QueueUrl: queueUrl,

@@ -1,14 +1,10 @@
-import {
-  InvokeCommand,
-  type InvokeCommandInput,
-  type InvokeCommandOutput,
-  LambdaClient,
-} from '@aws-sdk/client-lambda';
+import { type InvokeCommandInput, LambdaClient } from '@aws-sdk/client-lambda';
 import type { Stage } from '../../functions/config';
 import { OperatorRoutes } from '../local/operator-channel';
 import { functionName, stackName } from '../stack-name';
 import { callLocalOperator } from './local-operator';
 import { AdminError } from './operations';
+import { invokeStageFunction } from './stage-function';
 import type { AdminTarget } from './target';
 
 /**
@@ -32,35 +28,16 @@ export function buildInvokeReconciler(stage: Stage): InvokeCommandInput {
 
 export async function invokeStageReconciler(client: LambdaClient, stage: Stage): Promise<object> {
   const input = buildInvokeReconciler(stage);
-  let output: InvokeCommandOutput;
-  try {
-    output = await client.send(new InvokeCommand(input));
-  } catch (error) {
-    if ((error as Error).name !== 'ResourceNotFoundException') throw error;
-    throw new AdminError(
-      `no function named ${input.FunctionName} in this account and region: is the stack ${stackName(stage)} deployed there?`,
-      { cause: error },
-    );
-  }
-  const payload = parsedPayload(output.Payload);
-  if (output.FunctionError !== undefined) {
+  const { functionError, payload } = await invokeStageFunction(client, input, stage);
+  if (functionError !== undefined) {
     const { errorType, errorMessage } = (payload ?? {}) as { errorType?: unknown; errorMessage?: unknown };
     const reason = [errorType, errorMessage].filter((part) => typeof part === 'string').join(': ');
     throw new AdminError(
-      `the reconciler ${input.FunctionName} failed (${output.FunctionError}): ${reason || 'no error message'}`,
+      `the reconciler ${input.FunctionName} failed (${functionError}): ${reason || 'no error message'}`,
     );
   }
   if (typeof payload !== 'object' || payload === null) {
     throw new AdminError(`the reconciler ${input.FunctionName} returned no result object`);
   }
   return payload;
-}
-
-function parsedPayload(payload: Uint8Array | undefined): unknown {
-  if (payload === undefined || payload.length === 0) return undefined;
-  try {
-    return JSON.parse(Buffer.from(payload).toString('utf8'));
-  } catch {
-    return undefined;
-  }
 }

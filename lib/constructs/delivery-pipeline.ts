@@ -10,7 +10,7 @@ import * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import type { FunctionEnvironment } from '../../functions/config';
 import { PipelineMetricNames } from '../../functions/delivery/pipeline-metric-names';
-import { routedEntityTypes } from '../../functions/delivery/router';
+import { routedEntityTypes, routerBatchSize } from '../../functions/delivery/router';
 import { functionName } from '../stack-name';
 import type { DataKey } from './data-key';
 import {
@@ -37,7 +37,7 @@ export const reconcileEvery = Duration.minutes(5);
  */
 export const routerStream = {
   /** One invocation can hold a whole burst of a busy merchant's writes. */
-  batchSize: 100,
+  batchSize: routerBatchSize,
   /**
    * The router is idempotent (DESIGN §1), so a poison record costs only its retries. Ten retries,
    * with bisection halving the batch each time, isolate one bad record from a batch of 100 well
@@ -46,8 +46,8 @@ export const routerStream = {
   retryAttempts: 10,
   /**
    * The stream keeps records 24 h. Skipping records older than 12 h (to the failures queue) leaves
-   * an operator 12 h to replay them from the stream with the sequence numbers in the failure
-   * message, and 12 h of backlog is far past the 5-minute IteratorAge alarm.
+   * an operator 12 h to replay them from the stream by the sequence numbers in the failure
+   * message (`router replay`), and 12 h of backlog is far past the 5-minute IteratorAge alarm.
    */
   maxRecordAge: Duration.hours(12),
   /** A batch of 100 records, each up to one query and 20 puts (one per endpoint), done in order. */

@@ -1,7 +1,7 @@
-import type { DynamoDBRecord, DynamoDBStreamEvent, SQSEvent } from 'aws-lambda';
+import type { DynamoDBStreamEvent, SQSEvent } from 'aws-lambda';
 import { createDispatcher } from '../../functions/delivery/dispatcher';
 import { createReconciler } from '../../functions/delivery/reconciler';
-import { createRouter, routedEntityTypes } from '../../functions/delivery/router';
+import { createRouter, isRoutedRecord } from '../../functions/delivery/router';
 import { sendWebhook } from '../../functions/delivery/send-webhook';
 import { sqsDeliveryQueue } from '../../functions/delivery/sqs-delivery-queue';
 import { secretSealer } from '../../functions/secrets/secret-sealer-from-env';
@@ -59,7 +59,6 @@ export async function startDeliveryPipeline(options: {
     maxReceiveCount: options.deliveryQueue?.maxReceiveCount,
   });
   const queue = sqsDeliveryQueue(sqsClientFor(delayQueue, { queueUrl }), queueUrl);
-  const routed: readonly string[] = routedEntityTypes;
   const router = createRouter({ queue });
   const { beforeRouting } = options;
   const poller = await startStreamPoller({
@@ -73,10 +72,7 @@ export async function startDeliveryPipeline(options: {
             await beforeRouting(event);
             return router(event);
           },
-    filter: (record: DynamoDBRecord) => {
-      const image = record.dynamodb?.NewImage ?? record.dynamodb?.OldImage;
-      return routed.includes(String(image?.entityType?.S));
-    },
+    filter: isRoutedRecord,
   });
   // After the poller took its stream position, so no change made from here on goes unrouted.
   const requeued = await requeueWaitingDeliveries({

@@ -47,6 +47,11 @@ describe('every command says a wrong setting or option in one line and exits 2',
       'error: unknown command "keys lost" (commands: ',
     ],
     [
+      ['run', '-s', 'admin', '--', 'router', 'replay', '--local'],
+      {},
+      'error: router replay takes --stage sandbox|production, not --local: ',
+    ],
+    [
       ['run', '-s', 'soak', '--', '--duration', 'long'],
       {},
       'error: --duration "long" is not accepted: it must be a whole number of seconds from 1 to 3600.',

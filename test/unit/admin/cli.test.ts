@@ -62,8 +62,14 @@ describe('runAdmin --help', () => {
     }
   });
 
-  it('lists the operator commands for deliveries, queues and the reconciler', () => {
-    for (const command of ['deliveries show', 'endpoints failures', 'queues redrive', 'reconciler run']) {
+  it('lists the operator commands for deliveries, queues, the reconciler and the router', () => {
+    for (const command of [
+      'deliveries show',
+      'endpoints failures',
+      'queues redrive',
+      'reconciler run',
+      'router replay',
+    ]) {
       expect(helpText).toContain(command);
     }
   });

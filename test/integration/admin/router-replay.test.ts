@@ -1,0 +1,213 @@
+import { DescribeTableCommand } from '@aws-sdk/client-dynamodb';
+import {
+  DescribeStreamCommand,
+  DynamoDBStreamsClient,
+  GetRecordsCommand,
+  GetShardIteratorCommand,
+  type _Record as StreamRecord,
+} from '@aws-sdk/client-dynamodb-streams';
+import { InvokeCommand, type InvokeCommandOutput, LambdaClient } from '@aws-sdk/client-lambda';
+import {
+  DeleteMessageCommand,
+  GetQueueUrlCommand,
+  ReceiveMessageCommand,
+  SQSClient,
+} from '@aws-sdk/client-sqs';
+import { PutCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
+import type { DynamoDBStreamEvent } from 'aws-lambda';
+import { mockClient } from 'aws-sdk-client-mock';
+import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createRouter } from '../../../functions/delivery/router';
+import { newId } from '../../../functions/domain/ids';
+import { EventType } from '../../../functions/domain/invoice';
+import { newWebhookEndpoint } from '../../../functions/domain/webhook-endpoint';
+import { documentClient, tableName } from '../../../functions/store/client';
+import { EntityType, keys } from '../../../functions/store/keys';
+import { buildPutNewEndpoint } from '../../../functions/store/webhook-endpoints';
+import { replayStageRouterFailures } from '../../../lib/admin/router-replay';
+import { dynamoDbLocalClientConfig, SharedDbAccessKeyId } from '../../../lib/local/dynamodb-local';
+import { testDynamoDbClient, testDynamoDbEndpoint } from '../../support/dynamodb';
+import { useFreshTable } from '../../support/table-environment';
+
+// No local twin of SQS or Lambda: the queue and the invocation are mocked, the stream is DynamoDB Local's.
+const sqs = mockClient(SQSClient);
+const lambda = mockClient(LambdaClient);
+const streams = new DynamoDBStreamsClient(
+  dynamoDbLocalClientConfig(testDynamoDbEndpoint(), SharedDbAccessKeyId),
+);
+const merchantId = newId('mer');
+const queueUrl = 'https://sqs.eu-west-1.amazonaws.com/123456789012/MerchantPayments-sandbox-router-failures';
+
+beforeEach(async () => {
+  await useFreshTable();
+});
+afterEach(() => {
+  sqs.reset();
+  lambda.reset();
+});
+afterAll(() => streams.destroy());
+
+async function putEndpoint() {
+  const endpoint = newWebhookEndpoint({
+    webhookEndpointId: newId('whk'),
+    merchantId,
+    url: 'https://hooks.example.com/x',
+    eventTypes: [EventType.invoicePaid],
+    now: '2026-11-22T11:00:00.000Z',
+  });
+  for (const { Put } of buildPutNewEndpoint(endpoint, 'sealed')) {
+    await documentClient().send(new PutCommand(Put));
+  }
+  return endpoint;
+}
+
+/** An outbox event item as a mutating route writes it. */
+async function putEvent(): Promise<string> {
+  const eventId = newId('evt');
+  await documentClient().send(
+    new PutCommand({
+      TableName: tableName(),
+      Item: {
+        ...keys.event(eventId),
+        entityType: EntityType.event,
+        eventId,
+        eventType: EventType.invoicePaid,
+        merchantId,
+        payload: { invoiceId: 'inv_1', amount: 100 },
+        createdAt: '2026-11-22T12:00:00.000Z',
+      },
+    }),
+  );
+  return eventId;
+}
+
+/** An item of a type the stream mapping's filter keeps away from the router. */
+async function putUnroutedItem(): Promise<void> {
+  await documentClient().send(
+    new PutCommand({
+      TableName: tableName(),
+      Item: { PK: `MERCHANT#${merchantId}`, SK: 'NOTE', entityType: EntityType.merchant, note: 'x' },
+    }),
+  );
+}
+
+/** Every record the table's stream holds so far, with its shard and the stream's ARN. */
+async function streamSoFar() {
+  const { Table } = await testDynamoDbClient().send(new DescribeTableCommand({ TableName: tableName() }));
+  const streamArn = Table?.LatestStreamArn ?? '';
+  const { StreamDescription } = await streams.send(new DescribeStreamCommand({ StreamArn: streamArn }));
+  const records: { shardId: string; record: StreamRecord }[] = [];
+  for (const { ShardId: shardId = '' } of StreamDescription?.Shards ?? []) {
+    let { ShardIterator: iterator } = await streams.send(
+      new GetShardIteratorCommand({
+        StreamArn: streamArn,
+        ShardId: shardId,
+        ShardIteratorType: 'TRIM_HORIZON',
+      }),
+    );
+    while (iterator !== undefined) {
+      const page = await streams.send(new GetRecordsCommand({ ShardIterator: iterator }));
+      if ((page.Records ?? []).length === 0) break;
+      for (const record of page.Records ?? []) records.push({ shardId, record });
+      iterator = page.NextShardIterator;
+    }
+  }
+  return { streamArn, records };
+}
+
+function pkOf(record: StreamRecord): string | undefined {
+  return record.dynamodb?.Keys?.PK?.S;
+}
+
+async function deliveredEventIds(): Promise<string[]> {
+  const { Items = [] } = await documentClient().send(
+    new ScanCommand({ TableName: tableName(), ConsistentRead: true }),
+  );
+  return Items.filter((item) => item.entityType === EntityType.webhookDelivery)
+    .map((item) => String(item.eventId))
+    .sort();
+}
+
+describe('replayStageRouterFailures against a DynamoDB Local stream', () => {
+  it('hands the router the routed records of the message’s sequence range, as the mapping delivers them, and deletes the message', async () => {
+    await putEndpoint();
+    const before = await putEvent();
+    const first = await putEvent();
+    await putUnroutedItem();
+    const last = await putEvent();
+    const after = await putEvent();
+    const { streamArn, records } = await streamSoFar();
+    const at = (eventId: string) => {
+      const found = records.find(({ record }) => pkOf(record) === keys.event(eventId).PK);
+      if (found === undefined) throw new Error(`no stream record of ${eventId}`);
+      return found;
+    };
+    const start = at(first);
+    const end = at(last);
+    expect(end.shardId).toBe(start.shardId);
+    const range = {
+      shardId: start.shardId,
+      startSequenceNumber: start.record.dynamodb?.SequenceNumber ?? '',
+      endSequenceNumber: end.record.dynamodb?.SequenceNumber ?? '',
+    };
+    const body = JSON.stringify({
+      requestContext: { condition: 'RetryAttemptsExhausted', approximateInvokeCount: 11 },
+      responseContext: { statusCode: 200, executedVersion: '$LATEST', functionError: 'Unhandled' },
+      version: '1.0',
+      timestamp: '2026-11-22T12:01:00.000Z',
+      DDBStreamBatchInfo: { ...range, batchSize: 2, streamArn },
+    });
+    sqs.on(GetQueueUrlCommand).resolves({ QueueUrl: queueUrl });
+    sqs
+      .on(ReceiveMessageCommand)
+      .resolvesOnce({ Messages: [{ MessageId: 'm-1', ReceiptHandle: 'receipt-1', Body: body }] })
+      .resolves({});
+    sqs.on(DeleteMessageCommand).resolves({});
+    // The deployed router, run here: the invocation's payload is the event its handler receives.
+    const route = createRouter({ queue: { send: async () => {} } });
+    const invoked: DynamoDBStreamEvent[] = [];
+    lambda.on(InvokeCommand).callsFake(async (input: { Payload: Uint8Array }) => {
+      const event = JSON.parse(new TextDecoder().decode(input.Payload)) as DynamoDBStreamEvent;
+      invoked.push(event);
+      const answer = new TextEncoder().encode(JSON.stringify(await route(event)));
+      return { StatusCode: 200, Payload: answer as InvokeCommandOutput['Payload'] };
+    });
+
+    const result = await replayStageRouterFailures(
+      { sqs: new SQSClient({}), lambda: new LambdaClient({}), streams },
+      'sandbox',
+      10,
+    );
+
+    expect(result).toEqual({
+      queue: 'MerchantPayments-sandbox-router-failures',
+      function: 'MerchantPayments-sandbox-router',
+      read: 1,
+      replayed: 1,
+      expired: 0,
+      failed: 0,
+      messages: [
+        { messageId: 'm-1', ...range, condition: 'RetryAttemptsExhausted', outcome: 'replayed', records: 2 },
+      ],
+    });
+    expect(invoked).toHaveLength(1);
+    const handed = invoked[0]?.Records ?? [];
+    expect(handed.map((record) => record.dynamodb?.Keys?.PK?.S)).toEqual([
+      keys.event(first).PK,
+      keys.event(last).PK,
+    ]);
+    for (const record of handed) {
+      expect(record).toMatchObject({
+        eventName: 'INSERT',
+        eventSource: 'aws:dynamodb',
+        eventSourceARN: streamArn,
+      });
+    }
+    expect(await deliveredEventIds()).toEqual([first, last].sort());
+    expect(await deliveredEventIds()).not.toContain(before);
+    expect(await deliveredEventIds()).not.toContain(after);
+    expect(sqs.commandCalls(DeleteMessageCommand).map((call) => call.args[0].input)).toEqual([
+      { QueueUrl: queueUrl, ReceiptHandle: 'receipt-1' },
+    ]);
+  });
+});
