@@ -74,9 +74,9 @@ export interface StoredRecovery {
   readonly step: number;
 }
 
-/** A problem with a recovery's window, on the field it names; undefined when the window is valid. */
+/** A problem with a recovery's window, on the field it names (`until` is never refused: see below). */
 export interface WindowProblem {
-  readonly path: 'since' | 'until';
+  readonly path: 'since';
   readonly message: string;
 }
 
@@ -143,7 +143,7 @@ export function deliveriesToRecover(
   exhausted: readonly WebhookDelivery[],
   newestOfEvent: ReadonlyMap<string, string>,
 ): WebhookDelivery[] {
-  // Deliveries written before the event-deliveries index have no entry there: the batch's own newest stands in.
+  // An event the index does not show yet (a global index lags its writes a moment): the batch's own newest stands in.
   const newestInBatch = new Map<string, string>();
   for (const { eventId, webhookDeliveryId } of exhausted) {
     const newest = newestInBatch.get(eventId);

@@ -1,6 +1,7 @@
 import type { SequenceAdvance } from '../domain/delivery-sequence';
 import { tableName } from './client';
 import { EntityType, keys } from './keys';
+import { TransactionConditionFailed } from './transaction';
 
 /**
  * Advances an endpoint's delivery sequence from `from` to `to`, only while its last number is
@@ -37,4 +38,30 @@ export function lastSequenceOf(item: Record<string, unknown> | undefined): numbe
 /** Whether an item of the merchant's partition is a delivery sequence. */
 export function isSequenceItem(item: Record<string, unknown>): boolean {
   return item.entityType === EntityType.webhookDeliverySequence;
+}
+
+/** How often a write is numbered afresh when other writers keep taking its numbers. */
+const maxNumberingRounds = 10;
+
+/**
+ * Sends `write`, which numbers its deliveries on from `last` and advances the sequence in the
+ * same transaction, at action `sequenceIndex`. When that advance's condition fails (another writer,
+ * the router or a route, took the numbers since `lastSequence` was read), the failed condition
+ * hands back the sequence as it is now, and `write` is sent again from its last number.
+ */
+export async function withNextNumbers<T>(
+  lastSequence: number,
+  sequenceIndex: number,
+  write: (last: number) => Promise<T>,
+): Promise<T> {
+  let last = lastSequence;
+  for (let round = 1; ; round += 1) {
+    try {
+      return await write(last);
+    } catch (error) {
+      const moved = error instanceof TransactionConditionFailed ? error.failureAt(sequenceIndex) : undefined;
+      if (moved === undefined || round >= maxNumberingRounds) throw error;
+      last = lastSequenceOf(moved.existing);
+    }
+  }
 }

@@ -13,6 +13,28 @@ export interface EndpointWithDelivery {
   readonly lastSequence: number;
 }
 
+type ItemKey = { readonly PK: string; readonly SK: string };
+
+/**
+ * An endpoint of the merchant and the items of `others` (undefined where none exists), in order,
+ * in one strongly consistent BatchGetItem: what a route or a recovery batch reads beside the
+ * endpoint it acts on.
+ */
+export async function getEndpointWith(
+  merchantId: string,
+  webhookEndpointId: string,
+  others: readonly ItemKey[],
+): Promise<{ endpoint: StoredWebhookEndpoint | undefined; others: (Record<string, unknown> | undefined)[] }> {
+  const endpointKey = keys.webhookEndpoint(merchantId, webhookEndpointId);
+  const items = await batchGet([endpointKey, ...others]);
+  const itemOf = (key: ItemKey) => items.find((item) => item.PK === key.PK && item.SK === key.SK);
+  const endpointItem = itemOf(endpointKey);
+  return {
+    endpoint: endpointItem === undefined ? undefined : toStoredEndpoint(endpointItem),
+    others: others.map(itemOf),
+  };
+}
+
 /**
  * An endpoint of the merchant, one delivery under it and the endpoint's delivery sequence (which
  * a redelivery advances), in one strongly consistent BatchGetItem.
@@ -25,16 +47,14 @@ export async function getEndpointWithDelivery(
   webhookEndpointId: string,
   webhookDeliveryId: string,
 ): Promise<EndpointWithDelivery> {
-  const endpointKey = keys.webhookEndpoint(merchantId, webhookEndpointId);
-  const deliveryKey = keys.webhookDelivery(webhookEndpointId, webhookDeliveryId, 0);
-  const sequenceKey = keys.webhookDeliverySequence(merchantId, webhookEndpointId);
-  const items = await batchGet([endpointKey, deliveryKey, sequenceKey]);
-  const itemOf = (key: { PK: string; SK: string }) =>
-    items.find((item) => item.PK === key.PK && item.SK === key.SK);
-  const endpointItem = itemOf(endpointKey);
-  const deliveryItem = itemOf(deliveryKey);
-  const lastSequence = lastSequenceOf(itemOf(sequenceKey));
-  const endpoint = endpointItem === undefined ? undefined : toStoredEndpoint(endpointItem);
+  const {
+    endpoint,
+    others: [deliveryItem, sequenceItem],
+  } = await getEndpointWith(merchantId, webhookEndpointId, [
+    keys.webhookDelivery(webhookEndpointId, webhookDeliveryId, 0),
+    keys.webhookDeliverySequence(merchantId, webhookEndpointId),
+  ]);
+  const lastSequence = lastSequenceOf(sequenceItem);
   if (endpoint !== undefined && deliveryShardOf(webhookDeliveryId, endpoint.deliveryShards) !== 0) {
     return {
       endpoint,
@@ -64,14 +84,11 @@ export async function getEndpointWithSequence(
   merchantId: string,
   webhookEndpointId: string,
 ): Promise<EndpointWithSequence> {
-  const endpointKey = keys.webhookEndpoint(merchantId, webhookEndpointId);
-  const sequenceKey = keys.webhookDeliverySequence(merchantId, webhookEndpointId);
-  const items = await batchGet([endpointKey, sequenceKey]);
-  const itemOf = (key: { PK: string; SK: string }) =>
-    items.find((item) => item.PK === key.PK && item.SK === key.SK);
-  const endpointItem = itemOf(endpointKey);
-  return {
-    endpoint: endpointItem === undefined ? undefined : toStoredEndpoint(endpointItem),
-    lastSequence: lastSequenceOf(itemOf(sequenceKey)),
-  };
+  const {
+    endpoint,
+    others: [sequenceItem],
+  } = await getEndpointWith(merchantId, webhookEndpointId, [
+    keys.webhookDeliverySequence(merchantId, webhookEndpointId),
+  ]);
+  return { endpoint, lastSequence: lastSequenceOf(sequenceItem) };
 }

@@ -75,6 +75,12 @@ export function dueDeliveryShard(id: string): number {
 
 const dueDeliveriesPartition = (shard: number) => `DUE_DELIVERIES#${String(shard).padStart(2, '0')}`;
 
+/** An entry of the due index (GSI1) for the item with this id, due at `dueAt`, in the shard of its id. */
+const dueIndexEntry = (dueAt: string, id: string) => ({
+  GSI1PK: dueDeliveriesPartition(dueDeliveryShard(id)),
+  GSI1SK: `${dueAt}#${id}`,
+});
+
 /**
  * The single partition every waiting delivery was written to before the index was sharded. Readers
  * still look in it, so an entry written before the change is found until its delivery's next write
@@ -254,19 +260,13 @@ export const keys = {
    * when it is due: the reconciler reads the overdue ones. Sparse: finished and paused deliveries
    * carry no GSI1 key.
    */
-  dueDelivery: (dueAt: string, webhookDeliveryId: string) => ({
-    GSI1PK: dueDeliveriesPartition(dueDeliveryShard(webhookDeliveryId)),
-    GSI1SK: `${dueAt}#${webhookDeliveryId}`,
-  }),
+  dueDelivery: dueIndexEntry,
   /**
    * GSI1 of a running recovery's record, beside the waiting deliveries in the shard of its id: when
    * the reconciler nudges it unless a batch writes the record first. Readers of the index tell it
    * from a delivery by its `entityType`. Sparse: a completed or canceled recovery carries none.
    */
-  recoveryNudge: (nudgeAt: string, recoveryId: string) => ({
-    GSI1PK: dueDeliveriesPartition(dueDeliveryShard(recoveryId)),
-    GSI1SK: `${nudgeAt}#${recoveryId}`,
-  }),
+  recoveryNudge: dueIndexEntry,
   /** Every partition a waiting delivery's GSI1 entry may be in: each shard, then the legacy one. */
   dueDeliveriesPartitions: (): readonly string[] => [
     ...Array.from({ length: dueDeliveryShardCount }, (_, shard) => dueDeliveriesPartition(shard)),

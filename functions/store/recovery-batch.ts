@@ -1,23 +1,20 @@
 import type { DeliveryShardHistory } from '../domain/delivery-shards';
 import { type WebhookDelivery, withSequence } from '../domain/webhook-delivery';
 import { RecoveryStatus, type StoredRecovery } from '../domain/webhook-recovery';
-import { buildAdvanceSequence, lastSequenceOf } from './delivery-sequences';
+import { buildAdvanceSequence, withNextNumbers } from './delivery-sequences';
 import { sendTransaction, TransactionConditionFailed } from './transaction';
 import { buildCreateDelivery } from './webhook-deliveries';
 import { buildAdvanceRecovery, buildReleaseRecoveryLock } from './webhook-recoveries';
-
-/** How often a batch is numbered afresh when other writers keep taking its numbers. */
-const maxNumberingRounds = 10;
 
 /** Whether a batch was written, or found its recovery already past the step it was read at. */
 export type BatchOutcome = 'committed' | 'stale';
 
 /**
  * Writes one batch of a recovery in one transaction: the recovery's next state (only from the step
- * it was read at), each new delivery, numbered from the endpoint's next
- * sequence number on with the sequence's advance, and, when the recovery ends, its lock's release.
- * A retried batch finds the step moved and writes nothing ('stale'); when another writer took the
- * numbers since `lastSequence` was read, the batch is numbered afresh and sent again.
+ * it was read at), each new delivery, numbered from the endpoint's next sequence number on with the
+ * sequence's advance, and, when the recovery ends, its lock's release. A retried batch finds the
+ * step moved and writes nothing ('stale'); when another writer took the numbers since
+ * `lastSequence` was read, the batch is numbered afresh and sent again (`withNextNumbers`).
  */
 export async function commitRecoveryBatch(
   previous: StoredRecovery,
@@ -27,28 +24,24 @@ export async function commitRecoveryBatch(
   lastSequence: number,
 ): Promise<BatchOutcome> {
   const { merchantId, webhookEndpointId } = next.recovery;
-  let last = lastSequence;
-  for (let round = 1; ; round += 1) {
+  // After the recovery's own write and the deliveries' puts: the sequence's advance.
+  const sequenceIndex = 1 + redeliveries.length;
+  return withNextNumbers(lastSequence, sequenceIndex, async (last) => {
     const numbered = redeliveries.map((delivery, index) => withSequence(delivery, last + 1 + index));
-    const sequenceIndex = 1 + numbered.length;
+    const to = last + numbered.length;
     try {
       await sendTransaction([
         buildAdvanceRecovery(previous.step, next),
         ...numbered.flatMap((delivery) => buildCreateDelivery(delivery, delivery.createdAt, shards)),
         ...(numbered.length === 0
           ? []
-          : [
-              buildAdvanceSequence({ merchantId, webhookEndpointId, from: last, to: last + numbered.length }),
-            ]),
+          : [buildAdvanceSequence({ merchantId, webhookEndpointId, from: last, to })]),
         ...(next.recovery.status === RecoveryStatus.running ? [] : [buildReleaseRecoveryLock(next.recovery)]),
       ]);
       return 'committed';
     } catch (error) {
-      if (!(error instanceof TransactionConditionFailed)) throw error;
-      if (error.failureAt(0) !== undefined) return 'stale';
-      const moved = error.failureAt(sequenceIndex);
-      if (moved === undefined || round >= maxNumberingRounds) throw error;
-      last = lastSequenceOf(moved.existing);
+      if (error instanceof TransactionConditionFailed && error.failureAt(0) !== undefined) return 'stale';
+      throw error;
     }
-  }
+  });
 }

@@ -11,13 +11,13 @@ import {
   type StoredRecovery,
   type WebhookRecovery,
 } from '../domain/webhook-recovery';
-import { batchGet } from './batch-get';
 import { documentClient, tableName } from './client';
+import { getEndpointWith } from './endpoint-with-delivery';
 import { EntityType, keys, SortKeyPrefix } from './keys';
 import { mapWithConcurrency } from './map-with-concurrency';
 import { queryAll } from './query-page';
 import { toDelivery } from './webhook-deliveries';
-import { type StoredWebhookEndpoint, toStoredEndpoint } from './webhook-endpoints';
+import type { StoredWebhookEndpoint } from './webhook-endpoints';
 
 /** A recovery record is kept as long as the deliveries it could have recovered. */
 const recoveryRetentionSeconds = retentionDays * 24 * 60 * 60;
@@ -136,14 +136,13 @@ export async function getEndpointWithRecoveryLock(
   merchantId: string,
   webhookEndpointId: string,
 ): Promise<{ endpoint: StoredWebhookEndpoint | undefined; runningRecoveryId: string | undefined }> {
-  const endpointKey = keys.webhookEndpoint(merchantId, webhookEndpointId);
-  const lockKey = keys.webhookRecoveryLock(merchantId, webhookEndpointId);
-  const items = await batchGet([endpointKey, lockKey]);
-  const endpointItem = items.find((item) => item.SK === endpointKey.SK);
-  return {
-    endpoint: endpointItem === undefined ? undefined : toStoredEndpoint(endpointItem),
-    runningRecoveryId: runningRecoveryIdOf(items.find((item) => item.SK === lockKey.SK)),
-  };
+  const {
+    endpoint,
+    others: [lock],
+  } = await getEndpointWith(merchantId, webhookEndpointId, [
+    keys.webhookRecoveryLock(merchantId, webhookEndpointId),
+  ]);
+  return { endpoint, runningRecoveryId: runningRecoveryIdOf(lock) };
 }
 
 /** The endpoint and one recovery of the merchant: one strongly consistent BatchGetItem. */
@@ -153,15 +152,13 @@ export async function getEndpointWithRecovery(
   recoveryId: string,
   now: Date,
 ): Promise<{ endpoint: StoredWebhookEndpoint | undefined; recovery: StoredRecovery | undefined }> {
-  const endpointKey = keys.webhookEndpoint(merchantId, webhookEndpointId);
-  const recoveryKey = keys.webhookRecovery(merchantId, recoveryId);
-  const items = await batchGet([endpointKey, recoveryKey]);
-  const endpointItem = items.find((item) => item.SK === endpointKey.SK);
-  const recoveryItem = items.find((item) => item.SK === recoveryKey.SK);
+  const {
+    endpoint,
+    others: [item],
+  } = await getEndpointWith(merchantId, webhookEndpointId, [keys.webhookRecovery(merchantId, recoveryId)]);
   return {
-    endpoint: endpointItem === undefined ? undefined : toStoredEndpoint(endpointItem),
-    recovery:
-      recoveryItem === undefined || isExpired(recoveryItem, now) ? undefined : toStoredRecovery(recoveryItem),
+    endpoint,
+    recovery: item === undefined || isExpired(item, now) ? undefined : toStoredRecovery(item),
   };
 }
 

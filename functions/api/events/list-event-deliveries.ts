@@ -20,10 +20,10 @@ export const handler = httpHandler(eventRoutes.listEventDeliveries, async ({ par
   const startKey = await startKeyOf(cursor, scope);
   const { event, deliveries } = await queryEventDeliveries(params.eventId, limit, startKey);
   const visible = (item: Record<string, unknown>) => item.merchantId === merchantId && !isExpired(item, now);
-  const shown = deliveries.items.length > 0 ? deliveries.items : [event];
-  if (startKey === undefined && !shown.every((item) => item !== undefined && visible(item)))
+  // A first page without deliveries is proved by the event's own entry, the only item it read.
+  const proof = deliveries.items.length === 0 && startKey === undefined ? [event] : deliveries.items;
+  if (!proof.every((item) => item !== undefined && visible(item)))
     throw new NotFoundError('The event does not exist.');
-  if (!deliveries.items.every(visible)) throw new NotFoundError('The event does not exist.');
   return {
     status: 200,
     body: await pageResponse(deliveries, scope, (item) => deliveryView(toDelivery(item))),
