@@ -75,17 +75,23 @@ export function crowdedObjectPath(value: unknown, maxKeys: number): (string | nu
   const stack: Place[] = [{ value, key: undefined, parent: undefined }];
   for (let place = stack.pop(); place !== undefined; place = stack.pop()) {
     const item = place.value;
-    if (item === null || typeof item !== 'object') continue;
-    const entries: [string | number, unknown][] = Array.isArray(item)
-      ? item.map((each, index) => [index, each])
-      : Object.entries(item);
-    if (!Array.isArray(item) && entries.length > maxKeys) return pathOf(place);
-    for (let index = entries.length - 1; index >= 0; index--) {
-      const [key, child] = entries[index] as [string | number, unknown];
-      if (child !== null && typeof child === 'object') stack.push({ value: child, key, parent: place });
+    if (Array.isArray(item)) {
+      for (let index = item.length - 1; index >= 0; index--) pushObject(stack, item[index], index, place);
+    } else if (item !== null && typeof item === 'object') {
+      const keys = Object.keys(item);
+      if (keys.length > maxKeys) return pathOf(place);
+      for (let index = keys.length - 1; index >= 0; index--) {
+        const key = keys[index] as string;
+        pushObject(stack, (item as Record<string, unknown>)[key], key, place);
+      }
     }
   }
   return undefined;
+}
+
+/** Only objects and arrays are walked further: a scalar has no keys. */
+function pushObject(stack: Place[], value: unknown, key: string | number, parent: Place) {
+  if (value !== null && typeof value === 'object') stack.push({ value, key, parent });
 }
 
 function pathOf(place: Place): (string | number)[] {
