@@ -1,7 +1,10 @@
+import { BlockList, isIP, SocketAddress } from 'node:net';
+
 /**
  * What kind of destination an IP address literal is, for the SSRF guard of webhook deliveries
- * (DESIGN §4 "Webhook URL"). Only `public` addresses may receive a delivery; the local runtime
- * may also allow `loopback` (DESIGN §5, WEBHOOK_ALLOW_PRIVATE_TARGETS).
+ * (docs/security.md#a-malicious-webhook-url). Only `public` addresses may receive a delivery; the
+ * local runtime may also allow `loopback` (WEBHOOK_ALLOW_PRIVATE_TARGETS). node:net reads the
+ * literals and matches the blocks (docs/decisions.md "Endpoint management").
  */
 export const AddressClass = {
   public: 'public',
@@ -31,170 +34,102 @@ export const AddressClassLabel = {
   invalid: 'invalid',
 } as const satisfies Record<AddressClass, string>;
 
-const ipv4Octet = '(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])';
 /**
- * Only the canonical dotted-quad: four decimal octets without leading zeros. Decimal (2130706433),
- * octal (0177.0.0.1), hex (0x7f.1) and short (127.1) spellings are not addresses here.
+ * IPv6 blocks whose last 32 bits carry an IPv4 address, which decides where packets really go:
+ * IPv4-mapped (RFC 4291 §2.5.5.2, in every spelling), SIIT IPv4-translated (RFC 2765), the NAT64
+ * well-known prefix (RFC 6052) and the deprecated IPv4-compatible form (RFC 4291 §2.5.5.1; `::` and
+ * `::1` are matched before). 6to4 (RFC 3056) carries it in bits 16–47 instead.
  */
-const ipv4Pattern = new RegExp(`^${ipv4Octet}(?:\\.${ipv4Octet}){3}$`);
-const ipv6Group = /^[0-9A-Fa-f]{1,4}$/;
+const lastBitsCarriers = ['::ffff:', '::ffff:0:', '64:ff9b::', '::'] as const;
 
-/** The 32-bit value of a canonical dotted-quad, or undefined. */
-function parseIpv4(text: string): number | undefined {
-  if (!ipv4Pattern.test(text)) return undefined;
-  return text.split('.').reduce((value, octet) => value * 256 + Number(octet), 0);
+/** A dotted-quad as the two hexadecimal groups of IPv6 text. */
+function ipv4Groups(address: string): string {
+  const [a = 0, b = 0, c = 0, d = 0] = address.split('.').map(Number);
+  return `${(a * 256 + b).toString(16)}:${(c * 256 + d).toString(16)}`;
 }
 
-function parseGroups(text: string): number[] | undefined {
-  if (text === '') return [];
-  const groups = text.split(':');
-  return groups.every((group) => ipv6Group.test(group))
-    ? groups.map((group) => Number.parseInt(group, 16))
-    : undefined;
-}
+type Block = { readonly list: BlockList; readonly class: AddressClass };
 
 /**
- * The 128-bit value of an IPv6 literal (RFC 4291 §2.2 text forms, with `::` and a dotted-quad
- * tail). A zone id (`fe80::1%eth0`) is refused: it has no meaning for a remote destination.
+ * The block `cidr` as a BlockList. An IPv4 block also holds its image in every IPv6 block that
+ * carries an IPv4 address, so each IPv6 spelling of an IPv4 address takes that address's class.
  */
-function parseIpv6(text: string): bigint | undefined {
-  const lastColon = text.lastIndexOf(':');
-  if (lastColon < 0) return undefined;
-  let head = text;
-  let tail: number | undefined;
-  if (text.slice(lastColon + 1).includes('.')) {
-    tail = parseIpv4(text.slice(lastColon + 1));
-    if (tail === undefined) return undefined;
-    head = `${text.slice(0, lastColon + 1)}0:0`;
-  }
-  const halves = head.split('::');
-  let groups: number[] | undefined;
-  if (halves.length === 1) {
-    groups = parseGroups(head);
-    if (groups?.length !== 8) return undefined;
-  } else if (halves.length === 2) {
-    const left = parseGroups(halves[0] ?? '');
-    const right = parseGroups(halves[1] ?? '');
-    // `::` stands for at least one group of zeros.
-    if (left === undefined || right === undefined || left.length + right.length > 7) return undefined;
-    groups = [...left, ...Array<number>(8 - left.length - right.length).fill(0), ...right];
+function block(cidr: string, addressClass: AddressClass): Block {
+  const [address = '', text = ''] = cidr.split('/');
+  const bits = Number(text);
+  const list = new BlockList();
+  if (address.includes(':')) {
+    list.addSubnet(address, bits, 'ipv6');
   } else {
-    return undefined;
+    list.addSubnet(address, bits, 'ipv4');
+    for (const carrier of lastBitsCarriers) list.addSubnet(`${carrier}${address}`, 96 + bits, 'ipv6');
+    list.addSubnet(`2002:${ipv4Groups(address)}::`, 16 + bits, 'ipv6');
   }
-  const value = groups.reduce((sum, group) => (sum << 16n) | BigInt(group), 0n);
-  return tail === undefined ? value : value | BigInt(tail);
+  return { list, class: addressClass };
 }
 
-type Prefix<T> = { readonly base: T; readonly bits: number };
-type Range<T> = Prefix<T> & { readonly class: AddressClass };
-
-function ipv4Prefix(cidr: string): Prefix<number> {
-  const [base = '', bits = ''] = cidr.split('/');
-  return { base: parseIpv4(base) ?? Number.NaN, bits: Number(bits) };
+/**
+ * The IANA special-purpose registries (IPv6, then IPv4), first match wins; then public unicast:
+ * IPv6 global unicast, and an IPv4 address in any spelling. Outside all of them an IPv6 address is
+ * refused, not trusted (unassigned space), and an IPv4 address is public.
+ */
+function specialPurposeBlocks(): readonly Block[] {
+  return [
+    block('::/128', AddressClass.unspecified),
+    block('::1/128', AddressClass.loopback),
+    // Local-use NAT64 (RFC 8215): translates to whatever the local network decides.
+    block('64:ff9b:1::/48', AddressClass.reserved),
+    block('100::/64', AddressClass.reserved),
+    // IETF protocol assignments incl. Teredo, benchmarking and ORCHID: simplest to refuse whole.
+    block('2001::/23', AddressClass.reserved),
+    block('2001:db8::/32', AddressClass.reserved),
+    block('3fff::/20', AddressClass.reserved),
+    block('5f00::/16', AddressClass.reserved),
+    block('fc00::/7', AddressClass.private),
+    block('fe80::/10', AddressClass.linkLocal),
+    // Deprecated site-local (RFC 3879), the forerunner of unique local addresses.
+    block('fec0::/10', AddressClass.private),
+    block('ff00::/8', AddressClass.multicast),
+    block('0.0.0.0/8', AddressClass.unspecified),
+    block('10.0.0.0/8', AddressClass.private),
+    block('100.64.0.0/10', AddressClass.cgnat),
+    block('127.0.0.0/8', AddressClass.loopback),
+    block('169.254.0.0/16', AddressClass.linkLocal),
+    block('172.16.0.0/12', AddressClass.private),
+    // IETF protocol assignments; a few inside are globally reachable, none is a webhook receiver.
+    block('192.0.0.0/24', AddressClass.reserved),
+    block('192.0.2.0/24', AddressClass.reserved),
+    // Deprecated 6to4 relay anycast (RFC 7526).
+    block('192.88.99.0/24', AddressClass.reserved),
+    block('192.168.0.0/16', AddressClass.private),
+    block('198.18.0.0/15', AddressClass.reserved),
+    block('198.51.100.0/24', AddressClass.reserved),
+    block('203.0.113.0/24', AddressClass.reserved),
+    block('224.0.0.0/4', AddressClass.multicast),
+    // Future use, and 255.255.255.255 limited broadcast.
+    block('240.0.0.0/4', AddressClass.reserved),
+    block('0.0.0.0/0', AddressClass.public),
+    block('2000::/3', AddressClass.public),
+  ];
 }
 
-function ipv4Range(cidr: string, addressClass: AddressClass): Range<number> {
-  return { ...ipv4Prefix(cidr), class: addressClass };
-}
-
-function inIpv4Prefix(value: number, prefix: Prefix<number>): boolean {
-  const size = 2 ** (32 - prefix.bits);
-  return Math.floor(value / size) === Math.floor(prefix.base / size);
-}
-
-/** IANA IPv4 Special-Purpose Address Registry; whatever is not listed is public unicast. */
-const ipv4Ranges: readonly Range<number>[] = [
-  ipv4Range('0.0.0.0/8', AddressClass.unspecified),
-  ipv4Range('10.0.0.0/8', AddressClass.private),
-  ipv4Range('100.64.0.0/10', AddressClass.cgnat),
-  ipv4Range('127.0.0.0/8', AddressClass.loopback),
-  ipv4Range('169.254.0.0/16', AddressClass.linkLocal),
-  ipv4Range('172.16.0.0/12', AddressClass.private),
-  // IETF protocol assignments; a few inside are globally reachable, none is a webhook receiver.
-  ipv4Range('192.0.0.0/24', AddressClass.reserved),
-  ipv4Range('192.0.2.0/24', AddressClass.reserved),
-  // Deprecated 6to4 relay anycast (RFC 7526).
-  ipv4Range('192.88.99.0/24', AddressClass.reserved),
-  ipv4Range('192.168.0.0/16', AddressClass.private),
-  ipv4Range('198.18.0.0/15', AddressClass.reserved),
-  ipv4Range('198.51.100.0/24', AddressClass.reserved),
-  ipv4Range('203.0.113.0/24', AddressClass.reserved),
-  ipv4Range('224.0.0.0/4', AddressClass.multicast),
-  // Future use, and 255.255.255.255 limited broadcast.
-  ipv4Range('240.0.0.0/4', AddressClass.reserved),
-];
-
-function classifyIpv4(value: number): AddressClass {
-  return ipv4Ranges.find((range) => inIpv4Prefix(value, range))?.class ?? AddressClass.public;
-}
-
-function ipv6Prefix(cidr: string): Prefix<bigint> {
-  const [base = '', bits = ''] = cidr.split('/');
-  return { base: parseIpv6(base) ?? -1n, bits: Number(bits) };
-}
-
-function ipv6Range(cidr: string, addressClass: AddressClass): Range<bigint> {
-  return { ...ipv6Prefix(cidr), class: addressClass };
-}
-
-function inIpv6Prefix(value: bigint, prefix: Prefix<bigint>): boolean {
-  const shift = BigInt(128 - prefix.bits);
-  return value >> shift === prefix.base >> shift;
-}
-
-/** IANA IPv6 Special-Purpose Address Registry, first match wins. */
-const ipv6Ranges: readonly Range<bigint>[] = [
-  ipv6Range('::/128', AddressClass.unspecified),
-  ipv6Range('::1/128', AddressClass.loopback),
-  // Local-use NAT64 (RFC 8215): translates to whatever the local network decides.
-  ipv6Range('64:ff9b:1::/48', AddressClass.reserved),
-  ipv6Range('100::/64', AddressClass.reserved),
-  // IETF protocol assignments incl. Teredo, benchmarking and ORCHID: simplest to refuse whole.
-  ipv6Range('2001::/23', AddressClass.reserved),
-  ipv6Range('2001:db8::/32', AddressClass.reserved),
-  ipv6Range('3fff::/20', AddressClass.reserved),
-  ipv6Range('5f00::/16', AddressClass.reserved),
-  ipv6Range('fc00::/7', AddressClass.private),
-  ipv6Range('fe80::/10', AddressClass.linkLocal),
-  // Deprecated site-local (RFC 3879), the forerunner of unique local addresses.
-  ipv6Range('fec0::/10', AddressClass.private),
-  ipv6Range('ff00::/8', AddressClass.multicast),
-];
-
-/** Prefixes whose low 32 bits carry the IPv4 address that decides where packets really go. */
-const embeddedIpv4Low32: readonly Prefix<bigint>[] = [
-  // IPv4-mapped (RFC 4291 §2.5.5.2), in every spelling.
-  ipv6Prefix('::ffff:0:0/96'),
-  // SIIT IPv4-translated (RFC 2765).
-  ipv6Prefix('::ffff:0:0:0/96'),
-  // NAT64 well-known prefix (RFC 6052).
-  ipv6Prefix('64:ff9b::/96'),
-  // Deprecated IPv4-compatible (RFC 4291 §2.5.5.1); `::` and `::1` are matched before.
-  ipv6Prefix('::/96'),
-];
-/** 6to4 (RFC 3056) carries the IPv4 address in bits 16-47. */
-const sixToFour = ipv6Prefix('2002::/16');
-/** Outside global unicast nothing is public: unassigned space is refused, not trusted. */
-const globalUnicast = ipv6Prefix('2000::/3');
-
-function classifyIpv6(value: bigint): AddressClass {
-  const special = ipv6Ranges.find((range) => inIpv6Prefix(value, range));
-  if (special) return special.class;
-  if (embeddedIpv4Low32.some((prefix) => inIpv6Prefix(value, prefix))) {
-    return classifyIpv4(Number(value & 0xffffffffn));
-  }
-  if (inIpv6Prefix(value, sixToFour)) return classifyIpv4(Number((value >> 80n) & 0xffffffffn));
-  return inIpv6Prefix(value, globalUnicast) ? AddressClass.public : AddressClass.reserved;
-}
-
-/** 4 or 6 for a canonical IPv4 dotted-quad or an IPv6 literal (brackets allowed), else undefined. */
-export function addressFamily(ip: string): 4 | 6 | undefined {
-  if (parseIpv4(ip) !== undefined) return 4;
-  return parseIpv6(unbracket(ip)) === undefined ? undefined : 6;
-}
+/** Built on first use: their ~100 subnets would cost every cold start of a webhook route ~1.5 ms. */
+let blocks: readonly Block[] | undefined;
 
 function unbracket(ip: string): string {
   return ip.startsWith('[') && ip.endsWith(']') ? ip.slice(1, -1) : ip;
+}
+
+/**
+ * 4 for a canonical IPv4 dotted-quad, 6 for an IPv6 literal (RFC 4291 §2.2 text forms, brackets
+ * allowed), else undefined. node:net reads only decimal octets without leading zeros, so
+ * `2130706433`, `0177.0.0.1`, `0x7f.1` and `127.1` are not addresses here. A zone id
+ * (`fe80::1%eth0`) is refused: it has no meaning for a remote destination.
+ */
+export function addressFamily(ip: string): 4 | 6 | undefined {
+  if (isIP(ip) === 4) return 4;
+  const ipv6 = unbracket(ip);
+  return !ipv6.includes('%') && isIP(ipv6) === 6 ? 6 : undefined;
 }
 
 /**
@@ -203,10 +138,11 @@ function unbracket(ip: string): string {
  * Anything that is not a literal (names, `2130706433`, `0x7f.1`) is `invalid`, never `public`.
  */
 export function classifyAddress(ip: string): AddressClass {
-  const ipv4 = parseIpv4(ip);
-  if (ipv4 !== undefined) return classifyIpv4(ipv4);
-  const ipv6 = parseIpv6(unbracket(ip));
-  return ipv6 === undefined ? AddressClass.invalid : classifyIpv6(ipv6);
+  const family = addressFamily(ip);
+  if (family === undefined) return AddressClass.invalid;
+  const address = new SocketAddress({ address: unbracket(ip), family: family === 4 ? 'ipv4' : 'ipv6' });
+  blocks ??= specialPurposeBlocks();
+  return blocks.find((block) => block.list.check(address))?.class ?? AddressClass.reserved;
 }
 
 export function isPublicUnicast(ip: string): boolean {

@@ -55,13 +55,15 @@ export interface Payment {
 }
 
 /**
- * What the processor answered for the charge. The port's `ChargeResult` is one of these, so a
- * route passes the processor's answer on as it is.
+ * What the processor answered for the charge: the return of the `PaymentProcessor` port, which a
+ * route passes on as it is. A decline is an answer, not an error: bad card details are declined
+ * (`invalid_number` …) like insufficient funds are. Only a processor that cannot answer throws.
  */
 export type ChargeOutcome =
   | {
       readonly outcome: 'succeeded';
       readonly processorReferenceId: string;
+      /** The processor's id of the card or account charged (`pmi_`). */
       readonly paymentInstrumentId: string;
     }
   | {

@@ -1,4 +1,5 @@
 import type { Currency } from '../domain/money';
+import type { ChargeOutcome } from '../domain/payment';
 
 /**
  * Card details as the payer gave them. `number` is digits only (the caller strips spaces);
@@ -34,24 +35,6 @@ export interface ChargeRequest {
   readonly idempotencyKey: string;
 }
 
-/**
- * A decline is an answer, not an error: bad card details are declined (`invalid_number` …) like
- * insufficient funds are. Only a processor that cannot answer throws.
- */
-export type ChargeResult =
-  | {
-      readonly outcome: 'succeeded';
-      readonly processorReferenceId: string;
-      /** The processor's id of the card or account charged (`pmi_`). */
-      readonly paymentInstrumentId: string;
-    }
-  | {
-      readonly outcome: 'declined';
-      readonly processorReferenceId: string;
-      readonly declineCode: string;
-      readonly declineMessage: string;
-    };
-
 export interface RefundRequest {
   /** The `processorReferenceId` of the charge to refund. */
   readonly processorReferenceId: string;
@@ -73,7 +56,7 @@ export interface RefundResult {
 export interface PaymentProcessor {
   /** The `processor` value of payments, payouts and their events. */
   readonly name: string;
-  charge(request: ChargeRequest): Promise<ChargeResult>;
+  charge(request: ChargeRequest): Promise<ChargeOutcome>;
   refund(request: RefundRequest): Promise<RefundResult>;
 }
 

@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
 import { IdPrefix, type IdPrefix as IdPrefixType } from '../domain/ids';
+import type { ChargeOutcome } from '../domain/payment';
 import { typeIdOfBytes } from '../domain/typeid-bits';
 import type {
   BankAccountDetails,
   CardDetails,
   ChargeRequest,
-  ChargeResult,
   PaymentProcessor,
   RefundRequest,
   RefundResult,
@@ -99,7 +99,7 @@ export class SandboxProcessor implements PaymentProcessor {
     this.#now = options.now;
   }
 
-  async charge(request: ChargeRequest): Promise<ChargeResult> {
+  async charge(request: ChargeRequest): Promise<ChargeOutcome> {
     requireAmount(request.amount);
     const processorReferenceId = referenceId('ch', request.idempotencyKey);
     const outcome =

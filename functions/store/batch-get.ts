@@ -1,5 +1,6 @@
 import { BatchGetCommand, type BatchGetCommandOutput } from '@aws-sdk/lib-dynamodb';
 import { documentClient, tableName } from './client';
+import { type JitterRetry, retryWithJitter } from './retry-with-jitter';
 
 /** BatchGetItem takes at most 100 keys per request. */
 const batchLimit = 100;
@@ -16,19 +17,28 @@ export async function batchGet(allKeys: Record<string, string>[]): Promise<Recor
   return pages.flat();
 }
 
+/** Keys left unprocessed (throttled) are asked again, 10 requests at most, with growing jitter. */
+const unprocessedRetry: JitterRetry = { attempts: 10, baseMs: 50, capMs: Number.POSITIVE_INFINITY };
+
+class UnprocessedKeys extends Error {
+  override name = 'UnprocessedKeys';
+}
+
 async function batchGetChunk(chunk: Record<string, string>[]): Promise<Record<string, unknown>[]> {
   const table = tableName();
   const items: Record<string, unknown>[] = [];
-  let pending: Record<string, unknown>[] | undefined = chunk;
-  for (let attempt = 0; pending !== undefined && pending.length > 0; attempt += 1) {
-    if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, Math.random() * 50 * 2 ** attempt));
-    const result: BatchGetCommandOutput = await documentClient().send(
-      new BatchGetCommand({ RequestItems: { [table]: { Keys: pending, ConsistentRead: true } } }),
-    );
-    items.push(...(result.Responses?.[table] ?? []));
-    pending = result.UnprocessedKeys?.[table]?.Keys;
-    if (attempt > 8 && pending !== undefined && pending.length > 0)
-      throw new Error('BatchGetItem left keys unprocessed');
-  }
+  let pending: Record<string, unknown>[] = chunk;
+  await retryWithJitter(
+    unprocessedRetry,
+    async () => {
+      const result: BatchGetCommandOutput = await documentClient().send(
+        new BatchGetCommand({ RequestItems: { [table]: { Keys: pending, ConsistentRead: true } } }),
+      );
+      items.push(...(result.Responses?.[table] ?? []));
+      pending = result.UnprocessedKeys?.[table]?.Keys ?? [];
+      if (pending.length > 0) throw new UnprocessedKeys('BatchGetItem left keys unprocessed');
+    },
+    (error) => error instanceof UnprocessedKeys,
+  );
   return items;
 }

@@ -11,10 +11,15 @@ import {
   getStoredInvoice,
 } from './invoices';
 import { isLockedByLiveCall, ProcessorCallBusy } from './processor-calls';
-import { type TransactItems, TransactionConditionFailed } from './transaction';
+import { type JitterRetry, retryWithJitter } from './retry-with-jitter';
+import { type FailedCondition, type TransactItems, TransactionConditionFailed } from './transaction';
 
-/** Creates that lose the race for the next number try again; each loss means another create won. */
-const maxNumberAttempts = 200;
+/**
+ * Creates that lose the race for the next number try again; each loss means another create won.
+ * Full jitter growing with each loss: many creates racing for one merchant's counter spread out
+ * instead of all retrying at once, which keeps the wasted transactions near n log n, not n².
+ */
+const numberRace: JitterRetry = { attempts: 200, baseMs: 4, capMs: 250 };
 
 /**
  * Writes a new invoice (with its issuer's name, which the pay page shows), its slug lookup, the
@@ -29,21 +34,25 @@ export async function commitNewInvoice(
   build: (sequence: number) => Invoice,
 ): Promise<StoredResponse> {
   let current = counter;
-  for (let attempt = 1; ; attempt += 1) {
-    const invoice = build(current + 1);
-    try {
-      return await commitWithIdempotency(context, { status: 201, body: invoice }, [
-        buildAdvanceInvoiceCounter(invoice.merchantId, current),
-        buildPutNewInvoice(invoice, merchantName),
-        buildPutInvoiceSlug(invoiceSlugHash(invoice.invoiceUrlSlug), invoice.merchantId, invoice.invoiceId),
-      ]);
-    } catch (error) {
-      const counterFailure = error instanceof TransactionConditionFailed ? error.failureAt(0) : undefined;
-      if (counterFailure === undefined || attempt >= maxNumberAttempts) throw error;
-      current = counterValue(counterFailure.existing);
-      await jitter(attempt);
-    }
-  }
+  return retryWithJitter(
+    numberRace,
+    async () => {
+      const invoice = build(current + 1);
+      try {
+        return await commitWithIdempotency(context, { status: 201, body: invoice }, [
+          buildAdvanceInvoiceCounter(invoice.merchantId, current),
+          buildPutNewInvoice(invoice, merchantName),
+          buildPutInvoiceSlug(invoiceSlugHash(invoice.invoiceUrlSlug), invoice.merchantId, invoice.invoiceId),
+        ]);
+      } catch (error) {
+        // The winner's counter, read from the failed condition, is the next number to try.
+        const counterFailure = failureOfFirstItem(error);
+        if (counterFailure !== undefined) current = counterValue(counterFailure.existing);
+        throw error;
+      }
+    },
+    (error) => failureOfFirstItem(error) !== undefined,
+  );
 }
 
 export interface InvoiceChange {
@@ -54,7 +63,7 @@ export interface InvoiceChange {
 }
 
 /** A transition that meets a newer revision is computed again from it, a few times at most. */
-const maxRevisionAttempts = 10;
+const revisionRace: JitterRetry = { attempts: 10, baseMs: 4, capMs: 250 };
 
 /**
  * Reads the invoice, computes the change, and commits the new revision (conditional on the one read),
@@ -66,33 +75,32 @@ export async function commitInvoiceChange(
   invoiceId: string,
   change: (invoice: Invoice) => InvoiceChange,
 ): Promise<StoredResponse | undefined> {
-  for (let attempt = 1; ; attempt += 1) {
-    const stored = await getStoredInvoice(merchantId, invoiceId);
-    if (stored === undefined) return undefined;
-    const { next, events = [], items = [] } = change(stored.invoice);
-    try {
-      return await commitWithIdempotency(context, { status: 200, body: next }, [
-        buildReplaceInvoice(stored, next, context.now),
-        ...events.map((event) => buildPutEvent(event, context.requestId)),
-        ...items,
-      ]);
-    } catch (error) {
-      const failed = error instanceof TransactionConditionFailed ? error.failureAt(0) : undefined;
-      if (isLockedByLiveCall(failed?.existing, context.now)) {
-        throw new ProcessorCallBusy(
-          'A payment of this invoice is being processed; try again in a few seconds.',
-        );
+  return retryWithJitter(
+    revisionRace,
+    async () => {
+      const stored = await getStoredInvoice(merchantId, invoiceId);
+      if (stored === undefined) return undefined;
+      const { next, events = [], items = [] } = change(stored.invoice);
+      try {
+        return await commitWithIdempotency(context, { status: 200, body: next }, [
+          buildReplaceInvoice(stored, next, context.now),
+          ...events.map((event) => buildPutEvent(event, context.requestId)),
+          ...items,
+        ]);
+      } catch (error) {
+        if (isLockedByLiveCall(failureOfFirstItem(error)?.existing, context.now)) {
+          throw new ProcessorCallBusy(
+            'A payment of this invoice is being processed; try again in a few seconds.',
+          );
+        }
+        throw error;
       }
-      if (failed === undefined || attempt >= maxRevisionAttempts) throw error;
-      await jitter(attempt);
-    }
-  }
+    },
+    (error) => failureOfFirstItem(error) !== undefined,
+  );
 }
 
-/**
- * Full jitter growing with each loss: many creates racing for one merchant's counter spread out
- * instead of all retrying at once, which keeps the wasted transactions near n log n, not n².
- */
-function jitter(attempt: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(250, 4 * 2 ** attempt)));
+/** The failed condition on the transaction's first item (the counter, or the invoice revision). */
+function failureOfFirstItem(error: unknown): FailedCondition | undefined {
+  return error instanceof TransactionConditionFailed ? error.failureAt(0) : undefined;
 }

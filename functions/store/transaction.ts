@@ -2,6 +2,7 @@ import { type AttributeValue, TransactionCanceledException } from '@aws-sdk/clie
 import { TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { documentClient } from './client';
+import { type JitterRetry, retryWithJitter } from './retry-with-jitter';
 
 export type TransactItems = NonNullable<TransactWriteCommandInput['TransactItems']>;
 
@@ -25,7 +26,8 @@ export class TransactionConditionFailed extends Error {
   }
 }
 
-const maxConflictRetries = 10;
+/** A conflict with another in-flight transaction is sent again up to 10 times. */
+const conflictRetry: JitterRetry = { attempts: 11, baseMs: 5, capMs: 100 };
 
 /**
  * Sends one TransactWriteItems. A conflict with another in-flight transaction is retried with
@@ -33,22 +35,28 @@ const maxConflictRetries = 10;
  * (every conditional item asks for ALL_OLD), so callers never need a second read to learn why.
  */
 export async function sendTransaction(items: TransactItems): Promise<void> {
-  for (let attempt = 0; ; attempt += 1) {
-    try {
-      await documentClient().send(new TransactWriteCommand({ TransactItems: items }));
-      return;
-    } catch (error) {
-      if (!(error instanceof TransactionCanceledException)) throw error;
-      const reasons = error.CancellationReasons ?? [];
-      const failures = reasons.flatMap((reason, index) =>
-        reason.Code === 'ConditionalCheckFailed' ? [{ index, existing: oldImage(reason.Item) }] : [],
-      );
-      if (failures.length > 0) throw new TransactionConditionFailed(failures, { cause: error });
-      const conflicted = reasons.some((reason) => reason.Code === 'TransactionConflict');
-      if (!conflicted || attempt >= maxConflictRetries) throw error;
-      await sleep(Math.random() * Math.min(100, 10 * 2 ** attempt));
-    }
+  await retryWithJitter(conflictRetry, () => sendOnce(items), isConflict);
+}
+
+async function sendOnce(items: TransactItems): Promise<void> {
+  try {
+    await documentClient().send(new TransactWriteCommand({ TransactItems: items }));
+  } catch (error) {
+    const reasons = error instanceof TransactionCanceledException ? (error.CancellationReasons ?? []) : [];
+    const failures = reasons.flatMap((reason, index) =>
+      reason.Code === 'ConditionalCheckFailed' ? [{ index, existing: oldImage(reason.Item) }] : [],
+    );
+    if (failures.length > 0) throw new TransactionConditionFailed(failures, { cause: error });
+    throw error;
   }
+}
+
+/** Cancelled because another transaction was in flight on one of its items. */
+function isConflict(error: unknown): boolean {
+  return (
+    error instanceof TransactionCanceledException &&
+    (error.CancellationReasons ?? []).some((reason) => reason.Code === 'TransactionConflict')
+  );
 }
 
 /** Old images of failed conditions arrive as raw attribute values, even through the document client. */
@@ -56,8 +64,4 @@ export function oldImage(
   item: Record<string, AttributeValue> | undefined,
 ): Record<string, unknown> | undefined {
   return item === undefined ? undefined : unmarshall(item);
-}
-
-function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
 }

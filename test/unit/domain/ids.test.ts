@@ -1,6 +1,24 @@
+import fc from 'fast-check';
 import { TypeID } from 'typeid-js';
 import { describe, expect, it } from 'vitest';
-import { IdPrefix, isTypeId, newId } from '../../../functions/domain/ids';
+import { IdPrefix, isTypeId, newId, typeIdPattern } from '../../../functions/domain/ids';
+import { assertProperty } from '../../support/property';
+
+/** Strings one edit away from an id of `mer`: another character anywhere, one more, one less. */
+const nearMerchantId = fc
+  .tuple(
+    fc.constantFrom(
+      'mer_01h455vb4pex5vsknk084sn02q',
+      'mer_7zzzzzzzzzzzzzzzzzzzzzzzzz',
+      'mer_00000000000000000000000000',
+    ),
+    fc.nat(30),
+    fc.oneof(
+      fc.string({ minLength: 0, maxLength: 2 }),
+      fc.constantFrom('8', 'Z', 'u', 'i', '_', 'é', '\ud800'),
+    ),
+  )
+  .map(([id, at, text]) => id.slice(0, at) + text + id.slice(at + (text.length % 2)));
 
 describe('isTypeId', () => {
   it('accepts every new id of its prefix, as typeid-js parses it', () => {
@@ -20,5 +38,13 @@ describe('isTypeId', () => {
     ['no prefix', '01h455vb4pex5vsknk084sn02q', 'mer'],
   ] as const)('refuses %s', (_label, value, prefix) => {
     expect(isTypeId(value, prefix)).toBe(false);
+  });
+
+  it("accepts exactly the strings the schemas' TypeID pattern accepts", () => {
+    assertProperty(
+      fc.property(fc.oneof(nearMerchantId, fc.string()), (value) => {
+        expect(isTypeId(value, 'mer')).toBe(typeIdPattern('mer').test(value));
+      }),
+    );
   });
 });

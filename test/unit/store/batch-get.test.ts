@@ -1,0 +1,62 @@
+import { BatchGetCommand, DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { mockClient } from 'aws-sdk-client-mock';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { resetFunctionEnvironment } from '../../../functions/config';
+import { batchGet } from '../../../functions/store/batch-get';
+import { resetDocumentClient } from '../../../functions/store/client';
+
+const dynamodb = mockClient(DynamoDBDocumentClient);
+const key = (n: number) => ({ PK: `ITEM#${n}`, SK: 'ITEM' });
+
+beforeEach(() => {
+  vi.stubEnv('TABLE_NAME', 't');
+  vi.stubEnv('STAGE', 'sandbox');
+  vi.stubEnv('DYNAMODB_ENDPOINT', 'http://127.0.0.1:9');
+  resetFunctionEnvironment();
+  resetDocumentClient();
+  vi.useFakeTimers();
+});
+afterEach(() => {
+  dynamodb.reset();
+  vi.useRealTimers();
+  vi.unstubAllEnvs();
+  resetFunctionEnvironment();
+  resetDocumentClient();
+});
+
+describe('batchGet', () => {
+  it('asks again for the keys left unprocessed, and answers every item found', async () => {
+    dynamodb
+      .on(BatchGetCommand)
+      .resolvesOnce({ Responses: { t: [key(1)] }, UnprocessedKeys: { t: { Keys: [key(2), key(3)] } } })
+      .resolvesOnce({ Responses: { t: [key(2)] }, UnprocessedKeys: { t: { Keys: [key(3)] } } })
+      .resolvesOnce({ Responses: { t: [key(3)] } });
+    const read = batchGet([key(1), key(2), key(3)]);
+    await vi.runAllTimersAsync();
+    await expect(read).resolves.toEqual([key(1), key(2), key(3)]);
+    const asked = dynamodb
+      .commandCalls(BatchGetCommand)
+      .map((call) => call.args[0].input.RequestItems?.t?.Keys);
+    expect(asked).toEqual([[key(1), key(2), key(3)], [key(2), key(3)], [key(3)]]);
+  });
+
+  it('fails after 10 requests that all left keys unprocessed', async () => {
+    dynamodb
+      .on(BatchGetCommand)
+      .resolves({ Responses: { t: [] }, UnprocessedKeys: { t: { Keys: [key(1)] } } });
+    const read = batchGet([key(1)]);
+    const settled = expect(read).rejects.toThrow('BatchGetItem left keys unprocessed');
+    await vi.runAllTimersAsync();
+    await settled;
+    expect(dynamodb.commandCalls(BatchGetCommand)).toHaveLength(10);
+  });
+
+  it('sends 100 keys a request', async () => {
+    dynamodb.on(BatchGetCommand).resolves({ Responses: { t: [] } });
+    await batchGet(Array.from({ length: 250 }, (_, n) => key(n)));
+    const sizes = dynamodb
+      .commandCalls(BatchGetCommand)
+      .map((call) => call.args[0].input.RequestItems?.t?.Keys?.length);
+    expect(sizes.sort()).toEqual([100, 100, 50]);
+  });
+});
