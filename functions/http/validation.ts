@@ -1,7 +1,7 @@
 import type { MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
+import * as z from 'zod/mini';
 import type { RouteDefinition } from '../route-definition';
-import { type Issue, type Schema, safeParse } from '../schema';
 import { apiState } from './api-request';
 import { type ErrorDetail, NotFoundError, ValidationError } from './errors';
 import { issueMessage, ValidationMessage } from './validation-messages';
@@ -11,7 +11,7 @@ import { issueMessage, ValidationMessage } from './validation-messages';
  * breaks two checks with the same wording (an integer past both the safe range and the maximum)
  * is listed once.
  */
-export function detailsOf(issues: readonly Issue[], location: string): ErrorDetail[] {
+export function detailsOf(issues: readonly z.core.$ZodIssue[], location: string): ErrorDetail[] {
   const details = issues.flatMap((issue) => {
     const base = issue.path.map(String);
     if (issue.code === 'unrecognized_keys') {
@@ -20,7 +20,7 @@ export function detailsOf(issues: readonly Issue[], location: string): ErrorDeta
         message: ValidationMessage.unknownField(key),
       }));
     }
-    return [{ path: base.length === 0 ? location : base.join('.'), message: issueMessage(issue, location) }];
+    return [{ path: base.length === 0 ? location : base.join('.'), message: issue.message }];
   });
   return details.filter(
     (detail, index) =>
@@ -36,11 +36,11 @@ export type CheckedInput =
 /** Checks query and body against the route's strict schemas, with our wording for every problem. */
 export function checkInput(route: RouteDefinition, query: unknown, body: unknown): CheckedInput {
   const details: ErrorDetail[] = [];
-  const parse = (schema: Schema | undefined, value: unknown, location: string) => {
+  const parse = (schema: z.ZodMiniType | undefined, value: unknown, location: string) => {
     if (schema === undefined) return undefined;
-    const parsed = safeParse(schema, value);
+    const parsed = z.safeParse(schema, value, { error: (issue) => issueMessage(issue, location) });
     if (parsed.success) return parsed.data;
-    details.push(...detailsOf(parsed.issues, location));
+    details.push(...detailsOf(parsed.error.issues, location));
     return undefined;
   };
   const parsedQuery = parse(route.request.query, query, 'query');
@@ -60,7 +60,7 @@ export function validation(
     before: (request) => {
       const state = apiState(request.context);
       if (params !== undefined) {
-        const parsed = safeParse(params, request.event.pathParameters ?? {});
+        const parsed = z.safeParse(params, request.event.pathParameters ?? {});
         if (!parsed.success) throw new NotFoundError();
         state.params = parsed.data;
       }
