@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { $constructor } from 'zod/v4/core';
 
 type RecordInternals = z.core.$ZodRecordInternals<z.core.$ZodRecordKey, z.core.SomeType>;
 type Payload = z.core.ParsePayload;
@@ -9,7 +10,7 @@ type Issue = z.core.$ZodRawIssue;
  * skips without a word. Here it is checked like any other key, in its place among them: refused
  * by a key schema that refuses it (metadata keys), else kept as the own property it was.
  */
-const KeyRecord: z.core.$constructor<z.ZodMiniRecord> = z.core.$constructor('KeyRecord', (inst, def) => {
+const KeyRecord: z.core.$constructor<z.ZodMiniRecord> = $constructor('KeyRecord', (inst, def) => {
   const base: z.core.$constructor<z.ZodMiniRecord> = z.ZodMiniRecord;
   base.init(inst, def);
   const parse = inst._zod.parse;
@@ -44,12 +45,11 @@ function protoKeyIssues(
   const key = '__proto__';
   const keyResult = def.keyType._zod.run({ value: key, issues: [] }, ctx) as Payload;
   if (keyResult.issues.length > 0) {
-    const config = z.core.config();
     return [
       {
         code: 'invalid_key',
         origin: 'record',
-        issues: keyResult.issues.map((issue) => z.core.util.finalizeIssue(issue, ctx, config)),
+        issues: keyResult.issues.map((issue) => keyProblem(issue, ctx)),
         input: key,
         path: [key],
       },
@@ -57,7 +57,15 @@ function protoKeyIssues(
   }
   const result = def.valueType._zod.run({ value, issues: [] }, ctx) as Payload;
   ownProperty(payload.value as object, key, result.value);
-  return z.core.util.prefixIssues(key, result.issues);
+  return result.issues.map((issue) => ({ ...issue, path: [key, ...(issue.path ?? [])] }));
+}
+
+/** A key's problem as zod's record lists it under `invalid_key`: worded, without its internals. */
+function keyProblem(issue: Issue, ctx: z.core.ParseContextInternal): z.core.$ZodIssue {
+  const { inst: _inst, input: _input, continue: _continue, ...problem } = issue;
+  const worded = problem.message ?? ctx.error?.(issue as never);
+  const message = typeof worded === 'string' ? worded : (worded?.message ?? 'Invalid input');
+  return { ...problem, path: problem.path ?? [], message } as z.core.$ZodIssue;
 }
 
 /** The entries of `record` in the order of `keys`, as the input had them. */

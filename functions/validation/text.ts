@@ -42,7 +42,7 @@ type Payload = z.core.ParsePayload<string>;
 
 function checkLength(payload: Payload, value: string, { min, max }: TextOptions): void {
   if (min === undefined && max === undefined) return;
-  const length = z.core.util.codePointLength(value);
+  const length = characterCount(value);
   if (min !== undefined && length < min) {
     payload.issues.push({ code: 'too_small', origin: 'string', minimum: min, input: value, continue: true });
   }
@@ -88,4 +88,20 @@ function textMeta(options: TextOptions): SchemaMeta {
     throw new Error('A trimmed string has a JSON Schema form only with a minimum of 1 and no pattern');
   }
   return { ...meta, pattern: '\\S', description };
+}
+
+/**
+ * Characters (code points): a surrogate pair is one, a lone surrogate counts as one too. Counted
+ * here rather than with zod's helper, which lives in a namespace a bundler cannot tree-shake.
+ */
+function characterCount(value: string): number {
+  let count = value.length;
+  for (let index = 0; index < value.length - 1; index++) {
+    const high = (value.charCodeAt(index) & 0xfc00) === 0xd800;
+    if (high && (value.charCodeAt(index + 1) & 0xfc00) === 0xdc00) {
+      count--;
+      index++;
+    }
+  }
+  return count;
 }
