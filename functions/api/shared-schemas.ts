@@ -6,6 +6,7 @@ import { ErrorCode, GatewayErrorCode } from '../http/errors';
 import { ValidationMessage } from '../http/validation-messages';
 import { dateTime } from '../validation/date-time';
 import { integer } from '../validation/integer';
+import { list } from '../validation/list';
 import { rule } from '../validation/rule';
 import { documented } from '../validation/schema-meta';
 import { text } from '../validation/text';
@@ -94,7 +95,7 @@ export const ErrorResponse = documented(
       code: z.enum([...(Object.keys(ErrorCode) as ErrorCode[]), ...GatewayErrorCode]),
       message: text(),
       requestId: z.optional(text()),
-      details: z.optional(z.array(z.strictObject({ path: text(), message: text() }))),
+      details: z.optional(list(z.strictObject({ path: text(), message: text() }), { max: 100 })),
     }),
   }),
   { id: 'Error' },

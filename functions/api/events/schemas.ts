@@ -64,6 +64,7 @@ export const EventDelivery = documented(
   z.strictObject({
     webhookDeliveryId: WebhookDeliveryId,
     webhookEndpointId: typeIdSchema('whk'),
+    eventId: EventId,
     eventType: z.enum(EventType),
     status: z.enum(DeliveryStatus),
     attemptCount: integer({ min: 0 }),
