@@ -1,5 +1,5 @@
+import type * as z from 'zod/mini';
 import type { Stage } from './config';
-import type { ObjectSchema, Schema } from './schema';
 
 // The shape of a route and the rules read from it. It declares no route, so the middleware, the
 // stack and the local gateway import it without pulling any resource's schemas into a bundle.
@@ -24,12 +24,12 @@ export interface RouteDefinition {
   readonly handler: string;
   readonly merchantScope: MerchantScope;
   readonly request: {
-    readonly params?: ObjectSchema;
-    readonly query?: Schema;
-    readonly body?: Schema;
+    readonly params?: z.ZodMiniObject;
+    readonly query?: z.ZodMiniType;
+    readonly body?: z.ZodMiniType;
   };
   readonly successStatus: 200 | 201;
-  readonly response: Schema;
+  readonly response: z.ZodMiniType;
   /** Seals or opens webhook signing secrets: gets the secrets key and kms:Encrypt/Decrypt on it. */
   readonly usesSecretsKey?: boolean;
   /** The stages that serve the route; absent: every stage. Elsewhere it does not exist (404). */

@@ -1,17 +1,10 @@
+import * as z from 'zod/mini';
 import { PaymentMethodType } from '../domain/invoice';
 import { Currency, maxAmount } from '../domain/money';
 import { PaymentStatus } from '../domain/payment';
-import {
-  annotate,
-  discriminatedUnion,
-  enumOf,
-  type Infer,
-  integer,
-  literal,
-  nullable,
-  strictObject,
-  string,
-} from '../schema';
+import { integer } from '../validation/integer';
+import { documented } from '../validation/schema-meta';
+import { text } from '../validation/text';
 import { CustomerId, InvoiceId, MerchantId, Timestamp, typeIdSchema } from './shared-schemas';
 
 // The payment as the payments, sandbox and pay-page routes all speak of it. It lives outside those
@@ -21,23 +14,23 @@ export const PaymentId = typeIdSchema('pmt');
 export const RefundId = typeIdSchema('refund');
 
 /** DESIGN §4 "Payments listing", plus the decline of a declined payment (docs/decisions.md). */
-export const Payment = annotate(
-  strictObject({
+export const Payment = documented(
+  z.strictObject({
     paymentId: PaymentId,
     merchantId: MerchantId,
     customerId: CustomerId,
-    invoiceId: nullable(InvoiceId),
+    invoiceId: z.nullable(InvoiceId),
     amount: integer({ min: 1, max: maxAmount }),
     amountRefunded: integer({ min: 0, max: maxAmount }),
-    currency: enumOf(Currency),
-    status: enumOf(PaymentStatus),
-    paymentMethodType: enumOf(PaymentMethodType),
-    processor: string(),
-    processorReferenceId: string(),
-    declineCode: annotate(nullable(string()), {
+    currency: z.enum(Currency),
+    status: z.enum(PaymentStatus),
+    paymentMethodType: z.enum(PaymentMethodType),
+    processor: text(),
+    processorReferenceId: text(),
+    declineCode: documented(z.nullable(text()), {
       description: 'Why the processor declined; null unless declined.',
     }),
-    declineMessage: nullable(string()),
+    declineMessage: z.nullable(text()),
     createdAt: Timestamp,
     updatedAt: Timestamp,
   }),
@@ -45,45 +38,45 @@ export const Payment = annotate(
 );
 
 /** Spec "Refund": exactly its fields. */
-export const Refund = annotate(
-  strictObject({
+export const Refund = documented(
+  z.strictObject({
     id: RefundId,
     paymentId: PaymentId,
     amount: integer({ min: -maxAmount, max: maxAmount }),
-    currency: enumOf(Currency),
-    processorReferenceId: string({ min: 1 }),
+    currency: z.enum(Currency),
+    processorReferenceId: text({ min: 1 }),
     refundedAt: Timestamp,
-    paymentStatus: enumOf(PaymentStatus),
+    paymentStatus: z.enum(PaymentStatus),
   }),
   { id: 'Refund' },
 );
 
-export const PaymentPathParams = strictObject({ paymentId: PaymentId });
+export const PaymentPathParams = z.strictObject({ paymentId: PaymentId });
 
 /**
  * Card or bank details as a payer gives them. Only the shape is checked here; whether they are a
  * valid card or account is the processor's answer (a decline), as a real processor's would be.
  * Spaces and dashes in numbers are allowed and dropped before the processor sees them.
  */
-export const PaymentMethodDetails = annotate(
-  discriminatedUnion('type', [
-    strictObject({
-      type: literal('card'),
-      number: string({ min: 1, max: 32 }),
+export const PaymentMethodDetails = documented(
+  z.discriminatedUnion('type', [
+    z.strictObject({
+      type: z.literal('card'),
+      number: text({ min: 1, max: 32 }),
       // Any integer: an impossible month or year is the processor's decline (invalid_expiry).
       expMonth: integer({ min: -9999, max: 9999 }),
       expYear: integer({ min: -9999, max: 99999 }),
-      cvc: string({ min: 1, max: 8 }),
+      cvc: text({ min: 1, max: 8 }),
     }),
-    strictObject({
-      type: literal('bank_account'),
-      routingNumber: string({ min: 1, max: 32 }),
-      accountNumber: string({ min: 1, max: 32 }),
+    z.strictObject({
+      type: z.literal('bank_account'),
+      routingNumber: text({ min: 1, max: 32 }),
+      accountNumber: text({ min: 1, max: 32 }),
     }),
   ]),
   { id: 'PaymentMethodDetails' },
 );
 
-export type PaymentMethodDetails = Infer<typeof PaymentMethodDetails>;
+export type PaymentMethodDetails = z.output<typeof PaymentMethodDetails>;
 
 export const PaymentAmount = integer({ min: 1, max: maxAmount });

@@ -1,5 +1,7 @@
+import * as z from 'zod/mini';
 import type { WebhookDelivery } from '../domain/webhook-delivery';
-import { type Infer, integer, optional, strictObject, string } from '../schema';
+import { integer } from '../validation/integer';
+import { text } from '../validation/text';
 
 /**
  * The queue message: which delivery, and which attempt it asks for. The dispatcher records an
@@ -8,15 +10,15 @@ import { type Infer, integer, optional, strictObject, string } from '../schema';
  * history that places the delivery, before the delivery; messages sent before it existed lack it
  * and name deliveries of shard 0, so it stays optional for one release.
  */
-export const DeliveryMessage = strictObject({
-  merchantId: optional(string({ min: 1 })),
-  shard: optional(integer({ min: 0 })),
-  webhookEndpointId: string({ min: 1 }),
-  webhookDeliveryId: string({ min: 1 }),
+export const DeliveryMessage = z.strictObject({
+  merchantId: z.optional(text({ min: 1 })),
+  shard: z.optional(integer({ min: 0 })),
+  webhookEndpointId: text({ min: 1 }),
+  webhookDeliveryId: text({ min: 1 }),
   attemptCount: integer({ min: 0 }),
 });
 
-export type DeliveryMessage = Infer<typeof DeliveryMessage>;
+export type DeliveryMessage = z.output<typeof DeliveryMessage>;
 
 /**
  * The message asking for a delivery's next attempt: the one form every sender uses. Every sender

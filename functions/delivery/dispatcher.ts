@@ -1,4 +1,5 @@
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
+import * as z from 'zod/mini';
 import { typeIdMilliseconds } from '../domain/id-time-bounds';
 import { isoTimestamp } from '../domain/time';
 import {
@@ -11,7 +12,6 @@ import { WebhookEndpointStatus } from '../domain/webhook-endpoint';
 import { signedDelivery } from '../domain/webhook-signature';
 import { logger } from '../http/logger';
 import { originalStack } from '../http/original-stack';
-import { parse } from '../schema';
 import type { SecretSealer } from '../secrets/secret-sealer';
 import { claimDelivery, getDelivery, leaseDelivery, replaceDelivery } from '../store/webhook-deliveries';
 import { getEndpoint, type StoredWebhookEndpoint } from '../store/webhook-endpoints';
@@ -219,7 +219,7 @@ export function createDispatcher(deps: DispatcherDependencies) {
       event.Records.map(async (record) => {
         let message: DeliveryMessage | undefined;
         try {
-          message = parse(DeliveryMessage, JSON.parse(record.body));
+          message = z.parse(DeliveryMessage, JSON.parse(record.body));
           await dispatch(message, endpointOf);
           return undefined;
         } catch (error) {

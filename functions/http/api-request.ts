@@ -1,10 +1,10 @@
 import type { Context } from 'aws-lambda';
+import type * as z from 'zod/mini';
 import type { ShardHistory } from '../domain/shard-history';
 import type { RouteDefinition } from '../route-definition';
-import type { Infer, Schema } from '../schema';
 import type { IdempotencyContext, StoredResponse } from '../store/idempotency';
 
-type Parsed<T> = T extends Schema ? Infer<T> : undefined;
+type Parsed<T> = T extends z.ZodMiniType ? z.output<T> : undefined;
 
 /** What a handler receives once every middleware has accepted the request. */
 export interface ApiRequest<R extends RouteDefinition> {

@@ -1,4 +1,4 @@
-import type { Issue, Path, TypeName } from '../schema';
+import type * as z from 'zod/mini';
 
 /**
  * The wording of every validation message (docs/decisions.md "Validation messages"). A message is
@@ -35,69 +35,105 @@ export const ValidationMessage = {
     'must be a key of letters, digits and _ . : - only, and not __proto__, constructor or prototype.',
 } as const;
 
+/** One problem as zod reports it to an error map: its code, its data and the value it was found on. */
+export type Issue = z.core.$ZodRawIssue;
+
 /**
- * Our message for one problem the schemas found; `location` (`body`, `query`) names a value with no
- * path. A message the schema carries itself (a TypeID's, a rule's) outranks the general wording.
+ * Our message for one problem the schemas found, fed to zod as the parse's error map; `location`
+ * (`body`, `query`) names a value with no path. A message the schema carries itself (a TypeID's, a
+ * rule's) outranks it: zod only asks for issues that have none.
  */
 export function issueMessage(issue: Issue, location: string): string {
-  if (issue.message !== undefined) return issue.message;
-  const field = fieldName(issue.path, location);
+  const field = fieldName(issue.path ?? [], location);
   switch (issue.code) {
     case 'invalid_type':
       return issue.input === undefined
         ? ValidationMessage.required(field)
-        : `must be ${typeNames[issue.expected]}.`;
+        : `must be ${typeNames[issue.expected] ?? `a ${issue.expected}`}.`;
     case 'invalid_value':
       return issue.input === undefined
         ? ValidationMessage.required(field)
         : ValidationMessage.oneOf(issue.values);
+    case 'invalid_union':
+      return discriminatorMessage(issue, field);
     case 'too_big':
     case 'too_small':
-      return issue.unit === 'item' ? `must have ${limitPhrase(issue)}.` : `must be ${limitPhrase(issue)}.`;
+      return sizeMessage(issue);
     case 'invalid_format':
-      if (issue.format === 'date-time') return ValidationMessage.dateTime;
-      if (issue.format === 'unicode') return ValidationMessage.wellFormed;
-      return `must match the pattern ${issue.pattern}.`;
+      return formatMessage(issue);
     case 'unrecognized_keys':
       return issue.keys.map(ValidationMessage.unknownField).join(' ');
     case 'invalid_key':
-      return keyMessage(issue.issue);
-    case 'custom':
-      return issue.message;
+      return keyMessage(issue.issues[0]);
+    default:
+      return 'must be valid.';
   }
 }
 
 /** The last segment of the issue's path: the field as the merchant wrote it. */
-function fieldName(path: Path, location: string): string {
+function fieldName(path: readonly PropertyKey[], location: string): string {
   const last = path.at(-1);
   return last === undefined ? location : String(last);
 }
 
-const typeNames: Record<TypeName, string> = {
-  scalar: 'a string, an integer, a boolean or null',
+const typeNames: Readonly<Record<string, string>> = {
   string: 'a string',
-  integer: 'an integer',
+  number: 'an integer',
+  int: 'an integer',
   boolean: 'true or false',
   object: 'an object',
+  record: 'an object',
   array: 'an array',
 };
 
-type SizeIssue = Extract<Issue, { code: 'too_big' | 'too_small' }>;
+/** A discriminated union's tag that is missing ("kind is required.") or names no form. */
+function discriminatorMessage(issue: Extract<Issue, { code: 'invalid_union' }>, field: string): string {
+  const { discriminator, options, input } = issue as typeof issue & {
+    discriminator?: string;
+    options?: readonly unknown[];
+  };
+  if (discriminator === undefined || options === undefined) return 'must match one of the accepted forms.';
+  const tag = (input as Record<string, unknown>)[discriminator];
+  return tag === undefined ? ValidationMessage.required(field) : ValidationMessage.oneOf(options);
+}
 
-/** "at most 100 characters", "at least 1 item", "at most 9007199254740991". */
+/** What a size problem says, whether zod hands it to the error map or has finalized it (a record key's). */
+interface SizeIssue {
+  readonly code: 'too_big' | 'too_small';
+  readonly origin: string;
+  readonly maximum?: number | bigint;
+  readonly minimum?: number | bigint;
+}
+
+/** "must be at most 100 characters.", "must have at least 1 item.", "must be at most 9007199254740991." */
+function sizeMessage(issue: SizeIssue): string {
+  return issue.origin === 'array' ? `must have ${limitPhrase(issue)}.` : `must be ${limitPhrase(issue)}.`;
+}
+
 function limitPhrase(issue: SizeIssue): string {
-  const words = issue.code === 'too_big' ? 'at most' : 'at least';
-  return `${words} ${issue.unit === undefined ? String(issue.limit) : counted(issue.limit, issue.unit)}`;
+  const [words, limit] =
+    issue.code === 'too_big' ? ['at most', Number(issue.maximum)] : ['at least', Number(issue.minimum)];
+  const unit = issue.origin === 'array' ? 'item' : issue.origin === 'string' ? 'character' : undefined;
+  return `${words} ${unit === undefined ? String(limit) : counted(limit, unit)}`;
+}
+
+function formatMessage(issue: Extract<Issue, { code: 'invalid_format' }>): string {
+  if (issue.format === 'date-time') return ValidationMessage.dateTime;
+  if (issue.format === 'well_formed') return ValidationMessage.wellFormed;
+  return `must match the pattern ${issue.pattern}.`;
 }
 
 function counted(count: number, unit: string): string {
   return `${count} ${count === 1 ? unit : `${unit}s`}`;
 }
 
-/** A record key's problem, listed under the key's own path: "must be a key of at most 40 characters." */
-function keyMessage(keyIssue: Issue): string {
-  if (keyIssue.code === 'too_big' || keyIssue.code === 'too_small')
+/**
+ * A record key's problem, listed under the key's own path: "must be a key of at most 40
+ * characters.", or the message the key's pattern carries (`ownMessage`, set by `text`).
+ */
+function keyMessage(keyIssue: z.core.$ZodIssue | undefined): string {
+  if (keyIssue?.code === 'too_big' || keyIssue?.code === 'too_small')
     return `must be a key of ${limitPhrase(keyIssue)}.`;
-  if (keyIssue.code === 'invalid_format' && keyIssue.message !== undefined) return keyIssue.message;
+  if (keyIssue?.code === 'invalid_format' && 'ownMessage' in keyIssue) return keyIssue.message;
   return 'must be a valid key.';
 }

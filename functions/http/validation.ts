@@ -1,7 +1,7 @@
 import type { MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
+import * as z from 'zod/mini';
 import type { RouteDefinition } from '../route-definition';
-import { type Issue, type Schema, safeParse } from '../schema';
 import { apiState } from './api-request';
 import { type ErrorDetail, NotFoundError, ValidationError } from './errors';
 import { issueMessage, ValidationMessage } from './validation-messages';
@@ -14,7 +14,7 @@ export const maxListedDetails = 100;
  * breaks two checks with the same wording (an integer past both the safe range and the maximum)
  * is listed once. A Set keeps this linear in the number of problems, however many a body holds.
  */
-export function detailsOf(issues: readonly Issue[], location: string): ErrorDetail[] {
+export function detailsOf(issues: readonly z.core.$ZodIssue[], location: string): ErrorDetail[] {
   const seen = new Set<string>();
   const details: ErrorDetail[] = [];
   const add = (path: string, message: string) => {
@@ -28,7 +28,7 @@ export function detailsOf(issues: readonly Issue[], location: string): ErrorDeta
     if (issue.code === 'unrecognized_keys') {
       for (const key of issue.keys) add([...base, key].join('.'), ValidationMessage.unknownField(key));
     } else {
-      add(base.length === 0 ? location : base.join('.'), issueMessage(issue, location));
+      add(base.length === 0 ? location : base.join('.'), issue.message);
     }
   }
   return details;
@@ -51,11 +51,11 @@ export type CheckedInput =
 /** Checks query and body against the route's strict schemas, with our wording for every problem. */
 export function checkInput(route: RouteDefinition, query: unknown, body: unknown): CheckedInput {
   const details: ErrorDetail[] = [];
-  const parse = (schema: Schema | undefined, value: unknown, location: string) => {
+  const parse = (schema: z.ZodMiniType | undefined, value: unknown, location: string) => {
     if (schema === undefined) return undefined;
-    const parsed = safeParse(schema, value);
+    const parsed = z.safeParse(schema, value, { error: (issue) => issueMessage(issue, location) });
     if (parsed.success) return parsed.data;
-    details.push(...detailsOf(parsed.issues, location));
+    details.push(...detailsOf(parsed.error.issues, location));
     return undefined;
   };
   const parsedQuery = parse(route.request.query, query, 'query');
@@ -75,7 +75,7 @@ export function validation(
     before: (request) => {
       const state = apiState(request.context);
       if (params !== undefined) {
-        const parsed = safeParse(params, request.event.pathParameters ?? {});
+        const parsed = z.safeParse(params, request.event.pathParameters ?? {});
         if (!parsed.success) throw new NotFoundError();
         state.params = parsed.data;
       }

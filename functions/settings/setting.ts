@@ -1,7 +1,8 @@
 /**
  * How every process of the service reads its environment: one rule per variable, shared by the
  * Lambda functions, the local runtime, the admin CLI and the webhook receiver, so a value means the
- * same wherever it is set. No schema library: the functions' cold start pays for nothing more.
+ * same wherever it is set. Plain functions rather than zod: the authorizer reads them and carries
+ * no zod (docs/decisions.md "Validation on zod/mini").
  */
 
 /** A variable holds a value its rule refuses, or a required one is unset. */

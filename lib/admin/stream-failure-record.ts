@@ -1,6 +1,7 @@
-import { type Infer, optional, safeParse, strictObject, string } from '../../functions/schema';
+import * as z from 'zod/mini';
+import { text } from '../../functions/validation/text';
 
-const sequenceNumber = () => string({ pattern: /^[0-9]{1,64}$/ });
+const sequenceNumber = () => text({ pattern: /^[0-9]{1,64}$/ });
 
 /**
  * The fields of a Lambda stream on-failure record (the body of a router-failures message) that a
@@ -8,15 +9,15 @@ const sequenceNumber = () => string({ pattern: /^[0-9]{1,64}$/ });
  * gave up (`RetryAttemptsExhausted`, `RecordAgeExceeded`, …). The record carries more (request
  * and response context, arrival times, batch size); only these are picked before they are checked.
  */
-const StreamFailureRecord = strictObject({
-  shardId: string({ min: 1 }),
+const StreamFailureRecord = z.strictObject({
+  shardId: text({ min: 1 }),
   startSequenceNumber: sequenceNumber(),
   endSequenceNumber: sequenceNumber(),
-  streamArn: string({ pattern: /^arn:[^:]+:dynamodb:[^:]+:[0-9]*:table\/[^/]+\/stream\/.+$/ }),
-  condition: optional(string()),
+  streamArn: text({ pattern: /^arn:[^:]+:dynamodb:[^:]+:[0-9]*:table\/[^/]+\/stream\/.+$/ }),
+  condition: z.optional(text()),
 });
 
-export type StreamFailureRecord = Infer<typeof StreamFailureRecord>;
+export type StreamFailureRecord = z.output<typeof StreamFailureRecord>;
 
 /** The batch a failure message names, or undefined when the body is not a stream on-failure record. */
 export function parseStreamFailureRecord(body: string | undefined): StreamFailureRecord | undefined {
@@ -28,7 +29,7 @@ export function parseStreamFailureRecord(body: string | undefined): StreamFailur
   }
   const record = objectOf(json);
   const batch = objectOf(record.DDBStreamBatchInfo);
-  const parsed = safeParse(StreamFailureRecord, {
+  const parsed = z.safeParse(StreamFailureRecord, {
     shardId: batch.shardId,
     startSequenceNumber: batch.startSequenceNumber,
     endSequenceNumber: batch.endSequenceNumber,

@@ -1,9 +1,11 @@
 import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import * as z from 'zod/mini';
 import { resetFunctionEnvironment, Stage } from '../../functions/config';
-import { enumOf, refine, safeParse, strictObject, string } from '../../functions/schema';
 import { documentClient, resetDocumentClient } from '../../functions/store/client';
+import { rule } from '../../functions/validation/rule';
+import { text } from '../../functions/validation/text';
 import { DynamoDbAccessKeyFile, readDynamoDbAccessKey } from '../local/dynamodb-access-key';
 import { AdminError } from './operations';
 import type { AdminSettings } from './settings';
@@ -45,10 +47,10 @@ export function localStateDir(settings: Partial<Pick<AdminSettings, 'LOCAL_STATE
  * file before they are checked: it is the runtime's to extend, and its `apiKey` is deliberately
  * never read here.
  */
-const LocalRuntimeFile = strictObject({
-  stage: enumOf(Stage),
-  dynamodbEndpoint: refine(string(), (url) => (URL.canParse(url) ? undefined : 'must be a URL.')),
-  tableName: string({ min: 1 }),
+const LocalRuntimeFile = z.strictObject({
+  stage: z.enum(Stage),
+  dynamodbEndpoint: rule(text(), (url) => (URL.canParse(url) ? undefined : 'must be a URL.')),
+  tableName: text({ min: 1 }),
 });
 
 function runtimeFields(json: unknown): Record<keyof typeof LocalRuntimeFile.shape, unknown> {
@@ -76,10 +78,10 @@ export async function resolveTarget(
   } catch (error) {
     throw new AdminError(`${file} is not valid JSON: restart \`npm start\` to rewrite it`, { cause: error });
   }
-  const parsed = safeParse(LocalRuntimeFile, runtimeFields(json));
+  const parsed = z.safeParse(LocalRuntimeFile, runtimeFields(json));
   if (!parsed.success) {
     // Only field names: the file also holds an API key, which no message may echo.
-    const fields = [...new Set(parsed.issues.map((issue) => issue.path.join('.')))];
+    const fields = [...new Set(parsed.error.issues.map((issue) => issue.path.join('.')))];
     throw new AdminError(`${file} lacks a valid ${fields.join(', ')}: restart \`npm start\` to rewrite it`);
   }
   return { ...parsed.data, stateDir, dynamodbAccessKeyId: await localAccessKey(stateDir) };

@@ -1,3 +1,4 @@
+import * as z from 'zod/mini';
 import { ErrorResponse } from '../../functions/api/shared-schemas';
 import { Stage } from '../../functions/config';
 import { idempotencyKeyPattern } from '../../functions/domain/idempotency';
@@ -9,8 +10,7 @@ import {
   isPublic,
   type RouteDefinition,
 } from '../../functions/route-definition';
-import { type Schema, safeParse } from '../../functions/schema';
-import { type Io, type JsonSchema, toJsonSchema } from './json-schema';
+import { schemaMeta } from '../../functions/validation/schema-meta';
 
 /**
  * Builds the OpenAPI 3.1 description of the API from the route table and nothing else: every
@@ -66,7 +66,12 @@ export function serializeOpenApi(document: OpenApiDocument): string {
   return `${JSON.stringify(document, null, 2)}\n`;
 }
 
-export type { JsonSchema } from './json-schema';
+export type JsonSchema = { [keyword: string]: unknown };
+
+/** `input` for requests (defaults make a field optional), `output` for responses. */
+export type Io = 'input' | 'output';
+
+type Schema = z.ZodMiniType;
 
 export interface OpenApiDocument {
   readonly openapi: '3.1.0';
@@ -218,7 +223,7 @@ function operationOf(
       : {
           requestBody: {
             // A body schema that accepts no body at all (`.optional()`) makes the body optional.
-            required: !safeParse(body, undefined).success,
+            required: !z.safeParse(body, undefined).success,
             content: jsonContent(schemas.jsonOf({ schema: body, io: 'input' })),
           },
         }),
@@ -408,24 +413,22 @@ interface ConvertedSchemas {
 const componentPrefix = '#/components/schemas/';
 
 /**
- * Converts the slots to JSON Schema. Schemas annotated with an `id` become
- * `components/schemas/<id>`. When a named schema reads differently as input than as output (a
- * default, or a named schema inside that has one) and is used both ways, its request form is
+ * Converts the slots to JSON Schema with `z.toJSONSchema`. Schemas whose `schemaMeta` has an `id`
+ * become `components/schemas/<id>`. When a named schema reads differently as input than as output
+ * (a default, or a named schema inside that has one) and is used both ways, its request form is
  * `<id>Input`.
  */
 function convertSchemas(slots: readonly SchemaSlot[]): ConvertedSchemas {
   const used = { input: new Map<string, Schema>(), output: new Map<string, Schema>() };
   for (const slot of slots) collectNamedSchemas(slot.schema, used[slot.io]);
-  const named = new Map<string, Schema>();
-  for (const [id, schema] of [...used.input, ...used.output]) addNamed(named, id, schema);
 
-  const plain = { input: emit(named, 'input', (id) => id), output: emit(named, 'output', (id) => id) };
+  const plain = { input: emit('input', (id) => id), output: emit('output', (id) => id) };
   const differing = idsReadingDifferently(plain.input, plain.output);
   const nameOf = (io: Io, id: string) =>
     io === 'input' && differing.has(id) && used.output.has(id) ? `${id}Input` : id;
   const emitted = {
-    input: emit(named, 'input', (id) => nameOf('input', id)),
-    output: emit(named, 'output', (id) => nameOf('output', id)),
+    input: emit('input', (id) => nameOf('input', id)),
+    output: emit('output', (id) => nameOf('output', id)),
   };
 
   const components: Record<string, JsonSchema> = {};
@@ -437,47 +440,97 @@ function convertSchemas(slots: readonly SchemaSlot[]): ConvertedSchemas {
   return {
     components,
     jsonOf: ({ schema, io }) => {
-      const id = schema.meta?.id;
+      const id = schemaMeta.get(schema)?.id;
       if (id !== undefined) return { $ref: componentPrefix + nameOf(io, id) };
-      return toJsonSchema(
-        schema,
-        io,
-        refTo((name) => nameOf(io, name)),
-      );
+      return inlineJsonOf(schema, io, (name) => nameOf(io, name));
     },
   };
 }
 
-/** A `$ref` for every named schema below the one being converted. */
-function refTo(nameOf: (id: string) => string) {
-  return (schema: Schema) => {
-    const id = schema.meta?.id;
-    return id === undefined ? undefined : componentPrefix + nameOf(id);
-  };
+/** Every named schema's own JSON Schema, with a `$ref` for every named schema inside it. */
+function emit(io: Io, nameOf: (id: string) => string): Record<string, JsonSchema> {
+  const { schemas } = z.toJSONSchema(schemaMeta, {
+    metadata: schemaMeta,
+    io,
+    target: 'draft-2020-12',
+    uri: (id) => componentPrefix + nameOf(id),
+  });
+  return Object.fromEntries(
+    Object.entries(schemas).map(([id, { $id: _id, $schema: _schema, ...json }]) => [
+      id,
+      strictTypes(json) as JsonSchema,
+    ]),
+  );
 }
 
-/** Records every schema annotated with an `id` reachable from `schema`, itself included. */
+/** A schema without a name of its own, its named schemas as `$ref`s to their components. */
+function inlineJsonOf(schema: Schema, io: Io, nameOf: (id: string) => string): JsonSchema {
+  const {
+    $schema: _schema,
+    $defs: _defs,
+    ...json
+  } = z.toJSONSchema(schema, {
+    metadata: schemaMeta,
+    io,
+    target: 'draft-2020-12',
+  });
+  return strictTypes(componentRefs(json, nameOf)) as JsonSchema;
+}
+
+/**
+ * zod writes `anyOf` of bare types as one `type` list. Only a type and null stay a list: a longer
+ * one is refused by strict validators (Ajv's strictTypes), so it goes back to one `anyOf` branch per type.
+ */
+function strictTypes(json: unknown): unknown {
+  if (Array.isArray(json)) return json.map(strictTypes);
+  if (json === null || typeof json !== 'object') return json;
+  const entries = Object.entries(json).map(([key, value]) => [key, strictTypes(value)] as const);
+  return Object.fromEntries(
+    entries.flatMap(([key, value]) =>
+      key === 'type' && Array.isArray(value) && (value.length !== 2 || !value.includes('null'))
+        ? [['anyOf', value.map((type) => ({ type }))]]
+        : [[key, value]],
+    ),
+  );
+}
+
+const localDefsPrefix = '#/$defs/';
+
+/** zod refers to a named schema inside `$defs`; the document keeps each in its component. */
+function componentRefs(json: unknown, nameOf: (id: string) => string): unknown {
+  if (Array.isArray(json)) return json.map((item) => componentRefs(item, nameOf));
+  if (json === null || typeof json !== 'object') return json;
+  return Object.fromEntries(
+    Object.entries(json).map(([key, value]) =>
+      key === '$ref' && typeof value === 'string' && value.startsWith(localDefsPrefix)
+        ? [key, componentPrefix + nameOf(decodeURIComponent(value.slice(localDefsPrefix.length)))]
+        : [key, componentRefs(value, nameOf)],
+    ),
+  );
+}
+
+/** Records every schema with an `id` reachable from `schema`, itself included. */
 function collectNamedSchemas(schema: Schema, into: Map<string, Schema>): void {
-  const id = schema.meta?.id;
+  const id = schemaMeta.get(schema)?.id;
   if (id !== undefined) addNamed(into, id, schema);
   for (const inner of innerSchemas(schema)) collectNamedSchemas(inner, into);
 }
 
-function innerSchemas({ node }: Schema): readonly Schema[] {
-  switch (node.kind) {
+function innerSchemas(schema: Schema): readonly Schema[] {
+  const { def } = (schema as unknown as z.core.$ZodTypes)._zod;
+  switch (def.type) {
     case 'object':
-      return Object.values(node.shape);
+      return Object.values(def.shape) as Schema[];
     case 'array':
-      return [node.items];
+      return [def.element as Schema];
     case 'record':
-      return [node.keys, node.values];
+      return [def.keyType, def.valueType] as Schema[];
     case 'union':
-      return node.options;
+      return def.options as Schema[];
     case 'optional':
     case 'nullable':
-    case 'refine':
     case 'default':
-      return [node.inner];
+      return [def.innerType as Schema];
     default:
       return [];
   }
@@ -487,20 +540,6 @@ function addNamed(named: Map<string, Schema>, id: string, schema: Schema): void 
   const known = named.get(id);
   if (known !== undefined && known !== schema) throw new Error(`Two different schemas carry the id "${id}"`);
   named.set(id, schema);
-}
-
-/** Each named schema's own JSON Schema, with a `$ref` for every named schema inside it. */
-function emit(
-  named: ReadonlyMap<string, Schema>,
-  io: Io,
-  nameOf: (id: string) => string,
-): Record<string, JsonSchema> {
-  const refOf = refTo(nameOf);
-  const result: Record<string, JsonSchema> = {};
-  for (const [id, schema] of named) {
-    result[id] = toJsonSchema(schema, io, (inner) => (inner === schema ? undefined : refOf(inner)));
-  }
-  return result;
 }
 
 /** Ids whose input and output JSON differ, directly or through a named schema they reference. */

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as z from 'zod/mini';
 import { routes } from '../../functions/routes';
-import { toJsonSchema } from '../../lib/openapi/json-schema';
 import { type HttpsReceiver, startHttpsReceiver } from '../support/https-receiver';
 import { type ApiResult, newKey, startTestRuntime, type TestRuntime } from '../support/local-runtime';
 import { assertProperty } from '../support/property';
@@ -311,9 +311,7 @@ describe('hostile input on every keyed route', () => {
       const body = bodyOf(request) as Record<string, Json>;
       const schema = request.route.request.body;
       const required =
-        schema === undefined
-          ? []
-          : ((toJsonSchema(schema, 'input', () => undefined).required ?? []) as string[]);
+        schema === undefined ? [] : ((z.toJSONSchema(schema, { io: 'input' }).required ?? []) as string[]);
       for (const field of required) {
         const { [field]: _left, ...rest } = body;
         expectRefused(

@@ -35,10 +35,13 @@ const payPageModule = routes.servePayPage.handler;
 const bareModule = 'bare-function';
 const bareEntry = `lib/bench/${bareModule}.ts`;
 
-/** Budgets as a multiple of the bare function, or in bytes for the pay page (no SDK at all). */
-const routeRatio = 1.3;
+/**
+ * Budgets as a multiple of the bare function, or in bytes for the pay page (no SDK at all). Bytes are a
+ * guard only (docs/decisions.md "Validation on zod/mini"): routes and the delivery pipeline carry zod/mini.
+ */
+const routeRatio = 1.5;
 const authorizerRatio = 1.1;
-const pipelineRatio = 1.3;
+const pipelineRatio = 1.5;
 const payPageBytes = 60_000;
 
 type Budget = { readonly ratio: number } | { readonly bytes: number };
@@ -134,7 +137,8 @@ describe('function bundles', () => {
     ).toBeLessThanOrEqual(limit);
   });
 
-  it.each(handlerModules)('%s carries no zod', (module) => {
+  // Routes and the delivery pipeline validate with zod/mini; the authorizer and the pay page validate nothing.
+  it.each([authorizerHandlerModule, payPageModule])('%s carries no zod', (module) => {
     expect(bundles.get(module)?.inputs.filter((input) => input.includes('node_modules/zod/'))).toEqual([]);
   });
 

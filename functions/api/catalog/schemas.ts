@@ -1,54 +1,57 @@
+import * as z from 'zod/mini';
 import { Currency, maxAmount } from '../../domain/money';
 import { ProductStatus } from '../../domain/product';
-import { annotate, boolean, enumOf, integer, optional, strictObject, string } from '../../schema';
+import { integer } from '../../validation/integer';
+import { documented } from '../../validation/schema-meta';
+import { text } from '../../validation/text';
 import { ListQuery, MerchantId, PriceId, ProductId, Timestamp } from '../shared-schemas';
 
-export const Product = annotate(
-  strictObject({
+export const Product = documented(
+  z.strictObject({
     productId: ProductId,
     merchantId: MerchantId,
-    name: string({ min: 1 }),
-    status: enumOf(ProductStatus),
-    active: boolean(),
+    name: text({ min: 1 }),
+    status: z.enum(ProductStatus),
+    active: z.boolean(),
     createdAt: Timestamp,
-    description: optional(string()),
+    description: z.optional(text()),
   }),
   { id: 'CatalogProduct' },
 );
 
 /** Name and description bounds are ours (the spec gives only name ≥ 1); see docs/decisions.md. */
-export const CreateProductBody = strictObject({
+export const CreateProductBody = z.strictObject({
   merchantId: MerchantId,
-  name: string({ trim: true, min: 1, max: 200 }),
-  description: optional(string({ max: 2000 })),
+  name: text({ trim: true, min: 1, max: 200 }),
+  description: z.optional(text({ max: 2000 })),
 });
 
-export const SetProductStatusBody = strictObject({
+export const SetProductStatusBody = z.strictObject({
   merchantId: MerchantId,
-  status: enumOf(ProductStatus),
+  status: z.enum(ProductStatus),
 });
 
-export const ProductPathParams = strictObject({ productId: ProductId });
+export const ProductPathParams = z.strictObject({ productId: ProductId });
 
-export const ListProductsQuery = strictObject(ListQuery);
+export const ListProductsQuery = z.strictObject(ListQuery);
 
 /** A price belongs to one product and one currency; amounts are integer minor units. */
-export const Price = annotate(
-  strictObject({
+export const Price = documented(
+  z.strictObject({
     priceId: PriceId,
     productId: ProductId,
     merchantId: MerchantId,
     unitAmount: integer({ min: 0, max: maxAmount }),
-    currency: enumOf(Currency),
+    currency: z.enum(Currency),
     createdAt: Timestamp,
   }),
   { id: 'Price' },
 );
 
-export const CreatePriceBody = strictObject({
+export const CreatePriceBody = z.strictObject({
   merchantId: MerchantId,
   unitAmount: integer({ min: 0, max: maxAmount }),
-  currency: enumOf(Currency),
+  currency: z.enum(Currency),
 });
 
-export const ListPricesQuery = strictObject(ListQuery);
+export const ListPricesQuery = z.strictObject(ListQuery);

@@ -1,23 +1,25 @@
-import { annotate, strictObject, string } from '../../schema';
+import * as z from 'zod/mini';
+import { documented } from '../../validation/schema-meta';
+import { text } from '../../validation/text';
 import { CustomerId, EmailAddress, ListQuery, MerchantId, Timestamp } from '../shared-schemas';
 
-export const Customer = annotate(
-  strictObject({
+export const Customer = documented(
+  z.strictObject({
     customerId: CustomerId,
     merchantId: MerchantId,
-    name: string(),
-    email: string(),
+    name: text(),
+    email: text(),
     createdAt: Timestamp,
   }),
   { id: 'Customer' },
 );
 
-export const CreateCustomerBody = strictObject({
+export const CreateCustomerBody = z.strictObject({
   merchantId: MerchantId,
-  name: string({ trim: true, min: 1, max: 200 }),
+  name: text({ trim: true, min: 1, max: 200 }),
   email: EmailAddress,
 });
 
-export const CustomerPathParams = strictObject({ customerId: CustomerId });
+export const CustomerPathParams = z.strictObject({ customerId: CustomerId });
 
-export const ListCustomersQuery = strictObject(ListQuery);
+export const ListCustomersQuery = z.strictObject(ListQuery);

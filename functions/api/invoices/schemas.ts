@@ -1,21 +1,13 @@
+import * as z from 'zod/mini';
 import { AdjustmentType, InvoiceStatus, PaymentMethodType } from '../../domain/invoice';
 import { Currency, maxAmount } from '../../domain/money';
 import { ValidationMessage } from '../../http/validation-messages';
-import {
-  annotate,
-  array,
-  discriminatedUnion,
-  enumOf,
-  type Infer,
-  integer,
-  literal,
-  optional,
-  record,
-  refine,
-  strictObject,
-  string,
-  withDefault,
-} from '../../schema';
+import { integer } from '../../validation/integer';
+import { keyRecord } from '../../validation/key-record';
+import { list } from '../../validation/list';
+import { rule } from '../../validation/rule';
+import { documented } from '../../validation/schema-meta';
+import { text } from '../../validation/text';
 import {
   CustomerId,
   EmailAddress,
@@ -30,73 +22,73 @@ import {
 
 const Amount = integer({ min: 0, max: maxAmount });
 
-const ProductChargeLine = strictObject({
-  kind: literal('product_charge'),
+const ProductChargeLine = z.strictObject({
+  kind: z.literal('product_charge'),
   productId: ProductId,
   priceId: PriceId,
-  description: string(),
+  description: text(),
   quantity: integer(),
   unitAmount: Amount,
   lineTotal: Amount,
 });
 
-const ManualAdjustmentLine = strictObject({
-  kind: literal('manual_adjustment'),
-  adjustmentType: enumOf(AdjustmentType),
-  description: string(),
-  quantity: literal(1),
+const ManualAdjustmentLine = z.strictObject({
+  kind: z.literal('manual_adjustment'),
+  adjustmentType: z.enum(AdjustmentType),
+  description: text(),
+  quantity: z.literal(1),
   unitAmount: Amount,
   lineTotal: Amount,
 });
 
-export const LineItem = annotate(discriminatedUnion('kind', [ProductChargeLine, ManualAdjustmentLine]), {
+export const LineItem = documented(z.discriminatedUnion('kind', [ProductChargeLine, ManualAdjustmentLine]), {
   id: 'LineItem',
 });
 
-export const Invoice = annotate(
-  strictObject({
+export const Invoice = documented(
+  z.strictObject({
     invoiceId: InvoiceId,
-    invoiceNumber: annotate(string(), { example: 'INV-000001' }),
-    invoiceUrlSlug: annotate(string(), {
+    invoiceNumber: documented(text(), { example: 'INV-000001' }),
+    invoiceUrlSlug: documented(text(), {
       description: 'Secret pay-link token; never log or expose it publicly.',
     }),
-    idempotencyKey: string(),
+    idempotencyKey: text(),
     merchantId: MerchantId,
     customerId: CustomerId,
     currentRevisionNumber: integer({ min: 1, max: maxAmount }),
-    status: enumOf(InvoiceStatus),
-    currency: enumOf(Currency),
-    lineItems: array(LineItem),
+    status: z.enum(InvoiceStatus),
+    currency: z.enum(Currency),
+    lineItems: z.array(LineItem),
     productTotal: Money,
     total: Money,
     amountPaid: Money,
     amountRemaining: Money,
-    acceptedPaymentMethods: array(enumOf(PaymentMethodType)),
-    additionalNotificationEmails: array(string()),
+    acceptedPaymentMethods: z.array(z.enum(PaymentMethodType)),
+    additionalNotificationEmails: z.array(text()),
     createdAt: Timestamp,
     updatedAt: Timestamp,
-    dueDate: optional(Timestamp),
-    paidAt: optional(Timestamp),
-    notes: optional(string()),
-    metadata: optional(record(string(), string())),
+    dueDate: z.optional(Timestamp),
+    paidAt: z.optional(Timestamp),
+    notes: z.optional(text()),
+    metadata: z.optional(keyRecord(text(), text())),
   }),
   { id: 'Invoice' },
 );
 
 /** DESIGN §4: product_charge takes its amount from the price; quantity 1–1,000,000. */
-const ProductChargeInput = strictObject({
-  kind: literal('product_charge'),
+const ProductChargeInput = z.strictObject({
+  kind: z.literal('product_charge'),
   productId: ProductId,
   priceId: PriceId,
-  description: optional(string({ trim: true, min: 1, max: 500 })),
+  description: z.optional(text({ trim: true, min: 1, max: 500 })),
   quantity: integer({ min: 1, max: 1_000_000 }),
 });
 
 /** DESIGN §4: a merchant-calculated amount (tax, shipping, fee, other), ≥ 0. */
-const ManualAdjustmentInput = strictObject({
-  kind: literal('manual_adjustment'),
-  adjustmentType: enumOf(AdjustmentType),
-  description: string({ trim: true, min: 1, max: 500 }),
+const ManualAdjustmentInput = z.strictObject({
+  kind: z.literal('manual_adjustment'),
+  adjustmentType: z.enum(AdjustmentType),
+  description: text({ trim: true, min: 1, max: 500 }),
   amount: Amount,
 });
 
@@ -106,15 +98,15 @@ const maxMetadataKeys = 50;
  * Keys are plain names: letters, digits and `_ . : -`. The three names JavaScript objects reserve
  * are refused, since one would be dropped (`__proto__`) or break storing (`constructor`).
  */
-const MetadataKey = string({
+const MetadataKey = text({
   min: 1,
   max: 40,
   pattern: /^[A-Za-z0-9_.:-]+$/,
   notPattern: /^(?:__proto__|constructor|prototype)$/,
   patternMessage: ValidationMessage.metadataKey,
 });
-const Metadata = refine(
-  record(MetadataKey, string({ max: 500 })),
+const Metadata = rule(
+  keyRecord(MetadataKey, text({ max: 500 })),
   (metadata) =>
     Object.keys(metadata).length <= maxMetadataKeys
       ? undefined
@@ -124,43 +116,43 @@ const Metadata = refine(
 
 const allPaymentMethods = Object.values(PaymentMethodType);
 
-export const CreateInvoiceBody = strictObject({
+export const CreateInvoiceBody = z.strictObject({
   merchantId: MerchantId,
   customerId: CustomerId,
-  currency: enumOf(Currency),
-  lineItems: array(discriminatedUnion('kind', [ProductChargeInput, ManualAdjustmentInput]), {
+  currency: z.enum(Currency),
+  lineItems: list(z.discriminatedUnion('kind', [ProductChargeInput, ManualAdjustmentInput]), {
     min: 1,
     max: 100,
   }),
-  dueDate: optional(Timestamp),
-  notes: optional(string({ max: 2000 })),
-  metadata: optional(Metadata),
-  acceptedPaymentMethods: withDefault(
-    refine(
-      array(enumOf(PaymentMethodType), { min: 1 }),
+  dueDate: z.optional(Timestamp),
+  notes: z.optional(text({ max: 2000 })),
+  metadata: z.optional(Metadata),
+  acceptedPaymentMethods: z._default(
+    rule(
+      list(z.enum(PaymentMethodType), { min: 1 }),
       (methods) => (new Set(methods).size === methods.length ? undefined : ValidationMessage.noRepeats),
       { keywords: { uniqueItems: true } },
     ),
     allPaymentMethods,
   ),
-  additionalNotificationEmails: withDefault(array(EmailAddress, { max: 10 }), []),
+  additionalNotificationEmails: z._default(list(EmailAddress, { max: 10 }), []),
 });
 
-export type CreateInvoiceBody = Infer<typeof CreateInvoiceBody>;
+export type CreateInvoiceBody = z.output<typeof CreateInvoiceBody>;
 
-export const InvoicePathParams = strictObject({ id: InvoiceId });
+export const InvoicePathParams = z.strictObject({ id: InvoiceId });
 
-export const InvoiceQuery = strictObject({ merchantId: MerchantId });
+export const InvoiceQuery = z.strictObject({ merchantId: MerchantId });
 
-export const ListInvoicesQuery = strictObject({
+export const ListInvoicesQuery = z.strictObject({
   ...ListQuery,
-  status: optional(enumOf(InvoiceStatus)),
-  customerId: optional(CustomerId),
+  status: z.optional(z.enum(InvoiceStatus)),
+  customerId: z.optional(CustomerId),
 });
 
 /** DESIGN §4 "Bodies of the lifecycle routes". */
-export const RecordPaymentBody = strictObject({
+export const RecordPaymentBody = z.strictObject({
   merchantId: MerchantId,
   amount: integer({ min: 1, max: maxAmount }),
-  reference: optional(string({ trim: true, min: 1, max: 200 })),
+  reference: z.optional(text({ trim: true, min: 1, max: 200 })),
 });

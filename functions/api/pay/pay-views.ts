@@ -1,11 +1,11 @@
+import type * as z from 'zod/mini';
 import { InvoiceStatus, type PayerInvoice } from '../../domain/invoice';
 import { PayerDecline } from '../../domain/pay-link-declines';
 import type { Payment } from '../../domain/payment';
-import type { Infer } from '../../schema';
 import type { PayInvoiceView, PayPaymentView } from './schemas';
 
 /** What the payer sees: no ids, no slug, no customer or metadata. */
-export function payInvoiceView(invoice: PayerInvoice, merchantName: string): Infer<typeof PayInvoiceView> {
+export function payInvoiceView(invoice: PayerInvoice, merchantName: string): z.output<typeof PayInvoiceView> {
   if (invoice.status === InvoiceStatus.draft) throw new Error('a draft invoice has no payer view');
   return {
     merchantName,
@@ -29,7 +29,7 @@ export function payInvoiceView(invoice: PayerInvoice, merchantName: string): Inf
 }
 
 /** What the payer sees of a payment: a decline only as the generic one, never the processor's reason. */
-export function payPaymentView(payment: Payment): Infer<typeof PayPaymentView> {
+export function payPaymentView(payment: Payment): z.output<typeof PayPaymentView> {
   if (payment.status !== 'completed' && payment.status !== 'declined') {
     throw new Error(`a new payment is completed or declined, not ${payment.status}`);
   }

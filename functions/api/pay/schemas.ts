@@ -1,8 +1,11 @@
+import * as z from 'zod/mini';
 import { InvoiceStatus, PaymentMethodType } from '../../domain/invoice';
 import { Currency } from '../../domain/money';
 import { PayerDecline } from '../../domain/pay-link-declines';
 import { PaymentStatus } from '../../domain/payment';
-import { annotate, array, enumOf, integer, literal, nullable, strictObject, string } from '../../schema';
+import { integer } from '../../validation/integer';
+import { documented } from '../../validation/schema-meta';
+import { text } from '../../validation/text';
 import { PaymentAmount, PaymentId, PaymentMethodDetails } from '../payment-schemas';
 import { Money, Timestamp } from '../shared-schemas';
 
@@ -10,11 +13,11 @@ import { Money, Timestamp } from '../shared-schemas';
  * The pay-link slug travels only in JSON bodies (DESIGN §4). Any string up to this length is looked
  * up; one that names nothing is a neutral 404, never a hint about its form.
  */
-const Slug = annotate(string({ min: 1, max: 256 }), { description: 'The invoiceUrlSlug from the pay link.' });
+const Slug = documented(text({ min: 1, max: 256 }), { description: 'The invoiceUrlSlug from the pay link.' });
 
-export const PayInvoiceBody = strictObject({ slug: Slug });
+export const PayInvoiceBody = z.strictObject({ slug: Slug });
 
-export const PayInvoiceRequest = strictObject({
+export const PayInvoiceRequest = z.strictObject({
   slug: Slug,
   /** The amount the payer was shown; it must still be the amount remaining. */
   amount: PaymentAmount,
@@ -22,20 +25,20 @@ export const PayInvoiceRequest = strictObject({
 });
 
 /** What a payer sees of an invoice: no ids, no slug, no customer or merchant internals. */
-export const PayInvoiceView = annotate(
-  strictObject({
-    merchantName: string(),
-    invoiceNumber: string(),
-    status: enumOf([
+export const PayInvoiceView = documented(
+  z.strictObject({
+    merchantName: text(),
+    invoiceNumber: text(),
+    status: z.enum([
       InvoiceStatus.issued,
       InvoiceStatus.partially_paid,
       InvoiceStatus.paid,
       InvoiceStatus.void,
     ]),
-    currency: enumOf(Currency),
-    lineItems: array(
-      strictObject({
-        description: string(),
+    currency: z.enum(Currency),
+    lineItems: z.array(
+      z.strictObject({
+        description: text(),
         quantity: integer(),
         unitAmount: integer(),
         lineTotal: integer(),
@@ -45,25 +48,25 @@ export const PayInvoiceView = annotate(
     total: Money,
     amountPaid: Money,
     amountRemaining: Money,
-    dueDate: nullable(Timestamp),
-    paidAt: nullable(Timestamp),
-    acceptedPaymentMethods: array(enumOf(PaymentMethodType)),
+    dueDate: z.nullable(Timestamp),
+    paidAt: z.nullable(Timestamp),
+    acceptedPaymentMethods: z.array(z.enum(PaymentMethodType)),
   }),
   { id: 'PayInvoiceView' },
 );
 
-export const PayPaymentView = annotate(
-  strictObject({
+export const PayPaymentView = documented(
+  z.strictObject({
     paymentId: PaymentId,
-    status: enumOf([PaymentStatus.completed, PaymentStatus.declined]),
+    status: z.enum([PaymentStatus.completed, PaymentStatus.declined]),
     amount: PaymentAmount,
-    currency: enumOf(Currency),
-    paymentMethodType: enumOf(PaymentMethodType),
-    declineCode: annotate(nullable(literal(PayerDecline.code)), {
+    currency: z.enum(Currency),
+    paymentMethodType: z.enum(PaymentMethodType),
+    declineCode: documented(z.nullable(z.literal(PayerDecline.code)), {
       description:
         "The same for every decline: the processor's reason is shown to the merchant only (GET /payments/{paymentId}, payments.PaymentDeclined).",
     }),
-    declineMessage: annotate(nullable(literal(PayerDecline.message)), {
+    declineMessage: documented(z.nullable(z.literal(PayerDecline.message)), {
       description: 'The same for every decline, whatever the reason.',
     }),
     createdAt: Timestamp,
@@ -71,9 +74,12 @@ export const PayPaymentView = annotate(
   { id: 'PayPaymentView' },
 );
 
-export const PayInvoiceResult = annotate(strictObject({ payment: PayPaymentView, invoice: PayInvoiceView }), {
-  id: 'PayInvoiceResult',
-});
+export const PayInvoiceResult = documented(
+  z.strictObject({ payment: PayPaymentView, invoice: PayInvoiceView }),
+  {
+    id: 'PayInvoiceResult',
+  },
+);
 
 /** The hosted pay page is HTML. */
-export const PayPage = annotate(string(), { description: 'The hosted pay page (HTML).' });
+export const PayPage = documented(text(), { description: 'The hosted pay page (HTML).' });

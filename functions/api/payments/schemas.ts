@@ -1,18 +1,19 @@
+import * as z from 'zod/mini';
 import { PaymentStatus } from '../../domain/payment';
-import { enumOf, optional, refine, strictObject } from '../../schema';
+import { rule } from '../../validation/rule';
 import { PaymentId, RefundId } from '../payment-schemas';
 import { CreatedRange, CustomerId, createdRangeAt, createdRangeProblem, ListQuery } from '../shared-schemas';
 
-export const ListPaymentsQuery = refine(
-  strictObject({
+export const ListPaymentsQuery = rule(
+  z.strictObject({
     ...ListQuery,
-    status: optional(enumOf(PaymentStatus)),
-    customerId: optional(CustomerId),
+    status: z.optional(z.enum(PaymentStatus)),
+    customerId: z.optional(CustomerId),
     ...CreatedRange,
   }),
   createdRangeProblem,
   createdRangeAt,
 );
 
-export const RefundPathParams = strictObject({ paymentId: PaymentId, refundId: RefundId });
-export const ListRefundsQuery = strictObject(ListQuery);
+export const RefundPathParams = z.strictObject({ paymentId: PaymentId, refundId: RefundId });
+export const ListRefundsQuery = z.strictObject(ListQuery);

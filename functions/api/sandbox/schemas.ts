@@ -1,22 +1,26 @@
+import * as z from 'zod/mini';
 import { Currency, maxAmount } from '../../domain/money';
 import { ValidationMessage } from '../../http/validation-messages';
-import { annotate, enumOf, integer, optional, refine, strictObject, string } from '../../schema';
+import { integer } from '../../validation/integer';
+import { rule } from '../../validation/rule';
+import { documented } from '../../validation/schema-meta';
+import { text } from '../../validation/text';
 import { PaymentAmount, PaymentMethodDetails } from '../payment-schemas';
 import { CustomerId, MerchantId, PriceId, ProductId, Timestamp, typeIdSchema } from '../shared-schemas';
 
 // Named on the one that is missing, as any other required field would be. The outer rule carries
 // the pair's keywords for both directions, since one schema holds one `dependentRequired`.
-export const CreateSandboxPaymentBody = refine(
-  refine(
-    strictObject({
+export const CreateSandboxPaymentBody = rule(
+  rule(
+    z.strictObject({
       merchantId: MerchantId,
       customerId: CustomerId,
       amount: PaymentAmount,
-      currency: enumOf(Currency),
+      currency: z.enum(Currency),
       paymentMethod: PaymentMethodDetails,
       /** The price paid for (payments.PaymentCreated `priceId`): productId and priceId together, or neither. */
-      productId: optional(ProductId),
-      priceId: optional(PriceId),
+      productId: z.optional(ProductId),
+      priceId: z.optional(PriceId),
     }),
     (body) =>
       body.productId !== undefined && body.priceId === undefined
@@ -31,30 +35,30 @@ export const CreateSandboxPaymentBody = refine(
   { at: 'productId', keywords: { dependentRequired: { productId: ['priceId'], priceId: ['productId'] } } },
 );
 
-export const RefundSandboxPaymentBody = strictObject({
+export const RefundSandboxPaymentBody = z.strictObject({
   merchantId: MerchantId,
   /** Default: everything not refunded yet. */
-  amount: optional(PaymentAmount),
+  amount: z.optional(PaymentAmount),
 });
 
-export const CreateSandboxPayoutBody = strictObject({
+export const CreateSandboxPayoutBody = z.strictObject({
   merchantId: MerchantId,
-  amount: annotate(PaymentAmount, { description: 'The gross amount, in minor units.' }),
-  currency: enumOf(Currency),
+  amount: documented(PaymentAmount, { description: 'The gross amount, in minor units.' }),
+  currency: z.enum(Currency),
 });
 
 const Amount = integer({ min: 0, max: maxAmount });
 
-export const Payout = annotate(
-  strictObject({
+export const Payout = documented(
+  z.strictObject({
     payoutId: typeIdSchema('po'),
     merchantId: MerchantId,
     payoutAccountId: typeIdSchema('pacct'),
-    processor: string(),
+    processor: text(),
     grossAmount: Amount,
     feeAmount: Amount,
     netAmount: Amount,
-    currency: enumOf(Currency),
+    currency: z.enum(Currency),
     createdAt: Timestamp,
   }),
   { id: 'Payout' },

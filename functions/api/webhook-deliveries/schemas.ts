@@ -1,47 +1,49 @@
+import * as z from 'zod/mini';
 import { EventType } from '../../domain/invoice';
 import { DeliveryStatus } from '../../domain/webhook-delivery';
-import { annotate, array, boolean, enumOf, integer, nullable, optional, strictObject } from '../../schema';
+import { integer } from '../../validation/integer';
+import { documented } from '../../validation/schema-meta';
 import { DeliveryAttempt } from '../delivery-schemas';
 import { ListQuery, MerchantId, Timestamp, typeIdSchema } from '../shared-schemas';
 
 const WebhookEndpointId = typeIdSchema('whk');
 
-export const WebhookEndpointPathParams = strictObject({
+export const WebhookEndpointPathParams = z.strictObject({
   merchantId: MerchantId,
   webhookEndpointId: WebhookEndpointId,
 });
 
 /** Redeliver takes an empty body or `{}` (DESIGN §4). */
-export const EmptyBody = optional(strictObject({}));
+export const EmptyBody = z.optional(z.strictObject({}));
 
 const { merchantId: _merchantId, ...pageQuery } = ListQuery;
 
 export const WebhookDeliveryId = typeIdSchema('whkdel');
 
-export const WebhookDelivery = annotate(
-  strictObject({
+export const WebhookDelivery = documented(
+  z.strictObject({
     webhookDeliveryId: WebhookDeliveryId,
     webhookEndpointId: WebhookEndpointId,
-    eventId: annotate(typeIdSchema('evt'), {
+    eventId: documented(typeIdSchema('evt'), {
       description: 'The event delivered; sent as the Merchant-Webhook-Event-Id header.',
     }),
-    eventType: enumOf(EventType),
-    sequence: annotate(nullable(integer({ min: 1 })), {
+    eventType: z.enum(EventType),
+    sequence: documented(z.nullable(integer({ min: 1 })), {
       description:
         "The delivery's number in its endpoint's gapless sequence (1, 2, 3 …), sent as the Merchant-Webhook-Sequence header; null for deliveries created before sequences were kept.",
     }),
-    objectVersion: annotate(nullable(integer({ min: 1 })), {
+    objectVersion: documented(z.nullable(integer({ min: 1 })), {
       description:
         "The version of the event's object after the change (an invoice's currentRevisionNumber), sent as the Merchant-Webhook-Object-Version header; null when unknown.",
     }),
-    status: enumOf(DeliveryStatus),
+    status: z.enum(DeliveryStatus),
     attemptCount: integer({ min: 0 }),
     createdAt: Timestamp,
-    lastAttemptAt: nullable(Timestamp),
-    redeliveredFromId: nullable(WebhookDeliveryId),
-    attempts: array(DeliveryAttempt),
-    test: optional(
-      annotate(boolean(), {
+    lastAttemptAt: z.nullable(Timestamp),
+    redeliveredFromId: z.nullable(WebhookDeliveryId),
+    attempts: z.array(DeliveryAttempt),
+    test: z.optional(
+      documented(z.boolean(), {
         description:
           'Present (true) only on a test delivery of sample data (POST …/test), which is sent with the ' +
           'Merchant-Webhook-Test: true header; its eventId is in no event log.',
@@ -51,12 +53,12 @@ export const WebhookDelivery = annotate(
   { id: 'WebhookDelivery' },
 );
 
-export const ListDeliveriesQuery = strictObject({
+export const ListDeliveriesQuery = z.strictObject({
   ...pageQuery,
-  status: optional(enumOf(DeliveryStatus)),
+  status: z.optional(z.enum(DeliveryStatus)),
 });
 
-export const DeliveryPathParams = strictObject({
+export const DeliveryPathParams = z.strictObject({
   merchantId: MerchantId,
   webhookEndpointId: WebhookEndpointId,
   webhookDeliveryId: WebhookDeliveryId,
@@ -66,4 +68,4 @@ export const DeliveryPathParams = strictObject({
  * A test delivery's event type: any subscribable type, whether the endpoint subscribes to it or not
  * (docs/decisions.md "Test deliveries").
  */
-export const TestDeliveryBody = strictObject({ eventType: enumOf(EventType) });
+export const TestDeliveryBody = z.strictObject({ eventType: z.enum(EventType) });

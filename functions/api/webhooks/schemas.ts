@@ -1,10 +1,15 @@
+import * as z from 'zod/mini';
 import { functionEnvironment, Stage } from '../../config';
 import { EventType } from '../../domain/invoice';
 import { maxSimulatedFailures } from '../../domain/simulated-failures';
 import { WebhookEndpointStatus } from '../../domain/webhook-endpoint';
 import { checkWebhookUrl, maxWebhookUrlLength } from '../../domain/webhook-url';
 import { ValidationMessage } from '../../http/validation-messages';
-import { annotate, array, enumOf, integer, optional, refine, strictObject, string } from '../../schema';
+import { integer } from '../../validation/integer';
+import { list } from '../../validation/list';
+import { rule } from '../../validation/rule';
+import { documented } from '../../validation/schema-meta';
+import { text } from '../../validation/text';
 import { ListQuery, MerchantId, Timestamp, typeIdSchema } from '../shared-schemas';
 
 export const WebhookEndpointId = typeIdSchema('whk');
@@ -23,9 +28,9 @@ const webhookUrlRefusedPattern =
   /^https:\/\/(?:[^/?:]+\.)?(?:xn--[^/?:]*|[^/?:]*\.(?:localhost|local|internal|home\.arpa|localdomain))(?:[/?:]|$)/;
 
 /** https only, no user-info, no IP literal or name in a blocked range (DESIGN §4 "Webhook URL"). */
-const WebhookUrl = annotate(
-  refine(
-    string({ max: maxWebhookUrlLength }),
+const WebhookUrl = documented(
+  rule(
+    text({ max: maxWebhookUrlLength }),
     (url) => {
       // The length has its own issue; one problem, one detail.
       if (url.length > maxWebhookUrlLength) return undefined;
@@ -34,7 +39,7 @@ const WebhookUrl = annotate(
       });
       return check.ok ? undefined : check.reason;
     },
-    { keywords: { pattern: webhookUrlPattern, notPattern: webhookUrlRefusedPattern } },
+    { keywords: { pattern: webhookUrlPattern.source, not: { pattern: webhookUrlRefusedPattern.source } } },
   ),
   {
     format: 'uri',
@@ -48,17 +53,17 @@ const WebhookUrl = annotate(
 );
 
 /** 1–50 subscribable types, each at most once; an unknown type is a 400 naming its entry. */
-const EventTypes = refine(
-  array(enumOf(EventType), { min: 1, max: 50 }),
+const EventTypes = rule(
+  list(z.enum(EventType), { min: 1, max: 50 }),
   (types) => (new Set(types).size === types.length ? undefined : ValidationMessage.noRepeats),
   { keywords: { uniqueItems: true } },
 );
 
-const Name = string({ min: 1, max: 100 });
+const Name = text({ min: 1, max: 100 });
 
 /** DESIGN §7 "Sandbox failure simulation": the next N attempts fail without a request; 0 clears it. */
-const SimulateFailures = annotate(
-  refine(integer({ min: 0, max: maxSimulatedFailures }), () =>
+const SimulateFailures = documented(
+  rule(integer({ min: 0, max: maxSimulatedFailures }), () =>
     functionEnvironment().STAGE === Stage.sandbox ? undefined : ValidationMessage.sandboxOnly,
   ),
   {
@@ -73,14 +78,14 @@ const SimulateFailures = annotate(
 const webhookEndpointFields = {
   webhookEndpointId: WebhookEndpointId,
   merchantId: MerchantId,
-  url: string(),
-  name: optional(string()),
-  status: enumOf(WebhookEndpointStatus),
-  eventTypes: array(enumOf(EventType)),
+  url: text(),
+  name: z.optional(text()),
+  status: z.enum(WebhookEndpointStatus),
+  eventTypes: z.array(z.enum(EventType)),
   createdAt: Timestamp,
   updatedAt: Timestamp,
-  simulateFailures: optional(
-    annotate(integer({ min: 1, max: maxSimulatedFailures }), {
+  simulateFailures: z.optional(
+    documented(integer({ min: 1, max: maxSimulatedFailures }), {
       description:
         'Sandbox only: how many of the next delivery attempts will still fail without a request. ' +
         'Absent when none will (always, in production).',
@@ -88,44 +93,44 @@ const webhookEndpointFields = {
   ),
 };
 
-export const WebhookEndpoint = annotate(strictObject(webhookEndpointFields), { id: 'WebhookEndpoint' });
+export const WebhookEndpoint = documented(z.strictObject(webhookEndpointFields), { id: 'WebhookEndpoint' });
 
 /** Create and rotate only: the plaintext secret, shown this once. */
-export const WebhookEndpointWithSecret = annotate(
-  strictObject({
+export const WebhookEndpointWithSecret = documented(
+  z.strictObject({
     ...webhookEndpointFields,
-    signingSecret: annotate(string(), { description: 'whsec_ value; shown only on create and rotate.' }),
+    signingSecret: documented(text(), { description: 'whsec_ value; shown only on create and rotate.' }),
   }),
   { id: 'WebhookEndpointWithSecret' },
 );
 
-export const MerchantPathParams = strictObject({ merchantId: MerchantId });
+export const MerchantPathParams = z.strictObject({ merchantId: MerchantId });
 
-export const WebhookEndpointPathParams = strictObject({
+export const WebhookEndpointPathParams = z.strictObject({
   merchantId: MerchantId,
   webhookEndpointId: WebhookEndpointId,
 });
 
-export const CreateWebhookEndpointBody = strictObject({
+export const CreateWebhookEndpointBody = z.strictObject({
   url: WebhookUrl,
-  name: optional(Name),
+  name: z.optional(Name),
   eventTypes: EventTypes,
 });
 
-export const UpdateWebhookEndpointBody = refine(
-  strictObject({
-    url: optional(WebhookUrl),
-    name: optional(Name),
-    eventTypes: optional(EventTypes),
-    status: optional(enumOf([WebhookEndpointStatus.active, WebhookEndpointStatus.disabled])),
-    simulateFailures: optional(SimulateFailures),
+export const UpdateWebhookEndpointBody = rule(
+  z.strictObject({
+    url: z.optional(WebhookUrl),
+    name: z.optional(Name),
+    eventTypes: z.optional(EventTypes),
+    status: z.optional(z.enum([WebhookEndpointStatus.active, WebhookEndpointStatus.disabled])),
+    simulateFailures: z.optional(SimulateFailures),
   }),
   (patch) => (Object.keys(patch).length > 0 ? undefined : ValidationMessage.someField),
   { keywords: { minProperties: 1 } },
 );
 
 /** Rotate and redeliver take an empty body or `{}` (DESIGN §4). */
-export const EmptyBody = optional(strictObject({}));
+export const EmptyBody = z.optional(z.strictObject({}));
 
 const { merchantId: _merchantId, ...pageQuery } = ListQuery;
-export const ListWebhookEndpointsQuery = strictObject(pageQuery);
+export const ListWebhookEndpointsQuery = z.strictObject(pageQuery);

@@ -1,10 +1,11 @@
 import type { APIGatewayProxyEvent, Context } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
+import * as z from 'zod/mini';
 import { ApiError } from '../../../functions/http/errors';
 import { httpHandler } from '../../../functions/http/http-handler';
 import { ProcessorUnavailableError } from '../../../functions/payments/payment-processor';
 import type { RouteDefinition } from '../../../functions/route-definition';
-import { strictObject, string } from '../../../functions/schema';
+import { text } from '../../../functions/validation/text';
 import { printedJsonLinesDuring } from '../../support/printed-json-lines';
 
 const merchantId = 'mer_01h455vb4pex5vsknk084sn02q';
@@ -17,9 +18,9 @@ const route = {
   tag: 'Test',
   handler: 'unused',
   merchantScope: 'query',
-  request: { query: strictObject({ merchantId: string() }) },
+  request: { query: z.strictObject({ merchantId: text() }) },
   successStatus: 200,
-  response: strictObject({}),
+  response: z.strictObject({}),
 } as const satisfies RouteDefinition;
 
 function event(overrides: Partial<APIGatewayProxyEvent> = {}): APIGatewayProxyEvent {

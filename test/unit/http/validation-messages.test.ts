@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import * as z from 'zod/mini';
 import { resetFunctionEnvironment } from '../../../functions/config';
 import { EventType } from '../../../functions/domain/invoice';
 import { checkWebhookUrl } from '../../../functions/domain/webhook-url';
@@ -7,18 +8,11 @@ import { checkInput } from '../../../functions/http/validation';
 import { issueMessage, ValidationMessage } from '../../../functions/http/validation-messages';
 import type { RouteDefinition } from '../../../functions/route-definition';
 import { routes } from '../../../functions/routes';
-import {
-  array,
-  boolean,
-  integer,
-  literal,
-  record,
-  refine,
-  type Schema,
-  safeParse,
-  strictObject,
-  string,
-} from '../../../functions/schema';
+import { integer } from '../../../functions/validation/integer';
+import { keyRecord } from '../../../functions/validation/key-record';
+import { list } from '../../../functions/validation/list';
+import { rule } from '../../../functions/validation/rule';
+import { text } from '../../../functions/validation/text';
 
 const merchantId = 'mer_01h455vb4pex5vsknk084sn02q';
 const customerId = 'cust_01h455vb4pex5vsknk084sn02q';
@@ -516,23 +510,23 @@ describe('checkInput', () => {
 });
 
 describe('issueMessage', () => {
-  const messagesOf = (schema: Schema, value: unknown) => {
-    const parsed = safeParse(schema, value);
-    return parsed.success ? undefined : parsed.issues.map((issue) => issueMessage(issue, 'body'));
+  const messagesOf = (schema: z.ZodMiniType, value: unknown) => {
+    const parsed = z.safeParse(schema, value, { error: (issue) => issueMessage(issue, 'body') });
+    return parsed.success ? undefined : parsed.error.issues.map((issue) => issue.message);
   };
 
-  it.each<[string, Schema, unknown, string]>([
-    ['a boolean', strictObject({ paused: boolean() }), { paused: 'yes' }, 'must be true or false.'],
-    ['an integer', strictObject({ rate: integer() }), { rate: 1.5 }, 'must be an integer.'],
+  it.each<[string, z.ZodMiniType, unknown, string]>([
+    ['a boolean', z.strictObject({ paused: z.boolean() }), { paused: 'yes' }, 'must be true or false.'],
+    ['an integer', z.strictObject({ rate: integer() }), { rate: 1.5 }, 'must be an integer.'],
     ['an integer past the safe range', integer(), 2 ** 60, 'must be at most 9007199254740991.'],
-    ['one item at most', array(string(), { max: 1 }), ['a', 'b'], 'must have at most 1 item.'],
-    ['a single allowed value', literal('card'), 'cash', 'must be card.'],
-    ['a pattern', string({ pattern: /^[a-z]+$/ }), 'A', 'must match the pattern /^[a-z]+$/.'],
-    ['an unknown key on its own', strictObject({}), { extra: 1 }, 'extra is not a known field.'],
-    ['a whole value that is missing', strictObject({}), undefined, 'body is required.'],
+    ['one item at most', list(text(), { max: 1 }), ['a', 'b'], 'must have at most 1 item.'],
+    ['a single allowed value', z.literal('card'), 'cash', 'must be card.'],
+    ['a pattern', text({ pattern: /^[a-z]+$/ }), 'A', 'must match the pattern /^[a-z]+$/.'],
+    ['an unknown key on its own', z.strictObject({}), { extra: 1 }, 'extra is not a known field.'],
+    ['a whole value that is missing', z.strictObject({}), undefined, 'body is required.'],
     [
       'a key of the wrong form',
-      record(string({ pattern: /^k/ }), string()),
+      keyRecord(text({ pattern: /^k/ }), text()),
       { x: 'v' },
       'must be a valid key.',
     ],
@@ -541,7 +535,7 @@ describe('issueMessage', () => {
   });
 
   it('leaves a message the schema words itself alone', () => {
-    const schema = refine(string(), () => 'must be a tea.');
+    const schema = rule(text(), () => 'must be a tea.');
     expect(messagesOf(schema, 'coffee')).toEqual(['must be a tea.']);
   });
 });

@@ -3,9 +3,12 @@ import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
+import * as z from 'zod/mini';
 import { isMutating, isPublic, type RouteDefinition } from '../../../functions/route-definition';
 import { routeList } from '../../../functions/routes';
-import { annotate, integer, strictObject, string, withDefault } from '../../../functions/schema';
+import { integer } from '../../../functions/validation/integer';
+import { documented } from '../../../functions/validation/schema-meta';
+import { text } from '../../../functions/validation/text';
 import { buildOpenApi, type OpenApiDocument, serializeOpenApi } from '../../../lib/openapi/build-openapi';
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
@@ -149,9 +152,9 @@ describe('buildOpenApi', () => {
   });
 
   it('names the request form of a component <id>Input when it reads differently from the response form', () => {
-    const Widget = annotate(strictObject({ size: withDefault(integer(), 1) }), { id: 'TestWidget' });
-    const Box = annotate(strictObject({ widget: Widget }), { id: 'TestBox' });
-    const Label = annotate(strictObject({ text: string() }), { id: 'TestLabel' });
+    const Widget = documented(z.strictObject({ size: z._default(integer(), 1) }), { id: 'TestWidget' });
+    const Box = documented(z.strictObject({ widget: Widget }), { id: 'TestBox' });
+    const Label = documented(z.strictObject({ text: text() }), { id: 'TestLabel' });
     const route: RouteDefinition = {
       operationId: 'packBox',
       method: 'POST',
@@ -160,9 +163,9 @@ describe('buildOpenApi', () => {
       tag: 'Boxes',
       handler: 'api/boxes/pack-box',
       merchantScope: 'body',
-      request: { body: strictObject({ box: Box, label: Label }) },
+      request: { body: z.strictObject({ box: Box, label: Label }) },
       successStatus: 201,
-      response: strictObject({ box: Box, label: Label }),
+      response: z.strictObject({ box: Box, label: Label }),
     };
     const { components, paths } = buildOpenApi([route]);
     expect(Object.keys(components.schemas)).toEqual([
