@@ -110,10 +110,10 @@ describe('the table', () => {
 });
 
 describe('parseBenchOptions', () => {
-  it('runs every section ten times by default', () => {
+  it('runs every section, 20 processes per function, by default', () => {
     expect(parseBenchOptions([])).toMatchObject({
       help: false,
-      runs: 10,
+      runs: 20,
       strict: false,
       markdown: undefined,
     });
