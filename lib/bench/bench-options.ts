@@ -1,7 +1,15 @@
 import { UsageError } from '../cli/command-failure';
 
 /** The sections of the bench, in the order a full run measures them. */
-export const BenchSections = ['round-trips', 'bundles', 'api', 'events', 'fan-out', 'dispatcher'] as const;
+export const BenchSections = [
+  'round-trips',
+  'bundles',
+  'api',
+  'hostile-bodies',
+  'events',
+  'fan-out',
+  'dispatcher',
+] as const;
 export type BenchSection = (typeof BenchSections)[number];
 
 export interface BenchOptions {

@@ -117,7 +117,7 @@ describe('parseBenchOptions', () => {
       strict: false,
       markdown: undefined,
     });
-    expect(parseBenchOptions([]).sections).toHaveLength(6);
+    expect(parseBenchOptions([]).sections).toHaveLength(7);
   });
 
   it('reads sections, runs, strict and the markdown path', () => {
