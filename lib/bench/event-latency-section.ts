@@ -15,7 +15,7 @@ const rounds = 4;
  * An event reaches the receiver after two stream hops (the event, then its delivery item), each
  * like the baseline's one hop, and the work between and after them (the router's read and
  * transaction, the queue, the dispatcher's read, lease, POST and record) may cost one hop more
- * (docs/performance.md#what-each-figure-means).
+ * (docs/performance.md#the-other-budgets).
  */
 const p50Budget = { ratio: 'most', limit: 3 } as const;
 

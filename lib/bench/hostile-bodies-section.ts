@@ -11,7 +11,7 @@ const section = 'hostile bodies';
 const rounds = 5;
 /**
  * A refusal may read a hostile body (up to 256 KB) and answer a bounded error, but no more: at most
- * three times what refusing one bad field costs (docs/performance.md#what-each-figure-means).
+ * three times what refusing one bad field costs (docs/performance.md#the-other-budgets).
  */
 const budget = { ratio: 'most', limit: 3 } as const;
 /** As many keys, entries or items as fit in the 256 KB a function accepts. */
