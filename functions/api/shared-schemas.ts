@@ -101,7 +101,7 @@ export const ErrorResponse = annotate(
       code: enumOf([...(Object.keys(ErrorCode) as ErrorCode[]), ...GatewayErrorCode]),
       message: string(),
       requestId: optional(string()),
-      details: optional(array(strictObject({ path: string(), message: string() }))),
+      details: optional(array(strictObject({ path: string(), message: string() }), { max: 100 })),
     }),
   }),
   { id: 'Error' },

@@ -14,6 +14,7 @@ export const ErrorCode = {
   payment_in_progress: 409,
   limit_exceeded: 409,
   payload_too_large: 413,
+  unsupported_media_type: 415,
   idempotency_key_reused: 422,
   rate_limited: 429,
   internal_error: 500,

@@ -6,6 +6,7 @@ import { isPublic, type RouteDefinition } from '../route-definition';
 import { replayStoredOutcome, storeOutcome } from '../store/idempotency';
 import { apiState } from './api-request';
 import { ApiError, errorBody } from './errors';
+import { headerValue } from './header-value';
 
 /** Outcomes decided after validation without a change; stored so a retry sees the same answer. */
 const storedErrorCodes = new Set(['not_found', 'invalid_state', 'limit_exceeded']);
@@ -86,11 +87,4 @@ function payLinkScope(route: RouteDefinition, body: unknown): string {
   if (!isPublic(route)) return '';
   const slug = (body as { slug?: unknown } | undefined)?.slug;
   return typeof slug === 'string' ? `#${invoiceSlugHash(slug)}` : '';
-}
-
-function headerValue(headers: APIGatewayProxyEvent['headers'], name: string): string | undefined {
-  for (const [header, value] of Object.entries(headers ?? {})) {
-    if (header.toLowerCase() === name) return value;
-  }
-  return undefined;
 }

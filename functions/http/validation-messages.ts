@@ -12,6 +12,7 @@ export const ValidationMessage = {
   required: (field: string) => `${field} is required.`,
   requiredWith: (field: string, other: string) => `${field} is required with ${other}.`,
   unknownField: (field: string) => `${field} is not a known field.`,
+  givenOnce: 'must be given once.',
   sandboxOnly: 'must be left out: it is accepted only in the sandbox.',
   oneOf: (values: readonly unknown[]) =>
     values.length === 1

@@ -6,25 +6,40 @@ import { apiState } from './api-request';
 import { type ErrorDetail, NotFoundError, ValidationError } from './errors';
 import { issueMessage, ValidationMessage } from './validation-messages';
 
+/** The most problems one response lists; the message counts the rest (docs/decisions.md "Validation cost"). */
+export const maxListedDetails = 100;
+
 /**
  * One `details` entry per problem: an unknown field is named by its own path, and a value that
  * breaks two checks with the same wording (an integer past both the safe range and the maximum)
- * is listed once.
+ * is listed once. A Set keeps this linear in the number of problems, however many a body holds.
  */
 export function detailsOf(issues: readonly Issue[], location: string): ErrorDetail[] {
-  const details = issues.flatMap((issue) => {
+  const seen = new Set<string>();
+  const details: ErrorDetail[] = [];
+  const add = (path: string, message: string) => {
+    const key = `${path}\u0000${message}`;
+    if (seen.has(key)) return;
+    seen.add(key);
+    details.push({ path, message });
+  };
+  for (const issue of issues) {
     const base = issue.path.map(String);
     if (issue.code === 'unrecognized_keys') {
-      return issue.keys.map((key) => ({
-        path: [...base, key].join('.'),
-        message: ValidationMessage.unknownField(key),
-      }));
+      for (const key of issue.keys) add([...base, key].join('.'), ValidationMessage.unknownField(key));
+    } else {
+      add(base.length === 0 ? location : base.join('.'), issueMessage(issue, location));
     }
-    return [{ path: base.length === 0 ? location : base.join('.'), message: issueMessage(issue, location) }];
-  });
-  return details.filter(
-    (detail, index) =>
-      details.findIndex((other) => other.path === detail.path && other.message === detail.message) === index,
+  }
+  return details;
+}
+
+/** At most `maxListedDetails` problems, and a message that says how many were left out. */
+export function validationError(details: readonly ErrorDetail[]): ValidationError {
+  if (details.length <= maxListedDetails) return new ValidationError(details);
+  return new ValidationError(
+    details.slice(0, maxListedDetails),
+    `The request is not valid: ${details.length} problems, the first ${maxListedDetails} listed.`,
   );
 }
 
@@ -64,10 +79,24 @@ export function validation(
         if (!parsed.success) throw new NotFoundError();
         state.params = parsed.data;
       }
+      const repeated = repeatedParameters(request.event.multiValueQueryStringParameters);
       const checked = checkInput(route, request.event.queryStringParameters ?? {}, state.rawBody);
-      if (!checked.ok) throw new ValidationError(checked.details);
+      if (repeated.length > 0 || !checked.ok)
+        throw validationError([...repeated, ...(checked.ok ? [] : checked.details)]);
       state.query = checked.query;
       state.body = checked.body;
     },
   };
+}
+
+/**
+ * Every query parameter of this API takes one value: one given twice is a problem named under it,
+ * rather than the last value silently winning.
+ */
+export function repeatedParameters(
+  multiValue: APIGatewayProxyEvent['multiValueQueryStringParameters'],
+): ErrorDetail[] {
+  return Object.entries(multiValue ?? {})
+    .filter(([, values]) => (values?.length ?? 0) > 1)
+    .map(([name]) => ({ path: name, message: ValidationMessage.givenOnce }));
 }

@@ -39,7 +39,10 @@ export function buildOpenApi(routes: readonly RouteDefinition[]): OpenApiDocumen
         '',
         `Every request carries \`Authorization: Bearer merchant_<prefix>_<secret>\`; every POST, PUT, PATCH and DELETE carries an \`${idempotencyKeyHeader}\`.`,
         'Errors share one shape: `{"error":{"code","message","requestId","details"?}}`.',
-        'API Gateway answers any other request it refuses itself with its own 4xx status and the code `bad_request`.',
+        'API Gateway answers some requests itself, before any function runs, in the same shape: an unknown route or method is a 404 `not_found`, a body over its 10 MB limit a 413 `payload_too_large`, a request over the stage throttle a 429 `rate_limited`, an API key it denies a 401 `unauthorized`; any other request it refuses gets its own 4xx status and the code `bad_request`.',
+        'An id in the path that is not a well-formed TypeID of its kind is a 404 `not_found`, as an id that names nothing is: it cannot name anything.',
+        'A query parameter given twice is a 400 naming it; every query parameter takes one value.',
+        'A body is sent as `application/json` (415 `unsupported_media_type` otherwise); no object in it may hold more than 256 keys, and a 400 lists at most 100 problems, its message counting them all.',
         'Every string must be well-formed Unicode: a lone UTF-16 surrogate (possible in JSON as `\\ud800`) is a 400 naming its field.',
         '',
         'Generated from the route table (`functions/routes.ts`) by `npm run openapi`; do not edit by hand.',
@@ -148,7 +151,9 @@ const idempotencyKeyParameterObject: ParameterObject = {
   in: 'header',
   required: true,
   description:
-    'Retrying with the same key and payload within 24 h returns the stored response; the same key with another payload is refused with 422.',
+    'Retrying with the same key and payload within 24 h returns the stored response, marked `Idempotent-Replayed: true`; the same key with another payload is refused with 422. ' +
+    'Stored and replayed: every 2xx, and a 404 or 409 decided after the request passed validation. Never stored, so a retry is decided afresh: ' +
+    '400, 401, 403, 413, 415, 422, 429 and 5xx. A 400 decided on stored state (an id in the body that no longer qualifies) replays an earlier outcome of the key when there is one.',
   // Mirrors `isValidIdempotencyKey` (functions/domain/idempotency.ts): 1–255 visible ASCII characters.
   schema: { type: 'string', minLength: 1, maxLength: 255, pattern: idempotencyKeyPattern.source },
 };
@@ -276,7 +281,7 @@ const errorCodes: Record<
   },
   not_found: {
     appliesTo: isJson,
-    meaning: 'the resource does not exist or belongs to another merchant.',
+    meaning: 'the resource does not exist or belongs to another merchant, or an id in the path is malformed.',
   },
   invalid_state: { appliesTo: mutates, meaning: 'the resource is not in a state that allows this change.' },
   idempotency_in_progress: {
@@ -290,6 +295,11 @@ const errorCodes: Record<
   },
   limit_exceeded: { appliesTo: mutates, meaning: 'a per-merchant limit would be exceeded.' },
   payload_too_large: { appliesTo: hasBody, meaning: `the body is larger than ${maxBodyBytes / 1024} KB.` },
+  unsupported_media_type: {
+    appliesTo: hasBody,
+    meaning:
+      'a body was sent without `Content-Type: application/json` (parameters such as `charset=utf-8` are fine).',
+  },
   idempotency_key_reused: {
     appliesTo: mutates,
     meaning: `this ${idempotencyKeyHeader} was already used with a different payload.`,

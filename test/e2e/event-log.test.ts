@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deliveryIdFor } from '../../functions/domain/webhook-delivery';
 import { documentClient } from '../../functions/store/client';
 import { keys } from '../../functions/store/keys';
+import { responseProblems } from '../support/document-responses';
 import { type HttpsReceiver, startHttpsReceiver } from '../support/https-receiver';
 import { createInvoice, expectOk, invoiceAction, invoiceBody } from '../support/invoice-requests';
 import { invoiceFixtures } from '../support/invoices';
@@ -209,6 +210,8 @@ describe('GET /events/{eventId}/deliveries', () => {
     );
     const after = expectOk(await t.api('GET', path, { query: { merchantId } }));
     expect(after.items).toHaveLength(4);
+    // What a strict client validates: every field of every item is one the document declares.
+    expect(responseProblems('GET', '/events/{eventId}/deliveries', 200, after)).toEqual([]);
     const fetched = expectOk(await t.api('GET', `/events/${event.eventId}`, { query: { merchantId } }));
     expect(after.items[0]).toMatchObject({
       webhookDeliveryId: redelivered.webhookDeliveryId,

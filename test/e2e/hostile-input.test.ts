@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { routes } from '../../functions/routes';
 import { toJsonSchema } from '../../lib/openapi/json-schema';
 import { type HttpsReceiver, startHttpsReceiver } from '../support/https-receiver';
 import { type ApiResult, newKey, startTestRuntime, type TestRuntime } from '../support/local-runtime';
@@ -75,6 +76,22 @@ function expectRefused(result: ApiResult, label: string) {
 }
 
 const withBody = () => recorded.filter((request) => request.options.body !== undefined);
+
+/** The pay page's body routes, which take no key: anyone on the internet can send them anything. */
+const publicRequests: RecordedRequest[] = [
+  {
+    route: routes.payInvoice,
+    path: '/pay/payments',
+    body: { slug: 'a-slug', paymentMethod: { type: 'card' } },
+  },
+  { route: routes.getPayInvoice, path: '/pay/invoice', body: { slug: 'a-slug' } },
+].map(({ route, path, body }) => ({
+  route,
+  method: 'POST',
+  path,
+  options: { body },
+  result: { status: 0, headers: new Headers(), body: undefined },
+}));
 const bodyOf = (request: RecordedRequest) => request.options.body as Json;
 const base = (request: RecordedRequest, label: string, body?: string | Uint8Array): Hostile => ({
   label: `${request.route.operationId}: ${label}`,
@@ -159,6 +176,121 @@ describe('hostile input on every keyed route', () => {
         base(request, 'nested 10,000 deep', `${'['.repeat(10_000)}${']'.repeat(10_000)}`),
       ];
       for (const hostile of cases) expectRefused(await send(hostile), hostile.label);
+    }
+  });
+
+  it('refuses bodies built to be costly to check with one short 400 on every body route', async () => {
+    // Keys short enough that 28,000 of them fit under the 256 KB body limit.
+    const manyKeys = (count: number, value: Json) =>
+      Object.fromEntries(Array.from({ length: count }, (_, index) => [index.toString(36), value]));
+    const nested = (depth: number) => `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`;
+    for (const request of [...withBody(), ...publicRequests]) {
+      const body = bodyOf(request) as Record<string, Json>;
+      const cases: Hostile[] = [
+        base(request, '28,000 distinct unknown keys', JSON.stringify(manyKeys(28_000, 1))),
+        base(
+          request,
+          '28,000 bad metadata entries',
+          JSON.stringify({ ...body, metadata: manyKeys(28_000, 1) }),
+        ),
+        base(request, 'a 60,000-item array', JSON.stringify({ ...body, lineItems: Array(60_000).fill(1) })),
+        base(request, 'nested 5,000 deep', `${JSON.stringify(body).slice(0, -1)},"deep":${nested(5_000)}}`),
+      ];
+      for (const hostile of cases) {
+        const result = await send(hostile);
+        expectRefused(result, hostile.label);
+        const size = JSON.stringify(result.body).length;
+        expect({ label: hostile.label, status: result.status, bounded: size < 16_384 }).toEqual({
+          label: hostile.label,
+          status: 400,
+          bounded: true,
+        });
+      }
+    }
+  });
+
+  it('names the object of too many keys, lists at most 100 problems and counts them all', async () => {
+    const [pay] = publicRequests;
+    const create = recorded.find((request) => request.route.operationId === 'createInvoice');
+    if (pay === undefined || create === undefined) throw new Error('createInvoice not recorded');
+    const keys = (count: number) =>
+      Object.fromEntries(Array.from({ length: count }, (_, index) => [`k${index}`, 1]));
+    const crowded = await send(base(pay, '2,000 keys', JSON.stringify(keys(2_000))));
+    expect(crowded.body).toMatchObject({
+      error: {
+        code: 'validation_error',
+        details: [{ path: 'body', message: 'must have at most 256 keys.' }],
+      },
+    });
+    const metadata = await send(
+      base(
+        create,
+        'metadata of 300 keys',
+        JSON.stringify({ ...(bodyOf(create) as object), metadata: keys(300) }),
+      ),
+    );
+    expect(metadata.body).toMatchObject({
+      error: { details: [{ path: 'metadata', message: 'must have at most 256 keys.' }] },
+    });
+    // 250 unknown fields pass the key limit: each is a problem, the first 100 listed.
+    const unknown = await send(base(pay, '250 unknown fields', JSON.stringify(keys(250))));
+    const error = (unknown.body as { error: { message: string; details: { path: string }[] } }).error;
+    expect(error.details).toHaveLength(100);
+    expect(error.details[0]).toEqual({ path: 'slug', message: 'slug is required.' });
+    expect(error.message).toMatch(/: 25[0-9] problems, the first 100 listed\.$/);
+  });
+
+  it('refuses a body sent as anything but application/json with 415', async () => {
+    for (const request of [...withBody(), ...publicRequests]) {
+      const json = JSON.stringify(bodyOf(request));
+      for (const contentType of ['text/plain', 'application/x-www-form-urlencoded', undefined]) {
+        const url = new URL(request.path, t.runtime.baseUrl);
+        const response = await fetch(url, {
+          method: request.method,
+          headers: {
+            Authorization: `Bearer ${t.runtime.apiKey}`,
+            'Idempotency-Key': newKey(),
+            ...(contentType === undefined ? {} : { 'Content-Type': contentType }),
+          },
+          // A Blob of no type sends no Content-Type header at all.
+          body: contentType === undefined ? new Blob([json]) : json,
+        });
+        const label = `${request.route.operationId} as ${contentType ?? 'no Content-Type'}`;
+        const body = (await response.json()) as { error?: { code?: string } };
+        expect({ label, status: response.status, code: body.error?.code }).toEqual({
+          label,
+          status: 415,
+          code: 'unsupported_media_type',
+        });
+      }
+      const charset = await fetch(new URL('/pay/invoice', t.runtime.baseUrl), {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json; charset=utf-8' },
+        body: JSON.stringify({ slug: 'no-such-slug' }),
+      });
+      expect(charset.status).not.toBe(415);
+    }
+  });
+
+  it('refuses a query parameter given twice, naming it', async () => {
+    const lists = recorded.filter(
+      (request) => request.method === 'GET' && request.options.query?.limit !== undefined,
+    );
+    expect(lists.length).toBeGreaterThan(5);
+    for (const request of lists) {
+      const url = new URL(request.path, t.runtime.baseUrl);
+      for (const [name, value] of Object.entries(request.options.query ?? {}))
+        url.searchParams.set(name, String(value));
+      url.searchParams.append('limit', '2');
+      const response = await fetch(url, { headers: { Authorization: `Bearer ${t.runtime.apiKey}` } });
+      const body = (await response.json()) as { error?: { code?: string; details?: unknown[] } };
+      expect({ operation: request.route.operationId, status: response.status, body }).toMatchObject({
+        operation: request.route.operationId,
+        status: 400,
+        body: {
+          error: { code: 'validation_error', details: [{ path: 'limit', message: 'must be given once.' }] },
+        },
+      });
     }
   });
 

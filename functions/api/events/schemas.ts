@@ -70,6 +70,7 @@ export const EventDelivery = annotate(
   strictObject({
     webhookDeliveryId: WebhookDeliveryId,
     webhookEndpointId: typeIdSchema('whk'),
+    eventId: EventId,
     eventType: enumOf(EventType),
     status: enumOf(DeliveryStatus),
     attemptCount: integer({ min: 0 }),

@@ -467,6 +467,7 @@ describe('checkInput', () => {
       required: ValidationMessage.required('merchantId'),
       requiredWith: ValidationMessage.requiredWith('priceId', 'productId'),
       unknownField: ValidationMessage.unknownField('colour'),
+      givenOnce: ValidationMessage.givenOnce,
       sandboxOnly: ValidationMessage.sandboxOnly,
       oneOf: ValidationMessage.oneOf(['active', 'inactive']),
       typeId: ValidationMessage.typeId('mer'),

@@ -1,0 +1,155 @@
+import type { APIGatewayProxyEvent, Context } from 'aws-lambda';
+import { describe, expect, it } from 'vitest';
+import type { ApiState } from '../../../functions/http/api-request';
+import { ApiError, type ErrorDetail } from '../../../functions/http/errors';
+import { crowdedObjectPath, jsonBody, maxKeysPerObject } from '../../../functions/http/json-body';
+import {
+  checkInput,
+  maxListedDetails,
+  repeatedParameters,
+  validationError,
+} from '../../../functions/http/validation';
+import type { RouteDefinition } from '../../../functions/route-definition';
+import { routes } from '../../../functions/routes';
+
+const detail = (index: number): ErrorDetail => ({
+  path: `k${index}`,
+  message: `k${index} is not a known field.`,
+});
+const keys = (count: number) =>
+  Object.fromEntries(Array.from({ length: count }, (_, index) => [`k${index}`, 1]));
+
+describe('validationError', () => {
+  it('lists up to 100 problems as they are', () => {
+    const details = Array.from({ length: maxListedDetails }, (_, index) => detail(index));
+    const error = validationError(details);
+    expect([error.details, error.message]).toEqual([details, 'The request is not valid.']);
+  });
+
+  it('lists the first 100 of more, and counts them all in its message', () => {
+    const details = Array.from({ length: 28_003 }, (_, index) => detail(index));
+    const error = validationError(details);
+    expect(error.details).toEqual(details.slice(0, 100));
+    expect(error.message).toBe('The request is not valid: 28003 problems, the first 100 listed.');
+  });
+});
+
+describe('checkInput on a body of many problems', () => {
+  it('lists each distinct problem once, in the order found', () => {
+    const checked = checkInput(routes.createInvoice, {}, { ...keys(5_000), k0: 1 });
+    if (checked.ok) throw new Error('expected problems');
+    const paths = checked.details.map((each) => each.path);
+    expect(new Set(paths).size).toBe(paths.length);
+    expect(paths.filter((path) => path.startsWith('k'))).toHaveLength(5_000);
+  });
+});
+
+describe('repeatedParameters', () => {
+  it('names each query parameter given more than once', () => {
+    expect(repeatedParameters(null)).toEqual([]);
+    expect(repeatedParameters({ merchantId: ['m'], limit: ['1', '2'], cursor: ['a', 'a'] })).toEqual([
+      { path: 'limit', message: 'must be given once.' },
+      { path: 'cursor', message: 'must be given once.' },
+    ]);
+  });
+});
+
+describe('crowdedObjectPath', () => {
+  const nested = (depth: number, inner: unknown): unknown => {
+    let value = inner;
+    for (let level = 0; level < depth; level++) value = { a: value };
+    return value;
+  };
+
+  it('passes objects of up to the limit, at any depth', () => {
+    expect(crowdedObjectPath(keys(maxKeysPerObject), maxKeysPerObject)).toBeUndefined();
+    expect(
+      crowdedObjectPath([keys(maxKeysPerObject), { a: keys(maxKeysPerObject) }], maxKeysPerObject),
+    ).toBeUndefined();
+    expect(crowdedObjectPath(Array(60_000).fill(keys(3)), maxKeysPerObject)).toBeUndefined();
+  });
+
+  it('names the first object over the limit in document order, the root as []', () => {
+    expect(crowdedObjectPath(keys(maxKeysPerObject + 1), maxKeysPerObject)).toEqual([]);
+    const body = { lineItems: [{}, {}, {}, { metadata: keys(300) }], metadata: keys(400) };
+    expect(crowdedObjectPath(body, maxKeysPerObject)).toEqual(['lineItems', 3, 'metadata']);
+    // An array is a list, not an object of keys: its length is the schema's to bound.
+    expect(crowdedObjectPath({ items: Array(1_000).fill(0) }, maxKeysPerObject)).toBeUndefined();
+  });
+
+  it('walks 5,000-deep nesting without running out of stack', () => {
+    expect(crowdedObjectPath(nested(5_000, 1), maxKeysPerObject)).toBeUndefined();
+    expect(crowdedObjectPath(nested(5_000, keys(257)), maxKeysPerObject)).toHaveLength(5_000);
+  });
+});
+
+describe('jsonBody', () => {
+  const run = (route: RouteDefinition, body: string | null, headers: Record<string, string>) => {
+    const state = { route, rawBody: undefined } as ApiState;
+    const request = {
+      event: { body, headers, isBase64Encoded: false } as unknown as APIGatewayProxyEvent,
+      context: { api: state } as unknown as Context,
+    };
+    const before = jsonBody().before;
+    if (before === undefined) throw new Error('jsonBody has no before step');
+    try {
+      before(request as never);
+      return { rawBody: state.rawBody };
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      return { code: error.code, status: error.status, details: error.details };
+    }
+  };
+
+  it('reads a body sent as application/json, with parameters and in any case', () => {
+    for (const type of [
+      'application/json',
+      'application/json; charset=utf-8',
+      'Application/JSON;charset=UTF-8',
+    ]) {
+      expect(run(routes.createCustomer, '{"a":1}', { 'content-type': type })).toEqual({ rawBody: { a: 1 } });
+    }
+    expect(run(routes.createCustomer, '{"a":1}', { 'Content-Type': 'application/json' })).toEqual({
+      rawBody: { a: 1 },
+    });
+  });
+
+  it('refuses a body of any other media type, or of none, with 415', () => {
+    for (const headers of [
+      { 'content-type': 'text/plain' },
+      { 'content-type': 'application/x-www-form-urlencoded' },
+      { 'content-type': 'application/jsonp' },
+      { 'content-type': 'multipart/form-data; boundary=x' },
+      {},
+    ]) {
+      expect(run(routes.createCustomer, '{"a":1}', headers)).toMatchObject({
+        code: 'unsupported_media_type',
+        status: 415,
+      });
+    }
+  });
+
+  it('takes a request without a body whatever its headers say, and a route without a body as before', () => {
+    expect(run(routes.rotateWebhookSecret, null, {})).toEqual({ rawBody: undefined });
+    expect(run(routes.listCustomers, '{"a":1}', { 'content-type': 'text/plain' })).toEqual({
+      rawBody: { a: 1 },
+    });
+  });
+
+  it('refuses an object of too many keys before any schema runs, naming it', () => {
+    expect(
+      run(routes.createInvoice, JSON.stringify({ metadata: keys(300) }), {
+        'content-type': 'application/json',
+      }),
+    ).toEqual({
+      code: 'validation_error',
+      status: 400,
+      details: [{ path: 'metadata', message: 'must have at most 256 keys.' }],
+    });
+    expect(
+      run(routes.payInvoice, JSON.stringify(keys(2_000)), { 'content-type': 'application/json' }),
+    ).toMatchObject({
+      details: [{ path: 'body', message: 'must have at most 256 keys.' }],
+    });
+  });
+});
