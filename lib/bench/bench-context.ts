@@ -6,7 +6,7 @@ export interface BenchContext {
   readonly dynamodbEndpoint: () => Promise<string>;
   /** Folder of the CA whose `localhost` certificate the HTTPS receivers serve; this process trusts it. */
   readonly caDir: string;
-  /** Fresh processes per function for module-init times. */
+  /** Fresh processes per function for import CPU times. */
   readonly runs: number;
   /** Progress for the terminal (stderr), never part of the table. */
   readonly progress: (line: string) => void;

@@ -1,16 +1,16 @@
-import { spawn } from 'node:child_process';
 import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import { routeList } from '../../functions/routes';
 import { functionEsbuildOptions } from '../constructs/function-esbuild-options';
 import { functionBundling, projectRoot } from '../constructs/service-function';
 import { authorizerHandlerModule } from '../stack';
 import type { BenchContext } from './bench-context';
-import { type BenchRow, type Budget, rowOf, Unit } from './bench-row';
+import { type BenchRow, rowOf, Unit } from './bench-row';
+import { bundleBudgets, cpuBudgetOf } from './bundle-budgets';
 import { functionNodeOptions } from './function-node-options';
+import { interleavedImportCosts } from './import-cost';
 import { median } from './statistics';
 
 const section = 'bundles';
@@ -25,36 +25,10 @@ const payPageHandlerModule = 'pay/serve-pay-page';
 const bareModule = 'bare';
 const bareEntry = join(projectRoot, 'lib', 'bench', 'bare-function.ts');
 
-const budgets = {
-  route: { ratio: 'most', limit: 1.3 },
-  authorizer: { ratio: 'most', limit: 1.1 },
-  payPage: { value: 'most', limit: 60 * 1024 },
-  init: { ratio: 'most', limit: 1.3 },
-} as const satisfies Record<string, Budget>;
-
 /**
- * Stand-ins for what the stack and Lambda set, given to every bundle alike: functions that read
- * their settings at module load (the delivery pipeline's) fail without them.
- */
-const functionEnvironment = {
-  AWS_REGION: 'us-east-1',
-  TABLE_NAME: 'merchant-payments-bench',
-  STAGE: 'sandbox',
-  POWERTOOLS_SERVICE_NAME: 'merchant-payments',
-  SECRETS_KEY_ID: 'arn:aws:kms:us-east-1:000000000000:key/00000000-0000-0000-0000-000000000000',
-  DELIVERY_QUEUE_URL: 'https://sqs.us-east-1.amazonaws.com/000000000000/merchant-payments-bench',
-};
-
-/**
- * Imports the bundle given as the first argument and prints how long the import took, measured
- * inside the fresh process so Node's own start-up is left out.
- */
-const importTimer =
-  'const started = performance.now(); await import(process.argv[1]); process.stdout.write(String(performance.now() - started));';
-
-/**
- * Section 2: each function's bundle bytes and module-init time against a bare bundle that only
- * creates a document client, all bundled in one esbuild run with the stack's settings.
+ * Section 2: each function's import CPU time (what a cold start pays) and bundle bytes against a
+ * bare bundle that only creates a document client, all bundled in one esbuild run with the
+ * stack's settings. Why the budgets are what they are: `docs/performance.md#bundle-budgets`.
  */
 export async function bundlesSection(context: BenchContext): Promise<BenchRow[]> {
   const modules = [
@@ -78,36 +52,39 @@ export async function bundlesSection(context: BenchContext): Promise<BenchRow[]>
       outExtension: { '.js': '.mjs' },
       logLevel: 'silent',
     });
-    const bundleOf = (module: string) => join(outdir, `${module}.mjs`);
     const all = [bareModule, ...modules];
+    const bundles = new Map(all.map((module) => [module, join(outdir, `${module}.mjs`)]));
     const bytes = new Map<string, number>();
-    for (const module of all) bytes.set(module, (await stat(bundleOf(module))).size);
+    for (const [module, bundle] of bundles) bytes.set(module, (await stat(bundle)).size);
 
-    const nodeOptions = functionNodeOptions();
-    const initMs = new Map<string, number[]>(all.map((module) => [module, []]));
-    const processMs = new Map<string, number[]>(all.map((module) => [module, []]));
-    for (let run = 0; run < context.runs; run += 1) {
-      context.progress(`module init: run ${run + 1} of ${context.runs} over ${all.length} bundles`);
-      // Each run starts at another function, so drift in the machine's load spreads over all of them.
-      const order = all.map((_, index) => all[(index + run) % all.length] as string);
-      for (const module of order) {
-        const timing = await importInFreshNode(bundleOf(module), nodeOptions);
-        initMs.get(module)?.push(timing.importMs);
-        processMs.get(module)?.push(timing.processMs);
-      }
-    }
+    const costs = await interleavedImportCosts(bundles, {
+      runs: context.runs,
+      nodeOptions: functionNodeOptions(),
+      onRun: (run) =>
+        context.progress(`import CPU: run ${run + 1} of ${context.runs} over ${all.length} bundles`),
+    });
+    const medianOf = (module: string, measure: 'cpuMs' | 'importMs' | 'processMs') =>
+      median((costs.get(module) ?? []).map((cost) => cost[measure]));
 
     const bareBytes = bytes.get(bareModule) ?? 0;
-    const bareInit = median(initMs.get(bareModule) ?? []);
-    const bareProcess = median(processMs.get(bareModule) ?? []);
+    const bareCpu = medianOf(bareModule, 'cpuMs');
+    const bareImport = medianOf(bareModule, 'importMs');
+    const bareProcess = medianOf(bareModule, 'processMs');
     const rows: BenchRow[] = [];
     for (const module of modules) {
-      const budget =
-        module === authorizerHandlerModule
-          ? budgets.authorizer
-          : module === payPageHandlerModule
-            ? budgets.payPage
-            : budgets.route;
+      rows.push(
+        rowOf({
+          section,
+          figure: `${module} import CPU`,
+          value: medianOf(module, 'cpuMs'),
+          baseline: bareCpu,
+          unit: Unit.ms,
+          budget: { ratio: 'most', limit: cpuBudgetOf(module) },
+          note: `import ${Math.round(medianOf(module, 'importMs'))} ms vs ${Math.round(bareImport)} ms, process ${Math.round(medianOf(module, 'processMs'))} ms vs ${Math.round(bareProcess)} ms`,
+        }),
+      );
+    }
+    for (const module of modules) {
       rows.push(
         rowOf({
           section,
@@ -115,21 +92,10 @@ export async function bundlesSection(context: BenchContext): Promise<BenchRow[]>
           value: bytes.get(module) ?? 0,
           baseline: bareBytes,
           unit: Unit.bytes,
-          budget,
-        }),
-      );
-    }
-    for (const module of modules) {
-      const process = median(processMs.get(module) ?? []);
-      rows.push(
-        rowOf({
-          section,
-          figure: `${module} init`,
-          value: median(initMs.get(module) ?? []),
-          baseline: bareInit,
-          unit: Unit.ms,
-          budget: budgets.init,
-          note: `process ${Math.round(process)} ms vs ${Math.round(bareProcess)} ms`,
+          budget:
+            module === payPageHandlerModule
+              ? { value: 'most', limit: bundleBudgets.payPageBytes }
+              : { ratio: 'most', limit: bundleBudgets.bytesRatio },
         }),
       );
     }
@@ -138,47 +104,4 @@ export async function bundlesSection(context: BenchContext): Promise<BenchRow[]>
     removeOutdir();
     await rm(outdir, { recursive: true, force: true });
   }
-}
-
-/**
- * Starts a fresh Node (the one running the bench) with the functions' NODE_OPTIONS, which imports
- * the bundle once; returns the import time it measured and the whole process's time.
- */
-function importInFreshNode(
-  bundle: string,
-  nodeOptions: string | undefined,
-): Promise<{ importMs: number; processMs: number }> {
-  return new Promise((resolve, reject) => {
-    const started = performance.now();
-    const child = spawn(
-      process.execPath,
-      ['--input-type=module', '--eval', importTimer, pathToFileURL(bundle).href],
-      {
-        env: {
-          PATH: process.env.PATH ?? '',
-          ...functionEnvironment,
-          ...(nodeOptions === undefined ? {} : { NODE_OPTIONS: nodeOptions }),
-        },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      },
-    );
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      stdout += chunk.toString();
-    });
-    child.stderr.on('data', (chunk: Buffer) => {
-      stderr += chunk.toString();
-    });
-    child.on('error', reject);
-    child.on('close', (code) => {
-      const processMs = performance.now() - started;
-      const importMs = Number(stdout);
-      if (code !== 0 || !Number.isFinite(importMs)) {
-        reject(new Error(`importing ${bundle} failed (exit ${code}): ${stderr.split('\n')[0] ?? ''}`));
-        return;
-      }
-      resolve({ importMs, processMs });
-    });
-  });
 }

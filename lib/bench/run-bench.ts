@@ -13,6 +13,7 @@ import { bundlesSection } from './bundles-section';
 import { dispatcherSection } from './dispatcher-section';
 import { eventLatencySection } from './event-latency-section';
 import { fanOutSection } from './fan-out-section';
+import { hostileBodiesSection } from './hostile-bodies-section';
 import { renderMarkdownTable, renderTextTable, summaryLine } from './render-table';
 import { roundTripsSection } from './round-trips-section';
 
@@ -20,6 +21,7 @@ const sectionRuns: Record<BenchSection, BenchSectionRun> = {
   'round-trips': roundTripsSection,
   bundles: bundlesSection,
   api: apiLatencySection,
+  'hostile-bodies': hostileBodiesSection,
   events: eventLatencySection,
   'fan-out': fanOutSection,
   dispatcher: dispatcherSection,

@@ -110,14 +110,14 @@ describe('the table', () => {
 });
 
 describe('parseBenchOptions', () => {
-  it('runs every section ten times by default', () => {
+  it('runs every section, 20 processes per function, by default', () => {
     expect(parseBenchOptions([])).toMatchObject({
       help: false,
-      runs: 10,
+      runs: 20,
       strict: false,
       markdown: undefined,
     });
-    expect(parseBenchOptions([]).sections).toHaveLength(6);
+    expect(parseBenchOptions([]).sections).toHaveLength(7);
   });
 
   it('reads sections, runs, strict and the markdown path', () => {

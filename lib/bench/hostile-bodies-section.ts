@@ -1,0 +1,123 @@
+import { invoiceBody } from '../../test/support/invoice-requests';
+import { invoiceFixtures } from '../../test/support/invoices';
+import { startTestRuntime } from '../../test/support/local-runtime';
+import type { BenchContext } from './bench-context';
+import { type BenchRow, formatValue, rowOf, Unit } from './bench-row';
+import { type RawAnswer, rawPoster } from './raw-request';
+import { runningUntilStopped } from './running-until-stopped';
+import { median } from './statistics';
+
+const section = 'hostile bodies';
+const rounds = 5;
+/**
+ * A refusal may read a hostile body (up to 256 KB) and answer a bounded error, but no more: at most
+ * three times what refusing one bad field costs (docs/performance.md#the-other-budgets).
+ */
+const budget = { ratio: 'most', limit: 3 } as const;
+/** As many keys, entries or items as fit in the 256 KB a function accepts. */
+const manyKeys = 28_000;
+const manyItems = 60_000;
+const depth = 5_000;
+
+interface HostileBody {
+  readonly figure: string;
+  readonly path: string;
+  readonly hostile: string;
+  /** The same route's body with one bad field: the baseline. */
+  readonly oneBadField: string;
+}
+
+/** A JSON object text of `count` members, keys in base 36 so 28,000 of them stay under 256 KB. */
+function members(count: number, value: string): string {
+  return Array.from({ length: count }, (_, index) => `"${index.toString(36)}":${value}`).join(',');
+}
+
+/** `json` (an object's text) with `members` added at its end. */
+function withMembers(json: string, added: string): string {
+  return `${json.slice(0, -1)},${added}}`;
+}
+
+function hostileBodies(merchantId: string, refs: Parameters<typeof invoiceBody>[1]): HostileBody[] {
+  const payment = JSON.stringify({
+    slug: 'bench-hostile-bodies',
+    amount: 1250,
+    paymentMethod: { type: 'card', number: '4242424242424242', expMonth: 12, expYear: 2030, cvc: '123' },
+  });
+  const invoice = JSON.stringify(invoiceBody(merchantId, refs));
+  const invoiceWithOneBadField = JSON.stringify(invoiceBody(merchantId, refs, { currency: 'XXX' }));
+  return [
+    {
+      figure: `${manyKeys.toLocaleString('en')} unknown keys, POST /pay/payments`,
+      path: '/pay/payments',
+      hostile: withMembers(payment, members(manyKeys, '0')),
+      oneBadField: JSON.stringify({ ...JSON.parse(payment), amount: 0 }),
+    },
+    {
+      figure: `${manyKeys.toLocaleString('en')} metadata entries, POST /invoices`,
+      path: '/invoices',
+      hostile: withMembers(invoice, `"metadata":{${members(manyKeys, '0')}}`),
+      oneBadField: invoiceWithOneBadField,
+    },
+    {
+      figure: `${manyItems.toLocaleString('en')}-item array, POST /invoices`,
+      path: '/invoices',
+      hostile: withMembers(invoice, `"acceptedPaymentMethods":[${Array(manyItems).fill('0').join(',')}]`),
+      oneBadField: invoiceWithOneBadField,
+    },
+    {
+      figure: `${depth.toLocaleString('en')}-deep nesting, POST /invoices`,
+      path: '/invoices',
+      hostile: withMembers(invoice, `"metadata":{"a":${'{"a":'.repeat(depth)}0${'}'.repeat(depth)}}`),
+      oneBadField: invoiceWithOneBadField,
+    },
+  ];
+}
+
+/**
+ * Section: the time to refuse each hostile body through the local gateway (the function's whole
+ * work: parse, validate, answer) against refusing the same route's body with one bad field,
+ * alternating rounds; the worst body is what one request can make a function spend.
+ */
+export async function hostileBodiesSection(context: BenchContext): Promise<BenchRow[]> {
+  const t = await runningUntilStopped(
+    context,
+    startTestRuntime({ AUTH_CACHE_SECONDS: 3600 }, { dynamodbEndpoint: await context.dynamodbEndpoint() }),
+  );
+  try {
+    const { api, runtime } = t.value;
+    const bodies = hostileBodies(runtime.merchantId, await invoiceFixtures(api, runtime.merchantId));
+    const post = rawPoster(runtime.baseUrl, runtime.apiKey);
+    const refused = async (path: string, body: string): Promise<RawAnswer> => {
+      const answer = await post(path, body);
+      if (answer.status < 400 || answer.status >= 500)
+        throw new Error(`hostile bodies: POST ${path} answered ${answer.status}, not a refusal`);
+      return answer;
+    };
+    // Warms the authorizer's cache and each handler's module.
+    for (const body of bodies) await refused(body.path, body.oneBadField);
+    const answers = bodies.map(() => ({ hostile: [] as RawAnswer[], oneBadField: [] as RawAnswer[] }));
+    for (let round = 0; round < rounds; round += 1) {
+      context.progress(`hostile bodies: round ${round + 1} of ${rounds}`);
+      for (const [index, body] of bodies.entries()) {
+        const order =
+          round % 2 === 0 ? (['hostile', 'oneBadField'] as const) : (['oneBadField', 'hostile'] as const);
+        for (const side of order) answers[index]?.[side].push(await refused(body.path, body[side]));
+      }
+    }
+    return bodies.map((body, index) => {
+      const { hostile, oneBadField } = answers[index] as (typeof answers)[number];
+      const last = hostile.at(-1) as RawAnswer;
+      return rowOf({
+        section,
+        figure: `${body.figure} refused`,
+        value: median(hostile.map((answer) => answer.ms)),
+        baseline: median(oneBadField.map((answer) => answer.ms)),
+        unit: Unit.ms,
+        budget,
+        note: `${formatValue(Buffer.byteLength(body.hostile), Unit.bytes)} body → ${last.status}, ${formatValue(last.bytes, Unit.bytes)} answer; baseline: one bad field`,
+      });
+    });
+  } finally {
+    await t.stop();
+  }
+}
