@@ -129,7 +129,8 @@ export const CreateInvoiceBody = z.strictObject({
   metadata: z.optional(Metadata),
   acceptedPaymentMethods: z._default(
     rule(
-      list(z.enum(PaymentMethodType), { min: 1 }),
+      // No more methods than there are: an array's maximum is checked before its items.
+      list(z.enum(PaymentMethodType), { min: 1, max: Object.keys(PaymentMethodType).length }),
       (methods) => (new Set(methods).size === methods.length ? undefined : ValidationMessage.noRepeats),
       { keywords: { uniqueItems: true } },
     ),

@@ -58,6 +58,36 @@ describe('docs/openapi.json', () => {
     expect(committed, stale).toBe(serializeOpenApi(fresh));
   });
 
+  it('bounds every array a request may send, so no body makes a route check more items than its maximum', () => {
+    const document = buildOpenApi(routeList);
+    const unbounded: string[] = [];
+    const seen = new Set<unknown>();
+    const visit = (schema: unknown, where: string): void => {
+      if (schema === null || typeof schema !== 'object' || seen.has(schema)) return;
+      seen.add(schema);
+      const node = schema as Record<string, unknown>;
+      const ref = node.$ref;
+      if (typeof ref === 'string') {
+        const name = ref.slice(ref.lastIndexOf('/') + 1);
+        visit((document.components.schemas as Record<string, unknown>)[name], `${where} → ${name}`);
+      }
+      if (node.type === 'array' && typeof node.maxItems !== 'number') unbounded.push(where);
+      for (const [key, value] of Object.entries(node)) {
+        if (key === '$ref' || key === 'example' || key === 'examples') continue;
+        if (!Array.isArray(value)) visit(value, `${where}/${key}`);
+        else for (const [index, item] of value.entries()) visit(item, `${where}/${key}/${index}`);
+      }
+    };
+    for (const route of routeList) {
+      const content = operationOf(document, route)?.requestBody?.content as
+        | Record<string, { schema: unknown }>
+        | undefined;
+      for (const [type, { schema }] of Object.entries(content ?? {}))
+        visit(schema, `${route.operationId} ${type}`);
+    }
+    expect(unbounded).toEqual([]);
+  });
+
   it('documents every route of the table as one operation with its operationId', async () => {
     const document = await committedDocument();
     for (const route of routeList) {
