@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deliveryIdFor } from '../../functions/domain/webhook-delivery';
 import { documentClient } from '../../functions/store/client';
 import { keys } from '../../functions/store/keys';
-import { responseProblems } from '../support/document-responses';
+import { responseProblems } from '../support/document-schemas';
 import { type HttpsReceiver, startHttpsReceiver } from '../support/https-receiver';
 import { createInvoice, expectOk, invoiceAction, invoiceBody } from '../support/invoice-requests';
 import { invoiceFixtures } from '../support/invoices';

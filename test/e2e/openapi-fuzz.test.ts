@@ -1,9 +1,7 @@
-import { readFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
-import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020';
-import addFormats from 'ajv-formats';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ajv, document, validatorOf } from '../support/document-schemas';
 import { invoiceBody } from '../support/invoice-requests';
 import { invoiceFixtures } from '../support/invoices';
 import { arbitraryOf, type JsonSchema } from '../support/json-schema-arbitrary';
@@ -15,38 +13,6 @@ import { assertProperty } from '../support/property';
  * document calls valid must never meet a 5xx, an undocumented status, a response outside its
  * schema, or a 400 other than the state-dependent ones the 400's description lists.
  */
-
-const document = JSON.parse(readFileSync(new URL('../../docs/openapi.json', import.meta.url), 'utf8'));
-const documentId = 'https://merchant-payments.example/openapi.json';
-
-const ajv = new Ajv2020({ strict: true, allErrors: true });
-addFormats(ajv);
-// OpenAPI's own annotation beside JSON Schema's `examples`.
-ajv.addKeyword({ keyword: 'example' });
-ajv.addKeyword({ keyword: 'components' });
-ajv.addSchema({ $id: documentId, components: document.components });
-
-/** A document schema with its local `$ref`s pointing into the document registered above. */
-function absolute(schema: unknown): unknown {
-  if (Array.isArray(schema)) return schema.map(absolute);
-  if (schema === null || typeof schema !== 'object') return schema;
-  return Object.fromEntries(
-    Object.entries(schema).map(([key, value]) =>
-      key === '$ref' && typeof value === 'string' ? [key, documentId + value] : [key, absolute(value)],
-    ),
-  );
-}
-
-const validators = new Map<string, ValidateFunction>();
-function validatorOf(schema: JsonSchema): ValidateFunction {
-  const key = JSON.stringify(schema);
-  let validate = validators.get(key);
-  if (validate === undefined) {
-    validate = ajv.compile(absolute(schema) as JsonSchema);
-    validators.set(key, validate);
-  }
-  return validate;
-}
 
 function resolve(ref: string): JsonSchema {
   const [, ...segments] = ref.split('/');

@@ -1,28 +1,10 @@
-import { BatchGetCommand, DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { mockClient } from 'aws-sdk-client-mock';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { resetFunctionEnvironment } from '../../../functions/config';
+import { BatchGetCommand } from '@aws-sdk/lib-dynamodb';
+import { describe, expect, it, vi } from 'vitest';
 import { batchGet } from '../../../functions/store/batch-get';
-import { resetDocumentClient } from '../../../functions/store/client';
+import { useMockedDocumentClient } from '../../support/mocked-document-client';
 
-const dynamodb = mockClient(DynamoDBDocumentClient);
+const dynamodb = useMockedDocumentClient();
 const key = (n: number) => ({ PK: `ITEM#${n}`, SK: 'ITEM' });
-
-beforeEach(() => {
-  vi.stubEnv('TABLE_NAME', 't');
-  vi.stubEnv('STAGE', 'sandbox');
-  vi.stubEnv('DYNAMODB_ENDPOINT', 'http://127.0.0.1:9');
-  resetFunctionEnvironment();
-  resetDocumentClient();
-  vi.useFakeTimers();
-});
-afterEach(() => {
-  dynamodb.reset();
-  vi.useRealTimers();
-  vi.unstubAllEnvs();
-  resetFunctionEnvironment();
-  resetDocumentClient();
-});
 
 describe('batchGet', () => {
   it('asks again for the keys left unprocessed, and answers every item found', async () => {

@@ -1,30 +1,12 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { mockClient } from 'aws-sdk-client-mock';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { resetFunctionEnvironment } from '../../../functions/config';
-import { resetDocumentClient } from '../../../functions/store/client';
+import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { describe, expect, it, vi } from 'vitest';
 import { sendTransaction, TransactionConditionFailed } from '../../../functions/store/transaction';
 import { transactionConflict } from '../../support/dynamodb-faults';
+import { useMockedDocumentClient } from '../../support/mocked-document-client';
 
-const dynamodb = mockClient(DynamoDBDocumentClient);
+const dynamodb = useMockedDocumentClient();
 const items = [{ Put: { TableName: 't', Item: { PK: 'A', SK: 'A' } } }];
-
-beforeEach(() => {
-  vi.stubEnv('TABLE_NAME', 't');
-  vi.stubEnv('STAGE', 'sandbox');
-  vi.stubEnv('DYNAMODB_ENDPOINT', 'http://127.0.0.1:9');
-  resetFunctionEnvironment();
-  resetDocumentClient();
-  vi.useFakeTimers();
-});
-afterEach(() => {
-  dynamodb.reset();
-  vi.useRealTimers();
-  vi.unstubAllEnvs();
-  resetFunctionEnvironment();
-  resetDocumentClient();
-});
 
 describe('sendTransaction', () => {
   it('sends a transaction that meets a conflict again, and succeeds when the conflict is gone', async () => {
