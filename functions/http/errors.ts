@@ -60,10 +60,21 @@ export class ApiError extends Error {
   }
 }
 
+/** The most problems one 400 lists; its message counts the rest (docs/decisions.md "Validation cost"). */
+export const maxListedDetails = 100;
+
+/** A 400 listing at most `maxListedDetails` problems, whoever found them; past that, its message counts them all. */
 export class ValidationError extends ApiError {
   override name = 'ValidationError';
   constructor(details: readonly ErrorDetail[], message = 'The request is not valid.') {
-    super('validation_error', message, { details });
+    const listed = details.length <= maxListedDetails;
+    super(
+      'validation_error',
+      listed
+        ? message
+        : `The request is not valid: ${details.length} problems, the first ${maxListedDetails} listed.`,
+      { details: listed ? details : details.slice(0, maxListedDetails) },
+    );
   }
 }
 

@@ -6,9 +6,6 @@ import { apiState } from './api-request';
 import { type ErrorDetail, NotFoundError, ValidationError } from './errors';
 import { issueMessage, ValidationMessage } from './validation-messages';
 
-/** The most problems one response lists; the message counts the rest (docs/decisions.md "Validation cost"). */
-export const maxListedDetails = 100;
-
 /**
  * One `details` entry per problem: an unknown field is named by its own path, and a value that
  * breaks two checks with the same wording (an integer past both the safe range and the maximum)
@@ -32,15 +29,6 @@ export function detailsOf(issues: readonly z.core.$ZodIssue[], location: string)
     }
   }
   return details;
-}
-
-/** At most `maxListedDetails` problems, and a message that says how many were left out. */
-export function validationError(details: readonly ErrorDetail[]): ValidationError {
-  if (details.length <= maxListedDetails) return new ValidationError(details);
-  return new ValidationError(
-    details.slice(0, maxListedDetails),
-    `The request is not valid: ${details.length} problems, the first ${maxListedDetails} listed.`,
-  );
 }
 
 /** A request's parsed query and body, or every problem of both. */
@@ -82,7 +70,7 @@ export function validation(
       const repeated = repeatedParameters(request.event.multiValueQueryStringParameters);
       const checked = checkInput(route, request.event.queryStringParameters ?? {}, state.rawBody);
       if (repeated.length > 0 || !checked.ok)
-        throw validationError([...repeated, ...(checked.ok ? [] : checked.details)]);
+        throw new ValidationError([...repeated, ...(checked.ok ? [] : checked.details)]);
       state.query = checked.query;
       state.body = checked.body;
     },

@@ -1,14 +1,14 @@
 import type { APIGatewayProxyEvent, Context } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
 import type { ApiState } from '../../../functions/http/api-request';
-import { ApiError, type ErrorDetail } from '../../../functions/http/errors';
-import { crowdedObjectPath, jsonBody, maxKeysPerObject } from '../../../functions/http/json-body';
 import {
-  checkInput,
+  ApiError,
+  type ErrorDetail,
   maxListedDetails,
-  repeatedParameters,
-  validationError,
-} from '../../../functions/http/validation';
+  ValidationError,
+} from '../../../functions/http/errors';
+import { crowdedObjectPath, jsonBody, maxKeysPerObject } from '../../../functions/http/json-body';
+import { checkInput, repeatedParameters } from '../../../functions/http/validation';
 import type { RouteDefinition } from '../../../functions/route-definition';
 import { routes } from '../../../functions/routes';
 
@@ -19,16 +19,16 @@ const detail = (index: number): ErrorDetail => ({
 const keys = (count: number) =>
   Object.fromEntries(Array.from({ length: count }, (_, index) => [`k${index}`, 1]));
 
-describe('validationError', () => {
+describe('ValidationError', () => {
   it('lists up to 100 problems as they are', () => {
     const details = Array.from({ length: maxListedDetails }, (_, index) => detail(index));
-    const error = validationError(details);
+    const error = new ValidationError(details);
     expect([error.details, error.message]).toEqual([details, 'The request is not valid.']);
   });
 
   it('lists the first 100 of more, and counts them all in its message', () => {
     const details = Array.from({ length: 28_003 }, (_, index) => detail(index));
-    const error = validationError(details);
+    const error = new ValidationError(details);
     expect(error.details).toEqual(details.slice(0, 100));
     expect(error.message).toBe('The request is not valid: 28003 problems, the first 100 listed.');
   });
