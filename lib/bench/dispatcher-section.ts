@@ -12,9 +12,9 @@ import { startHttpsReceiver } from '../../test/support/https-receiver';
 import { startTestRuntime } from '../../test/support/local-runtime';
 import { readLocalSettings } from '../local/settings';
 import type { BenchContext } from './bench-context';
-import { type BenchRow, rowOf, Unit } from './bench-row';
+import { type BenchRow, NoBudget, rowOf, Unit } from './bench-row';
 import { benchEventType, subscribe } from './payout-events';
-import { rawDeliveryWrites } from './raw-delivery-writes';
+import { rawDeliveryCommands } from './raw-delivery-commands';
 import { runningUntilStopped } from './running-until-stopped';
 
 const section = 'dispatcher';
@@ -26,7 +26,7 @@ const batchSize = 10;
 /**
  * Section 6: deliveries per second of the dispatcher, fed batches of 10 queue messages for pending
  * deliveries, against a loop that signs and POSTs the same bodies with the same client and agent,
- * 10 at a time, to one local HTTPS receiver, and against the writes of the same attempts sent raw:
+ * 10 at a time, to one local HTTPS receiver, and against the commands of the same attempts sent raw:
  * the three in rotating rounds.
  */
 export async function dispatcherSection(context: BenchContext): Promise<BenchRow[]> {
@@ -113,7 +113,11 @@ export async function dispatcherSection(context: BenchContext): Promise<BenchRow
       const order = sides.map((_, index) => sides[(index + round) % sides.length] as (typeof sides)[number]);
       for (const side of order) {
         if (side === 'writes') {
-          wallMs.writes += await rawDeliveryWrites(perRound, { created: false });
+          wallMs.writes += await rawDeliveryCommands({
+            events: perRound,
+            endpointsPerEvent: 1,
+            routed: false,
+          });
           continue;
         }
         const deliveries = side === 'dispatcher' ? forDispatcher : forBare;
@@ -138,17 +142,20 @@ export async function dispatcherSection(context: BenchContext): Promise<BenchRow
         value: (deliveriesPerLoad / wallMs.dispatcher) * 1000,
         baseline: (deliveriesPerLoad / wallMs.bare) * 1000,
         unit: Unit.perSecond,
-        budget: { ratio: 'least', limit: 0.8 },
-        note: 'baseline: sign + POST, same agent, 10 at a time',
+        // For scale only: every attempt's lease and record are DynamoDB writes of milliseconds each,
+        // a POST to a receiver on this machine well under one, so no budget against it can hold
+        // here; the budget is on the row against the commands (docs/performance.md#the-other-budgets).
+        budget: NoBudget,
+        note: 'for scale; baseline: sign + POST, same agent, 10 at a time',
       }),
       rowOf({
         section,
-        figure: 'deliveries/s against the writes they need',
+        figure: 'deliveries/s against the commands they need',
         value: (deliveriesPerLoad / wallMs.dispatcher) * 1000,
         baseline: (deliveriesPerLoad / wallMs.writes) * 1000,
         unit: Unit.perSecond,
         budget: { ratio: 'least', limit: 0.8 },
-        note: 'baseline: a lease and a record per delivery, no POST, 10 at a time, in the same rounds',
+        note: 'baseline: the endpoint read, the lease and the record per delivery sent raw, no POST, 10 at a time, in the same rounds',
       }),
     ];
   } finally {
