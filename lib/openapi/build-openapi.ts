@@ -32,10 +32,13 @@ export function buildOpenApi(routes: readonly RouteDefinition[]): OpenApiDocumen
     openapi: '3.1.0',
     info: {
       title: 'Merchant Payments API',
-      // The spec's interface version ("Versioning"), not the package version.
-      version: '1448-03-01',
+      // The interface's own version identifier (docs/decisions.md "The interface version"), not
+      // the package's version.
+      version: interfaceVersion,
       description: [
         'Catalog, invoices, payments, refunds and signed webhook deliveries for merchants.',
+        '',
+        `Interface version \`${interfaceVersion}\`: the identifier this interface description carries, shown beside the title. It names the interface, not a release or a date, and no request selects it.`,
         '',
         `Every request carries \`Authorization: Bearer merchant_<prefix>_<secret>\`; every POST, PUT, PATCH and DELETE carries an \`${idempotencyKeyHeader}\`.`,
         'Errors share one shape: `{"error":{"code","message","requestId","details"?}}`.',
@@ -349,9 +352,13 @@ function changesPaymentsOrInvoice(route: RouteDefinition): boolean {
   );
 }
 
+/** Plain text: the API reference shows a server's description as it is, with no markdown. */
+/** The version identifier the interface description carries. */
+export const interfaceVersion = '1448-03-01';
+
 const stageDescriptions: Record<Stage, string> = {
-  sandbox: 'Sandbox: `merchant_sbx…` keys, simulated payments.',
-  production: 'Production: `merchant_prd…` keys.',
+  sandbox: 'Sandbox: merchant_sbx… keys, simulated payments.',
+  production: 'Production: merchant_prd… keys.',
 };
 
 /** One API Gateway stage per environment (DESIGN §1); the API id and region are known after deploy. */

@@ -42,6 +42,18 @@ describe('the API reference page in Chromium', () => {
     const page = await context.newPage();
     const pageErrors: string[] = [];
     page.on('pageerror', (error) => pageErrors.push(error.message));
+    // A request the page's policy refuses never reaches the route handler above: the browser
+    // reports it as a console error and a violation event instead. (The bundled script also tries
+    // an eval, which the policy refuses too; that is no request.)
+    const consoleErrors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') consoleErrors.push(message.text());
+    });
+    await page.addInitScript({
+      content:
+        'window.refusedByPolicy = []; document.addEventListener("securitypolicyviolation", ' +
+        '(event) => { if (/^https?:/.test(event.blockedURI)) window.refusedByPolicy.push(event.blockedURI); });',
+    });
 
     const response = await page.goto(`${t.runtime.baseUrl}${LocalDocumentPaths.apiReference}`);
     expect(response?.status()).toBe(200);
@@ -55,6 +67,8 @@ describe('the API reference page in Chromium', () => {
       .waitFor({ state: 'visible', timeout: 20_000 });
 
     expect(outside).toEqual([]);
+    expect(await page.evaluate('window.refusedByPolicy')).toEqual([]);
+    expect(consoleErrors).toEqual([]);
     expect(pageErrors).toEqual([]);
   });
 });
