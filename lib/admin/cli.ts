@@ -13,6 +13,8 @@ import {
   AdminError,
   createKey,
   createMerchant,
+  keyIdOfPrefixOrUndefined,
+  keyPrefixForm,
   listKeys,
   parseDuration,
   revokeKey,
@@ -121,10 +123,13 @@ const commands = {
     summary: 'revoke a key by its prefix (merchant_sbx…)',
     required: ['key'],
     optional: [],
-    plan: (options) => async (target) => {
-      const revoked = await revokeKey(text(options, 'key'));
-      const result = { keyPrefix: revoked.keyPrefix, status: revoked.status };
-      return flushAuthorizerCacheAfter(target, result, `key ${revoked.keyPrefix} is revoked in the table`);
+    plan: (options) => {
+      const prefix = keyPrefix(options);
+      return async (target) => {
+        const revoked = await revokeKey(prefix);
+        const result = { keyPrefix: revoked.keyPrefix, status: revoked.status };
+        return flushAuthorizerCacheAfter(target, result, `key ${revoked.keyPrefix} is revoked in the table`);
+      };
     },
   },
   'keys rotate': {
@@ -221,6 +226,14 @@ function shownKey(key: Awaited<ReturnType<typeof createKey>>) {
 function text(options: GivenOptions, name: OptionName): string {
   const value = options[name];
   if (typeof value !== 'string') throw new AdminUsageError(`--${name} needs a value`);
+  return value;
+}
+
+/** `--key`, checked for the form of a key prefix: a malformed one is a wrong command line. */
+function keyPrefix(options: GivenOptions): string {
+  const value = text(options, 'key');
+  if (keyIdOfPrefixOrUndefined(value) === undefined)
+    throw new AdminUsageError(`--key must be ${keyPrefixForm}, not "${value}"`);
   return value;
 }
 
@@ -359,6 +372,9 @@ export function parseInvocation(argv: readonly string[]): Invocation {
     allowPositionals: true,
     tokens: true,
   });
+  // An unknown option first: `--merchnt mer_x` would otherwise read as a flag and a stray argument.
+  const unknown = tokens.find((token) => token.kind === 'option' && !Object.hasOwn(optionConfig, token.name));
+  if (unknown?.kind === 'option') throw new AdminUsageError(`unknown option ${unknown.rawName}`);
   const positionals = tokens.flatMap((token) => (token.kind === 'positional' ? [token.value] : []));
   const command = commandOf(positionals);
   try {

@@ -121,12 +121,19 @@ function stillActiveAfter(record: ApiKeyRecord, now: Date, graceEnd: Date): bool
   return record.expiresAt === undefined || Date.parse(record.expiresAt) > graceEnd.getTime();
 }
 
-function keyIdOfPrefix(keyPrefix: string): string {
+/** What `--key` takes: the prefix of an API key, as `keys list` shows it. */
+export const keyPrefixForm = 'a key prefix like merchant_sbx0123456789';
+
+/** The key id a well-formed key prefix names; `undefined` for anything else. */
+export function keyIdOfPrefixOrUndefined(keyPrefix: string): string | undefined {
   const parsed = parseApiKey(`${keyPrefix}_${'A'.repeat(43)}`);
-  if (parsed === undefined || parsed.keyPrefix !== keyPrefix) {
-    throw new AdminError(`--key must be a key prefix like merchant_sbx0123456789`);
-  }
-  return parsed.keyId;
+  return parsed === undefined || parsed.keyPrefix !== keyPrefix ? undefined : parsed.keyId;
+}
+
+function keyIdOfPrefix(keyPrefix: string): string {
+  const keyId = keyIdOfPrefixOrUndefined(keyPrefix);
+  if (keyId === undefined) throw new AdminError(`--key must be ${keyPrefixForm}`);
+  return keyId;
 }
 
 /** Ten years: beyond it an expiry means "never" (omit it), and far beyond it `Date` overflows. */

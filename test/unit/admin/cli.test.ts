@@ -84,6 +84,12 @@ describe('runAdmin usage errors', () => {
     [['keys', 'list', 'extra', '--merchant', merchantId, '--local'], 'unexpected argument "extra"'],
     [['keys', 'list', '--merchant', merchantId, '--local', '--verbose'], 'unknown option --verbose'],
     [['keys', 'list', '--merchant', merchantId, '--local', '-v'], 'unknown option -v'],
+    // A misspelled option with a value is named as the option, not as a stray argument.
+    [['keys', 'list', '--merchnt', merchantId, '--local'], 'unknown option --merchnt'],
+    [
+      ['keys', 'revoke', '--key', 'nope', '--local'],
+      '--key must be a key prefix like merchant_sbx0123456789, not "nope"',
+    ],
     [
       ['keys', 'list', '--merchant', merchantId, '--local', '--name', 'x'],
       '--name is not an option of keys list',
