@@ -53,11 +53,7 @@ export async function startOperatorChannel(options: {
   operations: OperatorOperations;
 }): Promise<{ socketPath: string; close(): Promise<void> }> {
   const socketPath = operatorSocketPath(options.stateDir);
-  if (await answers(socketPath)) {
-    throw new OperatorChannelError(
-      `another runtime is running with the state folder ${options.stateDir} (its operator socket answers)`,
-    );
-  }
+  await assertNoRuntimeIn(options.stateDir);
   await rm(socketPath, { force: true });
   const server = createServer((request, response) => {
     respond(request, response, options.operations).catch((error: unknown) => {
@@ -103,6 +99,19 @@ function send(response: ServerResponse, status: number, body: object): void {
   if (response.headersSent) return;
   response.writeHead(status, { 'Content-Type': 'application/json' });
   response.end(JSON.stringify(body));
+}
+
+/**
+ * Throws when a running runtime uses `stateDir` (its operator socket answers): a second one would
+ * start another DynamoDB Local on the same data. Cheap, so a runtime asks it before starting anything.
+ */
+export async function assertNoRuntimeIn(stateDir: string): Promise<void> {
+  if (await answers(operatorSocketPath(stateDir))) {
+    throw new OperatorChannelError(
+      `another npm start is running with the state folder ${stateDir} (its operator socket answers): ` +
+        'stop it first, or give this one its own LOCAL_STATE_DIR',
+    );
+  }
 }
 
 /** Whether something accepts connections on the socket (a live runtime), not just a file is there. */

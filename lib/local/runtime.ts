@@ -31,7 +31,8 @@ import {
 } from './dynamodb-local';
 import { ensureTable } from './ensure-table';
 import { type LocalGateway, startLocalGateway } from './gateway';
-import { operatorSocketPath, startOperatorChannel } from './operator-channel';
+import { assertNoRuntimeIn, operatorSocketPath, startOperatorChannel } from './operator-channel';
+import { isPortFree } from './ports';
 import type { LocalSettings } from './settings';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -99,6 +100,10 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
   // Before anything starts: a state folder too deep for the operator socket stops the runtime in one line.
   operatorSocketPath(stateDir);
   await mkdir(stateDir, { recursive: true });
+  // Before DynamoDB Local starts (seconds, on the state folder's data): another runtime on the same
+  // folder or the port, each said in one line with what to do.
+  await assertNoRuntimeIn(stateDir);
+  await assertPortFree(settings.PORT, settings.HOST);
   // DynamoDB Local listens on every interface: only a client holding this installation's key
   // reaches the runtime's database, in memory as on disk.
   const dynamodb =
@@ -193,6 +198,14 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
     await dynamodb?.stop();
     throw error;
   }
+}
+
+/** A fixed port something else listens on: a second `npm start`, most likely. 0 picks a free one. */
+async function assertPortFree(port: number, host: string): Promise<void> {
+  if (port === 0 || (await isPortFree(port, host))) return;
+  throw new Error(
+    `port ${port} on ${host} is in use (another npm start?): stop what listens there, or set PORT to a free port (0 picks one)`,
+  );
 }
 
 /**

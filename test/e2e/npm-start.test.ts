@@ -1,8 +1,11 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { startOperatorChannel } from '../../lib/local/operator-channel';
+import { LOOPBACK_HOST } from '../../lib/local/ports';
 import { captureChildOutput } from '../support/log-capture-run-log';
 
 const repoRoot = resolve(import.meta.dirname, '..', '..');
@@ -72,6 +75,49 @@ describe('npm start', () => {
     child.kill('SIGTERM');
     expect(await done).toBe(0);
   }, 60_000);
+
+  // No Java on the PATH: a runtime that got as far as starting DynamoDB Local would say so instead.
+  const withoutJava = (stateDir: string, env: NodeJS.ProcessEnv = {}) =>
+    startLocal({ PATH: '/nonexistent', HOME: process.env.HOME, LOCAL_STATE_DIR: stateDir, ...env });
+
+  it('says in one line that its port is taken, before starting anything', async () => {
+    const stateDir = await mkdtemp(join(tmpdir(), 'merchant-payments-port-'));
+    const taken = createServer();
+    await new Promise<void>((listening) => taken.listen(0, LOOPBACK_HOST, listening));
+    cleanups.push(async () => {
+      await new Promise((closed) => taken.close(closed));
+      await rm(stateDir, { recursive: true, force: true });
+    });
+    const port = (taken.address() as { port: number }).port;
+    const { child, output } = withoutJava(stateDir, { PORT: String(port) });
+    expect(await exited(child)).toBe(1);
+    expect(output().trim().split('\n')).toEqual([
+      `error: port ${port} on ${LOOPBACK_HOST} is in use (another npm start?): stop what listens there, or set PORT to a free port (0 picks one)`,
+    ]);
+  }, 30_000);
+
+  it('says in one line that another runtime uses its state folder, before starting anything', async () => {
+    const stateDir = await mkdtemp(join(tmpdir(), 'merchant-payments-busy-'));
+    const running = await startOperatorChannel({
+      stateDir,
+      operations: {
+        deadLetterCount: () => 0,
+        redriveDeadLetters: () => 0,
+        reconcileNow: async () => ({ requeued: 0 }),
+      },
+    });
+    cleanups.push(async () => {
+      await running.close();
+      await rm(stateDir, { recursive: true, force: true });
+    });
+    const { child, output } = withoutJava(stateDir, { PORT: '0' });
+    expect(await exited(child)).toBe(1);
+    const lines = output().trim().split('\n');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toBe(
+      `error: another npm start is running with the state folder ${stateDir} (its operator socket answers): stop it first, or give this one its own LOCAL_STATE_DIR`,
+    );
+  }, 30_000);
 
   it('says in one line what to install when Java is missing', async () => {
     const stateDir = await mkdtemp(join(tmpdir(), 'merchant-payments-nojava-'));

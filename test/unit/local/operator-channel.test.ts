@@ -91,7 +91,7 @@ describe('startOperatorChannel', () => {
   it('refuses to start while another runtime answers on the same state folder', async () => {
     await started();
     await expect(startOperatorChannel({ stateDir, operations: operations().operations })).rejects.toThrow(
-      /another runtime is running with the state folder/,
+      /another npm start is running with the state folder/,
     );
     expect(await callLocalOperator(stateDir, OperatorRoutes.deadLetters)).toEqual({ count: 3 });
   });
