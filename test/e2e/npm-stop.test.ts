@@ -103,6 +103,16 @@ async function startRuntime(): Promise<RunningRuntime> {
   };
 }
 
+describe('what the README says of stopping', () => {
+  it('states the exits these tests see: 0 on Ctrl-C and SIGTERM, 129 when a SIGHUP ends npm', async () => {
+    const readme = (await readFile(join(repoRoot, 'README.md'), 'utf8')).replace(/\s+/g, ' ');
+    expect(readme).toContain('They exit 0 on Ctrl-C and SIGTERM;');
+    expect(readme).toContain('npm itself dies of a SIGHUP without passing it on (exit status 129');
+    expect(expectedNpmExit('SIGINT')).toEqual([{ code: 0, signal: null }]);
+    expect(expectedNpmExit('SIGHUP')).toContainEqual({ code: null, signal: 'SIGHUP' });
+  });
+});
+
 describe('npm start', () => {
   it.concurrent.for(StopSignals)(
     'stops completely, DynamoDB Local included, when %s is sent to the npm process',

@@ -102,6 +102,25 @@ describe('README walk-through', () => {
       ]),
     );
     expect(stdout).not.toContain('"verified":false');
+
+    // "Event log", run last: the deliveries of the flow's InvoicePaid, as the README says they are.
+    const listed = JSON.parse(stdout.slice(stdout.lastIndexOf('{"items":[{"webhookDeliveryId"')).trim());
+    expect(listed.page).toEqual({ hasMore: false });
+    expect(listed.items).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          eventType: 'invoices.InvoicePaid',
+          status: 'succeeded',
+          attempts: [expect.objectContaining({ responseStatusCode: 200, errorMessage: null })],
+        }),
+        expect.objectContaining({
+          eventType: 'invoices.InvoicePaid',
+          status: 'pending',
+          attempts: [expect.objectContaining({ errorMessage: expect.stringContaining('hooks.example.com') })],
+        }),
+      ]),
+    );
+    expect(listed.items).toHaveLength(2);
   }, 50_000);
 });
 
