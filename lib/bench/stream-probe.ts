@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { DynamoDBRecord } from 'aws-lambda';
 import { documentClient, tableName } from '../../functions/store/client';
+import type { DynamoDbLocalTarget } from '../local/dynamodb-local';
 import { startStreamPoller } from '../local/stream-poller';
 
 /** The entity type of the probe items: no consumer of the service's stream routes it. */
@@ -21,7 +22,7 @@ export interface StreamProbe {
  * poll interval, the batch size) on the same table as the service's writes.
  */
 export async function startStreamProbe(options: {
-  readonly dynamodbEndpoint: string;
+  readonly dynamodb: DynamoDbLocalTarget;
   readonly tableName: string;
 }): Promise<StreamProbe> {
   const latenciesMs: number[] = [];
@@ -30,7 +31,8 @@ export async function startStreamProbe(options: {
   const isProbe = (record: DynamoDBRecord) =>
     record.eventName === 'INSERT' && record.dynamodb?.NewImage?.entityType?.S === probeEntityType;
   const poller = await startStreamPoller({
-    endpoint: options.dynamodbEndpoint,
+    endpoint: options.dynamodb.endpoint,
+    accessKeyId: options.dynamodb.accessKeyId,
     tableName: options.tableName,
     filter: isProbe,
     handler: async (event) => {

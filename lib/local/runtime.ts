@@ -23,12 +23,7 @@ import { ApiDocsFiles } from '../openapi/build-api-docs';
 import { authorizerCacheFlushFile } from './authorizer-cache-flush';
 import { type LocalDeliveryQueueOptions, startDeliveryPipeline } from './delivery-pipeline';
 import { readOrCreateDynamoDbAccessKey } from './dynamodb-access-key';
-import {
-  type DynamoDbLocal,
-  dynamoDbLocalClientConfig,
-  SharedDbAccessKeyId,
-  startDynamoDbLocal,
-} from './dynamodb-local';
+import { type DynamoDbLocalTarget, dynamoDbLocalClientConfig, startDynamoDbLocal } from './dynamodb-local';
 import { ensureTable } from './ensure-table';
 import { type LocalGateway, startLocalGateway } from './gateway';
 import { operatorSocketPath, startOperatorChannel } from './operator-channel';
@@ -68,10 +63,12 @@ export interface LocalRuntimeOptions {
   readonly inMemory: boolean;
   /** Where runtime.json and the database live (default `.local/` at the repo root). */
   readonly stateDir?: string;
-  /** Use a DynamoDB Local that is already running instead of starting one (tests). */
-  readonly dynamodbEndpoint?: string;
-  /** The access key of that DynamoDB Local's database (default `SharedDbAccessKeyId`, for `-sharedDb`). */
-  readonly dynamodbAccessKeyId?: string;
+  /**
+   * Use a DynamoDB Local that is already running instead of starting one (tests, the bench, the
+   * soak): its endpoint together with the key of the database to use, so no caller can name the
+   * one without the other and fall back to a key anyone on the network may sign with.
+   */
+  readonly dynamodb?: DynamoDbLocalTarget;
   readonly tableName?: string;
   readonly log?: (message: string) => void;
   /** Sees every batch the delay queue hands the dispatcher. */
@@ -102,7 +99,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
   // DynamoDB Local listens on every interface: only a client holding this installation's key
   // reaches the runtime's database, in memory as on disk.
   const dynamodb =
-    options.dynamodbEndpoint === undefined
+    options.dynamodb === undefined
       ? await startDynamoDbLocal({
           inMemory: options.inMemory,
           dbPath: join(stateDir, 'dynamodb'),
@@ -110,8 +107,8 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
           log,
         })
       : undefined;
-  const dynamodbEndpoint = options.dynamodbEndpoint ?? (dynamodb as DynamoDbLocal).endpoint;
-  const dynamodbAccessKeyId = dynamodb?.accessKeyId ?? options.dynamodbAccessKeyId ?? SharedDbAccessKeyId;
+  const { endpoint: dynamodbEndpoint, accessKeyId: dynamodbAccessKeyId } = (options.dynamodb ??
+    dynamodb) as DynamoDbLocalTarget;
   const tableName = options.tableName ?? `merchant-payments-${settings.STAGE}`;
   let gateway: LocalGateway | undefined;
   let pipeline: DeliveryPipeline | undefined;
