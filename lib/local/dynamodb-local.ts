@@ -1,7 +1,7 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { chmod, mkdir, mkdtemp, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
@@ -10,6 +10,7 @@ import { DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb';
 import { LocalDynamoDb } from '../../functions/store/client';
 import { endWithThisProcess } from './orphan-watchdog';
 import { findFreePort, isPortFree, LOOPBACK_HOST } from './ports';
+import { closeFiles, privateDir } from './private-files';
 
 const execFileAsync = promisify(execFile);
 
@@ -324,8 +325,9 @@ export async function startDynamoDbLocal(options: StartDynamoDbLocalOptions): Pr
   if (!options.inMemory) {
     const dbPath = resolve(options.dbPath ?? defaultDynamoDbLocalDbPath);
     // Owner only: the database file is named after the access key, and holds the data in the clear.
-    await mkdir(dbPath, { recursive: true, mode: 0o700 });
-    await chmod(dbPath, 0o700);
+    // The folder is DynamoDB Local's own, so every file in it is closed, whoever made it.
+    await privateDir(dbPath);
+    await closeFiles(dbPath, await readdir(dbPath));
     if (options.accessKeyId !== undefined) await adoptSharedDatabase(dbPath, options.accessKeyId);
     storageArgs = ['-dbPath', dbPath];
   }
@@ -426,7 +428,9 @@ async function launch(options: LaunchOptions): Promise<DynamoDbLocal> {
     ...options.args,
   ];
   options.log?.(`Starting DynamoDB Local on ${endpoint}`);
-  const child = spawn(options.javaCommand, args, {
+  // Through `sh` for the umask alone: the JVM's database files are this user's only, whatever the
+  // umask this process runs under. `exec` keeps the pid, so stop() and the watchdog reach the JVM.
+  const child = spawn('sh', ['-c', 'umask 077 && exec "$0" "$@"', options.javaCommand, ...args], {
     cwd: options.emulatorDir,
     // Telemetry is off twice over: the flag and the variable AWS documents for it.
     env: { ...options.env, DDB_LOCAL_TELEMETRY: '0' },

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
-import { dirname, join, resolve } from 'node:path';
+import { chmod, readFile, writeFile } from 'node:fs/promises';
+import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type {
@@ -22,11 +22,12 @@ import { createKey, createMerchant } from '../admin/operations';
 import { ApiDocsFiles } from '../openapi/build-api-docs';
 import { authorizerCacheFlushFile } from './authorizer-cache-flush';
 import { type LocalDeliveryQueueOptions, startDeliveryPipeline } from './delivery-pipeline';
-import { readOrCreateDynamoDbAccessKey } from './dynamodb-access-key';
+import { DynamoDbAccessKeyFile, readOrCreateDynamoDbAccessKey } from './dynamodb-access-key';
 import { type DynamoDbLocalTarget, dynamoDbLocalClientConfig, startDynamoDbLocal } from './dynamodb-local';
 import { ensureTable } from './ensure-table';
 import { type LocalGateway, startLocalGateway } from './gateway';
 import { operatorSocketPath, startOperatorChannel } from './operator-channel';
+import { closeFiles, privateDir } from './private-files';
 import type { LocalSettings } from './settings';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -46,6 +47,10 @@ const localDocuments = {
     contentType: 'application/json',
   },
 };
+
+/** The runtime's files in its state folder besides the access key's (`DynamoDbAccessKeyFile`). */
+const RuntimeFile = 'runtime.json';
+const SecretsKeyFile = 'secrets.key';
 
 /** `.local/runtime.json` (DESIGN §5): what a developer or the admin CLI needs to call the runtime. */
 export interface RuntimeInfo {
@@ -95,7 +100,14 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
   const stateDir = options.stateDir ?? settings.LOCAL_STATE_DIR ?? join(repoRoot, '.local');
   // Before anything starts: a state folder too deep for the operator socket stops the runtime in one line.
   operatorSocketPath(stateDir);
-  await mkdir(stateDir, { recursive: true });
+  // Open to this user only, also when an earlier version or another umask left it open.
+  await privateDir(stateDir);
+  await closeFiles(stateDir, [
+    RuntimeFile,
+    SecretsKeyFile,
+    DynamoDbAccessKeyFile,
+    basename(authorizerCacheFlushFile(stateDir)),
+  ]);
   // DynamoDB Local listens on every interface: only a client holding this installation's key
   // reaches the runtime's database, in memory as on disk.
   const dynamodb =
@@ -130,7 +142,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
     resetFunctionEnvironment();
     resetDocumentClient();
     resetSecretSealer();
-    const runtimeFile = join(stateDir, 'runtime.json');
+    const runtimeFile = join(stateDir, RuntimeFile);
     const merchant = await readyMerchant(runtimeFile, settings.STAGE, options.inMemory);
     gateway = await startLocalGateway({
       routes: routesOfStage(routeList, settings.STAGE),
@@ -198,7 +210,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
  */
 async function localSecretsKey(stateDir: string, inMemory: boolean): Promise<string> {
   if (inMemory) return randomBytes(32).toString('base64');
-  const file = join(stateDir, 'secrets.key');
+  const file = join(stateDir, SecretsKeyFile);
   const existing = await readFile(file, 'utf8').catch(() => undefined);
   if (existing !== undefined && Buffer.from(existing.trim(), 'base64').length === 32) return existing.trim();
   const key = randomBytes(32).toString('base64');
