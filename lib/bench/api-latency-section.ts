@@ -33,7 +33,7 @@ interface MeasuredRoute {
 export async function apiLatencySection(context: BenchContext): Promise<BenchRow[]> {
   const t = await runningUntilStopped(
     context,
-    startTestRuntime({ AUTH_CACHE_SECONDS: 3600 }, { dynamodbEndpoint: await context.dynamodbEndpoint() }),
+    startTestRuntime({ AUTH_CACHE_SECONDS: 3600 }, { dynamodb: await context.dynamodb() }),
   );
   try {
     const { api, runtime } = t.value;

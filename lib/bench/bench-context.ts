@@ -1,9 +1,13 @@
+import type { DynamoDbLocalTarget } from '../local/dynamodb-local';
 import type { BenchRow } from './bench-row';
 
 /** What every section runs against: one fresh in-memory DynamoDB Local and a trusted test CA. */
 export interface BenchContext {
-  /** The endpoint of the run's DynamoDB Local, started by the first section that asks for it. */
-  readonly dynamodbEndpoint: () => Promise<string>;
+  /**
+   * The run's DynamoDB Local and the key of its database, started by the first section that asks
+   * for it. Every client of it signs with that key: no other reaches its tables.
+   */
+  readonly dynamodb: () => Promise<DynamoDbLocalTarget>;
   /** Folder of the CA whose `localhost` certificate the HTTPS receivers serve; this process trusts it. */
   readonly caDir: string;
   /** Fresh processes per function for import CPU times. */

@@ -34,10 +34,7 @@ export async function dispatcherSection(context: BenchContext): Promise<BenchRow
   const receiver = await runningUntilStopped(context, startHttpsReceiver({ caDir: context.caDir }));
   const t = await runningUntilStopped(
     context,
-    startTestRuntime(
-      { WEBHOOK_ALLOW_PRIVATE_TARGETS: true },
-      { dynamodbEndpoint: await context.dynamodbEndpoint() },
-    ),
+    startTestRuntime({ WEBHOOK_ALLOW_PRIVATE_TARGETS: true }, { dynamodb: await context.dynamodb() }),
   );
   try {
     const { api, runtime } = t.value;

@@ -24,20 +24,15 @@ const p50Budget = { ratio: 'most', limit: 1.5 } as const;
  * sent raw), and one stream hop, a write's own record reaching a bare consumer.
  */
 export async function eventLatencySection(context: BenchContext): Promise<BenchRow[]> {
+  const dynamodb = await context.dynamodb();
   const t = await runningUntilStopped(
     context,
-    startTestRuntime(
-      { WEBHOOK_ALLOW_PRIVATE_TARGETS: true, AUTH_CACHE_SECONDS: 3600 },
-      { dynamodbEndpoint: await context.dynamodbEndpoint() },
-    ),
+    startTestRuntime({ WEBHOOK_ALLOW_PRIVATE_TARGETS: true, AUTH_CACHE_SECONDS: 3600 }, { dynamodb }),
   );
   const receiver = await runningUntilStopped(context, startHttpsReceiver({ caDir: context.caDir }));
   const probe = await runningUntilStopped(
     context,
-    startStreamProbe({
-      dynamodbEndpoint: t.value.runtime.dynamodbEndpoint,
-      tableName: t.value.runtime.tableName,
-    }),
+    startStreamProbe({ dynamodb, tableName: t.value.runtime.tableName }),
   );
   try {
     const { api, runtime } = t.value;

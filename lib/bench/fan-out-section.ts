@@ -31,7 +31,7 @@ export async function fanOutSection(context: BenchContext): Promise<BenchRow[]> 
     startTestRuntime(
       { WEBHOOK_ALLOW_PRIVATE_TARGETS: true, AUTH_CACHE_SECONDS: 3600 },
       {
-        dynamodbEndpoint: await context.dynamodbEndpoint(),
+        dynamodb: await context.dynamodb(),
         onDispatcherBatch: (event) => {
           batches.push(
             new Set(event.Records.map((record) => JSON.parse(record.body).webhookEndpointId as string)),

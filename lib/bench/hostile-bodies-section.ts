@@ -131,7 +131,7 @@ function hostileBodies(merchantId: string, refs: Parameters<typeof invoiceBody>[
 export async function hostileBodiesSection(context: BenchContext): Promise<BenchRow[]> {
   const t = await runningUntilStopped(
     context,
-    startTestRuntime({ AUTH_CACHE_SECONDS: 3600 }, { dynamodbEndpoint: await context.dynamodbEndpoint() }),
+    startTestRuntime({ AUTH_CACHE_SECONDS: 3600 }, { dynamodb: await context.dynamodb() }),
   );
   try {
     const { api, runtime } = t.value;

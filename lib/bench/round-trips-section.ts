@@ -21,7 +21,7 @@ const section = 'round trips';
 export async function roundTripsSection(context: BenchContext): Promise<BenchRow[]> {
   const t = await runningUntilStopped(
     context,
-    startTestRuntime(roundTripRuntimeSettings, { dynamodbEndpoint: await context.dynamodbEndpoint() }),
+    startTestRuntime(roundTripRuntimeSettings, { dynamodb: await context.dynamodb() }),
   );
   const receiver = await runningUntilStopped(context, startHttpsReceiver({ caDir: context.caDir }));
   try {

@@ -3,7 +3,7 @@ import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { getCACertificates, setDefaultCACertificates } from 'node:tls';
 import { stopRegistry } from '../cli/stop-registry';
-import { startDynamoDbLocal } from '../local/dynamodb-local';
+import type { DynamoDbLocalTarget } from '../local/dynamodb-local';
 import { createLocalCa } from '../local/local-ca';
 import { apiLatencySection } from './api-latency-section';
 import type { BenchContext, BenchSectionRun } from './bench-context';
@@ -13,6 +13,7 @@ import { bundlesSection } from './bundles-section';
 import { dispatcherSection } from './dispatcher-section';
 import { eventLatencySection } from './event-latency-section';
 import { fanOutSection } from './fan-out-section';
+import { startFreshDynamoDbLocal } from './fresh-dynamodb-local';
 import { hostileBodiesSection } from './hostile-bodies-section';
 import { renderMarkdownTable, renderTextTable, summaryLine } from './render-table';
 import { roundTripsSection } from './round-trips-section';
@@ -51,18 +52,13 @@ export async function runBench(
     const ca = await createLocalCa(caDir, { validityDays: 1, caName: 'merchant-payments bench CA' });
     // The receivers serve this CA's certificate; the dispatcher trusts it as it would NODE_EXTRA_CA_CERTS.
     setDefaultCACertificates([...getCACertificates('default'), ca.caCertPem]);
-    let dynamodb: Promise<string> | undefined;
-    const dynamodbEndpoint = () => {
-      dynamodb ??= (async () => {
-        progress('starting DynamoDB Local (in memory)');
-        const started = await startDynamoDbLocal({ inMemory: true });
-        onStop(() => started.stop());
-        return started.endpoint;
-      })();
-      return dynamodb;
+    let dynamodbStarted: Promise<DynamoDbLocalTarget> | undefined;
+    const dynamodb = () => {
+      dynamodbStarted ??= startFreshDynamoDbLocal({ progress, onStop });
+      return dynamodbStarted;
     };
     const context: BenchContext = {
-      dynamodbEndpoint,
+      dynamodb,
       caDir,
       runs: options.runs,
       progress,

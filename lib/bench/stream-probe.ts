@@ -8,6 +8,7 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import type { DynamoDBRecord } from 'aws-lambda';
 import { documentClient, tableName } from '../../functions/store/client';
+import type { DynamoDbLocalTarget } from '../local/dynamodb-local';
 import { startStreamPoller } from '../local/stream-poller';
 
 /** The entity type of the probe items: no consumer of the service's stream routes it. */
@@ -36,7 +37,7 @@ export interface StreamProbe {
  * writes: one stream hop, and the design's two hops and commands with nothing between them.
  */
 export async function startStreamProbe(options: {
-  readonly dynamodbEndpoint: string;
+  readonly dynamodb: DynamoDbLocalTarget;
   readonly tableName: string;
 }): Promise<StreamProbe> {
   const hopMs: number[] = [];
@@ -105,7 +106,8 @@ export async function startStreamProbe(options: {
     new PutCommand({ TableName: tableName(), Item: { PK: run, SK: 'ENDPOINT#1', status: 'active' } }),
   );
   const poller = await startStreamPoller({
-    endpoint: options.dynamodbEndpoint,
+    endpoint: options.dynamodb.endpoint,
+    accessKeyId: options.dynamodb.accessKeyId,
     tableName: options.tableName,
     filter: isProbe,
     handler: async (event) => {

@@ -1,7 +1,7 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { chmod, mkdir, mkdtemp, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
@@ -10,6 +10,7 @@ import { DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb';
 import { LocalDynamoDb } from '../../functions/store/client';
 import { endWithThisProcess } from './orphan-watchdog';
 import { findFreePort, isPortFree, LOOPBACK_HOST } from './ports';
+import { closeFiles, privateDir } from './private-files';
 
 const execFileAsync = promisify(execFile);
 
@@ -248,9 +249,16 @@ export interface StartDynamoDbLocalOptions {
   /**
    * The one access key whose database holds the tables (letters and digits): the JVM listens on
    * every interface, so a client that does not know the key reaches only an empty database of its
-   * own. Without it the instance runs with `-sharedDb`, for a private in-memory run only.
+   * own. Default: a random key made for this instance (`accessKeyId` of the result); give one to
+   * reach a persisted database again.
    */
   accessKeyId?: string | undefined;
+  /**
+   * Serve one database to every key (`-sharedDb`), so anyone who reaches the port reaches the
+   * tables: only for an instance that holds nothing but generated data, like the test suite's
+   * (docs/decisions.md "Who can reach the local table"). Not with `accessKeyId`.
+   */
+  sharedDb?: boolean | undefined;
   /** 0 or undefined picks a free port (and picks again if it is taken before the JVM binds it). */
   port?: number | undefined;
   /** Directory for the database file when not in memory (default `.local/dynamodb/` at the repo root). */
@@ -283,10 +291,13 @@ export interface DynamoDbLocalExit {
   signal: NodeJS.Signals | null;
 }
 
+/** What a client needs to reach one database of a DynamoDB Local: its endpoint and that database's key. */
+export type DynamoDbLocalTarget = Pick<DynamoDbLocal, 'endpoint' | 'accessKeyId'>;
+
 export interface DynamoDbLocal {
   /** `http://127.0.0.1:<port>` */
   endpoint: string;
-  /** The key clients sign with: the one given, or `SharedDbAccessKeyId` for a `-sharedDb` instance. */
+  /** The key clients sign with: the one given, a random one, or `SharedDbAccessKeyId` for `-sharedDb`. */
   accessKeyId: string;
   port: number;
   pid: number;
@@ -308,20 +319,15 @@ export async function startDynamoDbLocal(options: StartDynamoDbLocalOptions): Pr
   await assertJavaAvailable(javaCommand, env);
   const { emulatorDir } = await ensureDynamoDbLocalJar({ cacheDir: options.cacheDir, log: options.log });
 
-  const accessKeyId = options.accessKeyId ?? SharedDbAccessKeyId;
-  if (!/^[A-Za-z0-9]+$/.test(accessKeyId)) {
-    throw new DynamoDbLocalError(
-      DynamoDbLocalErrorCode.invalidAccessKey,
-      'The DynamoDB Local access key must be letters and digits only.',
-    );
-  }
-  const databaseArgs = options.accessKeyId === undefined ? ['-sharedDb'] : [];
+  const accessKeyId = instanceAccessKey(options);
+  const databaseArgs = options.sharedDb === true ? ['-sharedDb'] : [];
   let storageArgs = ['-inMemory'];
   if (!options.inMemory) {
     const dbPath = resolve(options.dbPath ?? defaultDynamoDbLocalDbPath);
     // Owner only: the database file is named after the access key, and holds the data in the clear.
-    await mkdir(dbPath, { recursive: true, mode: 0o700 });
-    await chmod(dbPath, 0o700);
+    // The folder is DynamoDB Local's own, so every file in it is closed, whoever made it.
+    await privateDir(dbPath);
+    await closeFiles(dbPath, await readdir(dbPath));
     if (options.accessKeyId !== undefined) await adoptSharedDatabase(dbPath, options.accessKeyId);
     storageArgs = ['-dbPath', dbPath];
   }
@@ -348,6 +354,30 @@ export async function startDynamoDbLocal(options: StartDynamoDbLocalOptions): Pr
       options.log?.(`Port ${port} was taken before DynamoDB Local could bind it; trying another port`);
     }
   }
+}
+
+/**
+ * The key the instance's clients sign with: the caller's, a fresh random one (hex: DynamoDB Local
+ * takes letters and digits only), or `SharedDbAccessKeyId` when the caller asked for `-sharedDb`.
+ */
+function instanceAccessKey(options: StartDynamoDbLocalOptions): string {
+  if (options.sharedDb === true) {
+    if (options.accessKeyId !== undefined) {
+      throw new DynamoDbLocalError(
+        DynamoDbLocalErrorCode.invalidAccessKey,
+        'A -sharedDb DynamoDB Local serves every key the same database: it takes no access key.',
+      );
+    }
+    return SharedDbAccessKeyId;
+  }
+  const accessKeyId = options.accessKeyId ?? randomBytes(16).toString('hex');
+  if (!/^[A-Za-z0-9]+$/.test(accessKeyId)) {
+    throw new DynamoDbLocalError(
+      DynamoDbLocalErrorCode.invalidAccessKey,
+      'The DynamoDB Local access key must be letters and digits only.',
+    );
+  }
+  return accessKeyId;
 }
 
 function portInUseError(port: number): DynamoDbLocalError {
@@ -398,7 +428,9 @@ async function launch(options: LaunchOptions): Promise<DynamoDbLocal> {
     ...options.args,
   ];
   options.log?.(`Starting DynamoDB Local on ${endpoint}`);
-  const child = spawn(options.javaCommand, args, {
+  // Through `sh` for the umask alone: the JVM's database files are this user's only, whatever the
+  // umask this process runs under. `exec` keeps the pid, so stop() and the watchdog reach the JVM.
+  const child = spawn('sh', ['-c', 'umask 077 && exec "$0" "$@"', options.javaCommand, ...args], {
     cwd: options.emulatorDir,
     // Telemetry is off twice over: the flag and the variable AWS documents for it.
     env: { ...options.env, DDB_LOCAL_TELEMETRY: '0' },

@@ -12,6 +12,7 @@ import type {
 } from 'aws-lambda';
 import { defaultRouteTimeoutSeconds, isPublic, type RouteDefinition } from '../../functions/route-definition';
 import { readAuthorizerCacheFlushToken } from './authorizer-cache-flush';
+import { rateLimiter } from './rate-limiter';
 import { matchRoute } from './route-matcher';
 
 type ProxyHandler = (event: APIGatewayProxyEvent, context: Context) => Promise<APIGatewayProxyResult>;
@@ -77,7 +78,7 @@ export async function startLocalGateway(options: LocalGatewayOptions): Promise<L
     { result: APIGatewayAuthorizerResult; expiresAt: number; flushToken: string | undefined }
   >();
   let cachedFlushToken: string | undefined = '';
-  const publicLimiter = rateLimiter(options.publicRateLimitPerMinute, 60_000);
+  const publicLimiter = rateLimiter({ limit: options.publicRateLimitPerMinute, windowMs: 60_000 });
   const server = createServer((request, response) => {
     serve(request, response).catch(() =>
       writeGatewayError(response, 500, 'internal_error', 'An internal error occurred.', randomUUID()),
@@ -339,25 +340,4 @@ function writeGatewayError(
   if (response.headersSent) return void response.end();
   response.writeHead(status, { 'Content-Type': 'application/json', 'Request-Id': requestId });
   response.end(JSON.stringify({ error: { code, message, requestId } }));
-}
-
-/**
- * A fixed window per client address, like the web ACL's rate-based rule in AWS: at most `limit`
- * requests per window; the window starts with an address's first request.
- */
-function rateLimiter(limit: number, windowMs: number) {
-  const windows = new Map<string, { startedAt: number; count: number }>();
-  return {
-    allow(address: string): boolean {
-      const now = Date.now();
-      const current = windows.get(address);
-      if (current === undefined || now - current.startedAt >= windowMs) {
-        if (windows.size > 10_000) windows.clear();
-        windows.set(address, { startedAt: now, count: 1 });
-        return true;
-      }
-      current.count += 1;
-      return current.count <= limit;
-    },
-  };
 }

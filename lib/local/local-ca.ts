@@ -1,8 +1,9 @@
 import { execFile } from 'node:child_process';
 import { createPrivateKey, randomBytes, X509Certificate } from 'node:crypto';
-import { chmod, mkdir, mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { closeFiles, privateDir } from './private-files';
 
 const execFileAsync = promisify(execFile);
 
@@ -62,10 +63,13 @@ authorityKeyIdentifier = keyid
  * signed the server certificate and the server key matches it.
  */
 export async function createLocalCa(dir: string, options: LocalCaOptions = {}): Promise<LocalCa> {
+  // The folder and its files are this user's only, a set made before included: the CA's key signs
+  // what the runtime trusts.
+  await privateDir(dir);
+  await closeFiles(dir, Object.values(LocalCaFiles));
   const existing = await loadLocalCa(dir).catch(() => undefined);
   if (existing !== undefined && isUsable(existing)) return existing;
 
-  await mkdir(dir, { recursive: true });
   const staging = await mkdtemp(join(dir, '.staging-'));
   try {
     await generate(staging, {
@@ -178,9 +182,9 @@ async function generate(dir: string, { validityDays, caName }: Required<LocalCaO
     '-out',
     file(LocalCaFiles.serverCert),
   ]);
-  // openssl honours the umask; the keys of a CA this machine's runtime trusts are for this user only.
-  await chmod(file(LocalCaFiles.caKey), 0o600);
-  await chmod(file(LocalCaFiles.serverKey), 0o600);
+  // openssl honours the umask; the keys of a CA this machine's runtime trusts are for this user only,
+  // and so are its certificates, like everything else under `.local/`.
+  await closeFiles(dir, Object.values(LocalCaFiles));
 }
 
 async function openssl(args: string[]): Promise<void> {

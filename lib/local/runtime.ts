@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
-import { dirname, join, resolve } from 'node:path';
+import { chmod, readFile, writeFile } from 'node:fs/promises';
+import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type {
@@ -22,17 +22,13 @@ import { createKey, createMerchant } from '../admin/operations';
 import { ApiDocsFiles } from '../openapi/build-api-docs';
 import { authorizerCacheFlushFile } from './authorizer-cache-flush';
 import { type LocalDeliveryQueueOptions, startDeliveryPipeline } from './delivery-pipeline';
-import { readOrCreateDynamoDbAccessKey } from './dynamodb-access-key';
-import {
-  type DynamoDbLocal,
-  dynamoDbLocalClientConfig,
-  SharedDbAccessKeyId,
-  startDynamoDbLocal,
-} from './dynamodb-local';
+import { DynamoDbAccessKeyFile, readOrCreateDynamoDbAccessKey } from './dynamodb-access-key';
+import { type DynamoDbLocalTarget, dynamoDbLocalClientConfig, startDynamoDbLocal } from './dynamodb-local';
 import { ensureTable } from './ensure-table';
 import { type LocalGateway, startLocalGateway } from './gateway';
 import { assertNoRuntimeIn, operatorSocketPath, startOperatorChannel } from './operator-channel';
 import { isPortFree } from './ports';
+import { closeFiles, privateDir } from './private-files';
 import type { LocalSettings } from './settings';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -53,6 +49,10 @@ const localDocuments = {
   },
 };
 
+/** The runtime's files in its state folder besides the access key's (`DynamoDbAccessKeyFile`). */
+const RuntimeFile = 'runtime.json';
+const SecretsKeyFile = 'secrets.key';
+
 /** `.local/runtime.json` (DESIGN §5): what a developer or the admin CLI needs to call the runtime. */
 export interface RuntimeInfo {
   readonly baseUrl: string;
@@ -69,10 +69,12 @@ export interface LocalRuntimeOptions {
   readonly inMemory: boolean;
   /** Where runtime.json and the database live (default `.local/` at the repo root). */
   readonly stateDir?: string;
-  /** Use a DynamoDB Local that is already running instead of starting one (tests). */
-  readonly dynamodbEndpoint?: string;
-  /** The access key of that DynamoDB Local's database (default `SharedDbAccessKeyId`, for `-sharedDb`). */
-  readonly dynamodbAccessKeyId?: string;
+  /**
+   * Use a DynamoDB Local that is already running instead of starting one (tests, the bench, the
+   * soak): its endpoint together with the key of the database to use, so no caller can name the
+   * one without the other and fall back to a key anyone on the network may sign with.
+   */
+  readonly dynamodb?: DynamoDbLocalTarget;
   readonly tableName?: string;
   readonly log?: (message: string) => void;
   /** Sees every batch the delay queue hands the dispatcher. */
@@ -99,7 +101,14 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
   const stateDir = options.stateDir ?? settings.LOCAL_STATE_DIR ?? join(repoRoot, '.local');
   // Before anything starts: a state folder too deep for the operator socket stops the runtime in one line.
   operatorSocketPath(stateDir);
-  await mkdir(stateDir, { recursive: true });
+  // Open to this user only, also when an earlier version or another umask left it open.
+  await privateDir(stateDir);
+  await closeFiles(stateDir, [
+    RuntimeFile,
+    SecretsKeyFile,
+    DynamoDbAccessKeyFile,
+    basename(authorizerCacheFlushFile(stateDir)),
+  ]);
   // Before DynamoDB Local starts (seconds, on the state folder's data): another runtime on the same
   // folder or the port, each said in one line with what to do.
   await assertNoRuntimeIn(stateDir);
@@ -107,7 +116,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
   // DynamoDB Local listens on every interface: only a client holding this installation's key
   // reaches the runtime's database, in memory as on disk.
   const dynamodb =
-    options.dynamodbEndpoint === undefined
+    options.dynamodb === undefined
       ? await startDynamoDbLocal({
           inMemory: options.inMemory,
           dbPath: join(stateDir, 'dynamodb'),
@@ -115,8 +124,8 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
           log,
         })
       : undefined;
-  const dynamodbEndpoint = options.dynamodbEndpoint ?? (dynamodb as DynamoDbLocal).endpoint;
-  const dynamodbAccessKeyId = dynamodb?.accessKeyId ?? options.dynamodbAccessKeyId ?? SharedDbAccessKeyId;
+  const { endpoint: dynamodbEndpoint, accessKeyId: dynamodbAccessKeyId } = (options.dynamodb ??
+    dynamodb) as DynamoDbLocalTarget;
   const tableName = options.tableName ?? `merchant-payments-${settings.STAGE}`;
   let gateway: LocalGateway | undefined;
   let pipeline: DeliveryPipeline | undefined;
@@ -138,7 +147,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
     resetFunctionEnvironment();
     resetDocumentClient();
     resetSecretSealer();
-    const runtimeFile = join(stateDir, 'runtime.json');
+    const runtimeFile = join(stateDir, RuntimeFile);
     const merchant = await readyMerchant(runtimeFile, settings.STAGE, options.inMemory);
     gateway = await startLocalGateway({
       routes: routesOfStage(routeList, settings.STAGE),
@@ -214,7 +223,7 @@ async function assertPortFree(port: number, host: string): Promise<void> {
  */
 async function localSecretsKey(stateDir: string, inMemory: boolean): Promise<string> {
   if (inMemory) return randomBytes(32).toString('base64');
-  const file = join(stateDir, 'secrets.key');
+  const file = join(stateDir, SecretsKeyFile);
   const existing = await readFile(file, 'utf8').catch(() => undefined);
   if (existing !== undefined && Buffer.from(existing.trim(), 'base64').length === 32) return existing.trim();
   const key = randomBytes(32).toString('base64');

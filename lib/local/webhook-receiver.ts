@@ -1,4 +1,4 @@
-import { appendFile, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { appendFile, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createServer, type Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
@@ -6,6 +6,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type VerifyWebhookResult, verifyWebhook } from '../../docs/receiving-webhooks/verify-webhook';
 import { createLocalCa } from './local-ca';
+import { closeFiles, PrivateMode, privateDir } from './private-files';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -78,7 +79,11 @@ type ReceivedRecord =
 export async function startWebhookReceiver(options: WebhookReceiverOptions = {}): Promise<WebhookReceiver> {
   const dir = resolve(options.dir ?? defaultWebhookReceiverDir);
   const log = options.log ?? ((line: string) => console.log(line));
-  await mkdir(dir, { recursive: true });
+  await privateDir(dir);
+  // Made here, empty, so the README's `>> "$HOOKS/secrets"` appends to a file of this user only
+  // instead of having the shell create one under its umask.
+  await writeFile(join(dir, WebhookReceiverFiles.secrets), '', { flag: 'a', mode: PrivateMode.file });
+  await closeFiles(dir, [WebhookReceiverFiles.secrets, WebhookReceiverFiles.received]);
   const { key, cert, caCertPath } = await serverCredentials(dir, options.tls);
 
   // Appends go one at a time, so concurrent deliveries never interleave within a line; a failed
@@ -86,7 +91,9 @@ export async function startWebhookReceiver(options: WebhookReceiverOptions = {})
   let writes = Promise.resolve();
   const record = (entry: ReceivedRecord) => {
     const appended = writes.then(() =>
-      appendFile(join(dir, WebhookReceiverFiles.received), `${JSON.stringify(entry)}\n`),
+      appendFile(join(dir, WebhookReceiverFiles.received), `${JSON.stringify(entry)}\n`, {
+        mode: PrivateMode.file,
+      }),
     );
     writes = appended.catch(() => undefined);
     return appended;
@@ -135,8 +142,9 @@ export async function startWebhookReceiver(options: WebhookReceiverOptions = {})
   const info: WebhookReceiverInfo = { url: `https://localhost:${port}`, caCertPath };
   const infoFile = join(dir, WebhookReceiverFiles.info);
   // Written whole and renamed into place, so a script polling for it never reads half a file.
-  await writeFile(`${infoFile}.tmp`, `${JSON.stringify(info, null, 2)}\n`);
+  await writeFile(`${infoFile}.tmp`, `${JSON.stringify(info, null, 2)}\n`, { mode: PrivateMode.file });
   await rename(`${infoFile}.tmp`, infoFile);
+  await closeFiles(dir, [WebhookReceiverFiles.info]);
 
   let closed = false;
   return {

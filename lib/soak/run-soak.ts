@@ -26,7 +26,7 @@ export interface SoakPlan {
   readonly settleTimeoutSeconds: number;
 }
 
-export type SoakContext = Pick<BenchContext, 'dynamodbEndpoint' | 'caDir' | 'progress' | 'onStop'>;
+export type SoakContext = Pick<BenchContext, 'dynamodb' | 'caDir' | 'progress' | 'onStop'>;
 
 /** Spec "Load": 8 connections, and a receiver failing 30 % of requests. */
 export const SoakConnections = 8;
@@ -52,7 +52,7 @@ export async function runSoak(plan: SoakPlan, context: SoakContext): Promise<Soa
         WEBHOOK_RETRY_DELAY_SECONDS: retryDelaySeconds,
         AUTH_CACHE_SECONDS: 3600,
       },
-      { dynamodbEndpoint: await context.dynamodbEndpoint() },
+      { dynamodb: await context.dynamodb() },
     ),
   );
   const responder = flakyResponder(ReceiverFailureRate);

@@ -2,8 +2,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { getCACertificates, setDefaultCACertificates } from 'node:tls';
+import { startFreshDynamoDbLocal } from '../bench/fresh-dynamodb-local';
 import { stopRegistry } from '../cli/stop-registry';
-import { startDynamoDbLocal } from '../local/dynamodb-local';
 import { createLocalCa } from '../local/local-ca';
 import { runSoak } from './run-soak';
 import { brokenPromises, renderSoakReport } from './soak-findings';
@@ -32,16 +32,14 @@ export async function soakOnThisMachine(
     const ca = await createLocalCa(caDir, { validityDays: 1, caName: 'merchant-payments soak CA' });
     // The receiver serves this CA's certificate; the dispatcher trusts it as it would NODE_EXTRA_CA_CERTS.
     setDefaultCACertificates([...getCACertificates('default'), ca.caCertPem]);
-    progress('starting DynamoDB Local (in memory)');
-    const dynamodb = await startDynamoDbLocal({ inMemory: true });
-    onStop(() => dynamodb.stop());
+    const dynamodb = await startFreshDynamoDbLocal({ progress, onStop });
     const findings = await runSoak(
       {
         durationSeconds: options.durationSeconds,
         eventCount: eventCountFor(options.durationSeconds),
         settleTimeoutSeconds,
       },
-      { dynamodbEndpoint: async () => dynamodb.endpoint, caDir, progress, onStop },
+      { dynamodb: async () => dynamodb, caDir, progress, onStop },
     );
     const broken = brokenPromises(findings);
     process.stdout.write(`${renderSoakReport(findings, broken)}\n`);

@@ -16,7 +16,7 @@ let dynamodb: DynamoDbLocal | undefined;
 // made the burst below take 27 s of its 29 s limit, against ~10 s on a fresh one.
 beforeAll(async () => {
   dynamodb = await startDynamoDbLocal({ inMemory: true });
-  t = await startTestRuntime({}, { dynamodbEndpoint: dynamodb.endpoint });
+  t = await startTestRuntime({}, { dynamodb });
 }, 60_000);
 afterAll(async () => {
   await t?.stop();

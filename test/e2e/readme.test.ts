@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type LocalRuntime, startLocalRuntime } from '../../lib/local/runtime';
 import { readLocalSettings } from '../../lib/local/settings';
 import { startWebhookReceiver, type WebhookReceiver } from '../../lib/local/webhook-receiver';
+import { testDynamoDbTarget } from '../support/dynamodb';
 import { runToEnd } from '../support/spawned-process';
 import { TestCaFiles } from '../support/test-ca';
 
@@ -39,7 +40,7 @@ beforeAll(async () => {
     settings: readLocalSettings({ PORT: '0', WEBHOOK_ALLOW_PRIVATE_TARGETS: '1' }),
     inMemory: true,
     stateDir: join(workDir, '.local'),
-    dynamodbEndpoint: inject('dynamodbEndpoint'),
+    dynamodb: testDynamoDbTarget(),
     tableName: `readme-${Date.now()}`,
   });
 });

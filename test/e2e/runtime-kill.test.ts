@@ -2,9 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { afterEach, describe, expect, inject, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { type LocalRuntime, startLocalRuntime } from '../../lib/local/runtime';
 import { readLocalSettings } from '../../lib/local/settings';
+import { testDynamoDbTarget } from '../support/dynamodb';
 import { type HttpsReceiver, startHttpsReceiver } from '../support/https-receiver';
 import { createInvoice, expectOk, invoiceAction, invoiceBody } from '../support/invoice-requests';
 import { invoiceFixtures } from '../support/invoices';
@@ -43,7 +44,7 @@ describe('killing the local runtime mid-delivery', () => {
         '--import',
         'tsx',
         fixture,
-        JSON.stringify({ stateDir, tableName, dynamodbEndpoint: inject('dynamodbEndpoint'), settings }),
+        JSON.stringify({ stateDir, tableName, dynamodb: testDynamoDbTarget(), settings }),
       ],
       { cwd: repoRoot },
     );
@@ -70,7 +71,7 @@ describe('killing the local runtime mid-delivery', () => {
       settings: readLocalSettings({ PORT: '0', ...settings }),
       inMemory: false,
       stateDir,
-      dynamodbEndpoint: inject('dynamodbEndpoint'),
+      dynamodb: testDynamoDbTarget(),
       tableName,
     });
     cleanups.push(() => restarted.stop());

@@ -2,9 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, inject, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { type LocalRuntime, startLocalRuntime } from '../../lib/local/runtime';
 import { readLocalSettings } from '../../lib/local/settings';
+import { testDynamoDbTarget } from '../support/dynamodb';
 import { type HttpsReceiver, startHttpsReceiver } from '../support/https-receiver';
 import { createInvoice, expectOk, invoiceAction, invoiceBody } from '../support/invoice-requests';
 import { invoiceFixtures } from '../support/invoices';
@@ -40,7 +41,7 @@ async function startPersisted(
     }),
     inMemory: false,
     stateDir,
-    dynamodbEndpoint: inject('dynamodbEndpoint'),
+    dynamodb: testDynamoDbTarget(),
     tableName,
   });
   running.add(runtime);

@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { runSoak } from '../../lib/soak/run-soak';
 import { brokenPromises, type SoakFindings } from '../../lib/soak/soak-findings';
+import { testDynamoDbTarget } from '../support/dynamodb';
 import { runToEnd } from '../support/spawned-process';
 
 const repoRoot = resolve(import.meta.dirname, '..', '..');
@@ -14,7 +15,7 @@ beforeAll(async () => {
   findings = await runSoak(
     { durationSeconds: 5, eventCount, settleTimeoutSeconds: 90 },
     {
-      dynamodbEndpoint: async () => inject('dynamodbEndpoint'),
+      dynamodb: async () => testDynamoDbTarget(),
       caDir: inject('testCaDir'),
       progress: () => undefined,
       onStop: (stop) => {

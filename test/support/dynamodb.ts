@@ -10,7 +10,11 @@ import {
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { inject } from 'vitest';
 import { createTableInput, TableDefinition } from '../../functions/store/table';
-import { dynamoDbLocalClientConfig, SharedDbAccessKeyId } from '../../lib/local/dynamodb-local';
+import {
+  type DynamoDbLocalTarget,
+  dynamoDbLocalClientConfig,
+  SharedDbAccessKeyId,
+} from '../../lib/local/dynamodb-local';
 
 let client: DynamoDBClient | undefined;
 let documentClient: DynamoDBDocumentClient | undefined;
@@ -18,6 +22,11 @@ let documentClient: DynamoDBDocumentClient | undefined;
 /** The run's DynamoDB Local (started once by test/global-setup.ts). */
 export function testDynamoDbEndpoint(): string {
   return inject('dynamodbEndpoint');
+}
+
+/** The run's DynamoDB Local as a runtime takes it: a `-sharedDb` one, so the shared key reaches it. */
+export function testDynamoDbTarget(): DynamoDbLocalTarget {
+  return { endpoint: testDynamoDbEndpoint(), accessKeyId: SharedDbAccessKeyId };
 }
 
 /** A client for the run's DynamoDB Local (a `-sharedDb` one), shared within the test file's process. */

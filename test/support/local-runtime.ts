@@ -4,13 +4,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import type { DynamoDBStreamEvent, SQSEvent } from 'aws-lambda';
-import { inject } from 'vitest';
 import { documentClient } from '../../functions/store/client';
 import { createKey, createMerchant } from '../../lib/admin/operations';
 import type { LocalDeliveryQueueOptions } from '../../lib/local/delivery-pipeline';
+import type { DynamoDbLocalTarget } from '../../lib/local/dynamodb-local';
 import { routeInvocation } from '../../lib/local/gateway';
 import { type LocalRuntime, startLocalRuntime } from '../../lib/local/runtime';
 import { type LocalSettings, readLocalSettings } from '../../lib/local/settings';
+import { testDynamoDbTarget } from './dynamodb';
 import { documentClientCommandsDuring } from './dynamodb-commands';
 
 export interface TestRuntime {
@@ -26,13 +27,14 @@ export interface TestRuntime {
 }
 
 /**
- * The local runtime in this test process, on a free port, against the suite's DynamoDB Local and
- * a table of its own. Requests go through the real local gateway over HTTP.
+ * The local runtime in this test process, on a free port, against the suite's DynamoDB Local (or
+ * the one `dynamodb` names, with its key) and a table of its own. Requests go through the real
+ * local gateway over HTTP.
  */
 export async function startTestRuntime(
   settings: Partial<LocalSettings> = {},
   options: {
-    dynamodbEndpoint?: string;
+    dynamodb?: DynamoDbLocalTarget;
     onDispatcherBatch?: (event: SQSEvent) => void;
     beforeRouting?: (event: DynamoDBStreamEvent) => Promise<void>;
     deliveryQueue?: LocalDeliveryQueueOptions;
@@ -43,7 +45,7 @@ export async function startTestRuntime(
     settings: readLocalSettings({ PORT: '0', ...stringValues(settings) }),
     inMemory: true,
     stateDir,
-    dynamodbEndpoint: options.dynamodbEndpoint ?? inject('dynamodbEndpoint'),
+    dynamodb: options.dynamodb ?? testDynamoDbTarget(),
     tableName: `test-${randomUUID()}`,
     ...(options.onDispatcherBatch === undefined ? {} : { onDispatcherBatch: options.onDispatcherBatch }),
     ...(options.beforeRouting === undefined ? {} : { beforeRouting: options.beforeRouting }),

@@ -13,6 +13,7 @@ import {
   ScanCommand,
 } from '@aws-sdk/client-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFreshDynamoDbLocal } from '../../../lib/bench/fresh-dynamodb-local';
 import {
   DynamoDbLocalError,
   DynamoDbLocalErrorCode,
@@ -24,6 +25,7 @@ import {
 } from '../../../lib/local/dynamodb-local';
 import { findFreePort, isPortFree } from '../../../lib/local/ports';
 import { testDynamoDbEndpoint } from '../../support/dynamodb';
+import { startTestRuntime } from '../../support/local-runtime';
 
 let scratch: string;
 
@@ -200,7 +202,7 @@ describe('startDynamoDbLocal with an access key', () => {
 
   it('takes over the table a -sharedDb run persisted, so upgrading keeps the data', async () => {
     const dbPath = join(await mkdtemp(join(scratch, 'adopt-')), 'dynamodb');
-    const shared = await startDynamoDbLocal({ inMemory: false, dbPath });
+    const shared = await startDynamoDbLocal({ inMemory: false, dbPath, sharedDb: true });
     const before = clientFor(shared.endpoint, SharedDbAccessKeyId);
     try {
       await createTableWithItem(before, 'kept');
@@ -229,6 +231,55 @@ describe('startDynamoDbLocal with an access key', () => {
       code: DynamoDbLocalErrorCode.invalidAccessKey,
     });
   });
+
+  it('refuses an access key beside -sharedDb, which would serve every key the same database', async () => {
+    await expect(
+      startDynamoDbLocal({ inMemory: true, sharedDb: true, accessKeyId: ownerKey }),
+    ).rejects.toMatchObject({
+      code: DynamoDbLocalErrorCode.invalidAccessKey,
+      message: expect.stringContaining('it takes no access key'),
+    });
+  });
+});
+
+describe('the DynamoDB Local of npm run bench and npm run soak', () => {
+  it('keeps the run’s table from a client signing with any other key, the old shared one included', async () => {
+    const stops: (() => Promise<void>)[] = [];
+    const onStop = (stop: () => Promise<void>) => {
+      stops.push(stop);
+      return () => undefined;
+    };
+    const dynamodb = await startFreshDynamoDbLocal({ progress: () => undefined, onStop });
+    const clients: DynamoDBClient[] = [];
+    const clientFor = (accessKeyId: string) => {
+      const client = new DynamoDBClient({
+        ...dynamoDbLocalClientConfig(dynamodb.endpoint, accessKeyId),
+        maxAttempts: 1,
+      });
+      clients.push(client);
+      return client;
+    };
+    try {
+      // The table is made as every bench section and the soak make theirs: by a runtime on the run's instance.
+      const t = await startTestRuntime({}, { dynamodb });
+      onStop(() => t.stop());
+      const tableName = t.runtime.tableName;
+      expect((await clientFor(dynamodb.accessKeyId).send(new ListTablesCommand({}))).TableNames).toEqual([
+        tableName,
+      ]);
+
+      for (const key of [SharedDbAccessKeyId, randomBytes(16).toString('hex')]) {
+        const outsider = clientFor(key);
+        expect((await outsider.send(new ListTablesCommand({}))).TableNames).toEqual([]);
+        const read = new GetItemCommand({ TableName: tableName, Key: { PK: { S: 'x' }, SK: { S: 'y' } } });
+        await expect(outsider.send(read)).rejects.toThrow(ResourceNotFoundException);
+      }
+      expect(dynamodb.accessKeyId).toMatch(/^[0-9a-f]{32}$/);
+    } finally {
+      for (const client of clients) client.destroy();
+      for (const stop of stops.reverse()) await stop();
+    }
+  }, 60_000);
 });
 
 describe('ensureDynamoDbLocalJar', () => {

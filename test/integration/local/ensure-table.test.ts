@@ -5,7 +5,6 @@ import { createTableInput } from '../../../functions/store/table';
 import {
   type DynamoDbLocal,
   dynamoDbLocalClientConfig,
-  SharedDbAccessKeyId,
   startDynamoDbLocal,
 } from '../../../lib/local/dynamodb-local';
 import { ensureTable } from '../../../lib/local/ensure-table';
@@ -17,7 +16,7 @@ let client: DynamoDBClient;
 let documentClient: DynamoDBDocumentClient;
 beforeAll(async () => {
   dynamodb = await startDynamoDbLocal({ inMemory: true });
-  client = new DynamoDBClient(dynamoDbLocalClientConfig(dynamodb.endpoint, SharedDbAccessKeyId));
+  client = new DynamoDBClient(dynamoDbLocalClientConfig(dynamodb.endpoint, dynamodb.accessKeyId));
   documentClient = DynamoDBDocumentClient.from(client);
 }, 60_000);
 afterAll(async () => {

@@ -1,0 +1,54 @@
+export interface RateLimiterOptions {
+  /** At most this many requests per address per window. */
+  readonly limit: number;
+  readonly windowMs: number;
+  /** A clock in milliseconds that never goes back (default `performance.now`; tests move their own). */
+  readonly now?: () => number;
+}
+
+export interface RateLimiter {
+  /** Counts one request of `address`; false once it is past the limit of its window. */
+  allow(address: string): boolean;
+  /** Addresses whose window still runs: the limiter holds nothing else. */
+  readonly size: number;
+}
+
+/**
+ * A fixed window per client address, like the web ACL's rate-based rule in AWS: at most `limit`
+ * requests per window; the window starts with an address's first request.
+ *
+ * Windows are kept in the order they started (a Map keeps insertion order, and an address whose
+ * window ended is removed before it starts another), so the ended ones are always at the front:
+ * each call drops those and stops at the first that still runs. Every window is dropped once, so
+ * the sweep costs O(1) per call amortized, and the map holds only the addresses seen within the
+ * last window. No address is ever dropped while its window runs, so calls from many other
+ * addresses cannot give one a fresh allowance (docs/decisions.md "Local runtime").
+ */
+export function rateLimiter(options: RateLimiterOptions): RateLimiter {
+  const { limit, windowMs } = options;
+  const clock = options.now ?? (() => performance.now());
+  const windows = new Map<string, { startedAt: number; count: number }>();
+  const sweep = (now: number) => {
+    for (const [address, window] of windows) {
+      if (now - window.startedAt < windowMs) return;
+      windows.delete(address);
+    }
+  };
+  return {
+    allow(address: string): boolean {
+      const now = clock();
+      sweep(now);
+      const current = windows.get(address);
+      if (current === undefined) {
+        windows.set(address, { startedAt: now, count: 1 });
+        return true;
+      }
+      // Counted no further past the limit: the count stays a small number however long a flood runs.
+      if (current.count <= limit) current.count += 1;
+      return current.count <= limit;
+    },
+    get size() {
+      return windows.size;
+    },
+  };
+}
