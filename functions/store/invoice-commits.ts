@@ -71,6 +71,8 @@ export interface InvoiceChange {
   readonly events?: readonly DomainEvent[];
   /** Further items of the same transaction (slug rotation, payment records). */
   readonly items?: TransactItems;
+  /** Empties the pay link's decline counts (the merchant's clear); a new slug empties its own anyway. */
+  readonly clearsPayLinkDeclines?: boolean;
 }
 
 /** A transition that meets a newer revision is computed again from it, a few times at most. */
@@ -91,13 +93,15 @@ export async function commitInvoiceChange(
     async () => {
       const stored = await getStoredInvoice(merchantId, invoiceId);
       if (stored === undefined) return undefined;
-      const { next, events = [], items = [] } = change(stored.invoice);
+      const { next, events = [], items = [], clearsPayLinkDeclines } = change(stored.invoice);
       try {
         return await commitWithIdempotency(
           context,
           { status: 200, body: next },
           [
-            buildReplaceInvoice(stored, next, context.now),
+            buildReplaceInvoice(stored, next, context.now, {
+              clearsPayLinkDeclines: clearsPayLinkDeclines === true,
+            }),
             ...events.map((event) => buildPutEvent(event, context.requestId)),
             ...items,
           ],
