@@ -4,7 +4,6 @@ import { idempotencyRetentionSeconds } from '../domain/idempotency';
 import { epochSeconds, isoTimestamp } from '../domain/time';
 import { documentClient, tableName } from './client';
 import { EntityType, keys } from './keys';
-import { openStoredBody, sealStoredBody } from './replay-sealing';
 import { oldImage, sendTransaction, type TransactItems, TransactionConditionFailed } from './transaction';
 
 /** What the idempotency middleware knows about a mutating request once it has been validated. */
@@ -69,7 +68,7 @@ export function buildIdempotencyRecordPut(context: IdempotencyContext, response:
       Item: {
         ...idempotencyRecordItem(context),
         responseStatus: response.status,
-        responseBody: JSON.stringify(sealStoredBody(response.body, context)),
+        responseBody: JSON.stringify(response.body),
       },
       ...noLiveRecord(context),
       ReturnValuesOnConditionCheckFailure: 'ALL_OLD' as const,
@@ -86,7 +85,7 @@ export async function commitWithIdempotency(
   context: IdempotencyContext,
   response: StoredResponse,
   items: TransactItems,
-  /** What to keep instead of the response body, when that holds a secret (kept sealed). */
+  /** What to keep instead of the response body, when that holds a secret (sealed, or left out). */
   storedBody: unknown = response.body,
 ): Promise<StoredResponse> {
   try {
@@ -156,7 +155,7 @@ export function replayOf(
   if (record.state === inProgressState) return new IdempotencyInProgress(sameRequest);
   const response = {
     status: Number(record.responseStatus),
-    body: openStoredBody(JSON.parse(String(record.responseBody)), context),
+    body: JSON.parse(String(record.responseBody)),
   };
   return new IdempotentReplay(response, sameRequest);
 }

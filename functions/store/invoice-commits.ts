@@ -2,6 +2,7 @@ import type { DomainEvent, Invoice } from '../domain/invoice';
 import { invoiceSlugHash } from '../domain/invoice-slug';
 import { buildPutEvent } from './events';
 import { commitWithIdempotency, type IdempotencyContext, type StoredResponse } from './idempotency';
+import { withoutSlug } from './invoice-replay';
 import {
   buildAdvanceInvoiceCounter,
   buildPutInvoiceSlug,
@@ -23,7 +24,8 @@ const numberRace: JitterRetry = { attempts: 200, baseMs: 4, capMs: 250 };
 
 /**
  * Writes a new invoice (with its issuer's name, which the pay page shows), its slug lookup, the
- * advanced counter and the idempotency record in one transaction. When another create took the number first, the counter's old image tells the next
+ * advanced counter and the idempotency record (which keeps the answer without its slug) in one
+ * transaction. When another create took the number first, the counter's old image tells the next
  * number at once and the transaction is rebuilt with it: numbers stay gapless and unique, and a
  * failed create leaves the counter untouched (DESIGN §4).
  */
@@ -39,11 +41,20 @@ export async function commitNewInvoice(
     async () => {
       const invoice = build(current + 1);
       try {
-        return await commitWithIdempotency(context, { status: 201, body: invoice }, [
-          buildAdvanceInvoiceCounter(invoice.merchantId, current),
-          buildPutNewInvoice(invoice, merchantName),
-          buildPutInvoiceSlug(invoiceSlugHash(invoice.invoiceUrlSlug), invoice.merchantId, invoice.invoiceId),
-        ]);
+        return await commitWithIdempotency(
+          context,
+          { status: 201, body: invoice },
+          [
+            buildAdvanceInvoiceCounter(invoice.merchantId, current),
+            buildPutNewInvoice(invoice, merchantName),
+            buildPutInvoiceSlug(
+              invoiceSlugHash(invoice.invoiceUrlSlug),
+              invoice.merchantId,
+              invoice.invoiceId,
+            ),
+          ],
+          withoutSlug(invoice),
+        );
       } catch (error) {
         // The winner's counter, read from the failed condition, is the next number to try.
         const counterFailure = failureOfFirstItem(error);
@@ -60,6 +71,8 @@ export interface InvoiceChange {
   readonly events?: readonly DomainEvent[];
   /** Further items of the same transaction (slug rotation, payment records). */
   readonly items?: TransactItems;
+  /** Empties the pay link's decline counts (the merchant's clear); a new slug empties its own anyway. */
+  readonly clearsPayLinkDeclines?: boolean;
 }
 
 /** A transition that meets a newer revision is computed again from it, a few times at most. */
@@ -80,13 +93,20 @@ export async function commitInvoiceChange(
     async () => {
       const stored = await getStoredInvoice(merchantId, invoiceId);
       if (stored === undefined) return undefined;
-      const { next, events = [], items = [] } = change(stored.invoice);
+      const { next, events = [], items = [], clearsPayLinkDeclines } = change(stored.invoice);
       try {
-        return await commitWithIdempotency(context, { status: 200, body: next }, [
-          buildReplaceInvoice(stored, next, context.now),
-          ...events.map((event) => buildPutEvent(event, context.requestId)),
-          ...items,
-        ]);
+        return await commitWithIdempotency(
+          context,
+          { status: 200, body: next },
+          [
+            buildReplaceInvoice(stored, next, context.now, {
+              clearsPayLinkDeclines: clearsPayLinkDeclines === true,
+            }),
+            ...events.map((event) => buildPutEvent(event, context.requestId)),
+            ...items,
+          ],
+          withoutSlug(next),
+        );
       } catch (error) {
         if (isLockedByLiveCall(failureOfFirstItem(error)?.existing, context.now)) {
           throw new ProcessorCallBusy(

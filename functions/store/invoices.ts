@@ -1,16 +1,11 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { type Invoice, type InvoiceStatus, isVisibleToPayer } from '../domain/invoice';
 import { invoiceSlugHash } from '../domain/invoice-slug';
-import type { DeclineHistory } from '../domain/pay-link-declines';
+import { declinesAfterChange, noDeclines, type PayLinkDeclines } from '../domain/pay-link-declines';
 import type { ShardHistory } from '../domain/shard-history';
 import { documentClient, tableName } from './client';
 import { EntityType, keys, SortKeyPrefix } from './keys';
-import {
-  declineHistoryAttribute,
-  declineHistoryAttributeName,
-  declineHistoryOf,
-  declinesAsRead,
-} from './pay-link-declines';
+import { declinesAsRead, declinesAttributes, declinesOf, withoutDeclines } from './pay-link-declines';
 import { allOf, type Condition, lockFree, withoutLock } from './processor-calls';
 import { queryPage, queryPartitionsPage } from './query-page';
 import { shardsOfPage } from './shard-pages';
@@ -23,13 +18,13 @@ export interface StoredInvoice {
   readonly invoice: Invoice;
   readonly merchantName: string | undefined;
   /** The pay link's latest declines (see `pay-link-declines.ts`); absent: none. */
-  readonly payLinkDeclines?: DeclineHistory;
+  readonly payLinkDeclines?: PayLinkDeclines;
 }
 
 function invoiceItem(
   invoice: Invoice,
   merchantName: string | undefined,
-  payLinkDeclines: DeclineHistory = [],
+  payLinkDeclines: PayLinkDeclines = noDeclines,
 ) {
   return {
     ...keys.invoice(invoice.merchantId, invoice.invoiceId),
@@ -39,7 +34,7 @@ function invoiceItem(
     entityType: EntityType.invoice,
     ...invoice,
     ...(merchantName === undefined ? {} : { merchantName }),
-    ...declineHistoryAttribute(payLinkDeclines),
+    ...declinesAttributes(payLinkDeclines),
   };
 }
 
@@ -66,15 +61,26 @@ export function invoiceAsRead(invoice: Pick<Invoice, 'currentRevisionNumber'>): 
  * Replaces the invoice with its next revision, only while the stored revision is the one the change
  * was computed from, so two racing transitions can't both apply, and while no payment of it is at
  * the processor (`lockFree`). The issuer's name stays as it was stored, and so do the pay link's
- * declines, which change without a new revision: a decline since the read fails the condition too.
+ * declines, which change without a new revision (a decline since the read fails the condition too),
+ * but for what the change resets: a new slug starts its own count, and the merchant's clear
+ * (`clearsPayLinkDeclines`) empties both.
  */
-export function buildReplaceInvoice(previous: StoredInvoice, next: Invoice, now: Date) {
-  const declines = previous.payLinkDeclines ?? [];
+export function buildReplaceInvoice(
+  previous: StoredInvoice,
+  next: Invoice,
+  now: Date,
+  options: { readonly clearsPayLinkDeclines?: boolean } = {},
+) {
+  const declines = previous.payLinkDeclines ?? noDeclines;
+  const kept = declinesAfterChange(declines, {
+    slugChanged: next.invoiceUrlSlug !== previous.invoice.invoiceUrlSlug,
+    cleared: options.clearsPayLinkDeclines === true,
+  });
   return {
     Put: {
       TableName: tableName(),
-      Item: invoiceItem(next, previous.merchantName, declines),
-      ...allOf(invoiceAsRead(previous.invoice), lockFree(now), declinesAsRead(declines)),
+      Item: invoiceItem(next, previous.merchantName, kept),
+      ...allOf(invoiceAsRead(previous.invoice), lockFree(now), ...declinesAsRead(declines)),
       ReturnValuesOnConditionCheckFailure: 'ALL_OLD' as const,
     },
   };
@@ -163,7 +169,7 @@ export async function getStoredInvoice(
     : {
         invoice: toInvoice(Item),
         merchantName: storedMerchantName(Item),
-        payLinkDeclines: declineHistoryOf(Item),
+        payLinkDeclines: declinesOf(Item),
       };
 }
 
@@ -183,9 +189,8 @@ export function toInvoice(item: Record<string, unknown>): Invoice {
     GSI3PK: _gsi3pk,
     entityType: _entityType,
     merchantName: _merchantName,
-    [declineHistoryAttributeName]: _payLinkDeclines,
     ...invoice
-  } = withoutLock(item);
+  } = withoutDeclines(withoutLock(item));
   return invoice as unknown as Invoice;
 }
 

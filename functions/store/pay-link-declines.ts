@@ -1,8 +1,10 @@
 import {
   type DeclineHistory,
-  declineLimitUntil,
+  declineLimit,
+  noDeclines,
   PayLinkDeclineLimit,
   PayLinkDeclineLimitReached,
+  type PayLinkDeclines,
   withDecline,
 } from '../domain/pay-link-declines';
 import { tableName } from './client';
@@ -17,74 +19,97 @@ import {
 } from './processor-calls';
 
 /*
- * The invoice item keeps its latest pay-link declines (`payLinkDeclinedAt`, epoch ms, newest first,
- * at most the cap) beside the processor lock. A pay-link payment's reservation, which locks the
- * invoice, is conditioned on the cap, and a decline is added by the same write that releases the
- * lock: the lock orders every attempt, so the count is exact and costs no read. The attribute is
- * bookkeeping, outside the pay-link index's projection and never part of a resource.
+ * The invoice item keeps its latest pay-link declines beside the processor lock, in two lists of
+ * epoch ms, newest first: `payLinkDeclinedAt` for its current slug (at most `perSlug`) and
+ * `invoiceDeclinedAt` for all its slugs (at most `perInvoice`). A pay-link payment's reservation,
+ * which locks the invoice, is conditioned on both limits, and a decline is added to both by the same
+ * write that releases the lock: the lock orders every attempt, so the counts are exact and cost no
+ * read. The lists are bookkeeping, outside the pay-link index's projection and never part of a
+ * resource.
  */
 
-const declinedAt = { name: 'payLinkDeclinedAt', placeholder: '#payLinkDeclinedAt' } as const;
-
-/** The item's decline history; none on an invoice that never had a pay-link decline. */
-export function declineHistoryOf(item: Record<string, unknown> | undefined): number[] {
-  const stored = item?.[declinedAt.name];
-  return Array.isArray(stored) ? stored.map(Number) : [];
+interface StoredList {
+  readonly name: string;
+  readonly placeholder: string;
+  readonly limit: number;
 }
 
+const lists: Record<keyof PayLinkDeclines, StoredList> = {
+  slug: { name: 'payLinkDeclinedAt', placeholder: '#payLinkDeclinedAt', limit: PayLinkDeclineLimit.perSlug },
+  invoice: {
+    name: 'invoiceDeclinedAt',
+    placeholder: '#invoiceDeclinedAt',
+    limit: PayLinkDeclineLimit.perInvoice,
+  },
+};
+const scopes = Object.keys(lists) as (keyof PayLinkDeclines)[];
+const listNames = Object.fromEntries(scopes.map((scope) => [lists[scope].placeholder, lists[scope].name]));
+
+/** The item's declines; none on an invoice that never had a pay-link decline. */
+export function declinesOf(item: Record<string, unknown> | undefined): PayLinkDeclines {
+  const read = (list: StoredList) => {
+    const stored = item?.[list.name];
+    return Array.isArray(stored) ? stored.map(Number) : [];
+  };
+  return { slug: read(lists.slug), invoice: read(lists.invoice) };
+}
+
+/** The limit-th newest decline of a list: while it is missing the list has room. */
+const oldestCounted = (list: StoredList) => `${list.placeholder}[${list.limit - 1}]`;
+
 /**
- * What a pay-link payment's reservation requires of the invoice: fewer than `cap` declines within
- * the window before `now` (the cap-th newest is missing or old enough), and the 429 when it fails.
+ * What a pay-link payment's reservation requires of the invoice: fewer than `perSlug` declines of
+ * this slug and fewer than `perInvoice` of the invoice within the window before `now` (each list's
+ * limit-th newest is missing or old enough), and the 429 when it fails.
  */
 export function payLinkDeclineAdmission(now: Date): ProcessorCallAdmission {
-  const oldestCounted = `${declinedAt.placeholder}[${PayLinkDeclineLimit.cap - 1}]`;
   return {
-    condition: {
-      expression: `attribute_not_exists(${oldestCounted}) OR ${oldestCounted} <= :declineWindowStart`,
-      names: { [declinedAt.placeholder]: declinedAt.name },
-      values: { ':declineWindowStart': now.getTime() - PayLinkDeclineLimit.windowMs },
-    },
+    conditions: scopes.map((scope) => {
+      const counted = oldestCounted(lists[scope]);
+      return {
+        expression: `attribute_not_exists(${counted}) OR ${counted} <= :declineWindowStart`,
+        names: { [lists[scope].placeholder]: lists[scope].name },
+        values: { ':declineWindowStart': now.getTime() - PayLinkDeclineLimit.windowMs },
+      };
+    }),
     refusal: (item) => {
-      const until = declineLimitUntil(declineHistoryOf(item), now);
-      return until === undefined ? undefined : new PayLinkDeclineLimitReached(until);
+      const limit = declineLimit(declinesOf(item), now);
+      return limit === undefined ? undefined : new PayLinkDeclineLimitReached(limit.until, limit.scope);
     },
   };
 }
 
 /**
  * The decline's write of the invoice by the call holding its lock: releases the lock and adds the
- * decline. While fewer than `cap` are kept it is an append that needs no read; a full history has
- * to drop its oldest, so it is rewritten, conditioned on being as the failed append found it.
+ * decline to both lists. While both have room it is an append that needs no read; a full list has to
+ * drop its oldest, so then both are rewritten, conditioned on being as the failed append found them.
  */
-export function buildRecordDecline(key: ItemKey, callId: string, at: Date, full?: DeclineHistory) {
-  const held = lockHeldBy(callId);
-  const fits: Condition =
+export function buildRecordDecline(key: ItemKey, callId: string, at: Date, full?: PayLinkDeclines) {
+  const fits: Condition[] = scopes.map((scope) =>
     full === undefined
-      ? { expression: `attribute_not_exists(${declinedAt.placeholder}[${PayLinkDeclineLimit.cap - 1}])` }
-      : {
-          expression: `${declinedAt.placeholder} = :previousDeclines`,
-          values: { ':previousDeclines': full },
-        };
-  const condition = allOf(held, fits);
+      ? { expression: `attribute_not_exists(${oldestCounted(lists[scope])})` }
+      : listAsRead(lists[scope], full[scope], 'previous'),
+  );
+  const condition = allOf(lockHeldBy(callId), ...fits);
+  const next = full === undefined ? undefined : withDecline(full, at);
+  const assignments = scopes.map((scope) => {
+    const { placeholder } = lists[scope];
+    return next === undefined
+      ? `${placeholder} = list_append(:decline, if_not_exists(${placeholder}, :noDeclines))`
+      : `${placeholder} = :${scope}Declines`;
+  });
   return {
     Update: {
       TableName: tableName(),
       Key: { ...key },
-      UpdateExpression:
-        full === undefined
-          ? `SET ${declinedAt.placeholder} = list_append(:decline, if_not_exists(${declinedAt.placeholder}, :noDeclines)) REMOVE ${lockRelease.attributes.join(', ')}`
-          : `SET ${declinedAt.placeholder} = :declines REMOVE ${lockRelease.attributes.join(', ')}`,
+      UpdateExpression: `SET ${assignments.join(', ')} REMOVE ${lockRelease.attributes.join(', ')}`,
       ConditionExpression: condition.ConditionExpression,
-      ExpressionAttributeNames: {
-        ...condition.ExpressionAttributeNames,
-        ...lockRelease.names,
-        [declinedAt.placeholder]: declinedAt.name,
-      },
+      ExpressionAttributeNames: { ...condition.ExpressionAttributeNames, ...lockRelease.names, ...listNames },
       ExpressionAttributeValues: {
         ...condition.ExpressionAttributeValues,
-        ...(full === undefined
+        ...(next === undefined
           ? { ':decline': [at.getTime()], ':noDeclines': [] }
-          : { ':declines': withDecline(full, at) }),
+          : Object.fromEntries(scopes.map((scope) => [`:${scope}Declines`, [...next[scope]]]))),
       },
       ReturnValuesOnConditionCheckFailure: 'ALL_OLD' as const,
     },
@@ -92,7 +117,7 @@ export function buildRecordDecline(key: ItemKey, callId: string, at: Date, full?
 }
 
 /**
- * The rewrite to send when the append found the history full: `undefined` when the lock was lost
+ * The rewrite to send when the append found a list full: `undefined` when the lock was lost
  * instead (another call took over a lease that ran out), which must fail as before.
  */
 export function buildRecordDeclineOverFull(
@@ -102,27 +127,36 @@ export function buildRecordDeclineOverFull(
   existing: Record<string, unknown> | undefined,
 ) {
   if (existing === undefined || !isLockHeldBy(existing, callId)) return undefined;
-  return buildRecordDecline(key, callId, at, declineHistoryOf(existing));
+  return buildRecordDecline(key, callId, at, declinesOf(existing));
 }
 
-/** The condition a replacement of the whole invoice carries: the decline history is as it read it. */
-export function declinesAsRead(history: DeclineHistory): Condition {
+/** The conditions a replacement of the whole invoice carries: both lists are as it read them. */
+export function declinesAsRead(declines: PayLinkDeclines): Condition[] {
+  return scopes.map((scope) => listAsRead(lists[scope], declines[scope], 'asRead'));
+}
+
+/** The attributes a replacement of the whole invoice writes, so it never drops a list it keeps. */
+export function declinesAttributes(declines: PayLinkDeclines = noDeclines): Record<string, number[]> {
+  return Object.fromEntries(
+    scopes.flatMap((scope) =>
+      declines[scope].length === 0 ? [] : [[lists[scope].name, [...declines[scope]]]],
+    ),
+  );
+}
+
+/** The lists are bookkeeping: item readers drop them before an item becomes a resource. */
+export function withoutDeclines<T extends Record<string, unknown>>(item: T): T {
+  const { [lists.slug.name]: _slug, [lists.invoice.name]: _invoice, ...rest } = item;
+  return rest as T;
+}
+
+function listAsRead(list: StoredList, history: DeclineHistory, tag: string): Condition {
+  const value = `:${tag}${list.name}`;
   return history.length === 0
-    ? {
-        expression: `attribute_not_exists(${declinedAt.placeholder})`,
-        names: { [declinedAt.placeholder]: declinedAt.name },
-      }
+    ? { expression: `attribute_not_exists(${list.placeholder})`, names: { [list.placeholder]: list.name } }
     : {
-        expression: `${declinedAt.placeholder} = :declinesAsRead`,
-        names: { [declinedAt.placeholder]: declinedAt.name },
-        values: { ':declinesAsRead': [...history] },
+        expression: `${list.placeholder} = ${value}`,
+        names: { [list.placeholder]: list.name },
+        values: { [value]: [...history] },
       };
 }
-
-/** The attribute a replacement of the whole invoice writes back, so it never drops the history. */
-export function declineHistoryAttribute(history: DeclineHistory): Record<string, number[]> {
-  return history.length === 0 ? {} : { [declinedAt.name]: [...history] };
-}
-
-/** Strips the history from an item before it becomes a resource. */
-export const declineHistoryAttributeName = declinedAt.name;

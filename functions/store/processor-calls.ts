@@ -58,7 +58,8 @@ export interface ProcessorCallLock {
  * error a reservation refused by it answers (judged on the item as the failed condition found it).
  */
 export interface ProcessorCallAdmission {
-  readonly condition: Condition;
+  /** Joined with AND to the lock's other conditions (each one parenthesized, none nested). */
+  readonly conditions: readonly Condition[];
   readonly refusal: (item: Record<string, unknown>) => Error | undefined;
 }
 
@@ -336,7 +337,7 @@ function lockUpdate(lock: ProcessorCallLock, callId: string, leaseUntil: number,
       names: { '#lockId': lockAttributes.id, '#lockUntil': lockAttributes.until },
       values: { ':lockNow': now.getTime(), ':lockId': callId },
     },
-    ...(lock.admission === undefined ? [] : [lock.admission.condition]),
+    ...(lock.admission?.conditions ?? []),
   );
   return {
     Update: {

@@ -129,7 +129,8 @@ describe('POST /invoices/{id}/void', () => {
     const replay = await act(draft.invoiceId, 'void', {}, key);
     expect(replay.status).toBe(200);
     expect(replay.headers.get('idempotent-replayed')).toBe('true');
-    expect(replay.body).toEqual(first.body);
+    // The invoice as it was then, with the slug it has now: the old one would pay nothing.
+    expect(replay.body).toEqual({ ...first.body, invoiceUrlSlug: rotated.invoiceUrlSlug });
     expect(await getInvoice(draft.invoiceId)).toEqual(rotated);
   });
 

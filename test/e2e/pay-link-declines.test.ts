@@ -30,17 +30,21 @@ let refs: InvoiceRefs;
 let publicApi: ApiClient;
 
 beforeAll(async () => {
-  t = await startTestRuntime();
+  // The file sends far more pay calls a minute than one address may; that limit is pay-links.test.ts's.
+  t = await startTestRuntime({ PUBLIC_RATE_LIMIT_PER_MINUTE: 10_000 });
   merchantId = t.runtime.merchantId;
   refs = await invoiceFixtures(t.api, merchantId);
   publicApi = apiClient(t.runtime.baseUrl, 'unused');
 });
 afterAll(() => t.stop());
 
-const { cap, windowMs } = PayLinkDeclineLimit;
+/** The declines one pay link takes in an hour, and those an invoice takes across its links. */
+const perSlug = 5;
+const perInvoice = 20;
+const windowMs = 60 * 60 * 1000;
 const hourMs = 60 * 60 * 1000;
 
-/** Declines of docs/sandbox-testing.md, one per reason: as many as the cap allows in an hour. */
+/** Declines of docs/sandbox-testing.md, one per reason: as many as one link takes in an hour. */
 const declines = [
   { method: testCard(cards.insufficientFunds), code: 'insufficient_funds' },
   { method: testCard(cards.declined), code: 'card_declined' },
@@ -67,7 +71,7 @@ const pay = (slug: string, paymentMethod: unknown, key = newKey()) =>
     idempotencyKey: key,
   });
 
-const declinedAt = async (invoiceId: string): Promise<number[]> => {
+const storedDeclines = async (invoiceId: string, attribute: string): Promise<number[]> => {
   const { Item } = await documentClient().send(
     new GetCommand({
       TableName: t.runtime.tableName,
@@ -75,17 +79,25 @@ const declinedAt = async (invoiceId: string): Promise<number[]> => {
       ConsistentRead: true,
     }),
   );
-  return (Item?.payLinkDeclinedAt as number[] | undefined) ?? [];
+  return (Item?.[attribute] as number[] | undefined) ?? [];
 };
+/** The declines kept for the invoice's current pay link, and for the invoice across its links. */
+const declinedAt = (invoiceId: string) => storedDeclines(invoiceId, 'payLinkDeclinedAt');
+const invoiceDeclinedAt = (invoiceId: string) => storedDeclines(invoiceId, 'invoiceDeclinedAt');
 
 /** Moves some of the invoice's kept declines back in time, as if the hour had passed for them. */
-async function age(invoiceId: string, positions: readonly number[], byMs: number): Promise<void> {
-  const history = await declinedAt(invoiceId);
+async function age(
+  invoiceId: string,
+  positions: readonly number[],
+  byMs: number,
+  attribute = 'payLinkDeclinedAt',
+): Promise<void> {
+  const history = await storedDeclines(invoiceId, attribute);
   await documentClient().send(
     new UpdateCommand({
       TableName: t.runtime.tableName,
       Key: keys.invoice(merchantId, invoiceId),
-      UpdateExpression: 'SET payLinkDeclinedAt = :history',
+      UpdateExpression: `SET ${attribute} = :history`,
       ExpressionAttributeValues: {
         ':history': history.map((time, position) => (positions.includes(position) ? time - byMs : time)),
       },
@@ -99,10 +111,38 @@ const declinedPayments = async (invoiceId: string) =>
   );
 
 async function declineUpToTheCap(slug: string): Promise<void> {
-  for (let attempt = 0; attempt < cap; attempt += 1) {
+  for (let attempt = 0; attempt < perSlug; attempt += 1) {
     const result = await pay(slug, testCard(cards.declined));
     expect(result.status, JSON.stringify(result.body)).toBe(201);
   }
+}
+
+const rotate = async (invoiceId: string): Promise<string> =>
+  expectOk(await invoiceAction(t.api, merchantId, invoiceId, 'rotate-url-slug')).invoiceUrlSlug;
+
+/** Declines every link up to its cap, rotating after each, until the invoice's ceiling; the live slug. */
+async function declineUpToTheCeiling(invoice: {
+  invoiceId: string;
+  invoiceUrlSlug: string;
+}): Promise<string> {
+  let slug = invoice.invoiceUrlSlug;
+  for (let link = 0; link < perInvoice / perSlug; link += 1) {
+    await declineUpToTheCap(slug);
+    slug = await rotate(invoice.invoiceId);
+  }
+  return slug;
+}
+
+/** A 429 of the decline limits: the error shape and a Retry-After of at most the window. */
+function expectRefused(refused: { status: number; headers: Headers; body: any }): void {
+  expect(refused.status, JSON.stringify(refused.body)).toBe(429);
+  expect(refused.body).toEqual({
+    error: { code: 'rate_limited', message: expect.any(String), requestId: expect.any(String) },
+  });
+  const retryAfter = Number(refused.headers.get('retry-after'));
+  expect(Number.isInteger(retryAfter)).toBe(true);
+  expect(retryAfter).toBeGreaterThan(windowMs / 1000 - 600);
+  expect(retryAfter).toBeLessThanOrEqual(windowMs / 1000);
 }
 
 describe('POST /pay/payments declines', () => {
@@ -142,22 +182,18 @@ describe('POST /pay/payments declines', () => {
   });
 });
 
-describe(`the cap of ${cap} declined pay-link payments per invoice per rolling hour`, () => {
+describe(`the cap of ${perSlug} declined payments per pay link per rolling hour`, () => {
+  it('states the limits this file tests', () => {
+    expect(PayLinkDeclineLimit).toEqual({ perSlug, perInvoice, windowMs });
+  });
+
   it('answers the next attempt 429 with Retry-After and writes nothing, whatever the card', async () => {
     const invoice = await issuedInvoice();
     await declineUpToTheCap(invoice.invoiceUrlSlug);
     const before = await t.scanTable();
     const key = newKey();
     for (const method of [testCard(cards.declined), testCard(cards.succeeds), testCard(cards.succeeds)]) {
-      const refused = await pay(invoice.invoiceUrlSlug, method, key);
-      expect(refused.status).toBe(429);
-      expect(refused.body).toEqual({
-        error: { code: 'rate_limited', message: expect.any(String), requestId: expect.any(String) },
-      });
-      const retryAfter = Number(refused.headers.get('retry-after'));
-      expect(Number.isInteger(retryAfter)).toBe(true);
-      expect(retryAfter).toBeGreaterThan(windowMs / 1000 - 600);
-      expect(retryAfter).toBeLessThanOrEqual(windowMs / 1000);
+      expectRefused(await pay(invoice.invoiceUrlSlug, method, key));
     }
     expect(await t.scanTable()).toEqual(before);
     const merchantView = expectOk(
@@ -166,17 +202,18 @@ describe(`the cap of ${cap} declined pay-link payments per invoice per rolling h
     expect(merchantView).toMatchObject({ status: 'issued', amountPaid: { amount: 0 } });
   });
 
-  it('keeps the count through the merchant’s changes of the invoice', async () => {
+  it('keeps both counts through the merchant’s other changes, and shows neither', async () => {
     const invoice = await issuedInvoice();
     await declineUpToTheCap(invoice.invoiceUrlSlug);
     expectOk(await invoiceAction(t.api, merchantId, invoice.invoiceId, 'send'));
-    const rotated = expectOk(await invoiceAction(t.api, merchantId, invoice.invoiceId, 'rotate-url-slug'));
-    expect(await declinedAt(invoice.invoiceId)).toHaveLength(cap);
-    expect((await pay(rotated.invoiceUrlSlug, testCard(cards.succeeds))).status).toBe(429);
+    expect(await declinedAt(invoice.invoiceId)).toHaveLength(perSlug);
+    expect(await invoiceDeclinedAt(invoice.invoiceId)).toHaveLength(perSlug);
+    expectRefused(await pay(invoice.invoiceUrlSlug, testCard(cards.succeeds)));
     const merchantView = expectOk(
       await t.api('GET', `/invoices/${invoice.invoiceId}`, { query: { merchantId } }),
     );
     expect(merchantView).not.toHaveProperty('payLinkDeclinedAt');
+    expect(merchantView).not.toHaveProperty('invoiceDeclinedAt');
   });
 
   it('refuses a merchant’s write of the invoice read before a decline, which would lose the decline', async () => {
@@ -193,15 +230,16 @@ describe(`the cap of ${cap} declined pay-link payments per invoice per rolling h
     const invoice = await issuedInvoice();
     await declineUpToTheCap(invoice.invoiceUrlSlug);
     // Only the oldest leaves the window: one more attempt, then the cap holds again.
-    await age(invoice.invoiceId, [cap - 1], hourMs);
+    await age(invoice.invoiceId, [perSlug - 1], hourMs);
     const oneMore = await pay(invoice.invoiceUrlSlug, testCard(cards.declined));
     expect(oneMore.status, JSON.stringify(oneMore.body)).toBe(201);
     const history = await declinedAt(invoice.invoiceId);
-    expect(history).toHaveLength(cap);
+    expect(history).toHaveLength(perSlug);
     expect(history).toEqual([...history].sort((a, b) => b - a));
     expect(history.every((time) => time > Date.now() - windowMs)).toBe(true);
     expect((await pay(invoice.invoiceUrlSlug, testCard(cards.succeeds))).status).toBe(429);
-    expect(await declinedPayments(invoice.invoiceId)).toHaveLength(cap + 1);
+    expect(await declinedPayments(invoice.invoiceId)).toHaveLength(perSlug + 1);
+    expect(await invoiceDeclinedAt(invoice.invoiceId)).toHaveLength(perSlug + 1);
 
     await age(invoice.invoiceId, [0, 1, 2, 3, 4], hourMs);
     const paid = await pay(invoice.invoiceUrlSlug, testCard(cards.succeeds));
@@ -225,13 +263,128 @@ describe(`the cap of ${cap} declined pay-link payments per invoice per rolling h
     expect(statuses).toContain('429 rate_limited');
     for (const status of statuses)
       expect(['201', '409 payment_in_progress', '429 rate_limited']).toContain(status);
-    expect(statuses.filter((status) => status === '201')).toHaveLength(cap);
-    expect(await declinedPayments(invoice.invoiceId)).toHaveLength(cap);
+    expect(statuses.filter((status) => status === '201')).toHaveLength(perSlug);
+    expect(await declinedPayments(invoice.invoiceId)).toHaveLength(perSlug);
     const more = await Promise.all(
       Array.from({ length: 8 }, () => pay(invoice.invoiceUrlSlug, testCard(cards.declined))),
     );
     expect(more.map((result) => result.status)).toEqual(Array(8).fill(429));
-    expect(await declinedPayments(invoice.invoiceId)).toHaveLength(cap);
-    expect(await declinedAt(invoice.invoiceId)).toHaveLength(cap);
+    expect(await declinedPayments(invoice.invoiceId)).toHaveLength(perSlug);
+    expect(await declinedAt(invoice.invoiceId)).toHaveLength(perSlug);
+    expect(await invoiceDeclinedAt(invoice.invoiceId)).toHaveLength(perSlug);
+  });
+});
+
+describe('a payer’s declines do not lock the merchant out', () => {
+  it('start a new count with a rotated slug: the real payer pays with the new link', async () => {
+    const invoice = await issuedInvoice();
+    await declineUpToTheCap(invoice.invoiceUrlSlug);
+    expectRefused(await pay(invoice.invoiceUrlSlug, testCard(cards.succeeds)));
+    const slug = await rotate(invoice.invoiceId);
+    const paid = await pay(slug, testCard(cards.succeeds));
+    expect(paid.status, JSON.stringify(paid.body)).toBe(201);
+    expect(paid.body.invoice).toMatchObject({ status: 'paid' });
+    // The new link's count started empty; the invoice's kept the old link's declines.
+    expect(await declinedAt(invoice.invoiceId)).toEqual([]);
+    expect(await invoiceDeclinedAt(invoice.invoiceId)).toHaveLength(perSlug);
+  });
+
+  it(`stop at ${perInvoice} per invoice across rotated links, writing nothing more`, async () => {
+    const invoice = await issuedInvoice();
+    const slug = await declineUpToTheCeiling(invoice);
+    expect(await declinedAt(invoice.invoiceId)).toEqual([]);
+    expect(await invoiceDeclinedAt(invoice.invoiceId)).toHaveLength(perInvoice);
+    const before = await t.scanTable();
+    for (const method of [testCard(cards.succeeds), testCard(cards.declined)]) {
+      expectRefused(await pay(slug, method));
+    }
+    expect(await t.scanTable()).toEqual(before);
+    // Another rotation starts the link's count, not the invoice's.
+    expectRefused(await pay(await rotate(invoice.invoiceId), testCard(cards.succeeds)));
+    expect(await declinedPayments(invoice.invoiceId)).toHaveLength(perInvoice);
+  });
+
+  it('take another once the oldest of the invoice’s counted declines is an hour old', async () => {
+    const invoice = await issuedInvoice();
+    const slug = await declineUpToTheCeiling(invoice);
+    await age(invoice.invoiceId, [perInvoice - 1], hourMs, 'invoiceDeclinedAt');
+    const oneMore = await pay(slug, testCard(cards.declined));
+    expect(oneMore.status, JSON.stringify(oneMore.body)).toBe(201);
+    // The full list was rewritten: the decline that left the hour is gone, the new one first.
+    const history = await invoiceDeclinedAt(invoice.invoiceId);
+    expect(history).toHaveLength(perInvoice);
+    expect(history).toEqual([...history].sort((a, b) => b - a));
+    expect(history.every((time) => time > Date.now() - windowMs)).toBe(true);
+    expect(await declinedAt(invoice.invoiceId)).toEqual([history[0]]);
+    expectRefused(await pay(slug, testCard(cards.succeeds)));
+  });
+
+  it('take payments again once the merchant clears them, on the link the payer has', async () => {
+    const invoice = await issuedInvoice();
+    const slug = await declineUpToTheCeiling(invoice);
+    expectRefused(await pay(slug, testCard(cards.succeeds)));
+    const cleared = await invoiceAction(t.api, merchantId, invoice.invoiceId, 'clear-pay-link-declines');
+    expect(cleared.status, JSON.stringify(cleared.body)).toBe(200);
+    const live = (await getStoredInvoice(merchantId, invoice.invoiceId))?.invoice;
+    expect(cleared.body).toEqual(live);
+    expect(cleared.body.invoiceUrlSlug).toBe(slug);
+    expect(await declinedAt(invoice.invoiceId)).toEqual([]);
+    expect(await invoiceDeclinedAt(invoice.invoiceId)).toEqual([]);
+    const paid = await pay(slug, testCard(cards.succeeds));
+    expect(paid.status, JSON.stringify(paid.body)).toBe(201);
+    expect(paid.body.invoice).toMatchObject({ status: 'paid' });
+  });
+
+  it('clear the link’s own count too, so the payer keeps the link they were sent', async () => {
+    const invoice = await issuedInvoice();
+    await declineUpToTheCap(invoice.invoiceUrlSlug);
+    const key = newKey();
+    const cleared = await invoiceAction(
+      t.api,
+      merchantId,
+      invoice.invoiceId,
+      'clear-pay-link-declines',
+      {},
+      key,
+    );
+    expect(cleared.status, JSON.stringify(cleared.body)).toBe(200);
+    expect(cleared.body.invoiceUrlSlug).toBe(invoice.invoiceUrlSlug);
+    // The clear is idempotent like every change: the same key replays, another body is a 422.
+    const replay = await invoiceAction(
+      t.api,
+      merchantId,
+      invoice.invoiceId,
+      'clear-pay-link-declines',
+      {},
+      key,
+    );
+    expect(replay.headers.get('idempotent-replayed')).toBe('true');
+    expect(JSON.stringify(replay.body)).toBe(JSON.stringify(cleared.body));
+    const paid = await pay(invoice.invoiceUrlSlug, testCard(cards.succeeds));
+    expect(paid.status, JSON.stringify(paid.body)).toBe(201);
+  });
+
+  it('can’t be cleared by another merchant', async () => {
+    const invoice = await issuedInvoice();
+    await declineUpToTheCap(invoice.invoiceUrlSlug);
+    const other = await t.anotherMerchant();
+    const before = await t.scanTable();
+    const own = await invoiceAction(
+      other.api,
+      other.merchantId,
+      invoice.invoiceId,
+      'clear-pay-link-declines',
+    );
+    expect(own.status, JSON.stringify(own.body)).toBe(404);
+    expect(own.body.error.code).toBe('not_found');
+    const foreign = await invoiceAction(other.api, merchantId, invoice.invoiceId, 'clear-pay-link-declines');
+    expect(foreign.status, JSON.stringify(foreign.body)).toBe(403);
+    expect(foreign.body.error.code).toBe('forbidden');
+    const after = await t.scanTable();
+    const invoiceItem = (items: Record<string, unknown>[]) =>
+      items.find((item) => item.entityType === 'Invoice' && item.invoiceId === invoice.invoiceId);
+    expect(invoiceItem(after)).toEqual(invoiceItem(before));
+    expect(await declinedAt(invoice.invoiceId)).toHaveLength(perSlug);
+    expectRefused(await pay(invoice.invoiceUrlSlug, testCard(cards.succeeds)));
   });
 });

@@ -31,6 +31,7 @@ const expectedCommands: Record<RouteName, readonly string[]> = {
   sendInvoice: ['GetItemCommand', 'TransactWriteItemsCommand'],
   recordInvoicePayment: ['GetItemCommand', 'TransactWriteItemsCommand'],
   rotateInvoiceUrlSlug: ['GetItemCommand', 'TransactWriteItemsCommand'],
+  clearPayLinkDeclines: ['GetItemCommand', 'TransactWriteItemsCommand'],
   listWebhookEndpoints: ['QueryCommand'],
   createWebhookEndpoint: ['TransactWriteItemsCommand'],
   updateWebhookEndpoint: ['GetItemCommand', 'TransactWriteItemsCommand'],

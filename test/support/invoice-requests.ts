@@ -7,7 +7,13 @@ export interface InvoiceRefs {
   readonly priceId: string;
 }
 
-export type InvoiceAction = 'void' | 'issue' | 'send' | 'payments' | 'rotate-url-slug';
+export type InvoiceAction =
+  | 'void'
+  | 'issue'
+  | 'send'
+  | 'payments'
+  | 'rotate-url-slug'
+  | 'clear-pay-link-declines';
 
 /** A product_charge line of the fixtures' product and price. */
 export function productLine(refs: InvoiceRefs, quantity = 1, extra: Record<string, unknown> = {}) {

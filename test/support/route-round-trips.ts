@@ -147,7 +147,8 @@ export async function measureRouteRoundTrips(
   await measure('getCustomer', () => get(`/customers/${customer.customerId}`));
   await measure('listCustomers', () => get('/customers', { limit: 1 }));
 
-  // Invoices: one through issue, send, a part payment and a new slug; another voided.
+  // Invoices: one through issue, send, a part payment, a new slug and a clear of its pay link's
+  // declines; another voided.
   const invoice = await measure('createInvoice', () => createInvoice(api, invoiceBody(merchantId, refs)));
   await measure('getInvoice', () => get(`/invoices/${invoice.invoiceId}`));
   await measure('issueInvoice', () => invoiceAction(api, merchantId, invoice.invoiceId, 'issue'));
@@ -157,6 +158,9 @@ export async function measureRouteRoundTrips(
   );
   const rotated = await measure('rotateInvoiceUrlSlug', () =>
     invoiceAction(api, merchantId, invoice.invoiceId, 'rotate-url-slug'),
+  );
+  await measure('clearPayLinkDeclines', () =>
+    invoiceAction(api, merchantId, invoice.invoiceId, 'clear-pay-link-declines'),
   );
   const draft = expectOk(await createInvoice(api, invoiceBody(merchantId, refs)));
   await measure('voidInvoice', () => invoiceAction(api, merchantId, draft.invoiceId, 'void'));

@@ -9,6 +9,7 @@ import { httpHandler } from '../../http/http-handler';
 import { ValidationMessage } from '../../http/validation-messages';
 import { commitNewInvoice } from '../../store/invoice-commits';
 import { loadInvoiceReferences } from '../../store/invoice-references';
+import { invoiceReplay } from './invoice-change';
 import { invoiceRoutes } from './routes';
 
 /**
@@ -44,4 +45,5 @@ export const handler = httpHandler(
       }),
     );
   },
+  invoiceReplay,
 );

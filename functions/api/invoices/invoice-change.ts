@@ -1,7 +1,15 @@
 import type { Invoice } from '../../domain/invoice';
+import type { ReplayOptions } from '../../http/error-handler';
 import { NotFoundError } from '../../http/errors';
 import type { IdempotencyContext, StoredResponse } from '../../store/idempotency';
 import { commitInvoiceChange, type InvoiceChange } from '../../store/invoice-commits';
+import { reviveInvoiceReplay } from '../../store/invoice-replay';
+
+/**
+ * What every invoice route that answers the invoice passes to its handler: the stored answer keeps
+ * no pay-link slug, so a replay reads the invoice's current one back.
+ */
+export const invoiceReplay: ReplayOptions = { reviveReplay: reviveInvoiceReplay };
 
 /** The shared body of every invoice transition route: read, change, commit; 404 when absent. */
 export async function changeInvoice(

@@ -3,7 +3,7 @@ import { applyPayment, InvoiceStatus, invoicePaidEvent } from '../../domain/invo
 import { isoTimestamp } from '../../domain/time';
 import { httpHandler } from '../../http/http-handler';
 import { buildPutInvoicePayment } from '../../store/invoices';
-import { changeInvoice } from './invoice-change';
+import { changeInvoice, invoiceReplay } from './invoice-change';
 import { invoiceRoutes } from './routes';
 
 /** An out-of-band payment; the one that completes the invoice also emits invoices.InvoicePaid. */
@@ -28,4 +28,5 @@ export const handler = httpHandler(
         events: next.status === InvoiceStatus.paid ? [invoicePaidEvent(next, newId('evt'))] : [],
       };
     }),
+  invoiceReplay,
 );

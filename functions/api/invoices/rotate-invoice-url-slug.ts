@@ -4,7 +4,7 @@ import { invoiceSlugHash, newInvoiceUrlSlug } from '../../domain/invoice-slug';
 import { isoTimestamp } from '../../domain/time';
 import { httpHandler } from '../../http/http-handler';
 import { buildDeleteInvoiceSlug, buildPutInvoiceSlug } from '../../store/invoices';
-import { changeInvoice } from './invoice-change';
+import { changeInvoice, invoiceReplay } from './invoice-change';
 import { invoiceRoutes } from './routes';
 
 /**
@@ -29,4 +29,5 @@ export const handler = httpHandler(
         ],
       };
     }),
+  invoiceReplay,
 );

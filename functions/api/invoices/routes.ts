@@ -109,4 +109,17 @@ export const invoiceRoutes = {
     successStatus: 200,
     response: Invoice,
   }),
+  clearPayLinkDeclines: defineRoute({
+    operationId: 'clearPayLinkDeclines',
+    method: 'POST',
+    path: '/invoices/{id}/clear-pay-link-declines',
+    summary:
+      "Forget the pay link's declines (the link's and the invoice's count), so it takes payments again",
+    tag: 'Invoices',
+    handler: 'api/invoices/clear-pay-link-declines',
+    merchantScope: 'body',
+    request: { params: InvoicePathParams, body: MerchantScopeBody },
+    successStatus: 200,
+    response: Invoice,
+  }),
 } as const satisfies Record<string, RouteDefinition>;

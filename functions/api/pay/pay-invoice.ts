@@ -37,7 +37,7 @@ const maxReads = 5;
  * change waits for the charge. A completed charge moves the invoice to paid and emits
  * payments.PaymentCreated and invoices.InvoicePaid; a declined one leaves the invoice as it was
  * and emits payments.PaymentDeclined. Either way the answer is a 201 with the payment, whose decline
- * the payer sees only as the generic one. Past the cap on declines (PayLinkDeclineLimit) it is a 429.
+ * the payer sees only as the generic one. Past a limit on declines (PayLinkDeclineLimit) it is a 429.
  */
 export const handler = httpHandler(payPageRoutes.payInvoice, async ({ body, idempotency, now }) => {
   // Before anything else: without a processor (production, for now) nothing here can succeed.

@@ -47,8 +47,11 @@ export const payPageRoutes = {
     access: 'public',
     callsProcessor: true,
     ownRateLimit:
-      `the invoice had ${PayLinkDeclineLimit.cap} declined payments through its pay link within the last ` +
-      `${PayLinkDeclineLimit.windowMs / 60_000} minutes; it takes payments again when the oldest of them is ` +
-      `${PayLinkDeclineLimit.windowMs / 60_000} minutes old. Nothing is charged or written.`,
+      `this pay link had ${PayLinkDeclineLimit.perSlug} declined payments within the last ` +
+      `${PayLinkDeclineLimit.windowMs / 60_000} minutes, or the invoice ${PayLinkDeclineLimit.perInvoice} ` +
+      'through all its pay links; it takes payments again when the oldest of them is ' +
+      `${PayLinkDeclineLimit.windowMs / 60_000} minutes old. A new slug (\`POST /invoices/{id}/rotate-url-slug\`) ` +
+      "starts its link's count afresh; `POST /invoices/{id}/clear-pay-link-declines` clears both. " +
+      'Nothing is charged or written.',
   }),
 } as const satisfies Record<string, RouteDefinition>;

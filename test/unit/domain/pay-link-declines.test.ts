@@ -1,44 +1,92 @@
 import { describe, expect, it } from 'vitest';
 import {
-  declineLimitUntil,
+  declineLimit,
+  declinesAfterChange,
+  noDeclines,
   PayLinkDeclineLimit,
   secondsUntil,
   withDecline,
 } from '../../../functions/domain/pay-link-declines';
 
-const { cap, windowMs } = PayLinkDeclineLimit;
+const { perSlug, perInvoice, windowMs } = PayLinkDeclineLimit;
 const now = new Date('2026-03-01T12:00:00.000Z');
 const minutesAgo = (minutes: number) => now.getTime() - minutes * 60_000;
+/** `count` declines a minute apart, the newest `newest` minutes ago. */
+const declinesFrom = (newest: number, count: number) =>
+  Array.from({ length: count }, (_, index) => minutesAgo(newest + index));
 
-describe('declineLimitUntil', () => {
-  it('takes payments while fewer than the cap are kept', () => {
-    expect(declineLimitUntil([], now)).toBeUndefined();
-    expect(declineLimitUntil([1, 2, 3, 4].map(minutesAgo), now)).toBeUndefined();
+describe('declineLimit', () => {
+  it('takes payments while both counts have room', () => {
+    expect(declineLimit(noDeclines, now)).toBeUndefined();
+    const slug = declinesFrom(1, perSlug - 1);
+    expect(declineLimit({ slug, invoice: declinesFrom(1, perInvoice - 1) }, now)).toBeUndefined();
   });
 
-  it('refuses until the oldest of the cap’s declines is a window old', () => {
-    const history = [1, 2, 3, 4, 40].map(minutesAgo);
-    expect(declineLimitUntil(history, now)).toEqual(new Date(minutesAgo(40) + windowMs));
+  it('refuses the link until the oldest of its counted declines is a window old', () => {
+    const slug = [1, 2, 3, 4, 40].map(minutesAgo);
+    expect(declineLimit({ slug, invoice: slug }, now)).toEqual({
+      until: new Date(minutesAgo(40) + windowMs),
+      scope: 'slug',
+    });
   });
 
   it('takes payments again the moment the oldest counted decline is exactly a window old', () => {
-    const history = [1, 2, 3, 4].map(minutesAgo).concat(now.getTime() - windowMs);
-    expect(declineLimitUntil(history, now)).toBeUndefined();
-    expect(declineLimitUntil(history, new Date(now.getTime() - 1))).toBeDefined();
+    const slug = [1, 2, 3, 4].map(minutesAgo).concat(now.getTime() - windowMs);
+    expect(declineLimit({ slug, invoice: slug }, now)).toBeUndefined();
+    expect(declineLimit({ slug, invoice: slug }, new Date(now.getTime() - 1))).toBeDefined();
+  });
+
+  it('refuses every link of an invoice past its ceiling, whatever the link’s own count', () => {
+    const invoice = declinesFrom(1, perInvoice);
+    expect(declineLimit({ slug: [], invoice }, now)).toEqual({
+      until: new Date(minutesAgo(perInvoice) + windowMs),
+      scope: 'invoice',
+    });
+  });
+
+  it('names the invoice when both refuse, until the later of the two', () => {
+    const slug = declinesFrom(1, perSlug);
+    const invoice = [...slug, ...declinesFrom(30, perInvoice - perSlug)];
+    expect(declineLimit({ slug, invoice }, now)).toEqual({
+      until: new Date(minutesAgo(perSlug) + windowMs),
+      scope: 'invoice',
+    });
   });
 });
 
 describe('withDecline', () => {
-  it('puts the new decline first and keeps at most the cap', () => {
-    const history = [1, 2, 3, 4, 5].map(minutesAgo);
-    expect(withDecline(history, now)).toEqual([now.getTime(), ...history.slice(0, cap - 1)]);
+  it('puts the new decline first in both counts and keeps each at most its limit', () => {
+    const slug = declinesFrom(1, perSlug);
+    const invoice = declinesFrom(1, perInvoice);
+    expect(withDecline({ slug, invoice }, now)).toEqual({
+      slug: [now.getTime(), ...slug.slice(0, perSlug - 1)],
+      invoice: [now.getTime(), ...invoice.slice(0, perInvoice - 1)],
+    });
   });
 
   it('drops declines that left the window', () => {
-    expect(withDecline([minutesAgo(10), minutesAgo(60), minutesAgo(90)], now)).toEqual([
-      now.getTime(),
-      minutesAgo(10),
-    ]);
+    const history = [minutesAgo(10), minutesAgo(60), minutesAgo(90)];
+    const kept = [now.getTime(), minutesAgo(10)];
+    expect(withDecline({ slug: history, invoice: history }, now)).toEqual({ slug: kept, invoice: kept });
+  });
+});
+
+describe('declinesAfterChange', () => {
+  const declines = { slug: declinesFrom(1, 3), invoice: declinesFrom(1, 8) };
+
+  it('keeps both counts through a change that keeps the slug', () => {
+    expect(declinesAfterChange(declines, { slugChanged: false, cleared: false })).toEqual(declines);
+  });
+
+  it('starts a new slug’s count empty and keeps the invoice’s', () => {
+    expect(declinesAfterChange(declines, { slugChanged: true, cleared: false })).toEqual({
+      slug: [],
+      invoice: declines.invoice,
+    });
+  });
+
+  it('empties both on the merchant’s clear', () => {
+    expect(declinesAfterChange(declines, { slugChanged: false, cleared: true })).toEqual(noDeclines);
   });
 });
 
