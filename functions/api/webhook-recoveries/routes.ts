@@ -23,6 +23,7 @@ export const webhookRecoveryRoutes = {
     request: { params: WebhookEndpointPathParams, body: RecoverDeliveriesBody },
     successStatus: 201,
     response: WebhookRecovery,
+    needsAnsweringEndpoint: true,
   }),
   getWebhookRecovery: defineRoute({
     operationId: 'getWebhookRecovery',
