@@ -256,6 +256,43 @@ describe('POST …/webhook-endpoints/{id}/recover', () => {
   });
 });
 
+describe('the recovery quota of an endpoint', () => {
+  it('starts at most 5 recoveries an hour, then answers 429 with Retry-After and starts nothing', async () => {
+    const endpoint = await subscribe('/quota');
+    await answered(endpoint.id);
+    const since = new Date(Date.now() - 60_000).toISOString();
+    const firstKey = newKey();
+    let first: any;
+    for (let start = 0; start < 5; start += 1) {
+      const started = expectOk(await recover(endpoint.id, { since }, start === 0 ? firstKey : newKey()));
+      first ??= started;
+      await finished(endpoint.id, started.recoveryId);
+    }
+    const recoveries = async () =>
+      (await t.scanTable()).filter(
+        (item) => item.entityType === 'WebhookRecovery' && item.webhookEndpointId === endpoint.id,
+      );
+    expect(await recoveries()).toHaveLength(5);
+
+    const refused = await recover(endpoint.id, { since });
+    expect(refused.status).toBe(429);
+    expect(refused.body.error).toMatchObject({
+      code: 'rate_limited',
+      message:
+        'This webhook endpoint has had 5 recoveries started within the last hour, its most; try again later.',
+      requestId: expect.any(String),
+    });
+    const retryAfter = Number(refused.headers.get('Retry-After'));
+    expect(retryAfter).toBeGreaterThan(3500);
+    expect(retryAfter).toBeLessThanOrEqual(3600);
+    expect(await recoveries()).toHaveLength(5);
+    // An earlier start retried with its key is replayed, not refused.
+    const replayed = await recover(endpoint.id, { since }, firstKey);
+    expect(replayed.status).toBe(201);
+    expect(replayed.body).toEqual(first);
+  }, 120_000);
+});
+
 describe('recovery against an endpoint that does not answer', () => {
   it('sends nothing to a receiver answering 404, and each missed event once after a test delivery succeeds', async () => {
     const refusing = await startHttpsReceiver({ respondWith: () => ({ status: 404, body: 'no such page' }) });
