@@ -53,6 +53,11 @@ export interface RouteDefinition {
    * it (for the API reference). That 429 carries a Retry-After header.
    */
   readonly ownRateLimit?: string;
+  /**
+   * Acts only on a webhook endpoint whose latest attempt succeeded within the hour, and answers 409
+   * `endpoint_unhealthy` otherwise (docs/decisions.md "Recovery needs an endpoint that answers").
+   */
+  readonly needsAnsweringEndpoint?: true;
   /** `none`: the handler never touches the table, so its function gets no table access or name. */
   readonly tableAccess?: 'none';
   /** The success response's media type; absent: JSON. */

@@ -17,6 +17,7 @@ import { claimDelivery, getDelivery, leaseDelivery, replaceDelivery } from '../s
 import { getEndpoint, type StoredWebhookEndpoint } from '../store/webhook-endpoints';
 import { deliveryLogFields } from './delivery-log-fields';
 import { DeliveryMessage } from './delivery-message';
+import { type HealthRecorder, healthRecorderOfBatch } from './endpoint-health';
 import { PipelineMetricNames } from './pipeline-metric-names';
 import { type PipelineMetrics, pipelineMetrics } from './pipeline-metrics';
 import { simulatedAttempt } from './simulated-attempt';
@@ -78,7 +79,8 @@ export interface DispatcherDependencies {
 }
 
 /**
- * The queue consumer (DESIGN §1), the only writer of attempts. Messages of a batch are attempted
+ * The queue consumer (DESIGN §1), the only writer of attempts and of an endpoint's health (written
+ * only when it changes: docs/decisions.md "Endpoint health"). Messages of a batch are attempted
  * concurrently; each failure to process (not a failed attempt, which is recorded) is reported so
  * only that message comes back.
  */
@@ -143,7 +145,11 @@ export function createDispatcher(deps: DispatcherDependencies) {
     return awaits(delivery, message) ? { delivery, stored } : undefined;
   }
 
-  async function dispatch(message: DeliveryMessage, endpointOf: EndpointReader): Promise<void> {
+  async function dispatch(
+    message: DeliveryMessage,
+    endpointOf: EndpointReader,
+    recordHealth: HealthRecorder,
+  ): Promise<void> {
     const leasedAt = now();
     const leaseUntil = new Date(leasedAt.getTime() + deps.timeoutMs + leaseMarginMs);
     const claimed = await claim(message, leasedAt, leaseUntil, endpointOf);
@@ -170,12 +176,15 @@ export function createDispatcher(deps: DispatcherDependencies) {
       return;
     }
     // Sandbox failure simulation: the endpoint's next N attempts fail without a request.
-    const outcome = (await simulatedAttempt(stored, now)) ?? (await attempt(delivery, stored));
+    const simulated = await simulatedAttempt(stored, now);
+    const outcome = simulated ?? (await attempt(delivery, stored));
     const attemptedAt = now();
     const next = recordAttempt(delivery, outcome.result, isoTimestamp(outcome.startedAt));
     const dueAt = new Date(attemptedAt.getTime() + deps.retryDelaySeconds * 1000);
     await replaceDelivery(delivery, next, isoTimestamp(dueAt), shards);
     recordAttemptOutcome(delivery, next, outcome);
+    // A simulated failure sent no request: it shows nothing of the endpoint.
+    if (simulated === undefined) await recordHealth(stored, outcome.result.succeeded, outcome.startedAt);
   }
 
   /** The attempt's one log line and its metrics, once the attempt is recorded. */
@@ -215,12 +224,13 @@ export function createDispatcher(deps: DispatcherDependencies) {
 
   return async (event: SQSEvent): Promise<SQSBatchResponse> => {
     const endpointOf = endpointReaderOfBatch();
+    const recordHealth = healthRecorderOfBatch();
     const failed = await Promise.all(
       event.Records.map(async (record) => {
         let message: DeliveryMessage | undefined;
         try {
           message = z.parse(DeliveryMessage, JSON.parse(record.body));
-          await dispatch(message, endpointOf);
+          await dispatch(message, endpointOf, recordHealth);
           return undefined;
         } catch (error) {
           logger.error('delivery message not processed', {

@@ -5,6 +5,13 @@ import { normalizedWebhookUrl } from './webhook-url';
 export const WebhookEndpointStatus = { active: 'active', disabled: 'disabled', deleted: 'deleted' } as const;
 export type WebhookEndpointStatus = (typeof WebhookEndpointStatus)[keyof typeof WebhookEndpointStatus];
 
+/**
+ * Why the service disabled an endpoint (docs/decisions.md "Endpoint health"): every attempt failed
+ * for 5 days. Absent on an endpoint the merchant disabled, and on an active one.
+ */
+export const DisabledReason = { failing: 'failing' } as const;
+export type DisabledReason = (typeof DisabledReason)[keyof typeof DisabledReason];
+
 /** Spec "Subscribable event types": only these; no wildcard. */
 export const subscribableEventTypes = Object.values(EventType);
 
@@ -23,6 +30,12 @@ export interface WebhookEndpoint {
   readonly updatedAt: string;
   /** Sandbox only: how many of its next attempts fail without a request; absent when none. */
   readonly simulateFailures?: number;
+  /** When a real attempt last succeeded, to within 5 minutes; absent before the first (or since the URL changed). */
+  readonly lastSucceededAt?: string;
+  /** When the run of failed attempts began that no success has ended yet; absent while none failed since. */
+  readonly failingSince?: string;
+  /** Present only while the service keeps the endpoint disabled for failing. */
+  readonly disabledReason?: DisabledReason;
 }
 
 export function newWebhookEndpoint(input: {
@@ -56,7 +69,9 @@ export interface WebhookEndpointPatch {
 
 /**
  * Update may change url, name, eventTypes and status (active or disabled) of a live endpoint, and in
- * the sandbox how many of its next attempts fail without a request.
+ * the sandbox how many of its next attempts fail without a request. A new URL has answered nothing
+ * yet, so its health starts afresh; enabling a disabled endpoint ends the failing run that counted
+ * towards disabling it (docs/decisions.md "Endpoint health").
  */
 export function updateWebhookEndpoint(
   endpoint: WebhookEndpoint,
@@ -64,11 +79,17 @@ export function updateWebhookEndpoint(
   now: string,
 ): WebhookEndpoint {
   requireLive(endpoint);
-  const { simulateFailures: _kept, ...rest } = endpoint;
+  const { simulateFailures: _kept, lastSucceededAt, failingSince, disabledReason, ...rest } = endpoint;
   const simulateFailures = patch.simulateFailures ?? endpoint.simulateFailures ?? 0;
+  const newUrl = patch.url !== undefined && normalizedWebhookUrl(patch.url) !== endpoint.url;
+  const enabled =
+    patch.status === WebhookEndpointStatus.active && endpoint.status === WebhookEndpointStatus.disabled;
   return {
     ...rest,
     ...(simulateFailures === 0 ? {} : { simulateFailures }),
+    ...(lastSucceededAt === undefined || newUrl ? {} : { lastSucceededAt }),
+    ...(failingSince === undefined || newUrl || enabled ? {} : { failingSince }),
+    ...(disabledReason === undefined || enabled ? {} : { disabledReason }),
     ...(patch.url === undefined ? {} : { url: normalizedWebhookUrl(patch.url) }),
     ...(patch.name === undefined ? {} : { name: patch.name }),
     ...(patch.eventTypes === undefined ? {} : { eventTypes: patch.eventTypes }),

@@ -13,6 +13,7 @@ export const ErrorCode = {
   idempotency_in_progress: 409,
   payment_in_progress: 409,
   limit_exceeded: 409,
+  endpoint_unhealthy: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
   idempotency_key_reused: 422,
@@ -96,6 +97,18 @@ export class InvalidStateError extends ApiError {
   override name = 'InvalidStateError';
   constructor(message: string) {
     super('invalid_state', message);
+  }
+}
+
+/**
+ * 409 `endpoint_unhealthy`: the webhook endpoint has not shown within the hour that it answers
+ * (docs/decisions.md "Recovery needs an endpoint that answers"). Not stored for the key: the
+ * merchant's next step, a test delivery that succeeds, clears it.
+ */
+export class EndpointUnhealthyError extends ApiError {
+  override name = 'EndpointUnhealthyError';
+  constructor(message: string) {
+    super('endpoint_unhealthy', message);
   }
 }
 

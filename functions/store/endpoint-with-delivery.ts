@@ -74,6 +74,8 @@ export interface EndpointWithSequence {
   readonly endpoint: StoredWebhookEndpoint | undefined;
   /** The last number of the endpoint's delivery sequence (0 before its first delivery). */
   readonly lastSequence: number;
+  /** The sequence item as read, with the endpoint's quota histories (none before its first delivery). */
+  readonly sequenceItem: Record<string, unknown> | undefined;
 }
 
 /**
@@ -90,5 +92,5 @@ export async function getEndpointWithSequence(
   } = await getEndpointWith(merchantId, webhookEndpointId, [
     keys.webhookDeliverySequence(merchantId, webhookEndpointId),
   ]);
-  return { endpoint, lastSequence: lastSequenceOf(sequenceItem) };
+  return { endpoint, lastSequence: lastSequenceOf(sequenceItem), sequenceItem };
 }

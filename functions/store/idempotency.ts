@@ -131,6 +131,16 @@ export async function replayStoredOutcome(context: IdempotencyContext): Promise<
 }
 
 /**
+ * Throws `refusal`, a refusal that is not stored because the state it was decided on may change at
+ * any moment (409 `endpoint_unhealthy`, an endpoint's quota), unless the key already holds an
+ * earlier outcome: that one is replayed instead, so a retried success stays a success.
+ */
+export async function refuseUnlessReplayed(context: IdempotencyContext, refusal: Error): Promise<never> {
+  await replayStoredOutcome(context);
+  throw refusal;
+}
+
+/**
  * A request with the same scope is still calling the processor (DESIGN §3): 409
  * `idempotency_in_progress` when the payload matches, 422 when it does not.
  */

@@ -90,7 +90,7 @@ export function buildNumberedTransaction(
     ...numbered.flatMap((delivery, index) =>
       buildCreateDelivery(delivery, delivery.createdAt, group[index]?.shards ?? []),
     ),
-    ...advances.map(buildAdvanceSequence),
+    ...advances.map((advance) => buildAdvanceSequence(advance)),
   ];
   return { items, advances };
 }

@@ -3,6 +3,7 @@ import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { DeliveryShardHistory } from '../domain/delivery-shards';
 import { toShardHistory } from '../domain/shard-history';
 import {
+  DisabledReason,
   isLive,
   maxEndpointsPerMerchant,
   type SubscribedSince,
@@ -152,6 +153,34 @@ export function buildTakeSimulatedFailure(merchantId: string, webhookEndpointId:
     ExpressionAttributeNames: { '#simulateFailures': 'simulateFailures' },
     ExpressionAttributeValues: { ':one': 1, ':zero': 0 },
     ReturnValues: 'UPDATED_NEW' as const,
+  };
+}
+
+/**
+ * The dispatcher's write of a success or of the start of a failing run (docs/decisions.md "Endpoint
+ * health"): one UpdateItem of the endpoint as the batch read it, a new version, so a merchant's
+ * change read before it reads again rather than putting back the health it read. A lost condition
+ * means the endpoint changed meanwhile, and the write is dropped: the next attempt decides afresh.
+ */
+export function buildRecordHealth(
+  stored: Pick<StoredWebhookEndpoint, 'endpoint' | 'version'>,
+  change: { readonly kind: 'succeeded' | 'failing'; readonly at: string },
+) {
+  const { merchantId, webhookEndpointId } = stored.endpoint;
+  return {
+    TableName: tableName(),
+    Key: keys.webhookEndpoint(merchantId, webhookEndpointId),
+    UpdateExpression:
+      change.kind === 'succeeded'
+        ? 'SET #lastSucceededAt = :at, #version = :next REMOVE #failingSince'
+        : 'SET #failingSince = :at, #version = :next',
+    ConditionExpression: '#version = :version',
+    ExpressionAttributeNames: {
+      '#version': 'version',
+      ...(change.kind === 'succeeded' ? { '#lastSucceededAt': 'lastSucceededAt' } : {}),
+      '#failingSince': 'failingSince',
+    },
+    ExpressionAttributeValues: { ':at': change.at, ':version': stored.version, ':next': stored.version + 1 },
   };
 }
 
@@ -331,5 +360,9 @@ export function toEndpoint(item: Record<string, unknown>): WebhookEndpoint {
     ...(typeof item.simulateFailures === 'number' && item.simulateFailures > 0
       ? { simulateFailures: item.simulateFailures }
       : {}),
+    // Kept by the dispatcher (docs/decisions.md "Endpoint health"); absent on an endpoint never attempted.
+    ...(typeof item.lastSucceededAt === 'string' ? { lastSucceededAt: item.lastSucceededAt } : {}),
+    ...(typeof item.failingSince === 'string' ? { failingSince: item.failingSince } : {}),
+    ...(item.disabledReason === DisabledReason.failing ? { disabledReason: DisabledReason.failing } : {}),
   };
 }

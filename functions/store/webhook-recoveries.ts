@@ -12,6 +12,7 @@ import {
   type WebhookRecovery,
 } from '../domain/webhook-recovery';
 import { documentClient, tableName } from './client';
+import { QuotaAttribute, useHistoryOf } from './endpoint-quotas';
 import { getEndpointWith } from './endpoint-with-delivery';
 import { EntityType, keys, SortKeyPrefix } from './keys';
 import { mapWithConcurrency } from './map-with-concurrency';
@@ -131,18 +132,30 @@ export function runningRecoveryIdOf(lock: Record<string, unknown> | undefined): 
   return typeof lock?.recoveryId === 'string' ? lock.recoveryId : undefined;
 }
 
-/** The endpoint, and the id of its running recovery if one runs: one strongly consistent BatchGetItem. */
+/**
+ * The endpoint, the id of its running recovery if one runs, and the times of its latest recoveries
+ * (kept on its delivery sequence item): one strongly consistent BatchGetItem.
+ */
 export async function getEndpointWithRecoveryLock(
   merchantId: string,
   webhookEndpointId: string,
-): Promise<{ endpoint: StoredWebhookEndpoint | undefined; runningRecoveryId: string | undefined }> {
+): Promise<{
+  endpoint: StoredWebhookEndpoint | undefined;
+  runningRecoveryId: string | undefined;
+  recoveriesAt: number[];
+}> {
   const {
     endpoint,
-    others: [lock],
+    others: [lock, sequence],
   } = await getEndpointWith(merchantId, webhookEndpointId, [
     keys.webhookRecoveryLock(merchantId, webhookEndpointId),
+    keys.webhookDeliverySequence(merchantId, webhookEndpointId),
   ]);
-  return { endpoint, runningRecoveryId: runningRecoveryIdOf(lock) };
+  return {
+    endpoint,
+    runningRecoveryId: runningRecoveryIdOf(lock),
+    recoveriesAt: useHistoryOf(sequence, QuotaAttribute.recoveries),
+  };
 }
 
 /** The endpoint and one recovery of the merchant: one strongly consistent BatchGetItem. */

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { ErrorResponse } from '../../functions/api/shared-schemas';
 import { Stage } from '../../functions/config';
+import { recentSuccessMs } from '../../functions/domain/endpoint-health';
 import { idempotencyKeyPattern } from '../../functions/domain/idempotency';
 import { ErrorCode } from '../../functions/http/errors';
 import { maxBodyBytes } from '../../functions/http/json-body';
@@ -160,8 +161,8 @@ const idempotencyKeyParameterObject: ParameterObject = {
   required: true,
   description:
     'Retrying with the same key and payload within 24 h returns the stored response, marked `Idempotent-Replayed: true`; the same key with another payload is refused with 422. ' +
-    'Stored and replayed: every 2xx, and a 404 or 409 decided after the request passed validation. Never stored, so a retry is decided afresh: ' +
-    '400, 401, 403, 413, 415, 422, 429 and 5xx. A 400 decided on stored state (an id in the body that no longer qualifies) replays an earlier outcome of the key when there is one.',
+    'Stored and replayed: every 2xx, and a 404 or 409 decided after the request passed validation, but for the 409s `payment_in_progress` and `endpoint_unhealthy`. Never stored, so a retry is decided afresh: ' +
+    'those two, 400, 401, 403, 413, 415, 422, 429 and 5xx. A 400 decided on stored state (an id in the body that no longer qualifies) replays an earlier outcome of the key when there is one.',
   // Mirrors `isValidIdempotencyKey` (functions/domain/idempotency.ts): 1–255 visible ASCII characters.
   schema: { type: 'string', minLength: 1, maxLength: 255, pattern: idempotencyKeyPattern.source },
 };
@@ -302,6 +303,13 @@ const errorCodes: Record<
       'a payment or refund of this invoice or payment is at the processor right now; retry in a few seconds.',
   },
   limit_exceeded: { appliesTo: mutates, meaning: 'a per-merchant limit would be exceeded.' },
+  endpoint_unhealthy: {
+    appliesTo: (route) => route.needsAnsweringEndpoint === true,
+    meaning:
+      `the webhook endpoint has not shown within the last ${recentSuccessMs / 60_000} minutes that it answers: ` +
+      'no attempt to it succeeded in that time (none ever, or none since its url changed), or one failed since. ' +
+      'Send a test delivery (`POST …/test`), fix the endpoint until the test succeeds, then retry. Not stored for the Idempotency-Key.',
+  },
   payload_too_large: { appliesTo: hasBody, meaning: `the body is larger than ${maxBodyBytes / 1024} KB.` },
   unsupported_media_type: {
     appliesTo: hasBody,

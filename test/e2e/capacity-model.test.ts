@@ -159,22 +159,38 @@ beforeAll(async () => {
     webhookDeliveryId: deliveryIdFor(String(event.eventId), endpoint.webhookEndpointId),
     attemptCount: 0,
   };
-  const dispatch = async (attemptCount: number) => {
+  const dispatch = async (of: DeliveryMessage, attemptCount: number) => {
     const batch = {
-      Records: [{ messageId: `m-${attemptCount}`, body: JSON.stringify({ ...message, attemptCount }) }],
+      Records: [{ messageId: `m-${attemptCount}`, body: JSON.stringify({ ...of, attemptCount }) }],
     };
     expect(await dispatcher(batch as unknown as SQSEvent)).toEqual({ batchItemFailures: [] });
   };
-  await step('router: event → delivery', async () => {
-    expect(await router(streamEvent(streamRecord('INSERT', { newImage: routedEvent })))).toEqual({
+  const route = async (routed: Record<string, unknown>) => {
+    expect(await router(streamEvent(streamRecord('INSERT', { newImage: routed })))).toEqual({
       batchItemFailures: [],
     });
-  });
+  };
+  await step('router: event → delivery', () => route(routedEvent));
+  // Another event's delivery to the same endpoint, so each row measures a delivery's first or
+  // second attempt, as before the endpoint's health was kept.
+  const next = items.find(
+    (item) => item.entityType === 'Event' && item.eventType === 'payments.PaymentCreated' && item !== event,
+  );
+  if (next === undefined) throw new Error('only one payment wrote an event');
+  await route({ ...next, createdAt: endpoint.createdAt });
+  const nextMessage = {
+    ...message,
+    webhookDeliveryId: deliveryIdFor(String(next.eventId), endpoint.webhookEndpointId),
+  };
+  // The endpoint's health is written only when it changes (docs/decisions.md "Endpoint health"):
+  // the first failure of a run and the success that ends it are measured apart from the others.
   receiver.respondWith(() => ({ status: 500, body: 'try later' }));
-  await step('dispatcher: failed attempt', () => dispatch(0));
+  await step('dispatcher: failed attempt, first of a run', () => dispatch(message, 0));
+  await step('dispatcher: failed attempt', () => dispatch(nextMessage, 0));
   receiver.respondWith(() => ({ status: 200, body: 'ok' }));
-  await step('dispatcher: successful attempt', () => dispatch(1));
-  expect(receiver.requests).toHaveLength(2);
+  await step('dispatcher: successful attempt, ending a run', () => dispatch(message, 1));
+  await step('dispatcher: successful attempt', () => dispatch(nextMessage, 1));
+  expect(receiver.requests).toHaveLength(4);
   await step('reconciler: one pass', async () => {
     await createReconciler({ queue: { send: async () => undefined } })();
   });
@@ -205,6 +221,8 @@ const operationOrder = [
   'router: event → delivery',
   'dispatcher: failed attempt',
   'dispatcher: successful attempt',
+  'dispatcher: failed attempt, first of a run',
+  'dispatcher: successful attempt, ending a run',
   'reconciler: one pass',
 ];
 

@@ -8,6 +8,7 @@ import { type HttpsReceiver, startHttpsReceiver } from '../support/https-receive
 import { createInvoice, expectOk, invoiceAction, invoiceBody } from '../support/invoice-requests';
 import { invoiceFixtures } from '../support/invoices';
 import { newKey, startTestRuntime, type TestRuntime } from '../support/local-runtime';
+import { cards, sandboxPayment, testCard } from '../support/payment-requests';
 import { expectVerifiedDelivery } from '../support/webhook-checks';
 
 let t: TestRuntime;
@@ -51,6 +52,28 @@ async function sendInvoice(): Promise<void> {
 
 function recover(endpointId: string, body: Record<string, unknown>, idempotencyKey = newKey()) {
   return t.api('POST', `${endpoints()}/${endpointId}/recover`, { body, idempotencyKey });
+}
+
+/** The endpoint as the list shows it (there is no GET of one endpoint). */
+async function endpointView(endpointId: string): Promise<any> {
+  const page = expectOk(await t.api('GET', endpoints(), { query: { limit: 100 } }));
+  return page.items.find((item: any) => item.webhookEndpointId === endpointId);
+}
+
+/**
+ * Sends a test delivery and waits for it to succeed: the endpoint has then shown that it answers,
+ * which a recovery requires (docs/decisions.md "Recovery needs an endpoint that answers").
+ */
+async function answered(endpointId: string): Promise<void> {
+  const test = expectOk(
+    await t.api('POST', `${endpoints()}/${endpointId}/test`, {
+      body: { eventType: 'invoices.InvoiceSent' },
+      idempotencyKey: newKey(),
+    }),
+  );
+  await waitForDeliveries(endpointId, (items) =>
+    items.some((item) => item.webhookDeliveryId === test.webhookDeliveryId && item.status === 'succeeded'),
+  );
 }
 
 /** Polls the recovery until it is no longer running (30 s at most). */
@@ -191,6 +214,7 @@ describe('POST …/webhook-endpoints/{id}/recover', () => {
 
   it('refuses a window reaching past 90 days, or ending before it starts, with 400 naming since', async () => {
     const endpoint = await subscribe('/window');
+    await answered(endpoint.id);
     const day = 24 * 60 * 60 * 1000;
     const old = await recover(endpoint.id, { since: new Date(Date.now() - 91 * day).toISOString() });
     expect(old.status).toBe(400);
@@ -220,6 +244,7 @@ describe('POST …/webhook-endpoints/{id}/recover', () => {
   it("answers 404 for another endpoint's recovery and for an unknown one", async () => {
     const endpoint = await subscribe('/own');
     const other = await subscribe('/other');
+    await answered(endpoint.id);
     const recovery = expectOk(
       await recover(endpoint.id, { since: new Date(Date.now() - 60_000).toISOString() }),
     );
@@ -229,4 +254,136 @@ describe('POST …/webhook-endpoints/{id}/recover', () => {
     expect(unknown.status).toBe(404);
     expect(unknown.body.error.message).toBe('The recovery does not exist.');
   });
+});
+
+describe('the recovery quota of an endpoint', () => {
+  it('starts at most 5 recoveries an hour, then answers 429 with Retry-After and starts nothing', async () => {
+    const endpoint = await subscribe('/quota');
+    await answered(endpoint.id);
+    const since = new Date(Date.now() - 60_000).toISOString();
+    const firstKey = newKey();
+    let first: any;
+    for (let start = 0; start < 5; start += 1) {
+      const started = expectOk(await recover(endpoint.id, { since }, start === 0 ? firstKey : newKey()));
+      first ??= started;
+      await finished(endpoint.id, started.recoveryId);
+    }
+    const recoveries = async () =>
+      (await t.scanTable()).filter(
+        (item) => item.entityType === 'WebhookRecovery' && item.webhookEndpointId === endpoint.id,
+      );
+    expect(await recoveries()).toHaveLength(5);
+
+    const refused = await recover(endpoint.id, { since });
+    expect(refused.status).toBe(429);
+    expect(refused.body.error).toMatchObject({
+      code: 'rate_limited',
+      message:
+        'This webhook endpoint has had 5 recoveries started within the last hour, its most; try again later.',
+      requestId: expect.any(String),
+    });
+    const retryAfter = Number(refused.headers.get('Retry-After'));
+    expect(retryAfter).toBeGreaterThan(3500);
+    expect(retryAfter).toBeLessThanOrEqual(3600);
+    expect(await recoveries()).toHaveLength(5);
+    // An earlier start retried with its key is replayed, not refused.
+    const replayed = await recover(endpoint.id, { since }, firstKey);
+    expect(replayed.status).toBe(201);
+    expect(replayed.body).toEqual(first);
+  }, 120_000);
+});
+
+describe('recovery against an endpoint that does not answer', () => {
+  it('sends nothing to a receiver answering 404, and each missed event once after a test delivery succeeds', async () => {
+    const refusing = await startHttpsReceiver({ respondWith: () => ({ status: 404, body: 'no such page' }) });
+    try {
+      const since = new Date(Date.now() - 60 * 60 * 1000).toISOString();
+      const created = expectOk(
+        await t.api('POST', endpoints(), {
+          body: { url: refusing.url('/gone'), eventTypes: ['payments.PaymentCreated'] },
+          idempotencyKey: newKey(),
+        }),
+      );
+      const endpointId = created.webhookEndpointId as string;
+      const { customerId } = await invoiceFixtures(t.api, merchantId);
+      for (let payment = 0; payment < 20; payment += 1) {
+        expectOk(
+          await sandboxPayment(t.api, {
+            merchantId,
+            customerId,
+            amount: 1000 + payment,
+            currency: 'USD',
+            paymentMethod: testCard(cards.succeeds),
+          }),
+        );
+      }
+      // 20 events × 5 attempts, 1 s apart, every one a 404.
+      const exhausted = await waitForEndpointDeliveries(
+        t.api,
+        merchantId,
+        endpointId,
+        (items) => items.length === 20 && items.every((item) => item.status === 'exhausted'),
+        60_000,
+      );
+      expect(refusing.requests).toHaveLength(100);
+      const failing = await endpointView(endpointId);
+      expect(failing.failingSince).toEqual(expect.any(String));
+      expect(failing.lastSucceededAt).toBeUndefined();
+
+      const refusedKey = newKey();
+      for (let call = 0; call < 3; call += 1) {
+        const refused = await recover(endpointId, { since }, refusedKey);
+        expect(refused.status).toBe(409);
+        expect(refused.body.error).toMatchObject({
+          code: 'endpoint_unhealthy',
+          requestId: expect.any(String),
+        });
+        expect(refused.body.error.message).toContain(`every attempt since ${failing.failingSince} failed`);
+        expect(refused.body.error.message).toContain('Send a test delivery');
+      }
+      // Nothing was started: no recovery runs, no delivery was made, the receiver got nothing more.
+      const items = await t.scanTable();
+      expect(
+        items.filter(
+          (item) => item.entityType === 'WebhookRecovery' && item.webhookEndpointId === endpointId,
+        ),
+      ).toEqual([]);
+      expect(await deliveriesOf(endpointId)).toHaveLength(20);
+      expect(refusing.requests).toHaveLength(100);
+
+      // Fixed: a test delivery succeeds, and one recovery sends each missed event exactly once.
+      refusing.respondWith(() => ({ status: 200, body: 'ok' }));
+      refusing.clear();
+      await answered(endpointId);
+      expect(refusing.requests).toHaveLength(1);
+      const healthy = await endpointView(endpointId);
+      expect(healthy.failingSince).toBeUndefined();
+      expect(healthy.lastSucceededAt).toEqual(expect.any(String));
+      // The refusal was not kept for its key: the same call, retried once the endpoint answers, starts.
+      const started = expectOk(await recover(endpointId, { since }, refusedKey));
+      expect(await finished(endpointId, started.recoveryId)).toMatchObject({
+        status: 'completed',
+        exhaustedFound: 20,
+        redelivered: 20,
+        skipped: 0,
+      });
+      const received = await refusing.waitFor(21, 30_000);
+      const recovered = received.filter((request) => request.headers['merchant-webhook-test'] !== 'true');
+      const perEvent = new Map<string, number>();
+      for (const request of recovered) {
+        const eventId = request.headers['merchant-webhook-event-id'] ?? '';
+        perEvent.set(eventId, (perEvent.get(eventId) ?? 0) + 1);
+      }
+      expect([...perEvent.keys()].sort()).toEqual(exhausted.map((item) => item.eventId).sort());
+      expect([...perEvent.values()]).toEqual(Array.from({ length: 20 }, () => 1));
+      // Settled: nothing more arrives.
+      await waitForDeliveries(
+        endpointId,
+        (all) => all.filter((item) => item.status === 'succeeded').length === 21,
+      );
+      expect(refusing.requests).toHaveLength(21);
+    } finally {
+      await refusing.close();
+    }
+  }, 180_000);
 });

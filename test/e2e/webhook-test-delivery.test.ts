@@ -132,3 +132,65 @@ describe('POST …/webhook-endpoints/{id}/test', () => {
     expect(page.status).toBe(404);
   });
 });
+
+describe('the test-delivery quota of an endpoint', () => {
+  it('takes exactly 30 an hour however they race, then answers 429 with Retry-After and writes nothing', async () => {
+    const endpoint = await subscribe();
+    const statuses: number[] = [];
+    // Rounds of 8 at once: each round's requests race for the same sequence number and quota.
+    for (let round = 0; round < 5; round += 1) {
+      const results = await Promise.all(
+        Array.from({ length: 8 }, () => sendTest(endpoint.id, 'payments.PaymentCreated')),
+      );
+      for (const result of results) {
+        expect([201, 429], JSON.stringify(result.body)).toContain(result.status);
+        statuses.push(result.status);
+      }
+    }
+    expect(statuses.filter((status) => status === 201)).toHaveLength(30);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(10);
+    const before = await t.scanTable();
+
+    const refused = await sendTest(endpoint.id, 'invoices.InvoicePaid');
+    expect(refused.status).toBe(429);
+    expect(refused.body.error).toMatchObject({ code: 'rate_limited', requestId: expect.any(String) });
+    expect(refused.body.error.message).toBe(
+      'This webhook endpoint has had 30 test deliveries within the last hour, its most; try again later.',
+    );
+    const retryAfter = Number(refused.headers.get('Retry-After'));
+    expect(retryAfter).toBeGreaterThan(3500);
+    expect(retryAfter).toBeLessThanOrEqual(3600);
+    // Nothing written: the table is as it was, but for what the accepted deliveries' attempts changed.
+    const after = await t.scanTable();
+    const idempotencyRecords = (items: Record<string, unknown>[]) =>
+      items.filter((item) => item.entityType === 'IdempotencyRecord').length;
+    expect(idempotencyRecords(after)).toBe(idempotencyRecords(before));
+    const testDeliveries = (items: Record<string, unknown>[]) =>
+      items.filter((item) => item.entityType === 'WebhookDelivery' && item.webhookEndpointId === endpoint.id);
+    expect(testDeliveries(after)).toHaveLength(30);
+    const sequences = (items: Record<string, unknown>[]) =>
+      items.filter(
+        (item) => item.entityType === 'WebhookDeliverySequence' && item.webhookEndpointId === endpoint.id,
+      );
+    expect(sequences(after)).toEqual(sequences(before));
+    expect(sequences(after)[0]?.lastSequence).toBe(30);
+
+    // Each endpoint has its own quota.
+    const other = await subscribe();
+    expect((await sendTest(other.id, 'invoices.InvoicePaid')).status).toBe(201);
+  }, 120_000);
+
+  it('replays an earlier success of the same key rather than refusing it once the quota is spent', async () => {
+    const endpoint = await subscribe();
+    const key = newKey();
+    const first = await sendTest(endpoint.id, 'invoices.InvoiceSent', key);
+    expect(first.status).toBe(201);
+    for (let test = 1; test < 30; test += 1)
+      expect((await sendTest(endpoint.id, 'invoices.InvoiceSent')).status).toBe(201);
+    expect((await sendTest(endpoint.id, 'invoices.InvoiceSent')).status).toBe(429);
+    const replayed = await sendTest(endpoint.id, 'invoices.InvoiceSent', key);
+    expect(replayed.status).toBe(201);
+    expect(replayed.headers.get('Idempotent-Replayed')).toBe('true');
+    expect(replayed.body).toEqual(first.body);
+  }, 120_000);
+});

@@ -1,3 +1,4 @@
+import { TestDeliveryLimit } from '../../domain/endpoint-quotas';
 import { defineRoute, type RouteDefinition } from '../../route-definition';
 import { listResponse } from '../shared-schemas';
 import {
@@ -49,5 +50,8 @@ export const webhookDeliveryRoutes = {
     request: { params: WebhookEndpointPathParams, body: TestDeliveryBody },
     successStatus: 201,
     response: WebhookDelivery,
+    ownRateLimit:
+      `the endpoint had ${TestDeliveryLimit.cap} test deliveries within the last ${TestDeliveryLimit.windowMs / 60_000} ` +
+      'minutes; it takes another when the oldest of them is that old. Nothing is sent or written.',
   }),
 } as const satisfies Record<string, RouteDefinition>;

@@ -1,10 +1,23 @@
+import { unansweredReason } from '../../domain/endpoint-health';
+import { limitedUntil, RecoveryLimit, type UseHistory, withUse } from '../../domain/endpoint-quotas';
 import { newId } from '../../domain/ids';
+import { secondsUntil } from '../../domain/pay-link-declines';
 import { isoTimestamp } from '../../domain/time';
 import { WebhookEndpointStatus } from '../../domain/webhook-endpoint';
-import { newRecovery, recoveryWindow } from '../../domain/webhook-recovery';
-import { InvalidStateError, ValidationError } from '../../http/errors';
+import { newRecovery, recoveryWindow, type StoredRecovery } from '../../domain/webhook-recovery';
+import {
+  EndpointUnhealthyError,
+  InvalidStateError,
+  RateLimitedError,
+  ValidationError,
+} from '../../http/errors';
 import { httpHandler } from '../../http/http-handler';
-import { commitWithIdempotency } from '../../store/idempotency';
+import { buildRecordRecoveryUse, QuotaAttribute, useHistoryOf } from '../../store/endpoint-quotas';
+import {
+  commitWithIdempotency,
+  type IdempotencyContext,
+  refuseUnlessReplayed,
+} from '../../store/idempotency';
 import { TransactionConditionFailed } from '../../store/transaction';
 import {
   buildStartRecovery,
@@ -17,15 +30,19 @@ import { webhookRecoveryRoutes } from './routes';
 /**
  * 201 with a running recovery of the endpoint's exhausted deliveries in the window; the router
  * carries it out in batches (DESIGN §7 "Bulk recovery"). One runs per endpoint at a time: another
- * start is 409 naming it, as is a disabled endpoint, to which nothing would be sent. Endpoint and
- * lock are read together, and the start's condition on the lock settles a race between two.
+ * start is 409 naming it, as is a disabled endpoint, to which nothing would be sent. An endpoint
+ * that has not shown within the hour that it answers is 409 `endpoint_unhealthy`, so a recovery
+ * never multiplies requests to a URL that refuses them (docs/decisions.md "Recovery needs an
+ * endpoint that answers"). Past the endpoint's quota of recoveries it is 429 with Retry-After
+ * (docs/decisions.md "Quotas on test deliveries and recoveries"). Endpoint, lock and quota history
+ * are read together, and the start's condition on the lock settles a race between two.
  */
 export const handler = httpHandler(
   webhookRecoveryRoutes.recoverWebhookDeliveries,
   async ({ params, body, idempotency, now }) => {
     const window = recoveryWindow(body, now);
     if ('path' in window) throw new ValidationError([{ path: window.path, message: window.message }]);
-    const { endpoint, runningRecoveryId } = await getEndpointWithRecoveryLock(
+    const { endpoint, runningRecoveryId, recoveriesAt } = await getEndpointWithRecoveryLock(
       params.merchantId,
       params.webhookEndpointId,
     );
@@ -33,6 +50,8 @@ export const handler = httpHandler(
     if (live.status === WebhookEndpointStatus.disabled)
       throw new InvalidStateError('The webhook endpoint is disabled; enable it to recover its deliveries.');
     if (runningRecoveryId !== undefined) throw runningError(runningRecoveryId);
+    const unanswered = unansweredReason(live, now);
+    if (unanswered !== undefined) return refuseUnlessReplayed(idempotency, unansweredError(unanswered));
     const stored = newRecovery({
       recoveryId: newId('whkrec'),
       webhookEndpointId: live.webhookEndpointId,
@@ -40,18 +59,58 @@ export const handler = httpHandler(
       ...window,
       now: isoTimestamp(now),
     });
+    return startWithinQuota(idempotency, stored, recoveriesAt, now);
+  },
+);
+
+/** Starts that keep finding the recovery history changed under them before giving up. */
+const maxStartRounds = 3;
+
+/**
+ * Commits the start (record, lock, the endpoint's recovery history), or answers 429 when the
+ * history as read or as a lost condition hands it back holds the quota's worth of recent starts.
+ */
+async function startWithinQuota(
+  idempotency: IdempotencyContext,
+  stored: StoredRecovery,
+  recoveriesAt: UseHistory,
+  now: Date,
+) {
+  const { merchantId, webhookEndpointId } = stored.recovery;
+  let history = recoveriesAt;
+  for (let round = 1; ; round += 1) {
+    const until = limitedUntil(RecoveryLimit, history, now);
+    if (until !== undefined) return refuseUnlessReplayed(idempotency, recoveryQuotaError(until, now));
     try {
       return await commitWithIdempotency(idempotency, { status: 201, body: stored.recovery }, [
         ...buildStartRecovery(stored),
+        buildRecordRecoveryUse(merchantId, webhookEndpointId, history, withUse(RecoveryLimit, history, now)),
       ]);
     } catch (error) {
-      const lock = error instanceof TransactionConditionFailed ? error.failureAt(1) : undefined;
-      const running = runningRecoveryIdOf(lock?.existing);
+      const failed = error instanceof TransactionConditionFailed ? error : undefined;
+      const running = runningRecoveryIdOf(failed?.failureAt(1)?.existing);
       if (running !== undefined) throw runningError(running);
-      throw error;
+      const moved = failed?.failureAt(2);
+      if (moved === undefined || round >= maxStartRounds) throw error;
+      history = useHistoryOf(moved.existing, QuotaAttribute.recoveries);
     }
-  },
-);
+  }
+}
+
+function recoveryQuotaError(until: Date, now: Date): RateLimitedError {
+  return new RateLimitedError(
+    `This webhook endpoint has had ${RecoveryLimit.cap} recoveries started within the last hour, its most; ` +
+      'try again later.',
+    secondsUntil(until, now),
+  );
+}
+
+function unansweredError(reason: string): EndpointUnhealthyError {
+  return new EndpointUnhealthyError(
+    `The webhook endpoint has not shown within the last hour that it answers: ${reason}. ` +
+      'Send a test delivery (POST …/test) and fix the endpoint until it succeeds; then recover.',
+  );
+}
 
 function runningError(recoveryId: string): InvalidStateError {
   return new InvalidStateError(

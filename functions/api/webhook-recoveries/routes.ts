@@ -1,3 +1,4 @@
+import { RecoveryLimit } from '../../domain/endpoint-quotas';
 import { defineRoute, type RouteDefinition } from '../../route-definition';
 import {
   RecoverDeliveriesBody,
@@ -23,6 +24,10 @@ export const webhookRecoveryRoutes = {
     request: { params: WebhookEndpointPathParams, body: RecoverDeliveriesBody },
     successStatus: 201,
     response: WebhookRecovery,
+    needsAnsweringEndpoint: true,
+    ownRateLimit:
+      `the endpoint had ${RecoveryLimit.cap} recoveries started within the last ${RecoveryLimit.windowMs / 60_000} ` +
+      'minutes; it takes another when the oldest of them is that old. Nothing is started or written.',
   }),
   getWebhookRecovery: defineRoute({
     operationId: 'getWebhookRecovery',

@@ -1,8 +1,9 @@
 import * as z from 'zod/mini';
 import { functionEnvironment, Stage } from '../../config';
+import { disableAfterFailingMs, successRefreshMs } from '../../domain/endpoint-health';
 import { EventType } from '../../domain/invoice';
 import { maxSimulatedFailures } from '../../domain/simulated-failures';
-import { WebhookEndpointStatus } from '../../domain/webhook-endpoint';
+import { DisabledReason, WebhookEndpointStatus } from '../../domain/webhook-endpoint';
 import { checkWebhookUrl, maxWebhookUrlLength } from '../../domain/webhook-url';
 import { ValidationMessage } from '../../http/validation-messages';
 import { integer } from '../../validation/integer';
@@ -89,6 +90,29 @@ const webhookEndpointFields = {
       description:
         'Sandbox only: how many of the next delivery attempts will still fail without a request. ' +
         'Absent when none will (always, in production).',
+    }),
+  ),
+  lastSucceededAt: z.optional(
+    documented(Timestamp, {
+      description:
+        `When a delivery attempt to the endpoint last succeeded, to within ${successRefreshMs / 60_000} minutes ` +
+        '(a test delivery counts; a sandbox simulated failure is no attempt). Absent before the first success, ' +
+        'and again after the url changes.',
+    }),
+  ),
+  failingSince: z.optional(
+    documented(Timestamp, {
+      description:
+        'Present while every attempt since this time has failed: the first failure after the latest success. ' +
+        `An endpoint whose attempts have all failed for ${disableAfterFailingMs / 86_400_000} days is disabled by ` +
+        'its next failure (disabledReason failing). Cleared by a success, a new url, or enabling the endpoint.',
+    }),
+  ),
+  disabledReason: z.optional(
+    documented(z.enum(DisabledReason), {
+      description:
+        `Present only while the service keeps the endpoint disabled: failing, every attempt having failed for ${disableAfterFailingMs / 86_400_000} days ` +
+        'from failingSince. Its deliveries wait, paused; enabling the endpoint (status active) sends them and clears this.',
     }),
   ),
 };

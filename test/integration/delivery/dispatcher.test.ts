@@ -14,7 +14,7 @@ import {
   newDelivery,
   type WebhookDelivery,
 } from '../../../functions/domain/webhook-delivery';
-import type { WebhookEndpoint } from '../../../functions/domain/webhook-endpoint';
+import { updateWebhookEndpoint, type WebhookEndpoint } from '../../../functions/domain/webhook-endpoint';
 import { secretSealer } from '../../../functions/secrets/secret-sealer-from-env';
 import { documentClient, tableName } from '../../../functions/store/client';
 import { keys } from '../../../functions/store/keys';
@@ -124,7 +124,9 @@ describe('dispatcher', () => {
       async () => expect(await dispatch(batch)).toEqual({ batchItemFailures: [] }),
     );
     expect(commands.filter((name) => name === 'GetItemCommand')).toHaveLength(1);
-    expect(commands.filter((name) => name === 'UpdateItemCommand')).toHaveLength(5);
+    // Five leases, and one write of the endpoint for the batch: its first failure (docs/decisions.md
+    // "Endpoint health").
+    expect(commands.filter((name) => name === 'UpdateItemCommand')).toHaveLength(6);
     expect(sends.map((request) => request.url)).toEqual(Array.from({ length: 5 }, () => endpoint.url));
     // The next batch reads the endpoint again: nothing is kept past a batch.
     await documentClient().send(
@@ -282,7 +284,11 @@ describe('dispatcher: delivery shards', () => {
     expect(commands.slice(0, 2).sort()).toEqual(
       [`GetItemCommand ${keys.merchantPartition(merchantId)}`, `UpdateItemCommand ${deliveries}`].sort(),
     );
-    expect(commands.slice(2)).toEqual([`PutItemCommand ${deliveries}`]);
+    // The attempt's record, then the endpoint's first failure (docs/decisions.md "Endpoint health").
+    expect(commands.slice(2)).toEqual([
+      `PutItemCommand ${deliveries}`,
+      `UpdateItemCommand ${keys.merchantPartition(merchantId)}`,
+    ]);
     expect(sends).toHaveLength(1);
     const stored = await getDelivery(delivery.webhookEndpointId, delivery.webhookDeliveryId, shards);
     expect(stored).toMatchObject({ attemptCount: 1, status: 'pending' });
@@ -459,5 +465,154 @@ describe('dispatcher: logs and metrics', () => {
         expect.objectContaining({ deliveryId: succeeding.webhookDeliveryId, attempt: 1, exhausted: false }),
       ]),
     );
+  });
+});
+
+describe('dispatcher: endpoint health', () => {
+  const minute = 60_000;
+  const day = 24 * 60 * minute;
+  let clock: Date;
+  const clocked = createDispatcher({
+    send: async (request) => {
+      sends.push(request);
+      return outcome;
+    },
+    sealer: secretSealer,
+    timeoutMs: 10_000,
+    retryDelaySeconds: 60,
+    allowLoopback: true,
+    now: () => clock,
+  });
+  const failed: AttemptOutcome = {
+    statusCode: 404,
+    durationMs: 4,
+    errorMessage: 'HTTP 404',
+    succeeded: false,
+  };
+  const succeeded: AttemptOutcome = { statusCode: 200, durationMs: 4, errorMessage: null, succeeded: true };
+
+  /** Another pending delivery of the endpoint, due now. */
+  async function anotherDelivery(of: WebhookDelivery): Promise<WebhookDelivery> {
+    const other = newDelivery({
+      ...of,
+      webhookDeliveryId: newId('whkdel'),
+      eventId: newId('evt'),
+      now: now.toISOString(),
+    });
+    await documentClient().send(new PutCommand(buildPutNewDelivery(other, now.toISOString(), [])));
+    return other;
+  }
+
+  /** One attempt at `offsetMs` past `now` with `result`; the endpoint as stored afterwards. */
+  async function attemptAt(
+    delivery: WebhookDelivery,
+    attemptCount: number,
+    offsetMs: number,
+    result: AttemptOutcome,
+  ) {
+    clock = new Date(now.getTime() + offsetMs);
+    outcome = result;
+    expect(await clocked(messages(ids(delivery), attemptCount))).toEqual({ batchItemFailures: [] });
+    const stored = await getEndpoint(merchantId, delivery.webhookEndpointId);
+    if (stored === undefined) throw new Error('the endpoint is gone');
+    return stored;
+  }
+
+  const at = (offsetMs: number) => new Date(now.getTime() + offsetMs).toISOString();
+
+  it('writes the endpoint only when its health changes: the first failure, a success after it, a success 5 minutes on', async () => {
+    const { endpoint, delivery } = await setUp();
+    const created = await getEndpoint(merchantId, endpoint.webhookEndpointId);
+    const first = await attemptAt(delivery, 0, 0, failed);
+    expect(first.endpoint).toMatchObject({ status: 'active', failingSince: at(0) });
+    expect(first.endpoint.lastSucceededAt).toBeUndefined();
+    expect(first.version).toBe((created?.version ?? 0) + 1);
+    // Another failure of the same run writes nothing.
+    expect((await attemptAt(delivery, 1, minute, failed)).version).toBe(first.version);
+    const answered = await attemptAt(delivery, 2, 2 * minute, succeeded);
+    expect(answered.endpoint).toMatchObject({ status: 'active', lastSucceededAt: at(2 * minute) });
+    expect(answered.endpoint.failingSince).toBeUndefined();
+    expect(answered.version).toBe(first.version + 1);
+    // A success within 5 minutes of the last one kept writes nothing; one past them refreshes it.
+    const soon = await attemptAt(await anotherDelivery(delivery), 0, 6 * minute, succeeded);
+    expect(soon.version).toBe(answered.version);
+    expect(soon.endpoint.lastSucceededAt).toBe(at(2 * minute));
+    const later = await attemptAt(await anotherDelivery(delivery), 0, 7 * minute, succeeded);
+    expect(later.endpoint.lastSucceededAt).toBe(at(7 * minute));
+    expect(later.version).toBe(answered.version + 1);
+    // The merchant's view shows it; updatedAt stays the merchant's last change.
+    expect(later.endpoint.updatedAt).toBe(endpoint.updatedAt);
+  });
+
+  it('writes the endpoint once for a batch of 10 failures of a healthy endpoint', async () => {
+    const { delivery } = await setUp();
+    const healthy = await attemptAt(delivery, 0, 0, succeeded);
+    const batch: WebhookDelivery[] = [];
+    for (let index = 0; index < 10; index += 1) batch.push(await anotherDelivery(delivery));
+    clock = new Date(now.getTime() + minute);
+    outcome = failed;
+    const writes: string[] = [];
+    await withDocumentClientMiddleware(
+      (next, context) => async (args) => {
+        if (args.input.Key?.SK === keys.webhookEndpoint(merchantId, delivery.webhookEndpointId).SK)
+          writes.push(String(context.commandName));
+        return next(args);
+      },
+      async () => {
+        const event = {
+          Records: batch.map((each, index) => ({
+            messageId: `m-${index}`,
+            body: JSON.stringify({ ...ids(each), attemptCount: 0 }),
+          })),
+        } as unknown as SQSEvent;
+        expect(await clocked(event)).toEqual({ batchItemFailures: [] });
+      },
+    );
+    expect(writes).toEqual(['GetItemCommand', 'UpdateItemCommand']);
+    const stored = await getEndpoint(merchantId, delivery.webhookEndpointId);
+    expect(stored?.endpoint.failingSince).toBe(at(minute));
+    expect(stored?.version).toBe(healthy.version + 1);
+  });
+
+  it('disables an endpoint whose every attempt failed for 5 days at its next failure, and pauses its other deliveries', async () => {
+    const { delivery } = await setUp();
+    const waiting = await anotherDelivery(delivery);
+    await attemptAt(delivery, 0, 0, failed);
+    const almost = await attemptAt(delivery, 1, 5 * day - minute, failed);
+    expect(almost.endpoint).toMatchObject({ status: 'active', failingSince: at(0) });
+    const disabled = await attemptAt(delivery, 2, 5 * day, failed);
+    expect(disabled.endpoint).toMatchObject({
+      status: 'disabled',
+      disabledReason: 'failing',
+      failingSince: at(0),
+      updatedAt: at(5 * day),
+    });
+    expect(disabled.version).toBe(almost.version + 1);
+    // As after a PATCH: the endpoint's next delivery pauses without a request.
+    sends.length = 0;
+    clock = new Date(now.getTime() + 5 * day + minute);
+    await clocked(messages(ids(waiting), 0));
+    expect(sends).toEqual([]);
+    expect(await getDelivery(waiting.webhookEndpointId, waiting.webhookDeliveryId, [])).toMatchObject({
+      paused: true,
+      attemptCount: 0,
+    });
+  });
+
+  it('leaves the health alone on a simulated failure, which sends no request', async () => {
+    const { delivery } = await setUp();
+    const healthy = await attemptAt(delivery, 0, 0, succeeded);
+    const stored = await getEndpoint(merchantId, delivery.webhookEndpointId);
+    if (stored === undefined) throw new Error('the endpoint is gone');
+    await sendTransaction(
+      buildReplaceEndpoint(stored, {
+        ...stored,
+        endpoint: updateWebhookEndpoint(stored.endpoint, { simulateFailures: 1 }, at(0)),
+      }),
+    );
+    const simulated = await attemptAt(await anotherDelivery(delivery), 0, minute, failed);
+    expect(simulated.endpoint.failingSince).toBeUndefined();
+    expect(simulated.endpoint.lastSucceededAt).toBe(healthy.endpoint.lastSucceededAt);
+    expect(sends).toHaveLength(1);
   });
 });

@@ -132,8 +132,13 @@ describe('sandbox failure simulation in the dispatcher', () => {
       const commands: string[] = [];
       await withDocumentClientMiddleware(
         (next, context) => async (args) => {
-          const touchesCount = String(args.input.UpdateExpression ?? '').includes('simulateFailures');
-          commands.push(`${context.commandName}${touchesCount ? ' simulateFailures' : ''}`);
+          const update = String(args.input.UpdateExpression ?? '');
+          const tag = update.includes('simulateFailures')
+            ? ' simulateFailures'
+            : update.includes('failingSince')
+              ? ' health'
+              : '';
+          commands.push(`${context.commandName}${tag}`);
           return next(args);
         },
         () => dispatchA(batch(deliveries)),
@@ -141,9 +146,11 @@ describe('sandbox failure simulation in the dispatcher', () => {
       return commands.sort();
     };
     const withoutSimulation = await commandsOf(plain.deliveries);
-    // One endpoint read for the batch, then per delivery its lease and its recorded attempt: nothing else.
+    // One endpoint read for the batch, then per delivery its lease and its recorded attempt, and the
+    // endpoint's one health write for the batch: its first failure (docs/decisions.md "Endpoint health").
     expect(withoutSimulation.filter((name) => name === 'GetItemCommand')).toHaveLength(1);
-    expect(withoutSimulation).toHaveLength(1 + 2 * plain.deliveries.length);
+    expect(withoutSimulation.filter((name) => name === 'UpdateItemCommand health')).toHaveLength(1);
+    expect(withoutSimulation).toHaveLength(1 + 2 * plain.deliveries.length + 1);
     expect(withoutSimulation.filter((name) => name.includes('simulateFailures'))).toEqual([]);
     expect(sends).toHaveLength(2);
 

@@ -211,3 +211,42 @@ describe('receivesEvent over an endpoint history', () => {
     );
   });
 });
+
+describe('updateWebhookEndpoint and the endpoint health', () => {
+  const failingEndpoint: WebhookEndpoint = {
+    ...created([EventType.invoiceSent], 0),
+    status: 'disabled',
+    lastSucceededAt: iso(10),
+    failingSince: iso(20),
+    disabledReason: 'failing',
+  };
+
+  it('starts a new url afresh: no success of the old one counts for it', () => {
+    const moved = updateWebhookEndpoint(failingEndpoint, { url: 'https://other.example.com/x' }, iso(30));
+    expect(moved.lastSucceededAt).toBeUndefined();
+    expect(moved.failingSince).toBeUndefined();
+    // Still disabled by the service until enabled.
+    expect(moved.disabledReason).toBe('failing');
+  });
+
+  it('keeps the health through a change that keeps the url, even one spelling it differently', () => {
+    const renamed = updateWebhookEndpoint(
+      failingEndpoint,
+      { name: 'renamed', url: 'HTTPS://hooks.example.com/x' },
+      iso(30),
+    );
+    expect(renamed).toMatchObject({
+      lastSucceededAt: iso(10),
+      failingSince: iso(20),
+      disabledReason: 'failing',
+    });
+  });
+
+  it('ends the failing run and the reason when the endpoint is enabled again', () => {
+    const enabled = updateWebhookEndpoint(failingEndpoint, { status: 'active' }, iso(30));
+    expect(enabled.status).toBe('active');
+    expect(enabled.lastSucceededAt).toBe(iso(10));
+    expect(enabled.failingSince).toBeUndefined();
+    expect(enabled.disabledReason).toBeUndefined();
+  });
+});

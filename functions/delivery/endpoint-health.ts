@@ -1,0 +1,76 @@
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { type HealthChange, healthChangeAfter, withHealthChange } from '../domain/endpoint-health';
+import { logger } from '../http/logger';
+import { documentClient } from '../store/client';
+import { sendTransaction, TransactionConditionFailed } from '../store/transaction';
+import {
+  buildRecordHealth,
+  buildReplaceEndpoint,
+  type StoredWebhookEndpoint,
+} from '../store/webhook-endpoints';
+
+/** Records the health an attempt shows of its endpoint: whether it succeeded, and when it started. */
+export type HealthRecorder = (stored: StoredWebhookEndpoint, succeeded: boolean, at: Date) => Promise<void>;
+
+/**
+ * A batch's recorder of endpoint health (docs/decisions.md "Endpoint health"). Each endpoint's
+ * attempts are recorded one after another from the endpoint as the batch last knows it, so a batch
+ * of 10 successes writes at most once, and never from a state its own write already changed. After
+ * a lost condition (the endpoint changed since the batch read it) the batch writes nothing more for
+ * that endpoint: the next batch reads it again.
+ */
+export function healthRecorderOfBatch(): HealthRecorder {
+  const known = new Map<string, { stored: StoredWebhookEndpoint | undefined; queue: Promise<void> }>();
+  return (stored, succeeded, at) => {
+    const key = `${stored.endpoint.merchantId}|${stored.endpoint.webhookEndpointId}`;
+    const entry = known.get(key) ?? { stored, queue: Promise.resolve() };
+    entry.queue = entry.queue.then(async () => {
+      if (entry.stored === undefined) return;
+      const change = healthChangeAfter(entry.stored.endpoint, succeeded, at);
+      if (change === undefined) return;
+      entry.stored = await recordChange(entry.stored, change);
+    });
+    known.set(key, entry);
+    return entry.queue;
+  };
+}
+
+/**
+ * Writes one change; the endpoint as it then is, or undefined when the write lost its condition. A
+ * failed write is logged, not thrown: the attempt is already recorded, and the next one decides again.
+ */
+async function recordChange(
+  stored: StoredWebhookEndpoint,
+  change: NonNullable<HealthChange>,
+): Promise<StoredWebhookEndpoint | undefined> {
+  const next = {
+    ...stored,
+    endpoint: withHealthChange(stored.endpoint, change),
+    version: stored.version + 1,
+  };
+  const fields = { endpointId: stored.endpoint.webhookEndpointId, merchantId: stored.endpoint.merchantId };
+  try {
+    if (change.kind === 'disabled') {
+      // As a merchant's PATCH disables it: the same write, so its deliveries pause as theirs do.
+      await sendTransaction(buildReplaceEndpoint(stored, next));
+      logger.warn('endpoint disabled: every attempt failed for 5 days', {
+        ...fields,
+        failingSince: stored.endpoint.failingSince,
+      });
+    } else {
+      await documentClient().send(new UpdateCommand(buildRecordHealth(stored, change)));
+    }
+    return next;
+  } catch (error) {
+    const lost =
+      error instanceof ConditionalCheckFailedException || error instanceof TransactionConditionFailed;
+    if (!lost)
+      logger.warn('endpoint health not recorded', {
+        ...fields,
+        change: change.kind,
+        errorName: (error as Error).name,
+      });
+    return undefined;
+  }
+}

@@ -1,0 +1,76 @@
+import { DisabledReason, type WebhookEndpoint, WebhookEndpointStatus } from './webhook-endpoint';
+
+/**
+ * Whether an endpoint answers, as the dispatcher sees its real attempts (docs/decisions.md
+ * "Endpoint health"): when one last succeeded, since when every one has failed, and the service's
+ * own reason for disabling it. Written only on a change of state, never on every attempt.
+ */
+
+/** How stale `lastSucceededAt` may get on an endpoint whose attempts keep succeeding. */
+export const successRefreshMs = 5 * 60 * 1000;
+
+/** An endpoint whose every attempt has failed for this long is disabled by the next failure. */
+export const disableAfterFailingMs = 5 * 24 * 60 * 60 * 1000;
+
+/** A recovery starts only on an endpoint whose latest attempt succeeded within this time. */
+export const recentSuccessMs = 60 * 60 * 1000;
+
+/** A change of an endpoint's health after one real attempt, or none (the common case). */
+export type HealthChange =
+  /** A success after failures, or the first one, or the first after `successRefreshMs`. */
+  | { readonly kind: 'succeeded'; readonly at: string }
+  /** The first failure after a success (or ever). */
+  | { readonly kind: 'failing'; readonly at: string }
+  /** A failure when every attempt has failed for `disableAfterFailingMs`. */
+  | { readonly kind: 'disabled'; readonly at: string }
+  | undefined;
+
+/** What an attempt at `at` changes of the endpoint's health, given the endpoint as last known. */
+export function healthChangeAfter(endpoint: WebhookEndpoint, succeeded: boolean, at: Date): HealthChange {
+  const when = at.toISOString();
+  if (succeeded) {
+    const last = endpoint.lastSucceededAt === undefined ? undefined : Date.parse(endpoint.lastSucceededAt);
+    const fresh = last !== undefined && at.getTime() - last < successRefreshMs;
+    return endpoint.failingSince === undefined && fresh ? undefined : { kind: 'succeeded', at: when };
+  }
+  if (endpoint.failingSince === undefined) return { kind: 'failing', at: when };
+  const failingFor = at.getTime() - Date.parse(endpoint.failingSince);
+  return failingFor >= disableAfterFailingMs && endpoint.status === WebhookEndpointStatus.active
+    ? { kind: 'disabled', at: when }
+    : undefined;
+}
+
+/** The endpoint after a health change, as the API shows it. */
+export function withHealthChange(
+  endpoint: WebhookEndpoint,
+  change: NonNullable<HealthChange>,
+): WebhookEndpoint {
+  switch (change.kind) {
+    case 'succeeded': {
+      const { failingSince: _cleared, ...rest } = endpoint;
+      return { ...rest, lastSucceededAt: change.at };
+    }
+    case 'failing':
+      return { ...endpoint, failingSince: change.at };
+    case 'disabled':
+      return {
+        ...endpoint,
+        status: WebhookEndpointStatus.disabled,
+        disabledReason: DisabledReason.failing,
+        updatedAt: change.at,
+      };
+  }
+}
+
+/**
+ * Why the endpoint has not shown, recently, that it answers, or undefined when it has: its latest
+ * attempt succeeded (no failure since) within `recentSuccessMs` of `now`, as `lastSucceededAt`
+ * tells to within `successRefreshMs`.
+ */
+export function unansweredReason(endpoint: WebhookEndpoint, now: Date): string | undefined {
+  if (endpoint.failingSince !== undefined) return `every attempt since ${endpoint.failingSince} failed`;
+  if (endpoint.lastSucceededAt === undefined) return 'no attempt to its url has succeeded yet';
+  if (now.getTime() - Date.parse(endpoint.lastSucceededAt) > recentSuccessMs)
+    return `its last successful attempt was at ${endpoint.lastSucceededAt}, more than an hour ago`;
+  return undefined;
+}

@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import {
+  disableAfterFailingMs,
+  healthChangeAfter,
+  recentSuccessMs,
+  successRefreshMs,
+  unansweredReason,
+  withHealthChange,
+} from '../../../functions/domain/endpoint-health';
+import { EventType } from '../../../functions/domain/invoice';
+import { newWebhookEndpoint, type WebhookEndpoint } from '../../../functions/domain/webhook-endpoint';
+
+const base = Date.parse('2026-03-01T10:00:00.000Z');
+const iso = (offsetMs: number) => new Date(base + offsetMs).toISOString();
+const at = (offsetMs: number) => new Date(base + offsetMs);
+
+const fresh: WebhookEndpoint = newWebhookEndpoint({
+  webhookEndpointId: 'whk_1',
+  merchantId: 'mer_1',
+  url: 'https://hooks.example.com/x',
+  eventTypes: [EventType.invoiceSent],
+  now: iso(0),
+});
+
+describe('healthChangeAfter', () => {
+  it('records the first success and the first failure of an endpoint never attempted', () => {
+    expect(healthChangeAfter(fresh, true, at(5))).toEqual({ kind: 'succeeded', at: iso(5) });
+    expect(healthChangeAfter(fresh, false, at(5))).toEqual({ kind: 'failing', at: iso(5) });
+  });
+
+  it('refreshes the last success only once it is 5 minutes old', () => {
+    const healthy = { ...fresh, lastSucceededAt: iso(0) };
+    expect(healthChangeAfter(healthy, true, at(successRefreshMs - 1))).toBeUndefined();
+    expect(healthChangeAfter(healthy, true, at(successRefreshMs))).toEqual({
+      kind: 'succeeded',
+      at: iso(successRefreshMs),
+    });
+  });
+
+  it('ends a failing run with any success, and changes nothing on the failures within it', () => {
+    const failing = { ...fresh, lastSucceededAt: iso(0), failingSince: iso(10) };
+    expect(healthChangeAfter(failing, true, at(11))).toEqual({ kind: 'succeeded', at: iso(11) });
+    expect(healthChangeAfter(failing, false, at(10 + disableAfterFailingMs - 1))).toBeUndefined();
+  });
+
+  it('disables an active endpoint at the first failure 5 days into the run, not a disabled one', () => {
+    const failing = { ...fresh, failingSince: iso(10) };
+    const when = at(10 + disableAfterFailingMs);
+    expect(healthChangeAfter(failing, false, when)).toEqual({ kind: 'disabled', at: when.toISOString() });
+    expect(healthChangeAfter({ ...failing, status: 'disabled' }, false, when)).toBeUndefined();
+  });
+});
+
+describe('withHealthChange', () => {
+  it('shows each change on the endpoint as the API does', () => {
+    const failing = withHealthChange(fresh, { kind: 'failing', at: iso(1) });
+    expect(failing).toEqual({ ...fresh, failingSince: iso(1) });
+    expect(withHealthChange(failing, { kind: 'succeeded', at: iso(2) })).toEqual({
+      ...fresh,
+      lastSucceededAt: iso(2),
+    });
+    expect(withHealthChange(failing, { kind: 'disabled', at: iso(3) })).toEqual({
+      ...fresh,
+      failingSince: iso(1),
+      status: 'disabled',
+      disabledReason: 'failing',
+      updatedAt: iso(3),
+    });
+  });
+});
+
+describe('unansweredReason', () => {
+  it('is none while the latest attempt succeeded within the hour, and names why otherwise', () => {
+    const healthy = { ...fresh, lastSucceededAt: iso(0) };
+    expect(unansweredReason(healthy, at(recentSuccessMs))).toBeUndefined();
+    expect(unansweredReason(healthy, at(recentSuccessMs + 1))).toBe(
+      `its last successful attempt was at ${iso(0)}, more than an hour ago`,
+    );
+    expect(unansweredReason({ ...healthy, failingSince: iso(1) }, at(2))).toBe(
+      `every attempt since ${iso(1)} failed`,
+    );
+    expect(unansweredReason(fresh, at(0))).toBe('no attempt to its url has succeeded yet');
+  });
+});
