@@ -1,4 +1,8 @@
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { documentClient } from '../../functions/store/client';
+import { buildRecordHealth, getEndpoint } from '../../functions/store/webhook-endpoints';
+import { routeInvocation } from '../../lib/local/gateway';
 import { newKey, startTestRuntime, type TestRuntime } from '../support/local-runtime';
 
 let t: TestRuntime;
@@ -255,5 +259,56 @@ describe('PATCH, DELETE and rotate-secret', () => {
       (item: { webhookEndpointId: string }) => item.webhookEndpointId === endpoint.webhookEndpointId,
     );
     expect(still).toMatchObject({ status: 'active', name: 'Main' });
+  });
+});
+
+describe('a change that meets a health write of the dispatcher', () => {
+  /**
+   * Sends the dispatcher's health write (a failing run starts) for the endpoint just before the
+   * next transaction a route sends, so the route finds the endpoint changed since it read it.
+   */
+  async function withHealthWriteBeforeNextRouteWrite<T>(endpointId: string, act: () => Promise<T>) {
+    const client = documentClient();
+    const name = `health-write-${newKey()}`;
+    let sent = false;
+    client.middlewareStack.add(
+      (next, context) => async (args) => {
+        if (!sent && context.commandName === 'TransactWriteItemsCommand' && routeInvocation.getStore()) {
+          sent = true;
+          const stored = await getEndpoint(merchantId, endpointId);
+          if (stored === undefined) throw new Error('the endpoint to race with is gone');
+          await client.send(
+            new UpdateCommand(buildRecordHealth(stored, { kind: 'failing', at: new Date().toISOString() })),
+          );
+        }
+        return next(args);
+      },
+      { step: 'initialize', name },
+    );
+    try {
+      return { result: await act(), raced: () => sent };
+    } finally {
+      client.middlewareStack.remove(name);
+    }
+  }
+
+  it.each([
+    ['DELETE', (id: string) => t.api('DELETE', `${base}/${id}`, { idempotencyKey: newKey() })],
+    [
+      'PATCH',
+      (id: string) =>
+        t.api('PATCH', `${base}/${id}`, { body: { name: 'Renamed' }, idempotencyKey: newKey() }),
+    ],
+    [
+      'rotate-secret',
+      (id: string) => t.api('POST', `${base}/${id}/rotate-secret`, { idempotencyKey: newKey() }),
+    ],
+  ] as const)('%s reads the endpoint again and succeeds', async (_, change) => {
+    const created = await createEndpoint();
+    expect(created.status).toBe(201);
+    const id = created.body.webhookEndpointId as string;
+    const { result, raced } = await withHealthWriteBeforeNextRouteWrite(id, () => change(id));
+    expect(raced()).toBe(true);
+    expect({ status: result.status, body: result.body }).toMatchObject({ status: 200 });
   });
 });

@@ -23,8 +23,9 @@ const maxEndpointReads = 3;
 
 /**
  * Runs `change` on the live endpoint, whose first transaction item is the endpoint's own write. When
- * the endpoint changed between read and write (another update, or a sandbox simulation counting
- * down), the change runs again on a fresh read rather than failing the request.
+ * the endpoint changed between read and write (another update, a sandbox simulation counting down,
+ * or the dispatcher recording the endpoint's health), the change runs again on a fresh read rather
+ * than failing the request.
  */
 export async function changeLiveEndpoint<T>(
   merchantId: string,
