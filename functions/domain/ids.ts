@@ -22,35 +22,72 @@ export const IdPrefix = {
 
 export type IdPrefix = (typeof IdPrefix)[keyof typeof IdPrefix];
 
-/** The millisecond and 12-bit counter of the last id minted in this process. */
-let last = { milliseconds: 0, counter: 0 };
+/** Where a minter reads the time and its random bits. */
+export interface IdSources {
+  /** Unix milliseconds, as `Date.now()`. */
+  readonly now: () => number;
+  /** `size` random bytes, as `crypto.randomBytes`. */
+  readonly randomBytes: (size: number) => Uint8Array;
+}
+
+/** Mints ids of any prefix, each after the one before in time order (see `idMinter`). */
+export type IdMinter = (prefix: IdPrefix) => string;
 
 /**
- * A new time-ordered TypeID with the given prefix: a UUIDv7 (RFC 9562) of the current millisecond.
- * Within one millisecond the 12 bits after the version count up from a random start (the RFC's
- * method 1), so ids minted one after another in a process sort in that order. The bytes are ours,
- * not typeid-js's generator: see docs/decisions.md "Write shards of a merchant".
+ * A minter of time-ordered TypeIDs with the given prefix: UUIDv7s (RFC 9562) of the clock's
+ * millisecond. Within one millisecond the 12 bits after the version count up from a random start
+ * (the RFC's method 1), so ids one minter mints one after another sort in that order. The bytes
+ * are ours, not typeid-js's generator: see docs/decisions.md "Write shards of a merchant".
+ *
+ * An id's time is one the clock has reached: never past its latest reading (docs/decisions.md,
+ * "An id's time is a time the clock has reached"). A counter that runs out waits for the clock's
+ * next millisecond rather than borrowing it; a clock stepped back is not followed, ids count on in
+ * the last millisecond. Each minter keeps its own last millisecond and counter; tests give one a
+ * clock and random bytes of their own, so a property's seed decides every id it mints.
+ */
+export function idMinter(sources: IdSources): IdMinter {
+  /** The millisecond and 12-bit counter of the last id this minter minted (none yet: before 1970). */
+  let last = { milliseconds: -1, counter: 0 };
+  return (prefix) => {
+    const bytes = Uint8Array.from(sources.randomBytes(16));
+    let milliseconds = sources.now();
+    let counter = (((bytes[6] ?? 0) & 0x0f) << 8) | (bytes[7] ?? 0);
+    if (milliseconds <= last.milliseconds) {
+      if (last.counter < 0xfff) [milliseconds, counter] = [last.milliseconds, last.counter + 1];
+      else milliseconds = clockPast(sources.now, last.milliseconds);
+    }
+    last = { milliseconds, counter };
+    let time = milliseconds;
+    for (let index = 5; index >= 0; index -= 1) {
+      bytes[index] = time % 256;
+      time = Math.floor(time / 256);
+    }
+    bytes[6] = 0x70 | (counter >> 8);
+    bytes[7] = counter & 0xff;
+    bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
+    return typeIdOfBytes(prefix, bytes);
+  };
+}
+
+/**
+ * The clock's first reading past `milliseconds`, reading it until it comes: the rest of a
+ * millisecond on a clock that keeps time, and only for a minter that used all 4,096 counts of one.
+ */
+function clockPast(now: () => number, milliseconds: number): number {
+  let reading = now();
+  while (reading <= milliseconds) reading = now();
+  return reading;
+}
+
+/** The process's minter: the system clock and crypto's random bytes. */
+const processMinter = idMinter({ now: Date.now, randomBytes });
+
+/**
+ * A new time-ordered TypeID with the given prefix, from the process's one minter, so every id a
+ * process mints sorts after the ones it minted before (`idMinter`).
  */
 export function newId(prefix: IdPrefix): string {
-  const bytes = randomBytes(16);
-  let milliseconds = Date.now();
-  let counter = (((bytes[6] ?? 0) & 0x0f) << 8) | (bytes[7] ?? 0);
-  if (milliseconds <= last.milliseconds) {
-    milliseconds = last.milliseconds;
-    counter = last.counter + 1;
-    // The counter ran out within the millisecond: borrow the next one rather than go back.
-    if (counter > 0xfff) [milliseconds, counter] = [milliseconds + 1, 0];
-  }
-  last = { milliseconds, counter };
-  let time = milliseconds;
-  for (let index = 5; index >= 0; index -= 1) {
-    bytes[index] = time % 256;
-    time = Math.floor(time / 256);
-  }
-  bytes[6] = 0x70 | (counter >> 8);
-  bytes[7] = counter & 0xff;
-  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
-  return typeIdOfBytes(prefix, bytes);
+  return processMinter(prefix);
 }
 
 /**

@@ -6,6 +6,7 @@ import { bundleBudgets } from '../../lib/bench/bundle-budgets';
 import { functionEsbuildOptions } from '../../lib/constructs/function-esbuild-options';
 import { functionBundling, ServiceFunction } from '../../lib/constructs/service-function';
 import { authorizerHandlerModule, buildApp } from '../../lib/stack';
+import { printInReport } from '../support/log-capture';
 import { testApp } from './template';
 
 /**
@@ -109,7 +110,7 @@ describe('function bundles', () => {
       if (module === undefined || module === output.entryPoint) continue;
       bundles.set(module, { bytes: output.bytes, inputs: Object.keys(output.inputs) });
     }
-    console.info(`Function bundles (minified ESM, no source map)\n${sizeTable(bundles, bareBytes)}`);
+    printInReport(`Function bundles (minified ESM, no source map)\n${sizeTable(bundles, bareBytes)}`);
   }, 180_000);
 
   it('bundles every function the stack deploys: the authorizer, every route and the delivery pipeline', () => {

@@ -3,35 +3,49 @@ import { afterAll, expect } from 'vitest';
 import { type RunLogWriter, runLogWriter } from './log-capture-run-log';
 
 /**
- * Setup file of every test worker: copies what the worker prints to the run log (see
- * `runLogPath`). Two paths, because they reach different places: the Powertools logger writes
- * straight to `process.stdout` through its own `Console`, while `console.*` (used by `lib/local`)
- * is vitest's console, which sends to the main process without touching `process.stdout`. The
- * console is copied here rather than in `onConsoleLog`, which only reporters call: never with
- * `--silent` or a JSON-only reporter, twice with two console reporters.
+ * Setup file of every test worker: sends what the worker prints to the run log (see
+ * `runLogPath`) instead of the terminal, so `npm test` shows vitest's report, and the service's
+ * log lines (thousands of JSON lines a run) are all in one file that the log scan reads. Two paths,
+ * because they reach different places: the Powertools logger writes straight to `process.stdout`
+ * through its own `Console`, while `console.*` (used by `lib/local`) is vitest's console, which
+ * sends to the main process without touching `process.stdout`. The console is replaced here rather
+ * than muted with `onConsoleLog`, which only reporters call: never with `--silent` or a JSON-only
+ * reporter, twice with two console reporters.
  */
 const testFile = expect.getState().testPath;
 const writers: RunLogWriter[] = [];
+
+/** Vitest's own `console.info`, which shows a line in its report. */
+const reportInfo = console.info.bind(console);
+const reportWriter = runLogWriter('report', testFile);
+writers.push(reportWriter);
+
+/**
+ * Shows `text` in vitest's report, for what a test means its reader to see (a table of figures);
+ * the run log gets it too, so the scan reads everything a worker printed.
+ */
+export function printInReport(text: string): void {
+  reportWriter.write(`${text}\n`);
+  reportInfo(text);
+}
 
 for (const name of ['stdout', 'stderr'] as const) {
   const stream = process[name];
   const writer = runLogWriter(name, testFile);
   writers.push(writer);
-  const write = stream.write.bind(stream);
-  stream.write = ((chunk: string | Uint8Array, ...rest: never[]) => {
+  stream.write = ((chunk: string | Uint8Array, ...rest: unknown[]) => {
     writer.write(typeof chunk === 'string' ? chunk : new TextDecoder().decode(chunk));
-    return write(chunk, ...rest);
+    // A writer that waits for its callback (Node's Console passes one) gets it, as from a stream.
+    const callback = rest.find((argument) => typeof argument === 'function');
+    if (callback !== undefined) process.nextTick(callback as () => void);
+    return true;
   }) as typeof stream.write;
 }
 
 for (const method of ['debug', 'info', 'log', 'warn', 'error'] as const) {
   const writer = runLogWriter(`console.${method}`, testFile);
   writers.push(writer);
-  const print = console[method].bind(console);
-  console[method] = (...args: unknown[]) => {
-    writer.write(`${format(...args)}\n`);
-    print(...args);
-  };
+  console[method] = (...args: unknown[]) => writer.write(`${format(...args)}\n`);
 }
 
 function flushAll(): void {

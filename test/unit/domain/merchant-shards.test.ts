@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { typeIdMilliseconds } from '../../../functions/domain/id-time-bounds';
-import { newId } from '../../../functions/domain/ids';
+import { idMinter, newId } from '../../../functions/domain/ids';
 import {
   inShard,
   merchantShardOfId,
@@ -11,20 +11,46 @@ import {
 import { ShardRaiseError, shardLeadMs } from '../../../functions/domain/shard-history';
 import { typeIdBytes } from '../../../functions/domain/typeid-bits';
 import { assertProperty } from '../../support/property';
+import { mintingScript, scriptedSources } from '../../support/scripted-id-sources';
 
 describe('merchant write shards', () => {
   it('names its shard in every id it mints, keeping the time and the TypeID form', () => {
     assertProperty(
-      fc.property(fc.integer({ min: 0, max: 15 }), fc.constantFrom('pmt', 'inv', 'po'), (shard, prefix) => {
-        const before = Date.now();
-        const id = inShard(newId(prefix as 'pmt'), shard);
-        expect(id).toMatch(new RegExp(`^${prefix}_[0-7][0-9a-hjkmnp-tv-z]{25}$`));
-        expect(merchantShardOfId(id)).toBe(shard);
-        expect(typeIdMilliseconds(id)).toBeGreaterThanOrEqual(before);
-        expect(typeIdMilliseconds(id)).toBeLessThanOrEqual(Date.now());
-        // Shard 0 is a plain UUIDv7, as every id minted before shards existed; others are version 8.
-        expect((typeIdBytes(id)[6] ?? 0) >> 4).toBe(shard === 0 ? 7 : 8);
+      fc.property(mintingScript(['pmt', 'inv', 'po'], 15), (script) => {
+        const sources = scriptedSources(script);
+        const mint = idMinter(sources);
+        for (const { prefix, shard } of script.mints) {
+          const before = sources.readings.length;
+          const minted = mint(prefix);
+          const id = inShard(minted, shard);
+          expect(id).toMatch(new RegExp(`^${prefix}_[0-7][0-9a-hjkmnp-tv-z]{25}$`));
+          expect(merchantShardOfId(id)).toBe(shard);
+          expect(typeIdMilliseconds(id)).toBe(typeIdMilliseconds(minted));
+          // A time the clock had reached while the id was minted: the clock's first reading for it
+          // at the earliest, its latest reading so far at the latest.
+          expect(typeIdMilliseconds(id)).toBeGreaterThanOrEqual(sources.readings[before] ?? Number.NaN);
+          expect(typeIdMilliseconds(id)).toBeLessThanOrEqual(Math.max(...sources.readings));
+          // Shard 0 is a plain UUIDv7, as every id minted before shards existed; others are version 8.
+          expect((typeIdBytes(id)[6] ?? 0) >> 4).toBe(shard === 0 ? 7 : 8);
+        }
       }),
+      {
+        examples: [
+          // Found at 50 times the runs: the second id of a millisecond whose counter started at its
+          // last value was minted 1 ms ahead of the clock.
+          [
+            {
+              start: 1795694723242,
+              steps: [0, 0],
+              blocks: [new Uint8Array(16).fill(0xff)],
+              mints: [
+                { prefix: 'inv', shard: 6 },
+                { prefix: 'inv', shard: 6 },
+              ],
+            },
+          ],
+        ],
+      },
     );
   });
 
