@@ -74,6 +74,23 @@ async function answered(endpointId: string): Promise<void> {
   await waitForDeliveries(endpointId, (items) =>
     items.some((item) => item.webhookDeliveryId === test.webhookDeliveryId && item.status === 'succeeded'),
   );
+  await untilAnswering(endpointId);
+}
+
+/**
+ * Waits until the endpoint shows a success and no failure since: the dispatcher records that after
+ * the receiver answered, in a write of its own, so a receiver's request alone does not show it yet.
+ */
+async function untilAnswering(endpointId: string): Promise<void> {
+  await expect
+    .poll(
+      async () => {
+        const view = await endpointView(endpointId);
+        return { answered: view.lastSucceededAt !== undefined, failingSince: view.failingSince };
+      },
+      { timeout: 20_000, interval: 100 },
+    )
+    .toEqual({ answered: true, failingSince: undefined });
 }
 
 /** Polls the recovery until it is no longer running (30 s at most). */
@@ -122,6 +139,7 @@ describe('POST …/webhook-endpoints/{id}/recover', () => {
     await sendInvoice();
     await receiver.waitFor(1, 20_000);
     expect(receiver.requests).toHaveLength(1);
+    await untilAnswering(endpoint.id);
 
     const key = newKey();
     const started = await recover(endpoint.id, { since }, key);
