@@ -40,17 +40,22 @@ beforeEach(async () => {
   outcome = { statusCode: 500, durationMs: 12, errorMessage: 'HTTP 500', succeeded: false };
 });
 
-const dispatch = createDispatcher({
-  send: async (request) => {
-    sends.push(request);
-    return outcome;
-  },
-  sealer: secretSealer,
-  timeoutMs: 10_000,
-  retryDelaySeconds: 60,
-  allowLoopback: true,
-  now: () => now,
-});
+/** A dispatcher whose POSTs are recorded in `sends` and answered with `outcome`, on the clock given. */
+function dispatcherAt(clock: () => Date) {
+  return createDispatcher({
+    send: async (request) => {
+      sends.push(request);
+      return outcome;
+    },
+    sealer: secretSealer,
+    timeoutMs: 10_000,
+    retryDelaySeconds: 60,
+    allowLoopback: true,
+    now: clock,
+  });
+}
+
+const dispatch = dispatcherAt(() => now);
 
 function setUp(status: WebhookEndpoint['status'] = 'active') {
   return storedEndpointWithDelivery({ merchantId, url: 'https://hooks.example.com/x', secret, now, status });
@@ -472,17 +477,7 @@ describe('dispatcher: endpoint health', () => {
   const minute = 60_000;
   const day = 24 * 60 * minute;
   let clock: Date;
-  const clocked = createDispatcher({
-    send: async (request) => {
-      sends.push(request);
-      return outcome;
-    },
-    sealer: secretSealer,
-    timeoutMs: 10_000,
-    retryDelaySeconds: 60,
-    allowLoopback: true,
-    now: () => clock,
-  });
+  const clocked = dispatcherAt(() => clock);
   const failed: AttemptOutcome = {
     statusCode: 404,
     durationMs: 4,
