@@ -79,10 +79,10 @@ export interface DispatcherDependencies {
 }
 
 /**
- * The queue consumer (DESIGN §1), the only writer of attempts and of an endpoint's health (written
- * only when it changes: docs/decisions.md "Endpoint health"). Messages of a batch are attempted
- * concurrently; each failure to process (not a failed attempt, which is recorded) is reported so
- * only that message comes back.
+ * The queue consumer (docs/decisions.md "Delivery pipeline"), the only writer of attempts and of
+ * an endpoint's health (written only when it changes: docs/decisions.md "Endpoint health").
+ * Messages of a batch are attempted concurrently; each failure to process (not a failed attempt,
+ * which is recorded) is reported so only that message comes back.
  */
 export function createDispatcher(deps: DispatcherDependencies) {
   const now = deps.now ?? (() => new Date());
