@@ -1,6 +1,5 @@
 import { App, CfnOutput, Duration, Stack, type StackProps, Tags, Validations } from 'aws-cdk-lib';
 import type * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
-import * as kms from 'aws-cdk-lib/aws-kms';
 import { AwsSolutionsChecks, PCIDSS321Checks } from 'cdk-nag';
 import type { Construct } from 'constructs';
 import { type FunctionEnvironment, Stage } from '../functions/config';
@@ -12,6 +11,7 @@ import {
 } from '../functions/route-definition';
 import { routeList, routesOfStage } from '../functions/routes';
 import { AlarmTopic, alarmEmailContextKey, parseAlarmEmails } from './constructs/alarm-topic';
+import { acknowledgeControlTowerFindings } from './constructs/control-tower-acknowledgements';
 import { DataKey } from './constructs/data-key';
 import { DeliveryPipeline } from './constructs/delivery-pipeline';
 import { DeliveryQueue } from './constructs/delivery-queue';
@@ -20,7 +20,10 @@ import { PaymentsTable, TableAccess } from './constructs/payments-table';
 import { ServiceAlarms } from './constructs/service-alarms';
 import { ServiceDashboard } from './constructs/service-dashboard';
 import { ServiceFunction, TraceWriting } from './constructs/service-function';
+import { ServiceKey } from './constructs/service-key';
 import { type StageSettings, stageSettings } from './constructs/stage-settings';
+import { TableBackup } from './constructs/table-backup';
+import { ControlTowerRules } from './control-tower-rules';
 import { functionName, queueNames, stackName } from './stack-name';
 
 /** Service name in every structured log line (Powertools Logger) and in the Service tag. */
@@ -50,7 +53,9 @@ export class MerchantPaymentsStack extends Stack {
   readonly stage: Stage;
   readonly settings: StageSettings;
   readonly table: PaymentsTable;
-  readonly secretsKey: kms.Key;
+  readonly secretsKey: ServiceKey;
+  /** Daily backups of the table into a locked vault; production only (docs/operations.md). */
+  readonly tableBackup?: TableBackup;
   /** Encrypts the table, the queues, the alarm topic and every log group. */
   readonly dataKey: DataKey;
   readonly deliveryQueue: DeliveryQueue;
@@ -80,7 +85,11 @@ export class MerchantPaymentsStack extends Stack {
     });
     this.stage = stage;
     this.settings = settings;
-    for (const [key, value] of Object.entries(tags)) Tags.of(this).add(key, value);
+    // CloudFormation refuses Tags on a dashboard in some regions (us-east-1 among them); the stack's
+    // own tags still reach it at deploy time wherever dashboards take tags.
+    for (const [key, value] of Object.entries(tags)) {
+      Tags.of(this).add(key, value, { excludeResourceTypes: ['AWS::CloudWatch::Dashboard'] });
+    }
 
     this.dataKey = new DataKey(this, 'DataKey', {
       description: `Data at rest of ${serviceName} (${this.stage}): table, queues, alarm topic, logs`,
@@ -95,14 +104,21 @@ export class MerchantPaymentsStack extends Stack {
       deletionProtection: settings.tableDeletionProtection,
       dataKey: this.dataKey,
     });
+    if (this.stage === Stage.production) {
+      this.tableBackup = new TableBackup(this, 'TableBackup', {
+        table: this.table,
+        dataKey: this.dataKey,
+        name: `${serviceName}-${this.stage}`,
+        removalPolicy: settings.removalPolicy,
+      });
+    }
 
-    // Encrypts webhook signing secrets (and replayed responses holding one) at rest (DESIGN §4).
-    this.secretsKey = new kms.Key(this, 'SecretsKey', {
+    // Encrypts webhook signing secrets (and replayed responses holding one) at rest (DESIGN §4). Only
+    // the roles it is granted to below can use it: no IAM policy of the account can.
+    this.secretsKey = new ServiceKey(this, 'SecretsKey', {
       description: `Webhook signing secrets of ${serviceName} (${this.stage})`,
       alias: `alias/${serviceName}/${this.stage}/secrets`,
-      enableKeyRotation: true,
       removalPolicy: settings.removalPolicy,
-      pendingWindow: Duration.days(30),
     });
 
     const queues = queueNames(this.stackName);
@@ -110,6 +126,7 @@ export class MerchantPaymentsStack extends Stack {
       queueName: queues.delivery,
       deadLetterQueueName: queues.deliveryDeadLetters,
       dataKey: this.dataKey,
+      deadLetterRemovalPolicy: settings.removalPolicy,
     });
 
     // Typed against the functions' own env schema, so renaming a variable there breaks the build here.
@@ -202,6 +219,7 @@ export class MerchantPaymentsStack extends Stack {
       emails: alarmEmails,
     });
     this.alarms = this.alarmTopic.notifyOnEveryAlarm(this);
+    acknowledgeControlTowerFindings(this, { restApi: this.api.restApi, logRetention: settings.logRetention });
 
     new CfnOutput(this, 'ApiUrl', { value: this.api.restApi.url, description: 'Base URL of the API stage' });
     new CfnOutput(this, 'TableName', { value: this.table.tableName });
@@ -253,11 +271,21 @@ export interface BuildAppOptions {
    * to skip esbuild. @default a new App
    */
   readonly app?: App;
+  /**
+   * Also run the Control Tower proactive controls (cfn-guard), which take tens of seconds, so only
+   * where asked: `cdk synth -c controlTowerRules=true`, and test/infra/control-tower.test.ts.
+   * @default the `controlTowerRules` context value
+   */
+  readonly controlTowerRules?: boolean;
 }
+
+/** The CDK context key that turns the Control Tower rules on (`-c controlTowerRules=true`). */
+export const controlTowerRulesContextKey = 'controlTowerRules';
 
 /**
  * Builds the stack of one stage into an app, with cdk-nag's AwsSolutions and PCI DSS 3.2.1 checks
- * as validations: an unacknowledged finding of either fails the synthesis.
+ * (and, when asked, the Control Tower rules) as validations: an unacknowledged finding of any of
+ * them fails the synthesis.
  */
 export function buildApp(
   stage: Stage,
@@ -265,6 +293,9 @@ export function buildApp(
 ): { app: App; stack: MerchantPaymentsStack } {
   const app = options.app ?? new App();
   Validations.of(app).addPlugins(new AwsSolutionsChecks(app), new PCIDSS321Checks(app));
+  const controlTower =
+    options.controlTowerRules ?? `${app.node.tryGetContext(controlTowerRulesContextKey)}` === 'true';
+  if (controlTower) Validations.of(app).addPlugins(new ControlTowerRules());
   const alarmEmails = parseAlarmEmails(app.node.tryGetContext(alarmEmailContextKey));
   const stack = new MerchantPaymentsStack(app, stackName(stage), { stage, alarmEmails });
   return { app, stack };
