@@ -224,6 +224,13 @@ export class MerchantPaymentsStack extends Stack {
     new CfnOutput(this, 'ApiUrl', { value: this.api.restApi.url, description: 'Base URL of the API stage' });
     new CfnOutput(this, 'TableName', { value: this.table.tableName });
     new CfnOutput(this, 'QueueUrl', { value: this.deliveryQueue.queue.queueUrl });
+    if (this.tableBackup !== undefined) {
+      new CfnOutput(this, 'BackupVaultName', { value: this.tableBackup.vault.backupVaultName });
+      new CfnOutput(this, 'BackupRoleArn', {
+        value: this.tableBackup.role.roleArn,
+        description: 'The role to restore a recovery point of the table with (docs/operations.md)',
+      });
+    }
     new CfnOutput(this, 'AlarmTopicArn', {
       value: this.alarmTopic.topic.topicArn,
       description: 'Subscribe a pager or chat hook here: every alarm notifies it on ALARM and on OK',

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Stage } from '../../functions/config';
@@ -296,5 +297,32 @@ describe('dashboard', () => {
 
   it('still tags the stack itself, which reaches the dashboard at deploy time where regions allow', () => {
     expect(synthesized('production').stack.tags.tagValues()).toMatchObject({ Stage: 'production' });
+  });
+});
+
+describe('docs/operations.md', () => {
+  const runbook = readFileSync(new URL('../../docs/operations.md', import.meta.url), 'utf8');
+  const section = (heading: string): string => {
+    const start = runbook.indexOf(`\n## ${heading}\n`);
+    expect(start, heading).toBeGreaterThan(-1);
+    const end = runbook.indexOf('\n## ', start + 1);
+    return runbook.slice(start, end === -1 ? undefined : end).replaceAll(/\s+/g, ' ');
+  };
+
+  it('describes the backup plan the production stack deploys in its restore procedure', () => {
+    const restore = section('Restoring the table to a point in time');
+    const { hour, minute } = tableBackupRule.schedule;
+    expect(restore).toContain(`every day at ${hour.padStart(2, '0')}:${minute.padStart(2, '0')} UTC`);
+    expect(restore).toContain(`kept ${tableBackupRule.retention.toDays()} days`);
+    expect(restore).toContain(`${tableBackupVaultLock.changeableFor.toDays()} days after the first deploy`);
+    expect(restore).toContain('`merchant-payments-production`');
+    expect(restore).toContain('aws backup start-restore-job');
+  });
+
+  it('says who administers and who uses each key', () => {
+    const keys = section('Who may use the keys');
+    expect(keys).toContain('**Administration: the account.**');
+    expect(keys).toContain('**Use of the secrets key**');
+    expect(keys).toContain('**Use of the data key**');
   });
 });
