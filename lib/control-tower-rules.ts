@@ -88,6 +88,15 @@ export class ControlTowerRules implements IPolicyValidationPlugin {
       controlTowerRulesEnabled: false,
       rules: rules.map((rule) => rule.guardFile),
     });
-    return guard.validate(context);
+    const report = guard.validate(context);
+    // cfn-guard's findings carry no severity, and CDK counts a finding without one as no error once
+    // any other finding of the report is acknowledged: an unacknowledged one would then pass.
+    return {
+      ...report,
+      violations: report.violations.map((violation) => ({
+        ...violation,
+        severity: violation.severity ?? 'error',
+      })),
+    };
   }
 }

@@ -160,7 +160,7 @@ export class ServiceFunction extends Construct {
       {
         id: 'cdk-validator-cfnguard::lambda_inside_vpc_check',
         reason:
-          'CT.LAMBDA.PR.3: no resource of the service lives in a VPC (see PCI.DSS.321-LambdaInsideVPC above); ' +
+          'CT.LAMBDA.PR.3: no resource of the service lives in a VPC (as for PCI.DSS.321-LambdaInsideVPC): ' +
           'every call the function makes is an IAM-signed TLS request to a public AWS or merchant endpoint.',
       },
       {

@@ -1,9 +1,17 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { App, Stack, Validations } from 'aws-cdk-lib';
+import * as sqs from 'aws-cdk-lib/aws-sqs';
 import { VALIDATION_REPORT_FILE } from 'aws-cdk-lib/cx-api';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Stage } from '../../functions/config';
-import { controlTowerPluginName, controlTowerRules, rulesEvaluating } from '../../lib/control-tower-rules';
+import {
+  ControlTowerRules,
+  controlTowerPluginName,
+  controlTowerRuleId,
+  controlTowerRules,
+  rulesEvaluating,
+} from '../../lib/control-tower-rules';
 import { buildApp } from '../../lib/stack';
 import { stackName } from '../../lib/stack-name';
 import { printInReport } from '../support/log-capture';
@@ -75,18 +83,18 @@ describe('Control Tower proactive controls', () => {
 
   it.each(stages)('acknowledges only the reviewed rules in %s, each with a reason', (stage) => {
     const findings = acknowledged(stage);
-    const rows = findings.map((finding) => ({
-      rule: finding.ruleName,
-      resources: finding.violatingConstructs.length,
-      reason: finding.reason,
-    }));
-    const byRule = new Map(rows.map((row) => [row.rule, { ...row, resources: 0 }]));
-    for (const row of rows) (byRule.get(row.rule) as { resources: number }).resources += row.resources;
-    printInReport(
-      `Control Tower findings acknowledged in ${stackName(stage)}:\n${[...byRule.values()]
-        .map((row) => `  ${row.rule} (${row.resources} resources): ${row.reason}`)
-        .join('\n')}`,
-    );
+    // Rule → reason → how many resources it covers.
+    const byRule = new Map<string, Map<string, number>>();
+    for (const finding of findings) {
+      const reasons = byRule.get(finding.ruleName) ?? new Map<string, number>();
+      reasons.set(finding.reason, (reasons.get(finding.reason) ?? 0) + finding.violatingConstructs.length);
+      byRule.set(finding.ruleName, reasons);
+    }
+    const lines = [...byRule].flatMap(([rule, reasons]) => [
+      `  ${rule}`,
+      ...[...reasons].map(([reason, resources]) => `    ${resources} × ${reason}`),
+    ]);
+    printInReport(`Control Tower findings acknowledged in ${stackName(stage)}:\n${lines.join('\n')}`);
     expect([...byRule.keys()].sort()).toEqual(expectedRules[stage]);
     for (const finding of findings) expect(finding.reason.length).toBeGreaterThan(60);
   });
@@ -137,6 +145,30 @@ describe('Control Tower proactive controls', () => {
       );
     }
   });
+});
+
+describe('ControlTowerRules', () => {
+  /** An app with two queues without a dead-letter queue, the first acknowledged. */
+  const appWithQueues = (acknowledgeBoth: boolean) => {
+    const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
+    Validations.of(app).addPlugins(new ControlTowerRules());
+    const stack = new Stack(app, 'Queues');
+    for (const id of ['Acknowledged', 'Other']) {
+      const queue = new sqs.Queue(stack, id, { encryption: sqs.QueueEncryption.KMS_MANAGED });
+      if (id === 'Acknowledged' || acknowledgeBoth) {
+        Validations.of(queue).acknowledge({ id: controlTowerRuleId('sqs_dlq_check'), reason: 'a test' });
+      }
+    }
+    return app;
+  };
+
+  it('fails the synthesis on a finding left unacknowledged beside an acknowledged one', () => {
+    expect(() => appWithQueues(false).synth()).toThrow(/CT\.SQS\.PR\.1[\s\S]*Queues\/Other/);
+  }, 60_000);
+
+  it('passes the synthesis once every finding is acknowledged', () => {
+    expect(() => appWithQueues(true).synth()).not.toThrow();
+  }, 60_000);
 });
 
 describe('controlTowerRules', () => {
