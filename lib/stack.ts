@@ -7,6 +7,7 @@ import { type FunctionEnvironment, Stage } from '../functions/config';
 import {
   defaultRouteTimeoutSeconds,
   isMutating,
+  isPublic,
   type RouteDefinition,
   usesTable,
 } from '../functions/route-definition';
@@ -17,6 +18,7 @@ import { DeliveryPipeline } from './constructs/delivery-pipeline';
 import { DeliveryQueue } from './constructs/delivery-queue';
 import { PaymentsApi } from './constructs/payments-api';
 import { PaymentsTable, TableAccess } from './constructs/payments-table';
+import { SafeRollout } from './constructs/safe-rollout';
 import { ServiceAlarms } from './constructs/service-alarms';
 import { ServiceDashboard } from './constructs/service-dashboard';
 import { ServiceFunction, TraceWriting } from './constructs/service-function';
@@ -58,6 +60,8 @@ export class MerchantPaymentsStack extends Stack {
   readonly api: PaymentsApi;
   /** Route functions by operationId. */
   readonly routeFunctions: ReadonlyMap<string, ServiceFunction>;
+  /** Versions, aliases and canary deployments of the functions a bad deploy would hurt most. */
+  readonly rollout: SafeRollout;
   readonly alarmTopic: AlarmTopic;
   readonly serviceAlarms: ServiceAlarms;
   readonly dashboard: ServiceDashboard;
@@ -88,6 +92,7 @@ export class MerchantPaymentsStack extends Stack {
       removalPolicy: settings.removalPolicy,
     });
     this.tracing = new TraceWriting(this, 'Tracing');
+    this.rollout = new SafeRollout(this, 'Rollout', { namePrefix: this.stackName, pace: settings.rollout });
 
     this.table = new PaymentsTable(this, 'Table', {
       tableName: `${serviceName}-${this.stage}`,
@@ -130,7 +135,8 @@ export class MerchantPaymentsStack extends Stack {
     this.api = new PaymentsApi(this, 'Api', {
       stage: this.stage,
       settings,
-      authorizerFunction: authorizer.function,
+      // Every request's first step, so it rolls out behind an alias like the pay routes do.
+      authorizerFunction: this.rollout.rollOut(authorizer, 'Authorizer'),
       routes: stageRoutes,
       logEncryptionKey: this.dataKey.key,
     });
@@ -153,7 +159,12 @@ export class MerchantPaymentsStack extends Stack {
       if (tableAccess === TableAccess.read) this.table.grantConfigCreate(routeFunction.role);
       // Exactly the two calls the sealer makes; no GenerateDataKey* or ReEncrypt* wildcards.
       if (route.usesSecretsKey) this.secretsKey.grant(routeFunction.role, 'kms:Encrypt', 'kms:Decrypt');
-      this.api.addRoute(route, routeFunction.function);
+      // A bad pay route loses payments, so it rolls out behind an alias; the merchants' routes, which
+      // a client retries, deploy at once (`docs/operations.md#rolling-out-and-back`).
+      const invoked = isPublic(route)
+        ? this.rollout.rollOut(routeFunction, `${pascalCase(route.operationId)}Route`)
+        : routeFunction.function;
+      this.api.addRoute(route, invoked);
       routeFunctions.set(route.operationId, routeFunction);
     }
     this.routeFunctions = routeFunctions;
@@ -170,7 +181,9 @@ export class MerchantPaymentsStack extends Stack {
       routerFailuresQueueName: queues.routerFailures,
       reconcilerFailuresQueueName: queues.reconcilerFailures,
       metricDimensions: { service: serviceName, stage: this.stage },
+      rollOut: (fn, id) => this.rollout.rollOut(fn, id),
     });
+    this.rollout.seal();
 
     this.serviceAlarms = new ServiceAlarms(this, 'Alarms', {
       namePrefix: this.stackName,

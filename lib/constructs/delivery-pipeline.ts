@@ -99,6 +99,11 @@ export interface DeliveryPipelineProps {
   readonly metricDimensions: PipelineMetricDimensions;
   /** TABLE_NAME, STAGE and the Powertools service name, shared with every function. */
   readonly environment: Readonly<Record<string, string>>;
+  /**
+   * Puts the router and the dispatcher behind a rolled-out alias and returns what their event
+   * sources invoke (`SafeRollout.rollOut`). @default the functions themselves
+   */
+  readonly rollOut?: (fn: ServiceFunction, id: string) => lambda.IFunction;
 }
 
 /**
@@ -218,7 +223,8 @@ export class DeliveryPipeline extends Construct {
     const streamArn = table.tableStreamArn;
     if (streamArn === undefined) throw new Error('The table has no stream for the router to read');
     const routed = [...routedEntityTypes];
-    this.streamMapping = this.router.function.addEventSourceMapping('TableStream', {
+    const rollOut = props.rollOut ?? ((fn: ServiceFunction) => fn.function);
+    this.streamMapping = rollOut(this.router, 'Router').addEventSourceMapping('TableStream', {
       eventSourceArn: streamArn,
       // TRIM_HORIZON: a new or replaced mapping starts at the oldest record the stream still holds,
       // so no outbox event written while it was being (re)created is skipped; the router is
@@ -257,7 +263,7 @@ export class DeliveryPipeline extends Construct {
     table.grantAccess(this.dispatcher.role, TableAccess.readWrite);
     // It only opens signing secrets; sealing them is the webhook routes' job.
     secretsKey.grant(this.dispatcher.role, 'kms:Decrypt');
-    this.dispatcher.function.addEventSource(
+    rollOut(this.dispatcher, 'Dispatcher').addEventSource(
       new SqsEventSource(queue, {
         batchSize: dispatcherQueue.batchSize,
         maxBatchingWindow: dispatcherQueue.maxBatchingWindow,

@@ -1,6 +1,7 @@
 import { RemovalPolicy } from 'aws-cdk-lib';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Stage } from '../../functions/config';
+import { RolloutPace } from './safe-rollout';
 
 export interface Throttle {
   readonly rateLimit: number;
@@ -26,6 +27,11 @@ export interface StageSettings {
   readonly publicRouteThrottle: Throttle;
   /** Per-method CloudWatch metrics are billed per metric, so only production pays for them. */
   readonly detailedMetrics: boolean;
+  /**
+   * How a deploy moves traffic to the new versions of the authorizer, the pay routes, the router
+   * and the dispatcher (`docs/operations.md#rolling-out-and-back`).
+   */
+  readonly rollout: RolloutPace;
   /** Where the stage's alarms go off (docs/operations.md explains each one). */
   readonly alarmThresholds: AlarmThresholds;
 }
@@ -55,6 +61,9 @@ export const stageSettings = {
     throttle: { rateLimit: 100, burstLimit: 200 },
     publicRouteThrottle: { rateLimit: 20, burstLimit: 40 },
     detailedMetrics: false,
+    // Merchants' tests make too little traffic for a 10 % canary to see anything in 5 minutes;
+    // the pipeline's smoke test is the sandbox's check, and the alias is still the way back.
+    rollout: RolloutPace.allAtOnce,
     // The sandbox is for merchants' tests: it alarms on sustained trouble, not on one bad minute.
     alarmThresholds: {
       api5xxRate: 0.05,
@@ -71,6 +80,7 @@ export const stageSettings = {
     throttle: { rateLimit: 1000, burstLimit: 2000 },
     publicRouteThrottle: { rateLimit: 20, burstLimit: 40 },
     detailedMetrics: true,
+    rollout: RolloutPace.canary,
     // Production: one 5-minute period past the line is already a merchant-visible failure.
     alarmThresholds: {
       api5xxRate: 0.01,

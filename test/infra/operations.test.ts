@@ -9,13 +9,13 @@ import { alarmEmailContextKey, parseAlarmEmails } from '../../lib/constructs/ala
 import { stageSettings } from '../../lib/constructs/stage-settings';
 import { buildApp } from '../../lib/stack';
 import { queueNames, stackName } from '../../lib/stack-name';
-import { dataKeyId, synthesized, templateOf, testApp } from './template';
+import { dataKeyId, synthesisTimeoutMs, synthesized, templateOf, testApp } from './template';
 
 const stages = Object.values(Stage);
 
 beforeAll(() => {
   for (const stage of stages) synthesized(stage);
-}, 60_000);
+}, synthesisTimeoutMs);
 
 type CfnResource = { [key: string]: any };
 
@@ -30,6 +30,7 @@ const expectedAlarms = [
   'reconciler-failures-not-empty',
   'router-errors',
   'router-failures-not-empty',
+  'rollout-errors',
   'router-iterator-age',
   'table-system-errors',
   'table-throttles',

@@ -13,14 +13,14 @@ import { publicRateLimit } from '../../lib/constructs/public-rate-limit';
 import { rateLimitedBody } from '../../lib/constructs/public-routes-web-acl';
 import { stageSettings } from '../../lib/constructs/stage-settings';
 import { readLocalSettings } from '../../lib/local/settings';
-import { resourcePaths, synthesized, templateOf, testApp } from './template';
+import { resourcePaths, synthesisTimeoutMs, synthesized, templateOf, testApp } from './template';
 
 const stages = Object.values(Stage);
 
 // Both stages are synthesized once, up front (see stack.test.ts).
 beforeAll(() => {
   for (const stage of stages) synthesized(stage);
-}, 60_000);
+}, synthesisTimeoutMs);
 
 type CfnResource = { [key: string]: any };
 
