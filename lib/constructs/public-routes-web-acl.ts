@@ -30,7 +30,7 @@ export const managedRuleGroups = [
   { name: 'AWSManagedRulesAmazonIpReputationList', metricSuffix: 'ip-reputation', countOnly: [] },
   { name: 'AWSManagedRulesKnownBadInputsRuleSet', metricSuffix: 'known-bad-inputs', countOnly: [] },
   // The 8 KB body limit only counts: a pay body is under 1 KB, and one larger gets the service's
-  // own documented 400 or 413 in the error shape, as it does locally, rather than a bare 403.
+  // own documented 400 or 413, as it does locally, rather than the firewall's 403.
   {
     name: 'AWSManagedRulesCommonRuleSet',
     metricSuffix: 'common-rule-set',
@@ -39,9 +39,10 @@ export const managedRuleGroups = [
 ] as const;
 
 /**
- * The URI paths the rate-based rule counts: the pay routes as WAF sees them on the stage's
- * execute-api URL (`/<stage>/pay…`), and without the stage, as they would look behind a custom
- * domain. `/pay` exactly or below `/pay/`, never `/payments`, which is the merchants' own API.
+ * The URI paths of the pay routes, which the per-address rule and the managed groups match and the
+ * per-key rule leaves out: as WAF sees them on the stage's execute-api URL (`/<stage>/pay…`), and
+ * without the stage, as they would look behind a custom domain. `/pay` exactly or below `/pay/`,
+ * never `/payments`, which is the merchants' own API.
  */
 export function payPathMatches(stageName: string): { exactly: string[]; startsWith: string[] } {
   const roots = [`/${stageName}/pay`, '/pay'];
