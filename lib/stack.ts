@@ -124,10 +124,12 @@ export class MerchantPaymentsStack extends Stack {
     };
     const environment = { ...functionEnvironment, POWERTOOLS_SERVICE_NAME: serviceName };
 
+    // Reserved so that no flood elsewhere in the account leaves merchants without authorization.
     const authorizer = this.serviceFunction('Authorizer', 'authorizer', {
       handlerModule: authorizerHandlerModule,
       description: 'Bearer API key authorizer',
       environment,
+      reservedConcurrency: settings.reservedConcurrency.authorizer,
     });
     this.table.grantAccess(authorizer.role, TableAccess.read);
 
@@ -153,6 +155,7 @@ export class MerchantPaymentsStack extends Stack {
         description: `${route.method} ${route.path}: ${route.summary}`,
         environment: routeEnvironment,
         timeout: Duration.seconds(route.timeoutSeconds ?? defaultRouteTimeoutSeconds),
+        ...reservedConcurrencyOf(route, settings),
       });
       if (tableAccess !== 'none') this.table.grantAccess(routeFunction.role, tableAccess);
       // A reader's first list call creates the cursor signing key in the CONFIG partition.
@@ -233,6 +236,7 @@ export class MerchantPaymentsStack extends Stack {
       description: string;
       environment: Record<string, string>;
       timeout?: Duration;
+      reservedConcurrency?: number;
     },
   ): ServiceFunction {
     return new ServiceFunction(this, id, {
@@ -244,6 +248,23 @@ export class MerchantPaymentsStack extends Stack {
       removalPolicy: this.settings.removalPolicy,
     });
   }
+}
+
+/**
+ * A pay route's reserved concurrency: a flood of payers then waits on its own share and never on
+ * the pool the merchant routes draw from. Every public route must have one; the others have none.
+ */
+export function reservedConcurrencyOf(
+  route: RouteDefinition,
+  settings: StageSettings,
+): { reservedConcurrency?: number } {
+  if (!isPublic(route)) return {};
+  const payRoutes: Readonly<Record<string, number>> = settings.reservedConcurrency.payRoutes;
+  const reserved = payRoutes[route.operationId];
+  if (reserved === undefined) {
+    throw new Error(`Public route ${route.operationId} has no reserved concurrency in the stage settings`);
+  }
+  return { reservedConcurrency: reserved };
 }
 
 function pascalCase(camelCase: string): string {

@@ -161,6 +161,7 @@ export class PaymentsApi extends Construct {
       stage: this.restApi.deploymentStage,
       stageName: stage,
       name: `${Stack.of(this).stackName}-api`,
+      apiKeyCeiling: settings.apiKeyCeiling,
       logRetention: settings.logRetention,
       logEncryptionKey: props.logEncryptionKey,
       removalPolicy: settings.removalPolicy,

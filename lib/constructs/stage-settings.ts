@@ -1,11 +1,30 @@
 import { RemovalPolicy } from 'aws-cdk-lib';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
+import type { payPageRoutes } from '../../functions/api/pay/routes';
 import type { Stage } from '../../functions/config';
 import { RolloutPace } from './safe-rollout';
 
 export interface Throttle {
   readonly rateLimit: number;
   readonly burstLimit: number;
+}
+
+/** At most `requests` in any `windowSeconds` (60, 120, 300 or 600: the windows WAF offers). */
+export interface RequestCeiling {
+  readonly requests: number;
+  readonly windowSeconds: 60 | 120 | 300 | 600;
+}
+
+/** The operationIds of the public pay routes, each of which gets its own reserved concurrency. */
+export type PayRouteOperationId = keyof typeof payPageRoutes;
+
+/**
+ * Lambda concurrency set aside for one function: it always gets that much, and never more. It is
+ * taken out of the account's pool per region, which every stage deployed there shares.
+ */
+export interface ReservedConcurrency {
+  readonly authorizer: number;
+  readonly payRoutes: Readonly<Record<PayRouteOperationId, number>>;
 }
 
 /** What differs between the sandbox and the production stack; everything else is the same. */
@@ -25,6 +44,18 @@ export interface StageSettings {
    * person (page, invoice, pay), so 20 a second is far above real use at this size.
    */
   readonly publicRouteThrottle: Throttle;
+  /**
+   * What one API key may send to the merchant routes, whatever it calls: the web ACL counts the
+   * requests per `Authorization` header and answers 429 `rate_limited` past it, so one merchant's
+   * loop takes a share of `throttle`, never all of it (docs/decisions.md "Noisy neighbours").
+   */
+  readonly apiKeyCeiling: RequestCeiling;
+  /**
+   * Reserved for the authorizer, which every merchant request needs, and for each pay route, whose
+   * flood it also caps so the merchant routes keep the account's unreserved pool
+   * (docs/decisions.md "Noisy neighbours").
+   */
+  readonly reservedConcurrency: ReservedConcurrency;
   /** Per-method CloudWatch metrics are billed per metric, so only production pays for them. */
   readonly detailedMetrics: boolean;
   /**
@@ -60,6 +91,13 @@ export const stageSettings = {
     logRetention: RetentionDays.ONE_MONTH,
     throttle: { rateLimit: 100, burstLimit: 200 },
     publicRouteThrottle: { rateLimit: 20, burstLimit: 40 },
+    // A fifth of the stage: a merchant's test suite runs at full speed and still leaves the rest.
+    apiKeyCeiling: { requests: 1200, windowSeconds: 60 },
+    // The sandbox's processor answers at once, so a few instances carry each pay route's throttle.
+    reservedConcurrency: {
+      authorizer: 10,
+      payRoutes: { servePayPage: 5, getPayInvoice: 5, payInvoice: 10 },
+    },
     detailedMetrics: false,
     // Merchants' tests make too little traffic for a 10 % canary to see anything in 5 minutes;
     // the pipeline's smoke test is the sandbox's check, and the alias is still the way back.
@@ -79,6 +117,14 @@ export const stageSettings = {
     logRetention: RetentionDays.ONE_YEAR,
     throttle: { rateLimit: 1000, burstLimit: 2000 },
     publicRouteThrottle: { rateLimit: 20, burstLimit: 40 },
+    // A tenth of the stage: 100 requests a second, sustained, from one key.
+    apiKeyCeiling: { requests: 6000, windowSeconds: 60 },
+    // The authorizer: the whole stage throttle of unknown keys at 50 ms each. A payment waits on the
+    // processor, up to 2 s, at the route's 20 a second.
+    reservedConcurrency: {
+      authorizer: 50,
+      payRoutes: { servePayPage: 10, getPayInvoice: 10, payInvoice: 40 },
+    },
     detailedMetrics: true,
     rollout: RolloutPace.canary,
     // Production: one 5-minute period past the line is already a merchant-visible failure.

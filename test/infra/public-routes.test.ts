@@ -14,6 +14,7 @@ import { rateLimitedBody } from '../../lib/constructs/public-routes-web-acl';
 import { stageSettings } from '../../lib/constructs/stage-settings';
 import { readLocalSettings } from '../../lib/local/settings';
 import { resourcePaths, synthesisTimeoutMs, synthesized, templateOf, testApp } from './template';
+import { type CfnResource, inScope, onlyResource, stagePath, webAclRule } from './web-acl';
 
 const stages = Object.values(Stage);
 
@@ -21,8 +22,6 @@ const stages = Object.values(Stage);
 beforeAll(() => {
   for (const stage of stages) synthesized(stage);
 }, synthesisTimeoutMs);
-
-type CfnResource = { [key: string]: any };
 
 const publicRoutes = routeList.filter(isPublic);
 const publicRouteKeys = publicRoutes.map((route) => `${route.method} ${route.path}`).sort();
@@ -41,37 +40,8 @@ function deployedMethods(template: Template): DeployedMethod[] {
   }));
 }
 
-function onlyResource(template: Template, type: string): { id: string; resource: CfnResource } {
-  const entries = Object.entries(template.findResources(type));
-  expect(entries).toHaveLength(1);
-  const [id, resource] = entries[0] as [string, CfnResource];
-  return { id, resource };
-}
-
-/** The rate-based rule, the web ACL's only rule. */
-function rateRule(template: Template): CfnResource {
-  const { Rules } = onlyResource(template, 'AWS::WAFv2::WebACL').resource.Properties;
-  expect(Rules).toHaveLength(1);
-  return Rules[0] as CfnResource;
-}
-
-/**
- * Evaluates the rule's scope-down statement for one URI path as WAF would, for the statements it
- * uses (OR of EXACTLY / STARTS_WITH byte matches on the URI path). Any other shape fails the test,
- * so a change of the statement needs a change here too.
- */
-function inScope(statement: CfnResource, uriPath: string): boolean {
-  if (statement.OrStatement !== undefined)
-    return (statement.OrStatement.Statements as CfnResource[]).some((inner) => inScope(inner, uriPath));
-  const match = statement.ByteMatchStatement;
-  expect(match?.FieldToMatch).toEqual({ UriPath: {} });
-  if (match.PositionalConstraint === 'EXACTLY') return uriPath === match.SearchString;
-  if (match.PositionalConstraint === 'STARTS_WITH') return uriPath.startsWith(match.SearchString);
-  throw new Error(`Unexpected scope-down statement ${JSON.stringify(statement)}`);
-}
-
-/** A request path of the route on the stage's execute-api URL, path parameters filled in. */
-const stagePath = (stage: Stage, path: string): string => `/${stage}${path.replace(/\{[^}]+\}/g, 'x1')}`;
+/** The per-address rate-based rule of the pay routes. */
+const rateRule = (template: Template): CfnResource => webAclRule(template, 'PayRoutesPerAddress');
 
 describe('public routes', () => {
   it.each(stages)('serves the pay page and both pay routes in %s', (stage) => {
@@ -264,9 +234,10 @@ describe('web ACL', () => {
     const template = templateOf('production');
     const { VisibilityConfig } = onlyResource(template, 'AWS::WAFv2::WebACL').resource.Properties;
     expect(VisibilityConfig).toMatchObject({ CloudWatchMetricsEnabled: true, SampledRequestsEnabled: false });
-    expect(rateRule(template).VisibilityConfig).toMatchObject({
+    expect(rateRule(template).VisibilityConfig).toEqual({
       CloudWatchMetricsEnabled: true,
       SampledRequestsEnabled: true,
+      MetricName: 'MerchantPayments-production-api-pay-per-address',
     });
   });
 });
