@@ -188,13 +188,31 @@ export class MerchantPaymentsStack extends Stack {
     });
     this.rollout.seal();
 
+    const pipeline = this.deliveryPipeline;
+    const payRoutes = stageRoutes.filter(isPublic);
+    const payRouteFunctions = payRoutes.map((route) => {
+      const routeFunction = routeFunctions.get(route.operationId);
+      if (routeFunction === undefined) throw new Error(`No function serves ${route.operationId}`);
+      return [route.operationId, routeFunction.function] as const;
+    });
     this.serviceAlarms = new ServiceAlarms(this, 'Alarms', {
       namePrefix: this.stackName,
+      stage: this.stage,
       restApi: this.api.restApi,
+      accessLogs: this.api.accessLogs,
+      payRoutePaths: payRoutes.map((route) => route.path),
+      criticalFunctions: new Map([
+        ['authorizer', authorizer.function],
+        ...payRouteFunctions,
+        ['router', pipeline.router.function],
+        ['dispatcher', pipeline.dispatcher.function],
+        ['reconciler', pipeline.reconciler.function],
+      ]),
+      webAcl: this.api.webAcl.webAcl,
       table: this.table,
       thresholds: settings.alarmThresholds,
+      metricDimensions: { service: serviceName, stage: this.stage },
     });
-    const pipeline = this.deliveryPipeline;
     this.dashboard = new ServiceDashboard(this, 'Dashboard', {
       dashboardName: this.stackName,
       restApi: this.api.restApi,
@@ -210,6 +228,9 @@ export class MerchantPaymentsStack extends Stack {
       ],
       table: this.table,
       metricDimensions: { service: serviceName, stage: this.stage },
+      signals: this.serviceAlarms.signals,
+      accessLogs: this.api.accessLogs,
+      thresholds: settings.alarmThresholds,
     });
     // Last, so no alarm added above is left without someone to tell.
     this.alarmTopic = new AlarmTopic(this, 'AlarmTopic', {

@@ -21,6 +21,8 @@ export const authorizerCacheTtl = Duration.seconds(60);
 export const accessLogFormat = apigateway.AccessLogFormat.custom(
   JSON.stringify({
     requestId: apigateway.AccessLogField.contextRequestId(),
+    // The stage is the dimension of the metrics the stack's alarms count from this log.
+    stage: apigateway.AccessLogField.contextStage(),
     requestTimeEpoch: apigateway.AccessLogField.contextRequestTimeEpoch(),
     sourceIp: apigateway.AccessLogField.contextIdentitySourceIp(),
     userAgent: apigateway.AccessLogField.contextIdentityUserAgent(),
@@ -58,6 +60,8 @@ export class PaymentsApi extends Construct {
   readonly restApi: apigateway.RestApi;
   readonly authorizer: apigateway.RequestAuthorizer;
   readonly webAcl: PublicRoutesWebAcl;
+  /** One JSON line per request (`accessLogFormat`); the stack's alarms count authorizer failures and pay-route 5xx in it. */
+  readonly accessLogs: logs.LogGroup;
   /** `METHOD /path` of the public routes the stage throttles on their own. */
   private readonly throttledPublicRoutes: ReadonlySet<string>;
 
@@ -74,7 +78,7 @@ export class PaymentsApi extends Construct {
       metricsEnabled: settings.detailedMetrics,
     } as const;
 
-    const accessLogGroup = new logs.LogGroup(this, 'AccessLogs', {
+    this.accessLogs = new logs.LogGroup(this, 'AccessLogs', {
       retention: settings.logRetention,
       encryptionKey: props.logEncryptionKey,
       removalPolicy: settings.removalPolicy,
@@ -90,7 +94,7 @@ export class PaymentsApi extends Construct {
         stageName: stage,
         throttlingRateLimit: settings.throttle.rateLimit,
         throttlingBurstLimit: settings.throttle.burstLimit,
-        accessLogDestination: new apigateway.LogGroupLogDestination(accessLogGroup),
+        accessLogDestination: new apigateway.LogGroupLogDestination(this.accessLogs),
         accessLogFormat,
         ...methodLogging,
         methodOptions: Object.fromEntries(

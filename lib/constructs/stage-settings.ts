@@ -68,19 +68,58 @@ export interface StageSettings {
 }
 
 /**
- * The thresholds that differ by stage. Queue depths, errors of the pipeline functions, overdue
- * deliveries and DynamoDB system errors alarm on the first occurrence in both stages: each is a
- * delivery at risk, whatever the stage.
+ * How an API alarm judges its metric: the period, how many of the last `evaluationPeriods` must be
+ * past the line (M of N), and the requests a period needs before its rate or latency counts at all.
+ */
+export interface ApiAlarmEvaluation {
+  readonly periodMinutes: number;
+  readonly datapointsToAlarm: number;
+  readonly evaluationPeriods: number;
+  /** Below this many requests in a period the period is healthy, whatever its 5xx share or p99. */
+  readonly minimumRequests: number;
+}
+
+/**
+ * The webhook success rate alarm: attempts answered 2xx as a share of all attempts, judged only in a
+ * period with at least `minimumAttempts` attempts.
+ */
+export interface WebhookSuccessThreshold {
+  readonly minimumRate: number;
+  readonly minimumAttempts: number;
+}
+
+/**
+ * The thresholds that differ by stage (docs/operations.md "Thresholds" explains each). Queue depths
+ * and age, errors of the pipeline functions, overdue deliveries and DynamoDB system errors alarm
+ * the same way in both stages: each is a delivery at risk, whatever the stage.
  */
 export interface AlarmThresholds {
-  /** Share of the stage's API requests answered 5xx over 5 minutes (0.01 = 1 %). */
+  /** Share of the stage's API requests answered 5xx in one period (0.01 = 1 %). */
   readonly api5xxRate: number;
-  /** p99 of API Gateway's Latency over 5 minutes, in milliseconds. */
+  /** p99 of API Gateway's Latency in one period, in milliseconds. */
   readonly apiP99LatencyMs: number;
+  /** Period, M of N and traffic floor of the two alarms above. */
+  readonly apiEvaluation: ApiAlarmEvaluation;
   /** Throttled table requests (reads and writes, every operation) in 5 minutes. */
   readonly tableThrottledRequests: number;
-  /** 5-minute periods in a row over the threshold before the latency and 5xx alarms go off. */
-  readonly apiEvaluationPeriods: number;
+  /** Requests API Gateway answered 500 because the authorizer failed (not a refused key), in 5 minutes. */
+  readonly authorizerFailures: number;
+  /** 5xx answers of the public pay routes (API Gateway's, crashes and timeouts included), in 5 minutes. */
+  readonly payRouteServerErrors: number;
+  /** Payment processor calls that failed to get an answer (not declines), in 5 minutes. */
+  readonly processorErrors: number;
+  /** Throttled invocations of the authorizer, the pay routes and the pipeline functions, in 5 minutes. */
+  readonly criticalFunctionThrottles: number;
+  /**
+   * The account's concurrent Lambda executions in the region (every function, every stack): 80 % of
+   * the default quota of 1,000. Set it to 80 % of `aws lambda get-account-settings`'
+   * `ConcurrentExecutions` when the account's quota differs.
+   */
+  readonly accountConcurrentExecutions: number;
+  /** Requests the web ACL blocked (every rule), in 5 minutes. */
+  readonly webAclBlockedRequests: number;
+  /** Absent: no alarm on the webhook success rate in this stage. */
+  readonly webhookSuccess?: WebhookSuccessThreshold;
 }
 
 export const stageSettings = {
@@ -103,11 +142,19 @@ export const stageSettings = {
     // the pipeline's smoke test is the sandbox's check, and the alias is still the way back.
     rollout: RolloutPace.allAtOnce,
     // The sandbox is for merchants' tests: it alarms on sustained trouble, not on one bad minute.
+    // No webhook success rate: its receivers are merchants' test endpoints, often down, and its
+    // failure simulation fails attempts on purpose (docs/decisions.md "Alarms on systemic failure").
     alarmThresholds: {
       api5xxRate: 0.05,
       apiP99LatencyMs: 5000,
+      apiEvaluation: { periodMinutes: 5, datapointsToAlarm: 3, evaluationPeriods: 3, minimumRequests: 20 },
       tableThrottledRequests: 50,
-      apiEvaluationPeriods: 3,
+      authorizerFailures: 10,
+      payRouteServerErrors: 10,
+      processorErrors: 3,
+      criticalFunctionThrottles: 20,
+      accountConcurrentExecutions: 800,
+      webAclBlockedRequests: 1000,
     },
   },
   production: {
@@ -127,12 +174,21 @@ export const stageSettings = {
     },
     detailedMetrics: true,
     rollout: RolloutPace.canary,
-    // Production: one 5-minute period past the line is already a merchant-visible failure.
+    // Production: three bad minutes out of five page, so one slow or failing minute (a deploy's
+    // cold starts, a retried blip) does not, and a minute of fewer than 50 requests (where one error
+    // is 2 %) never counts.
     alarmThresholds: {
       api5xxRate: 0.01,
       apiP99LatencyMs: 2000,
+      apiEvaluation: { periodMinutes: 1, datapointsToAlarm: 3, evaluationPeriods: 5, minimumRequests: 50 },
       tableThrottledRequests: 1,
-      apiEvaluationPeriods: 1,
+      authorizerFailures: 3,
+      payRouteServerErrors: 5,
+      processorErrors: 3,
+      criticalFunctionThrottles: 5,
+      accountConcurrentExecutions: 800,
+      webAclBlockedRequests: 300,
+      webhookSuccess: { minimumRate: 0.5, minimumAttempts: 50 },
     },
   },
 } as const satisfies Record<Stage, StageSettings>;
