@@ -62,9 +62,9 @@ function expectUnauthorized(response: SmokeResponse): string {
 }
 
 /**
- * The sandbox simulator mints payments from nothing, so production must not serve it. A payout
- * request without an Idempotency-Key is refused before anything is written: 400 where the route
- * exists, 404 where it does not.
+ * The sandbox simulator mints payments from nothing, so production must not serve it. An incomplete
+ * payout request without an Idempotency-Key is refused before anything is written: 400 where the
+ * route exists, 404 where it does not.
  */
 async function checkSandboxRoutes(runner: CheckRunner, stage: StageUnderTest): Promise<void> {
   const inSandbox = stage.key.stage === Stage.sandbox;
