@@ -204,7 +204,7 @@ describe('npm run smoke against the local runtime', () => {
   );
 
   it(
-    'fails the round trip with the service own reason when the webhook never arrives, and still deletes the endpoint',
+    "fails the round trip with the service's own reason when the webhook never arrives, and still deletes the endpoint",
     async () => {
       // A folder of its own: the smoke makes a new CA there, which the runtime does not trust.
       const untrusted = await temporaryFolder('merchant-payments-smoke-untrusted-');
