@@ -1,13 +1,17 @@
 import { RemovalPolicy } from 'aws-cdk-lib';
-import { RetentionDays } from 'aws-cdk-lib/aws-logs';
+import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Stage } from '../../functions/config';
+import type { StageConfig } from '../stage-config';
 
 export interface Throttle {
   readonly rateLimit: number;
   readonly burstLimit: number;
 }
 
-/** What differs between the sandbox and the production stack; everything else is the same. */
+/**
+ * What differs between the sandbox and the production stack; everything else is the same. The
+ * retention and the throttles come from the stage file (`stages/<stage>.ts`), the rest from here.
+ */
 export interface StageSettings {
   /** Applied to the table, the secrets key and the log groups. */
   readonly removalPolicy: RemovalPolicy;
@@ -46,14 +50,15 @@ export interface AlarmThresholds {
   readonly apiEvaluationPeriods: number;
 }
 
+/** What the operator sets in the stage file; see `lib/stage-config.ts`. */
+type ConfiguredSettings = 'logRetention' | 'throttle' | 'publicRouteThrottle';
+
+/** The settings of a stage that are not an operator's to edit: its removal and protection rules. */
 export const stageSettings = {
   sandbox: {
     removalPolicy: RemovalPolicy.DESTROY,
     tableDeletionProtection: false,
     stackTerminationProtection: false,
-    logRetention: RetentionDays.ONE_MONTH,
-    throttle: { rateLimit: 100, burstLimit: 200 },
-    publicRouteThrottle: { rateLimit: 20, burstLimit: 40 },
     detailedMetrics: false,
     // The sandbox is for merchants' tests: it alarms on sustained trouble, not on one bad minute.
     alarmThresholds: {
@@ -67,9 +72,6 @@ export const stageSettings = {
     removalPolicy: RemovalPolicy.RETAIN,
     tableDeletionProtection: true,
     stackTerminationProtection: true,
-    logRetention: RetentionDays.ONE_YEAR,
-    throttle: { rateLimit: 1000, burstLimit: 2000 },
-    publicRouteThrottle: { rateLimit: 20, burstLimit: 40 },
     detailedMetrics: true,
     // Production: one 5-minute period past the line is already a merchant-visible failure.
     alarmThresholds: {
@@ -79,4 +81,15 @@ export const stageSettings = {
       apiEvaluationPeriods: 1,
     },
   },
-} as const satisfies Record<Stage, StageSettings>;
+} as const satisfies Record<Stage, Omit<StageSettings, ConfiguredSettings>>;
+
+/** The whole settings of a stage: its fixed rules and what its stage file sets. */
+export function settingsOf(stage: Stage, config: StageConfig): StageSettings {
+  return {
+    ...stageSettings[stage],
+    // The schema accepts only CloudWatch Logs' own retention periods, each a RetentionDays value.
+    logRetention: config.logRetentionDays as RetentionDays,
+    throttle: config.throttle,
+    publicRouteThrottle: config.publicRouteThrottle,
+  };
+}

@@ -11,8 +11,9 @@ import { gatewayErrorResponses } from '../../lib/constructs/gateway-responses';
 import { PaymentsApi } from '../../lib/constructs/payments-api';
 import { publicRateLimit } from '../../lib/constructs/public-rate-limit';
 import { rateLimitedBody } from '../../lib/constructs/public-routes-web-acl';
-import { stageSettings } from '../../lib/constructs/stage-settings';
+import { settingsOf } from '../../lib/constructs/stage-settings';
 import { readLocalSettings } from '../../lib/local/settings';
+import { committedStageConfig } from '../../lib/stage-config';
 import { resourcePaths, synthesized, templateOf, testApp } from './template';
 
 const stages = Object.values(Stage);
@@ -133,7 +134,7 @@ describe('public routes', () => {
 
 describe('public route throttling', () => {
   it.each(stages)('throttles each public method of %s on its own, below the stage default', (stage) => {
-    const { throttle, publicRouteThrottle } = stageSettings[stage];
+    const { throttle, publicRouteThrottle } = committedStageConfig(stage);
     expect(publicRouteThrottle.rateLimit).toBeLessThan(throttle.rateLimit);
     expect(publicRouteThrottle.burstLimit).toBeLessThan(throttle.burstLimit);
     const { MethodSettings } = onlyResource(templateOf(stage), 'AWS::ApiGateway::Stage').resource.Properties;
@@ -146,8 +147,8 @@ describe('public route throttling', () => {
     ).toEqual(publicRouteKeys);
     for (const setting of overrides) {
       expect(setting).toMatchObject({
-        ThrottlingRateLimit: 20,
-        ThrottlingBurstLimit: 40,
+        ThrottlingRateLimit: publicRouteThrottle.rateLimit,
+        ThrottlingBurstLimit: publicRouteThrottle.burstLimit,
         LoggingLevel: 'ERROR',
         DataTraceEnabled: false,
       });
@@ -163,7 +164,7 @@ describe('public route throttling', () => {
     );
     const api = new PaymentsApi(stack, 'Api', {
       stage: 'sandbox',
-      settings: stageSettings.sandbox,
+      settings: settingsOf('sandbox', committedStageConfig('sandbox')),
       authorizerFunction: handler,
       routes: [],
       logEncryptionKey: new kms.Key(stack, 'LogKey'),
@@ -201,9 +202,8 @@ describe('web ACL', () => {
         [
           'arn:',
           { Ref: 'AWS::Partition' },
-          ':apigateway:',
-          { Ref: 'AWS::Region' },
-          '::/restapis/',
+          // The stage file pins the region, which the stack then writes as it is.
+          `:apigateway:${committedStageConfig(stage).env?.region}::/restapis/`,
           { Ref: restApiId },
           '/stages/',
           { Ref: stageId },
