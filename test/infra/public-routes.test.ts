@@ -200,10 +200,8 @@ describe('web ACL', () => {
       'Fn::Join': [
         '',
         [
-          'arn:',
-          { Ref: 'AWS::Partition' },
-          // The stage file pins the region, which the stack then writes as it is.
-          `:apigateway:${committedStageConfig(stage).env?.region}::/restapis/`,
+          // The stage file pins the region, so the stack writes it, and its partition, as they are.
+          `arn:aws:apigateway:${committedStageConfig(stage).env?.region}::/restapis/`,
           { Ref: restApiId },
           '/stages/',
           { Ref: stageId },
