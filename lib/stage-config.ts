@@ -116,8 +116,20 @@ export const stageConfigSchema = z
         });
       }
     }
-    if (config.customDomain !== undefined)
+    for (const protocol of ['email', 'https'] as const) {
+      const subscribers = config.alarmSubscribers[protocol];
+      const repeated = subscribers.findIndex((subscriber, index) => subscribers.indexOf(subscriber) < index);
+      if (repeated !== -1) {
+        context.addIssue({
+          code: 'custom',
+          path: ['alarmSubscribers', protocol, repeated],
+          message: 'repeats an earlier subscriber; SNS subscribes each once',
+        });
+      }
+    }
+    if (config.customDomain !== undefined) {
       checkCertificate(config.customDomain.certificateArn, config, context);
+    }
   });
 
 /** What a stage file exports: its fields as typed in the file, before defaults. */

@@ -104,6 +104,10 @@ describe('parseStageConfig', () => {
       { publicRouteThrottle: { rateLimit: 20, burstLimit: 200 } },
       /publicRouteThrottle\.burstLimit must be below/,
     ],
+    [
+      { alarmSubscribers: { email: ['a@example.com', 'b@example.com', 'a@example.com'] } },
+      /^f\.ts: alarmSubscribers\.email\[2\] repeats an earlier subscriber/,
+    ],
     [{ logRetentionDays: 31 }, /^f\.ts: logRetentionDays must be one of .*30, 60/],
     [{ logRetentionDays: 9999 }, /^f\.ts: logRetentionDays must be one of/],
     [{ logRetentionDays: undefined }, /^f\.ts: logRetentionDays is required$/],
