@@ -1,7 +1,8 @@
 import { RemovalPolicy } from 'aws-cdk-lib';
-import { RetentionDays } from 'aws-cdk-lib/aws-logs';
+import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { payPageRoutes } from '../../functions/api/pay/routes';
 import type { Stage } from '../../functions/config';
+import type { StageConfig } from '../stage-config';
 import { RolloutPace } from './safe-rollout';
 
 export interface Throttle {
@@ -27,7 +28,10 @@ export interface ReservedConcurrency {
   readonly payRoutes: Readonly<Record<PayRouteOperationId, number>>;
 }
 
-/** What differs between the sandbox and the production stack; everything else is the same. */
+/**
+ * What differs between the sandbox and the production stack; everything else is the same. The
+ * retention and the throttles come from the stage file (`stages/<stage>.ts`), the rest from here.
+ */
 export interface StageSettings {
   /** Applied to the table, the secrets key and the log groups. */
   readonly removalPolicy: RemovalPolicy;
@@ -122,14 +126,15 @@ export interface AlarmThresholds {
   readonly webhookSuccess?: WebhookSuccessThreshold;
 }
 
+/** What the operator sets in the stage file; see `lib/stage-config.ts`. */
+type ConfiguredSettings = 'logRetention' | 'throttle' | 'publicRouteThrottle';
+
+/** The settings of a stage that are not an operator's to edit: its removal and protection rules. */
 export const stageSettings = {
   sandbox: {
     removalPolicy: RemovalPolicy.DESTROY,
     tableDeletionProtection: false,
     stackTerminationProtection: false,
-    logRetention: RetentionDays.ONE_MONTH,
-    throttle: { rateLimit: 100, burstLimit: 200 },
-    publicRouteThrottle: { rateLimit: 20, burstLimit: 40 },
     // A fifth of the stage: a merchant's test suite runs at full speed and still leaves the rest.
     apiKeyCeiling: { requests: 1200, windowSeconds: 60 },
     // The sandbox's processor answers at once, so a few instances carry each pay route's throttle.
@@ -161,9 +166,6 @@ export const stageSettings = {
     removalPolicy: RemovalPolicy.RETAIN,
     tableDeletionProtection: true,
     stackTerminationProtection: true,
-    logRetention: RetentionDays.ONE_YEAR,
-    throttle: { rateLimit: 1000, burstLimit: 2000 },
-    publicRouteThrottle: { rateLimit: 20, burstLimit: 40 },
     // A tenth of the stage: 100 requests a second, sustained, from one key.
     apiKeyCeiling: { requests: 6000, windowSeconds: 60 },
     // The authorizer: the whole stage throttle of unknown keys at 50 ms each. A payment waits on the
@@ -191,4 +193,15 @@ export const stageSettings = {
       webhookSuccess: { minimumRate: 0.5, minimumAttempts: 50 },
     },
   },
-} as const satisfies Record<Stage, StageSettings>;
+} as const satisfies Record<Stage, Omit<StageSettings, ConfiguredSettings>>;
+
+/** The whole settings of a stage: its fixed rules and what its stage file sets. */
+export function settingsOf(stage: Stage, config: StageConfig): StageSettings {
+  return {
+    ...stageSettings[stage],
+    // The schema accepts only CloudWatch Logs' own retention periods, each a RetentionDays value.
+    logRetention: config.logRetentionDays as RetentionDays,
+    throttle: config.throttle,
+    publicRouteThrottle: config.publicRouteThrottle,
+  };
+}

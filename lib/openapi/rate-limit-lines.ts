@@ -1,14 +1,18 @@
 import { Stage } from '../../functions/config';
 import { isPublic, type RouteDefinition } from '../../functions/route-definition';
 import { publicRateLimit } from '../constructs/public-rate-limit';
-import { type StageSettings, stageSettings } from '../constructs/stage-settings';
+import { type StageSettings, settingsOf } from '../constructs/stage-settings';
+import { committedStageConfig } from '../stage-config';
 
 /**
  * One value per environment, or the one value when they agree: "20" or "100 in sandbox, 1000 in
  * production".
  */
 function perStage(value: (settings: StageSettings) => string): string {
-  const values = Object.values(Stage).map((stage) => ({ stage, text: value(stageSettings[stage]) }));
+  const values = Object.values(Stage).map((stage) => ({
+    stage,
+    text: value(settingsOf(stage, committedStageConfig(stage))),
+  }));
   const distinct = new Set(values.map(({ text }) => text));
   return distinct.size === 1
     ? [...distinct].join('')

@@ -6,9 +6,10 @@ import { ErrorCode } from '../../functions/http/errors';
 import { isPublic } from '../../functions/route-definition';
 import { routeList, routes, routesOfStage } from '../../functions/routes';
 import { apiKeyLimitedBody, managedRuleGroups } from '../../lib/constructs/public-routes-web-acl';
-import { stageSettings } from '../../lib/constructs/stage-settings';
+import { type StageSettings, settingsOf } from '../../lib/constructs/stage-settings';
 import { reservedConcurrencyOf } from '../../lib/stack';
 import { functionName, stackName } from '../../lib/stack-name';
+import { committedStageConfig } from '../../lib/stage-config';
 import { synthesisTimeoutMs, synthesized, templateOf } from './template';
 import { type CfnResource, inScope, onlyResource, stagePath, webAclRule, webAclRules } from './web-acl';
 
@@ -26,7 +27,7 @@ const keyRule = (template: Template): CfnResource => webAclRule(template, 'Merch
 
 describe('per-key ceiling', () => {
   it.each(stages)('counts the requests of %s per Authorization header, spacing and case folded', (stage) => {
-    const { apiKeyCeiling } = stageSettings[stage];
+    const { apiKeyCeiling } = settingsOf(stage, committedStageConfig(stage));
     expect(keyRule(templateOf(stage)).Statement.RateBasedStatement).toMatchObject({
       Limit: apiKeyCeiling.requests,
       EvaluationWindowSec: apiKeyCeiling.windowSeconds,
@@ -46,7 +47,7 @@ describe('per-key ceiling', () => {
   });
 
   it.each(stages)('lets one key of %s take at most a fifth of the stage throttle', (stage) => {
-    const { apiKeyCeiling, throttle } = stageSettings[stage];
+    const { apiKeyCeiling, throttle } = settingsOf(stage, committedStageConfig(stage));
     expect(apiKeyCeiling.requests / apiKeyCeiling.windowSeconds).toBeLessThanOrEqual(throttle.rateLimit / 5);
   });
 
@@ -68,7 +69,10 @@ describe('per-key ceiling', () => {
     expect(CustomResponse).toMatchObject({
       ResponseCode: ErrorCode.rate_limited,
       ResponseHeaders: [
-        { Name: 'Retry-After', Value: String(stageSettings[stage].apiKeyCeiling.windowSeconds) },
+        {
+          Name: 'Retry-After',
+          Value: String(settingsOf(stage, committedStageConfig(stage)).apiKeyCeiling.windowSeconds),
+        },
       ],
     });
     const { CustomResponseBodies } = onlyResource(template, 'AWS::WAFv2::WebACL').resource.Properties;
@@ -181,13 +185,13 @@ describe('reserved concurrency', () => {
   it.each(stages)('reserves the authorizer’s concurrency in %s', (stage) => {
     const authorizer = functionNamed(templateOf(stage), functionName(stackName(stage), 'authorizer'));
     expect(authorizer.Properties.ReservedConcurrentExecutions).toBe(
-      stageSettings[stage].reservedConcurrency.authorizer,
+      settingsOf(stage, committedStageConfig(stage)).reservedConcurrency.authorizer,
     );
   });
 
   it.each(stages)('reserves each pay route’s concurrency in %s, and none for merchant routes', (stage) => {
     const { stack, template } = synthesized(stage);
-    const { payRoutes } = stageSettings[stage].reservedConcurrency;
+    const { payRoutes } = settingsOf(stage, committedStageConfig(stage)).reservedConcurrency;
     for (const route of publicRoutes) {
       const fn = stack.routeFunctions.get(route.operationId)?.function;
       expect(fn, route.operationId).toBeDefined();
@@ -203,11 +207,11 @@ describe('reserved concurrency', () => {
 
   it('reserves enough for each pay route to serve its own throttle at 50 ms a request', () => {
     for (const stage of stages) {
-      const { publicRouteThrottle, reservedConcurrency } = stageSettings[stage];
+      const { publicRouteThrottle, reservedConcurrency } = settingsOf(stage, committedStageConfig(stage));
       for (const reserved of Object.values(reservedConcurrency.payRoutes))
         expect(reserved).toBeGreaterThanOrEqual(publicRouteThrottle.rateLimit * 0.05);
       expect(reservedConcurrency.authorizer).toBeGreaterThanOrEqual(
-        stageSettings[stage].throttle.rateLimit * 0.05,
+        settingsOf(stage, committedStageConfig(stage)).throttle.rateLimit * 0.05,
       );
     }
   });
@@ -226,9 +230,9 @@ describe('reserved concurrency', () => {
 
   it('refuses a public route without a reserved concurrency in the stage settings', () => {
     const settings = {
-      ...stageSettings.sandbox,
+      ...settingsOf('sandbox', committedStageConfig('sandbox')),
       reservedConcurrency: { authorizer: 10, payRoutes: {} },
-    } as unknown as (typeof stageSettings)['sandbox'];
+    } as unknown as StageSettings;
     expect(() => reservedConcurrencyOf(routes.payInvoice, settings)).toThrow(
       /payInvoice has no reserved concurrency/,
     );

@@ -11,8 +11,9 @@ import { gatewayErrorResponses } from '../../lib/constructs/gateway-responses';
 import { PaymentsApi } from '../../lib/constructs/payments-api';
 import { publicRateLimit } from '../../lib/constructs/public-rate-limit';
 import { rateLimitedBody } from '../../lib/constructs/public-routes-web-acl';
-import { stageSettings } from '../../lib/constructs/stage-settings';
+import { settingsOf } from '../../lib/constructs/stage-settings';
 import { readLocalSettings } from '../../lib/local/settings';
+import { committedStageConfig } from '../../lib/stage-config';
 import { resourcePaths, synthesisTimeoutMs, synthesized, templateOf, testApp } from './template';
 import { type CfnResource, inScope, onlyResource, stagePath, webAclRule } from './web-acl';
 
@@ -103,7 +104,7 @@ describe('public routes', () => {
 
 describe('public route throttling', () => {
   it.each(stages)('throttles each public method of %s on its own, below the stage default', (stage) => {
-    const { throttle, publicRouteThrottle } = stageSettings[stage];
+    const { throttle, publicRouteThrottle } = committedStageConfig(stage);
     expect(publicRouteThrottle.rateLimit).toBeLessThan(throttle.rateLimit);
     expect(publicRouteThrottle.burstLimit).toBeLessThan(throttle.burstLimit);
     const { MethodSettings } = onlyResource(templateOf(stage), 'AWS::ApiGateway::Stage').resource.Properties;
@@ -116,8 +117,8 @@ describe('public route throttling', () => {
     ).toEqual(publicRouteKeys);
     for (const setting of overrides) {
       expect(setting).toMatchObject({
-        ThrottlingRateLimit: 20,
-        ThrottlingBurstLimit: 40,
+        ThrottlingRateLimit: publicRouteThrottle.rateLimit,
+        ThrottlingBurstLimit: publicRouteThrottle.burstLimit,
         LoggingLevel: 'ERROR',
         DataTraceEnabled: false,
       });
@@ -133,7 +134,7 @@ describe('public route throttling', () => {
     );
     const api = new PaymentsApi(stack, 'Api', {
       stage: 'sandbox',
-      settings: stageSettings.sandbox,
+      settings: settingsOf('sandbox', committedStageConfig('sandbox')),
       authorizerFunction: handler,
       routes: [],
       logEncryptionKey: new kms.Key(stack, 'LogKey'),
@@ -169,11 +170,8 @@ describe('web ACL', () => {
       'Fn::Join': [
         '',
         [
-          'arn:',
-          { Ref: 'AWS::Partition' },
-          ':apigateway:',
-          { Ref: 'AWS::Region' },
-          '::/restapis/',
+          // The stage file pins the region, so the stack writes it, and its partition, as they are.
+          `arn:aws:apigateway:${committedStageConfig(stage).env?.region}::/restapis/`,
           { Ref: restApiId },
           '/stages/',
           { Ref: stageId },

@@ -1,14 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { routeList, routes } from '../../../functions/routes';
 import { publicRateLimit } from '../../../lib/constructs/public-rate-limit';
-import { stageSettings } from '../../../lib/constructs/stage-settings';
+import { settingsOf } from '../../../lib/constructs/stage-settings';
 import { buildOpenApi } from '../../../lib/openapi/build-openapi';
 import { rateLimitLines } from '../../../lib/openapi/rate-limit-lines';
+import { committedStageConfig } from '../../../lib/stage-config';
 
 describe('rateLimitLines', () => {
   it("names each stage's per-key ceiling and throttle for a merchant route", () => {
     const [perKey, stage] = rateLimitLines(routes.listProducts);
-    const { sandbox, production } = stageSettings;
+    const sandbox = settingsOf('sandbox', committedStageConfig('sandbox'));
+    const production = settingsOf('production', committedStageConfig('production'));
     expect(perKey).toContain(
       `${sandbox.apiKeyCeiling.requests} per ${sandbox.apiKeyCeiling.windowSeconds} seconds in sandbox, ` +
         `${production.apiKeyCeiling.requests} per ${production.apiKeyCeiling.windowSeconds} seconds in production`,
@@ -24,8 +26,14 @@ describe('rateLimitLines', () => {
     expect(perAddress).toContain(
       `more than ${publicRateLimit.requests} per ${publicRateLimit.windowSeconds} seconds (\`Retry-After: ${publicRateLimit.windowSeconds}\`)`,
     );
-    const { rateLimit, burstLimit } = stageSettings.production.publicRouteThrottle;
-    expect(stageSettings.sandbox.publicRouteThrottle).toEqual({ rateLimit, burstLimit });
+    const { rateLimit, burstLimit } = settingsOf(
+      'production',
+      committedStageConfig('production'),
+    ).publicRouteThrottle;
+    expect(settingsOf('sandbox', committedStageConfig('sandbox')).publicRouteThrottle).toEqual({
+      rateLimit,
+      burstLimit,
+    });
     expect(perRoute).toContain(
       `more than ${rateLimit} a second (bursts of ${burstLimit}) (\`Retry-After: 1\`)`,
     );
