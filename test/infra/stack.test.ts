@@ -7,7 +7,6 @@ import { Stage } from '../../functions/config';
 import { isMutating, isPublic, usesTable } from '../../functions/route-definition';
 import { routeList } from '../../functions/routes';
 import { createTableInput, TableDefinition } from '../../functions/store/table';
-import { parseStage } from '../../lib/stack';
 import { queueNames, restApiName, stackName } from '../../lib/stack-name';
 import {
   dataKeyId,
@@ -56,21 +55,6 @@ function statementsOfFunction(template: Template, functionName: string): CfnReso
 function actionsOfFunction(template: Template, functionName: string): string[] {
   return statementsOfFunction(template, functionName).flatMap((statement) => statement.Action);
 }
-
-describe('parseStage', () => {
-  it('accepts sandbox and production', () => {
-    expect(parseStage('sandbox')).toBe('sandbox');
-    expect(parseStage('production')).toBe('production');
-  });
-
-  it('rejects a missing stage with a message naming the valid stages', () => {
-    expect(() => parseStage(undefined)).toThrow(/sandbox, production/);
-  });
-
-  it('rejects an unknown stage', () => {
-    expect(() => parseStage('staging')).toThrow(/"staging"/);
-  });
-});
 
 describe('cdk-nag AwsSolutions', () => {
   it.each(stages)('synthesizes the %s stack with every finding fixed or acknowledged', (stage) => {
