@@ -2,7 +2,6 @@ import {
   App,
   Stage as CdkStage,
   Duration,
-  type Environment,
   Stack,
   type StackProps,
   Validations,
@@ -19,47 +18,21 @@ import {
 import { AwsSolutionsChecks, PCIDSS321Checks } from 'cdk-nag';
 import type { Construct } from 'constructs';
 import type { Stage } from '../functions/config';
+import type { ReleasePipelineSettings } from './release-pipeline-config';
 import { MerchantPaymentsStack, type MerchantPaymentsStackProps } from './stack';
 import { releasePipelineName, stackName } from './stack-name';
+import { environmentOf, type StageConfig } from './stage-config';
 
 /** The CDK CLI the pipeline synthesizes and deploys with: the one `package.json` pins. */
 export const pipelineCliVersion = '2.1148.1';
-
-/** Where the pipeline gets the code, and where it runs. */
-export interface ReleasePipelineSettings {
-  /** The account and region the pipeline itself lives in (often a tools account). */
-  readonly env: Required<Pick<Environment, 'account' | 'region'>>;
-  /** A CodeConnections (CodeStar) connection to the repository host, made once in the console. */
-  readonly connectionArn: string;
-  /** `owner/name` of the repository. */
-  readonly repository: string;
-  readonly branch: string;
-  /** What each stage's smoke test runs as (`docs/operations.md#smoke-testing-a-stage`). */
-  readonly smoke: Readonly<Record<Stage, SmokeSettings>>;
-  /**
-   * The public https URL that reaches the sandbox smoke's receiver (port 8080 of the build) for
-   * the webhook round trip: a tunnel the build opens, since a build has no inbound address.
-   */
-  readonly sandboxReceiverUrl: string;
-}
-
-/** One stage's smoke test: its merchant, and the secret that holds that merchant's key. */
-export interface SmokeSettings {
-  readonly merchantId: string;
-  /** A Secrets Manager secret in the pipeline's account whose value is the API key. */
-  readonly keySecret: string;
-}
 
 /** One stage of the service as the pipeline deploys it. */
 export class ServiceStage extends CdkStage {
   readonly stack: MerchantPaymentsStack;
 
-  constructor(
-    scope: Construct,
-    id: string,
-    props: MerchantPaymentsStackProps & { readonly env: Environment },
-  ) {
-    super(scope, id, { env: props.env });
+  constructor(scope: Construct, id: string, props: MerchantPaymentsStackProps) {
+    const env = environmentOf(props.config);
+    super(scope, id, env === undefined ? {} : { env });
     // The same stack name as a `cdk deploy -c stage=…`, so the pipeline takes over a stage an
     // operator deployed by hand rather than creating a second one beside it.
     this.stack = new MerchantPaymentsStack(this, 'Service', { ...props, stackName: stackName(props.stage) });
@@ -68,8 +41,8 @@ export class ServiceStage extends CdkStage {
 
 export interface ReleasePipelineStackProps extends StackProps {
   readonly settings: ReleasePipelineSettings;
-  /** The two stages, each with its pinned account and region. */
-  readonly stages: Readonly<Record<Stage, MerchantPaymentsStackProps & { readonly env: Environment }>>;
+  /** The checked files of the two stages, each pinning its account and region. */
+  readonly stages: Readonly<Record<Stage, StageConfig>>;
 }
 
 /** Steps run in CodeBuild: the machine the suite's `.ci/run` expects (Java 17+, Node from npm). */
@@ -148,9 +121,12 @@ export class ReleasePipelineStack extends Stack {
         ],
       });
 
-    const sandbox = new ServiceStage(this, 'Sandbox', stages.sandbox);
+    const sandbox = new ServiceStage(this, 'Sandbox', { stage: 'sandbox', config: stages.sandbox });
     this.pipeline.addStage(sandbox, { pre: [tests], post: [smoke('sandbox', sandbox)] });
-    const production = new ServiceStage(this, 'Production', stages.production);
+    const production = new ServiceStage(this, 'Production', {
+      stage: 'production',
+      config: stages.production,
+    });
     this.pipeline.addStage(production, {
       pre: [
         new ManualApprovalStep('PromoteToProduction', {

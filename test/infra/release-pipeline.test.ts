@@ -5,7 +5,13 @@ import {
   pipelineCliVersion,
   type ReleasePipelineStack,
 } from '../../lib/release-pipeline';
+import {
+  committedReleasePipelineConfig,
+  parseReleasePipelineConfig,
+  pinnedForPipeline,
+} from '../../lib/release-pipeline-config';
 import { stackName } from '../../lib/stack-name';
+import { committedStageConfig } from '../../lib/stage-config';
 import { synthesisTimeoutMs, testApp } from './template';
 
 type CfnResource = { [key: string]: any };
@@ -34,8 +40,11 @@ beforeAll(() => {
     {
       settings,
       stages: {
-        sandbox: { stage: 'sandbox', env: { account: '333333333333', region: 'eu-west-1' } },
-        production: { stage: 'production', env: { account: '111111111111', region: 'eu-west-1' } },
+        sandbox: {
+          ...committedStageConfig('sandbox'),
+          env: { account: '333333333333', region: 'eu-west-1' },
+        },
+        production: committedStageConfig('production'),
       },
     },
     { app: testApp() },
@@ -152,5 +161,48 @@ describe('release pipeline', () => {
         Value: settings.smoke[stage].keySecret,
       });
     }
+  });
+});
+
+describe('release pipeline file', () => {
+  it('checks the committed stages/pipeline.ts, and both stage files pin where they deploy', () => {
+    const committed = committedReleasePipelineConfig();
+    expect(committed.env.account).toMatch(/^\d{12}$/);
+    for (const stage of ['sandbox', 'production'] as const) {
+      const config = committedStageConfig(stage);
+      expect(pinnedForPipeline(stage, config, `stages/${stage}.ts`)).toBe(config);
+    }
+  });
+
+  it('refuses a file with every problem on one line, naming the file and each field', () => {
+    const bad = {
+      ...committedReleasePipelineConfig(),
+      env: { account: '12345', region: 'eu-west-1' },
+      repository: 'no-owner',
+      smoke: {
+        ...committedReleasePipelineConfig().smoke,
+        production: { merchantId: 'cust_1', keySecret: 'k' },
+      },
+      extra: true,
+    };
+    let message = '';
+    try {
+      parseReleasePipelineConfig(bad, 'stages/pipeline.ts');
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).not.toContain('\n');
+    expect(message).toMatch(/^stages\/pipeline\.ts: /);
+    expect(message).toContain('env.account must be a 12-digit AWS account id');
+    expect(message).toContain('repository must be owner/name');
+    expect(message).toContain('smoke.production.merchantId must be a merchant id');
+    expect(message).toContain('extra is not a field of the pipeline file');
+  });
+
+  it('refuses to deploy a stage whose file leaves its account or region to the credentials', () => {
+    const unpinned = { ...committedStageConfig('sandbox'), env: { region: 'eu-west-1' } };
+    expect(() => pinnedForPipeline('sandbox', unpinned, 'stages/sandbox.ts')).toThrow(
+      'stages/sandbox.ts: env.account and env.region are required for the release pipeline to deploy sandbox',
+    );
   });
 });
