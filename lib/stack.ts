@@ -72,6 +72,8 @@ export class MerchantPaymentsStack extends Stack {
   readonly dashboard: ServiceDashboard;
   /** Every alarm of the stack, each notifying `alarmTopic` (docs/operations.md names each one). */
   readonly alarms: readonly cloudwatch.Alarm[];
+  /** The stage's base URL (`ApiUrl`), which the release pipeline hands to the smoke test. */
+  readonly apiUrlOutput: CfnOutput;
   private readonly tracing: TraceWriting;
 
   constructor(scope: Construct, id: string, props: MerchantPaymentsStackProps) {
@@ -248,7 +250,10 @@ export class MerchantPaymentsStack extends Stack {
     });
     this.alarms = this.alarmTopic.notifyOnEveryAlarm(this);
 
-    new CfnOutput(this, 'ApiUrl', { value: this.api.restApi.url, description: 'Base URL of the API stage' });
+    this.apiUrlOutput = new CfnOutput(this, 'ApiUrl', {
+      value: this.api.restApi.url,
+      description: 'Base URL of the API stage',
+    });
     new CfnOutput(this, 'TableName', { value: this.table.tableName });
     new CfnOutput(this, 'QueueUrl', { value: this.deliveryQueue.queue.queueUrl });
     new CfnOutput(this, 'AlarmTopicArn', {

@@ -34,10 +34,10 @@ const retentionDays = Object.values(RetentionDays).filter(
   (days): days is number => typeof days === 'number' && days !== RetentionDays.INFINITE,
 );
 
-const accountId = z
+export const accountId = z
   .string()
   .regex(/^\d{12}$/, { error: 'must be a 12-digit AWS account id, like 111111111111' });
-const region = z
+export const region = z
   .string()
   .regex(/^[a-z]{2}(-[a-z]+)+-\d{1,2}$/, { error: 'must be an AWS region, like eu-west-1' });
 
@@ -46,7 +46,7 @@ const email = z
   .refine(isValidEmail, { error: 'must be an e-mail address, like oncall@example.com' });
 
 /** The value is not echoed: a pager's URL often carries its integration key. */
-const httpsUrl = z.string().refine((value) => URL.parse(value)?.protocol === 'https:', {
+export const httpsUrl = z.string().refine((value) => URL.parse(value)?.protocol === 'https:', {
   error: 'must be an https:// URL, like the CloudWatch integration URL of a pager',
 });
 
@@ -197,10 +197,11 @@ const typeNames: Partial<Record<string, string>> = {
   int: 'a whole number',
 };
 
-function issueLine(issue: z.core.$ZodIssue): string {
+/** One problem of a configuration file as a clause of its one-line error, naming the field. */
+export function issueLine(issue: z.core.$ZodIssue, fileKind = 'a stage file'): string {
   if (issue.code === 'unrecognized_keys') {
     return issue.keys
-      .map((key) => `${fieldName([...issue.path, key])} is not a field of a stage file`)
+      .map((key) => `${fieldName([...issue.path, key])} is not a field of ${fileKind}`)
       .join('; ');
   }
   const field = issue.path.length === 0 ? 'the file' : fieldName(issue.path);
@@ -223,7 +224,7 @@ export function parseStageConfig(stage: Stage, exported: unknown, file: string):
     ? pinnedStages.has(stage)
       ? pinnedStageIssues(stage, result.data)
       : []
-    : result.error.issues.map(issueLine);
+    : result.error.issues.map((issue) => issueLine(issue));
   if (problems.length > 0 || !result.success) throw new StageConfigError(`${file}: ${problems.join('; ')}`);
   return result.data;
 }
