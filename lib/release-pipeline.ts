@@ -1,11 +1,4 @@
-import {
-  App,
-  Stage as CdkStage,
-  Duration,
-  Stack,
-  type StackProps,
-  Validations,
-} from 'aws-cdk-lib';
+import { App, Stage as CdkStage, Duration, Stack, type StackProps, Validations } from 'aws-cdk-lib';
 import * as codebuild from 'aws-cdk-lib/aws-codebuild';
 import {
   CodeBuildStep,
