@@ -5,6 +5,9 @@ export function stackName(stage: Stage): string {
   return `MerchantPayments-${stage}`;
 }
 
+/** The release pipeline's stack, and its CodePipeline pipeline (`lib/release-pipeline.ts`). */
+export const releasePipelineName = 'MerchantPayments-release';
+
 /**
  * The name of a stack's REST API. API Gateway makes up the API's id at deploy time, so the admin
  * CLI finds the API by this name to flush its authorizer cache.

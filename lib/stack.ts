@@ -1,4 +1,5 @@
 import { App, CfnOutput, Duration, Stack, type StackProps, Tags, Validations } from 'aws-cdk-lib';
+import type * as apigateway from 'aws-cdk-lib/aws-apigateway';
 import type * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import { AwsSolutionsChecks, PCIDSS321Checks } from 'cdk-nag';
 import type { Construct } from 'constructs';
@@ -6,25 +7,28 @@ import { type FunctionEnvironment, Stage } from '../functions/config';
 import {
   defaultRouteTimeoutSeconds,
   isMutating,
+  isPublic,
   type RouteDefinition,
   usesTable,
 } from '../functions/route-definition';
 import { routeList, routesOfStage } from '../functions/routes';
-import { AlarmTopic, alarmEmailContextKey, parseAlarmEmails } from './constructs/alarm-topic';
+import { AlarmTopic } from './constructs/alarm-topic';
 import { acknowledgeControlTowerFindings } from './constructs/control-tower-acknowledgements';
 import { DataKey } from './constructs/data-key';
 import { DeliveryPipeline } from './constructs/delivery-pipeline';
 import { DeliveryQueue } from './constructs/delivery-queue';
 import { PaymentsApi } from './constructs/payments-api';
 import { PaymentsTable, TableAccess } from './constructs/payments-table';
+import { SafeRollout } from './constructs/safe-rollout';
 import { ServiceAlarms } from './constructs/service-alarms';
 import { ServiceDashboard } from './constructs/service-dashboard';
 import { ServiceFunction, TraceWriting } from './constructs/service-function';
 import { ServiceKey } from './constructs/service-key';
-import { type StageSettings, stageSettings } from './constructs/stage-settings';
+import { type StageSettings, settingsOf } from './constructs/stage-settings';
 import { TableBackup } from './constructs/table-backup';
 import { ControlTowerRules } from './control-tower-rules';
 import { functionName, queueNames, stackName } from './stack-name';
+import { type CustomDomain, committedStageConfig, environmentOf, type StageConfig } from './stage-config';
 
 /** Service name in every structured log line (Powertools Logger) and in the Service tag. */
 export const serviceName = 'merchant-payments';
@@ -40,8 +44,11 @@ export function tableAccessOf(route: RouteDefinition): TableAccess | 'none' {
 
 export interface MerchantPaymentsStackProps extends StackProps {
   readonly stage: Stage;
-  /** Subscribed by e-mail to the alarm topic (CDK context `alarmEmail`). */
-  readonly alarmEmails?: readonly string[];
+  /**
+   * The checked stage file: the stack's `env` (unless `env` is given), alarm subscribers,
+   * throttles, custom domain and log retention.
+   */
+  readonly config: StageConfig;
 }
 
 /**
@@ -63,22 +70,28 @@ export class MerchantPaymentsStack extends Stack {
   readonly api: PaymentsApi;
   /** Route functions by operationId. */
   readonly routeFunctions: ReadonlyMap<string, ServiceFunction>;
+  /** Versions, aliases and canary deployments of the functions a bad deploy would hurt most. */
+  readonly rollout: SafeRollout;
   readonly alarmTopic: AlarmTopic;
   readonly serviceAlarms: ServiceAlarms;
   readonly dashboard: ServiceDashboard;
   /** Every alarm of the stack, each notifying `alarmTopic` (docs/operations.md names each one). */
   readonly alarms: readonly cloudwatch.Alarm[];
+  /** The stage's base URL (`ApiUrl`), which the release pipeline hands to the smoke test. */
+  readonly apiUrlOutput: CfnOutput;
   private readonly tracing: TraceWriting;
 
   constructor(scope: Construct, id: string, props: MerchantPaymentsStackProps) {
-    const { stage, alarmEmails = [], ...stackProps } = props;
-    const settings = stageSettings[stage];
+    const { stage, config, ...stackProps } = props;
+    const settings = settingsOf(stage, config);
+    const env = stackProps.env ?? environmentOf(config);
     const tags = { Stage: stage, Service: serviceName };
     super(scope, id, {
       description: `Merchant payments service (${stage})`,
       terminationProtection: settings.stackTerminationProtection,
       analyticsReporting: false,
       ...stackProps,
+      ...(env === undefined ? {} : { env }),
       // Stack tags reach every resource at deploy time; the aspect also writes them into the
       // template, where the tests can see them.
       tags: { ...stackProps.tags, ...tags },
@@ -97,6 +110,7 @@ export class MerchantPaymentsStack extends Stack {
       removalPolicy: settings.removalPolicy,
     });
     this.tracing = new TraceWriting(this, 'Tracing');
+    this.rollout = new SafeRollout(this, 'Rollout', { namePrefix: this.stackName, pace: settings.rollout });
 
     this.table = new PaymentsTable(this, 'Table', {
       tableName: `${serviceName}-${this.stage}`,
@@ -136,10 +150,12 @@ export class MerchantPaymentsStack extends Stack {
     };
     const environment = { ...functionEnvironment, POWERTOOLS_SERVICE_NAME: serviceName };
 
+    // Reserved so that no flood elsewhere in the account leaves merchants without authorization.
     const authorizer = this.serviceFunction('Authorizer', 'authorizer', {
       handlerModule: authorizerHandlerModule,
       description: 'Bearer API key authorizer',
       environment,
+      reservedConcurrency: settings.reservedConcurrency.authorizer,
     });
     this.table.grantAccess(authorizer.role, TableAccess.read);
 
@@ -147,9 +163,11 @@ export class MerchantPaymentsStack extends Stack {
     this.api = new PaymentsApi(this, 'Api', {
       stage: this.stage,
       settings,
-      authorizerFunction: authorizer.function,
+      // Every request's first step, so it rolls out behind an alias like the pay routes do.
+      authorizerFunction: this.rollout.rollOut(authorizer, 'Authorizer'),
       routes: stageRoutes,
       logEncryptionKey: this.dataKey.key,
+      customDomain: config.customDomain,
     });
 
     const routeFunctions = new Map<string, ServiceFunction>();
@@ -164,13 +182,19 @@ export class MerchantPaymentsStack extends Stack {
         description: `${route.method} ${route.path}: ${route.summary}`,
         environment: routeEnvironment,
         timeout: Duration.seconds(route.timeoutSeconds ?? defaultRouteTimeoutSeconds),
+        ...reservedConcurrencyOf(route, settings),
       });
       if (tableAccess !== 'none') this.table.grantAccess(routeFunction.role, tableAccess);
       // A reader's first list call creates the cursor signing key in the CONFIG partition.
       if (tableAccess === TableAccess.read) this.table.grantConfigCreate(routeFunction.role);
       // Exactly the two calls the sealer makes; no GenerateDataKey* or ReEncrypt* wildcards.
       if (route.usesSecretsKey) this.secretsKey.grant(routeFunction.role, 'kms:Encrypt', 'kms:Decrypt');
-      this.api.addRoute(route, routeFunction.function);
+      // A bad pay route loses payments, so it rolls out behind an alias; the merchants' routes, which
+      // a client retries, deploy at once (`docs/operations.md#rolling-out-and-back`).
+      const invoked = isPublic(route)
+        ? this.rollout.rollOut(routeFunction, `${pascalCase(route.operationId)}Route`)
+        : routeFunction.function;
+      this.api.addRoute(route, invoked);
       routeFunctions.set(route.operationId, routeFunction);
     }
     this.routeFunctions = routeFunctions;
@@ -187,15 +211,35 @@ export class MerchantPaymentsStack extends Stack {
       routerFailuresQueueName: queues.routerFailures,
       reconcilerFailuresQueueName: queues.reconcilerFailures,
       metricDimensions: { service: serviceName, stage: this.stage },
+      rollOut: (fn, id) => this.rollout.rollOut(fn, id),
     });
+    this.rollout.seal();
 
+    const pipeline = this.deliveryPipeline;
+    const payRoutes = stageRoutes.filter(isPublic);
+    const payRouteFunctions = payRoutes.map((route) => {
+      const routeFunction = routeFunctions.get(route.operationId);
+      if (routeFunction === undefined) throw new Error(`No function serves ${route.operationId}`);
+      return [route.operationId, routeFunction.function] as const;
+    });
     this.serviceAlarms = new ServiceAlarms(this, 'Alarms', {
       namePrefix: this.stackName,
+      stage: this.stage,
       restApi: this.api.restApi,
+      accessLogs: this.api.accessLogs,
+      payRoutePaths: payRoutes.map((route) => route.path),
+      criticalFunctions: new Map([
+        ['authorizer', authorizer.function],
+        ...payRouteFunctions,
+        ['router', pipeline.router.function],
+        ['dispatcher', pipeline.dispatcher.function],
+        ['reconciler', pipeline.reconciler.function],
+      ]),
+      webAcl: this.api.webAcl.webAcl,
       table: this.table,
       thresholds: settings.alarmThresholds,
+      metricDimensions: { service: serviceName, stage: this.stage },
     });
-    const pipeline = this.deliveryPipeline;
     this.dashboard = new ServiceDashboard(this, 'Dashboard', {
       dashboardName: this.stackName,
       restApi: this.api.restApi,
@@ -211,17 +255,23 @@ export class MerchantPaymentsStack extends Stack {
       ],
       table: this.table,
       metricDimensions: { service: serviceName, stage: this.stage },
+      signals: this.serviceAlarms.signals,
+      accessLogs: this.api.accessLogs,
+      thresholds: settings.alarmThresholds,
     });
     // Last, so no alarm added above is left without someone to tell.
     this.alarmTopic = new AlarmTopic(this, 'AlarmTopic', {
       topicName: `${this.stackName}-alarms`,
       dataKey: this.dataKey,
-      emails: alarmEmails,
+      subscribers: config.alarmSubscribers,
     });
     this.alarms = this.alarmTopic.notifyOnEveryAlarm(this);
     acknowledgeControlTowerFindings(this, { restApi: this.api.restApi, logRetention: settings.logRetention });
 
-    new CfnOutput(this, 'ApiUrl', { value: this.api.restApi.url, description: 'Base URL of the API stage' });
+    this.apiUrlOutput = new CfnOutput(this, 'ApiUrl', {
+      value: this.api.restApi.url,
+      description: 'Base URL of the API stage',
+    });
     new CfnOutput(this, 'TableName', { value: this.table.tableName });
     new CfnOutput(this, 'QueueUrl', { value: this.deliveryQueue.queue.queueUrl });
     if (this.tableBackup !== undefined) {
@@ -233,8 +283,26 @@ export class MerchantPaymentsStack extends Stack {
     }
     new CfnOutput(this, 'AlarmTopicArn', {
       value: this.alarmTopic.topic.topicArn,
-      description: 'Subscribe a pager or chat hook here: every alarm notifies it on ALARM and on OK',
+      description: 'Every alarm notifies it on ALARM and on OK; its subscribers are in the stage file',
     });
+    const domainName = this.api.domainName;
+    if (domainName !== undefined && config.customDomain !== undefined) {
+      this.addCustomDomainOutputs(config.customDomain, domainName);
+    }
+  }
+
+  /** What an operator needs to add the domain's DNS record and to tell merchants the new URL. */
+  private addCustomDomainOutputs(customDomain: CustomDomain, domainName: apigateway.DomainName): void {
+    const { domainName: host, basePath = '' } = customDomain;
+    new CfnOutput(this, 'CustomDomainUrl', {
+      value: `https://${host}/${basePath}`,
+      description: 'Base URL of the API stage under the custom domain, once its DNS record exists',
+    });
+    new CfnOutput(this, 'CustomDomainTarget', {
+      value: domainName.domainNameAliasDomainName,
+      description: 'Point the custom domain here: a CNAME, or an alias record with CustomDomainHostedZoneId',
+    });
+    new CfnOutput(this, 'CustomDomainHostedZoneId', { value: domainName.domainNameAliasHostedZoneId });
   }
 
   private serviceFunction(
@@ -245,6 +313,7 @@ export class MerchantPaymentsStack extends Stack {
       description: string;
       environment: Record<string, string>;
       timeout?: Duration;
+      reservedConcurrency?: number;
     },
   ): ServiceFunction {
     return new ServiceFunction(this, id, {
@@ -258,18 +327,25 @@ export class MerchantPaymentsStack extends Stack {
   }
 }
 
-function pascalCase(camelCase: string): string {
-  return camelCase.charAt(0).toUpperCase() + camelCase.slice(1);
+/**
+ * A pay route's reserved concurrency: a flood of payers then waits on its own share and never on
+ * the pool the merchant routes draw from. Every public route must have one; the others have none.
+ */
+export function reservedConcurrencyOf(
+  route: RouteDefinition,
+  settings: StageSettings,
+): { reservedConcurrency?: number } {
+  if (!isPublic(route)) return {};
+  const payRoutes: Readonly<Record<string, number>> = settings.reservedConcurrency.payRoutes;
+  const reserved = payRoutes[route.operationId];
+  if (reserved === undefined) {
+    throw new Error(`Public route ${route.operationId} has no reserved concurrency in the stage settings`);
+  }
+  return { reservedConcurrency: reserved };
 }
 
-/** Reads the `stage` context value (`cdk synth -c stage=sandbox`); anything else is an error. */
-export function parseStage(value: unknown): Stage {
-  const stages = Object.values(Stage);
-  if (typeof value === 'string' && (stages as readonly string[]).includes(value)) {
-    return value as Stage;
-  }
-  const got = value === undefined ? 'nothing' : JSON.stringify(value);
-  throw new Error(`Context "stage" must be one of ${stages.join(', ')} (got ${got}); pass -c stage=sandbox`);
+function pascalCase(camelCase: string): string {
+  return camelCase.charAt(0).toUpperCase() + camelCase.slice(1);
 }
 
 export interface BuildAppOptions {
@@ -278,6 +354,8 @@ export interface BuildAppOptions {
    * to skip esbuild. @default a new App
    */
   readonly app?: App;
+  /** The checked stage file. @default the committed `stages/<stage>.ts` */
+  readonly config?: StageConfig;
   /**
    * Also run the Control Tower proactive controls (cfn-guard), which take tens of seconds, so only
    * where asked: `cdk synth -c controlTowerRules=true`, and test/infra/control-tower.test.ts.
@@ -303,7 +381,7 @@ export function buildApp(
   const controlTower =
     options.controlTowerRules ?? `${app.node.tryGetContext(controlTowerRulesContextKey)}` === 'true';
   if (controlTower) Validations.of(app).addPlugins(new ControlTowerRules());
-  const alarmEmails = parseAlarmEmails(app.node.tryGetContext(alarmEmailContextKey));
-  const stack = new MerchantPaymentsStack(app, stackName(stage), { stage, alarmEmails });
+  const config = options.config ?? committedStageConfig(stage);
+  const stack = new MerchantPaymentsStack(app, stackName(stage), { stage, config });
   return { app, stack };
 }

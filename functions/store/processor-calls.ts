@@ -1,3 +1,4 @@
+import { type ProcessorMetrics, processorMetrics } from '../payments/processor-metrics';
 import { tableName } from './client';
 import {
   buildIdempotencyRecordPut,
@@ -135,20 +136,26 @@ export async function reserveProcessorCall(
 
 /**
  * Step 2. Runs the processor call. When the processor can't answer, the reservation and the lock
- * are dropped before the error goes on, so a retry starts afresh.
+ * are dropped before the error goes on, so a retry starts afresh. Every call is counted, and every
+ * failed one, for the processor-errors alarm (docs/operations.md).
  */
 export async function callProcessor<T>(
   context: IdempotencyContext,
   callId: string,
   lockKey: ItemKey | undefined,
   call: () => Promise<T>,
+  metrics: ProcessorMetrics = processorMetrics(),
 ): Promise<T> {
+  let answer: T;
   try {
-    return await call();
+    answer = await call();
   } catch (error) {
+    metrics.recordCall('failed');
     await releaseProcessorCall(context, callId, lockKey);
     throw error;
   }
+  metrics.recordCall('answered');
+  return answer;
 }
 
 /**

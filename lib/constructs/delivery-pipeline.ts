@@ -74,6 +74,31 @@ export const dispatcherQueue = {
 export const routerIteratorAgeThreshold = Duration.minutes(5);
 
 /**
+ * The oldest delivery message older than this, three minutes running, means the dispatcher is not
+ * keeping up or not receiving. A retry is sent with the queue's 60 s delay and its age counts from
+ * the send, so a healthy queue's oldest visible message is a little over a minute old whenever
+ * retries flow (first attempts go with no delay). Five times the delay leaves room for a burst held
+ * back by the dispatcher's concurrency cap; a message whose batch crashed once comes back about
+ * 4 minutes old (the delay plus the 3-minute visibility timeout), under the line, and one that
+ * crashed twice crosses it.
+ */
+export const deliveryQueueAge = {
+  threshold: Duration.minutes(5),
+  period: Duration.minutes(1),
+  evaluationPeriods: 3,
+} as const;
+
+/**
+ * The webhook success rate is judged per 5 minutes, 2 of 3 periods: one endpoint's bad 5 minutes
+ * or a deploy's blip does not page, a quarter hour of mostly failed attempts does.
+ */
+export const webhookSuccessEvaluation = {
+  period: Duration.minutes(5),
+  datapointsToAlarm: 2,
+  evaluationPeriods: 3,
+} as const;
+
+/**
  * The reconciler reports its overdue count every run (0 included), so a period this long with no
  * report means it stopped running: two runs' worth, so one late run does not page anyone.
  */
@@ -99,6 +124,11 @@ export interface DeliveryPipelineProps {
   readonly metricDimensions: PipelineMetricDimensions;
   /** TABLE_NAME, STAGE and the Powertools service name, shared with every function. */
   readonly environment: Readonly<Record<string, string>>;
+  /**
+   * Puts the router and the dispatcher behind a rolled-out alias and returns what their event
+   * sources invoke (`SafeRollout.rollOut`). @default the functions themselves
+   */
+  readonly rollOut?: (fn: ServiceFunction, id: string) => lambda.IFunction;
 }
 
 /**
@@ -124,6 +154,9 @@ export class DeliveryPipeline extends Construct {
     readonly reconcilerErrors: cloudwatch.Alarm;
     readonly routerIteratorAge: cloudwatch.Alarm;
     readonly overdueDeliveries: cloudwatch.Alarm;
+    readonly deliveryQueueAge: cloudwatch.Alarm;
+    /** Only where the stage's thresholds set one (production). */
+    readonly webhookSuccessRate: cloudwatch.Alarm | undefined;
   };
 
   constructor(scope: Construct, id: string, props: DeliveryPipelineProps) {
@@ -132,6 +165,9 @@ export class DeliveryPipeline extends Construct {
     const queue = deliveryQueue.queue;
     if (webhookAttemptTimeout.toSeconds() >= dispatcherTimeout.toSeconds()) {
       throw new Error('The dispatcher timeout must leave room for one webhook attempt');
+    }
+    if (deliveryQueueAge.threshold.toSeconds() <= retryDelay.toSeconds()) {
+      throw new Error('The delivery queue age alarm must stand above the retry delay every retry carries');
     }
 
     const serviceFunction = (
@@ -223,7 +259,8 @@ export class DeliveryPipeline extends Construct {
     const streamArn = table.tableStreamArn;
     if (streamArn === undefined) throw new Error('The table has no stream for the router to read');
     const routed = [...routedEntityTypes];
-    this.streamMapping = this.router.function.addEventSourceMapping('TableStream', {
+    const rollOut = props.rollOut ?? ((fn: ServiceFunction) => fn.function);
+    this.streamMapping = rollOut(this.router, 'Router').addEventSourceMapping('TableStream', {
       eventSourceArn: streamArn,
       // TRIM_HORIZON: a new or replaced mapping starts at the oldest record the stream still holds,
       // so no outbox event written while it was being (re)created is skipped; the router is
@@ -262,7 +299,7 @@ export class DeliveryPipeline extends Construct {
     table.grantAccess(this.dispatcher.role, TableAccess.readWrite);
     // It only opens signing secrets; sealing them is the webhook routes' job.
     secretsKey.grant(this.dispatcher.role, 'kms:Decrypt');
-    this.dispatcher.function.addEventSource(
+    rollOut(this.dispatcher, 'Dispatcher').addEventSource(
       new SqsEventSource(queue, {
         batchSize: dispatcherQueue.batchSize,
         maxBatchingWindow: dispatcherQueue.maxBatchingWindow,
@@ -345,13 +382,13 @@ export class DeliveryPipeline extends Construct {
       }),
       dispatcherErrors: alarm('DispatcherErrorsAlarm', 'dispatcher-errors', {
         alarmDescription:
-          'The dispatcher failed an invocation (crash, timeout or throttle) in the last 5 minutes.',
+          'The dispatcher failed an invocation (an exception, a crash or a timeout) in the last 5 minutes; its messages come back after the visibility timeout.',
         metric: this.dispatcher.function.metricErrors(fiveMinuteSum),
         ...oneOrMore,
       }),
       routerErrors: alarm('RouterErrorsAlarm', 'router-errors', {
         alarmDescription:
-          'The router failed a stream batch (crash, timeout or throttle) in the last 5 minutes; the batch is retried.',
+          'The router failed a stream batch (an exception, a crash or a timeout) in the last 5 minutes; the batch is retried.',
         metric: this.router.function.metricErrors(fiveMinuteSum),
         ...oneOrMore,
       }),
@@ -381,7 +418,57 @@ export class DeliveryPipeline extends Construct {
         // The reconciler reports 0 every run: silence means it is not running.
         treatMissingData: cloudwatch.TreatMissingData.BREACHING,
       }),
+      deliveryQueueAge: new cloudwatch.Alarm(this, 'DeliveryQueueAgeAlarm', {
+        alarmName: `${namePrefix}-delivery-queue-age`,
+        alarmDescription: `The oldest message of the delivery queue has been older than ${deliveryQueueAge.threshold.toMinutes()} minutes for ${deliveryQueueAge.evaluationPeriods} minutes: the dispatcher is not keeping up or not receiving.`,
+        metric: queue.metricApproximateAgeOfOldestMessage({
+          period: deliveryQueueAge.period,
+          statistic: cloudwatch.Stats.MAXIMUM,
+        }),
+        threshold: deliveryQueueAge.threshold.toSeconds(),
+        comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_THRESHOLD,
+        evaluationPeriods: deliveryQueueAge.evaluationPeriods,
+        treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
+      }),
+      webhookSuccessRate: this.webhookSuccessRateAlarm(namePrefix, settings, props.metricDimensions),
     };
+  }
+
+  /**
+   * Attempts answered 2xx over all attempts, from the dispatcher's own counts. A period with fewer
+   * attempts than the floor counts as healthy (1), so one failure of one attempt never pages; a
+   * period where every attempt failed has no `DeliveriesSucceeded` datapoint, hence the FILL.
+   */
+  private webhookSuccessRateAlarm(
+    namePrefix: string,
+    settings: StageSettings,
+    dimensions: PipelineMetricDimensions,
+  ): cloudwatch.Alarm | undefined {
+    const threshold = settings.alarmThresholds.webhookSuccess;
+    if (threshold === undefined) return undefined;
+    const { period, datapointsToAlarm, evaluationPeriods } = webhookSuccessEvaluation;
+    const sum = (metricName: string) =>
+      pipelineMetric(metricName, dimensions, { period, statistic: cloudwatch.Stats.SUM });
+    return new cloudwatch.Alarm(this, 'WebhookSuccessRateAlarm', {
+      alarmName: `${namePrefix}-webhook-success-rate`,
+      alarmDescription:
+        `Less than ${threshold.minimumRate * 100} % of webhook attempts were answered 2xx in ${datapointsToAlarm} of ` +
+        `${evaluationPeriods} periods of ${period.toMinutes()} minutes with at least ${threshold.minimumAttempts} attempts.`,
+      metric: new cloudwatch.MathExpression({
+        expression: `IF(attempts >= ${threshold.minimumAttempts}, FILL(succeeded, 0) / attempts, 1)`,
+        usingMetrics: {
+          attempts: sum(PipelineMetricNames.attempts),
+          succeeded: sum(PipelineMetricNames.succeeded),
+        },
+        period,
+        label: 'webhook success rate',
+      }),
+      threshold: threshold.minimumRate,
+      comparisonOperator: cloudwatch.ComparisonOperator.LESS_THAN_THRESHOLD,
+      datapointsToAlarm,
+      evaluationPeriods,
+      treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
+    });
   }
 }
 

@@ -1,5 +1,6 @@
 import { Duration, Stack, Validations } from 'aws-cdk-lib';
 import * as apigateway from 'aws-cdk-lib/aws-apigateway';
+import * as acm from 'aws-cdk-lib/aws-certificatemanager';
 import type * as kms from 'aws-cdk-lib/aws-kms';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as logs from 'aws-cdk-lib/aws-logs';
@@ -7,6 +8,7 @@ import { Construct } from 'constructs';
 import type { Stage } from '../../functions/config';
 import { isPublic, type RouteDefinition } from '../../functions/route-definition';
 import { restApiName } from '../stack-name';
+import type { CustomDomain } from '../stage-config';
 import { addGatewayErrorResponses } from './gateway-responses';
 import { PublicRoutesWebAcl } from './public-routes-web-acl';
 import type { StageSettings } from './stage-settings';
@@ -21,6 +23,8 @@ export const authorizerCacheTtl = Duration.seconds(60);
 export const accessLogFormat = apigateway.AccessLogFormat.custom(
   JSON.stringify({
     requestId: apigateway.AccessLogField.contextRequestId(),
+    // The stage is the dimension of the metrics the stack's alarms count from this log.
+    stage: apigateway.AccessLogField.contextStage(),
     requestTimeEpoch: apigateway.AccessLogField.contextRequestTimeEpoch(),
     sourceIp: apigateway.AccessLogField.contextIdentitySourceIp(),
     userAgent: apigateway.AccessLogField.contextIdentityUserAgent(),
@@ -46,6 +50,8 @@ export interface PaymentsApiProps {
   readonly logEncryptionKey: kms.IKey;
   /** The routes the stage serves: the public ones get their own, lower throttle. */
   readonly routes: readonly RouteDefinition[];
+  /** A name of the operator's own for the stage, besides API Gateway's `execute-api` URL. */
+  readonly customDomain?: CustomDomain | undefined;
 }
 
 /**
@@ -58,6 +64,10 @@ export class PaymentsApi extends Construct {
   readonly restApi: apigateway.RestApi;
   readonly authorizer: apigateway.RequestAuthorizer;
   readonly webAcl: PublicRoutesWebAcl;
+  /** One JSON line per request (`accessLogFormat`); the stack's alarms count authorizer failures and pay-route 5xx in it. */
+  readonly accessLogs: logs.LogGroup;
+  /** Set when the stage file names a custom domain. */
+  readonly domainName: apigateway.DomainName | undefined;
   /** `METHOD /path` of the public routes the stage throttles on their own. */
   private readonly throttledPublicRoutes: ReadonlySet<string>;
 
@@ -74,7 +84,7 @@ export class PaymentsApi extends Construct {
       metricsEnabled: settings.detailedMetrics,
     } as const;
 
-    const accessLogGroup = new logs.LogGroup(this, 'AccessLogs', {
+    this.accessLogs = new logs.LogGroup(this, 'AccessLogs', {
       retention: settings.logRetention,
       encryptionKey: props.logEncryptionKey,
       removalPolicy: settings.removalPolicy,
@@ -90,7 +100,7 @@ export class PaymentsApi extends Construct {
         stageName: stage,
         throttlingRateLimit: settings.throttle.rateLimit,
         throttlingBurstLimit: settings.throttle.burstLimit,
-        accessLogDestination: new apigateway.LogGroupLogDestination(accessLogGroup),
+        accessLogDestination: new apigateway.LogGroupLogDestination(this.accessLogs),
         accessLogFormat,
         ...methodLogging,
         methodOptions: Object.fromEntries(
@@ -126,6 +136,7 @@ export class PaymentsApi extends Construct {
     });
 
     addGatewayErrorResponses(this.restApi);
+    this.domainName = props.customDomain === undefined ? undefined : this.addCustomDomain(props.customDomain);
 
     Validations.of(this.restApi).acknowledge({
       id: 'AwsSolutions-APIG2',
@@ -161,10 +172,30 @@ export class PaymentsApi extends Construct {
       stage: this.restApi.deploymentStage,
       stageName: stage,
       name: `${Stack.of(this).stackName}-api`,
+      apiKeyCeiling: settings.apiKeyCeiling,
       logRetention: settings.logRetention,
       logEncryptionKey: props.logEncryptionKey,
       removalPolicy: settings.removalPolicy,
     });
+  }
+
+  /**
+   * A regional custom domain mapped to the stage. The `execute-api` URL keeps working, so tools and
+   * merchants can move over at their own pace; DNS (a CNAME or alias to the domain's regional name,
+   * the stack output `CustomDomainTarget`) is the operator's to add.
+   */
+  private addCustomDomain(domain: CustomDomain): apigateway.DomainName {
+    const domainName = new apigateway.DomainName(this, 'CustomDomain', {
+      domainName: domain.domainName,
+      certificate: acm.Certificate.fromCertificateArn(this, 'Certificate', domain.certificateArn),
+      endpointType: apigateway.EndpointType.REGIONAL,
+      securityPolicy: apigateway.SecurityPolicy.TLS_1_2,
+    });
+    domainName.addBasePathMapping(this.restApi, {
+      stage: this.restApi.deploymentStage,
+      ...(domain.basePath === undefined ? {} : { basePath: domain.basePath }),
+    });
+    return domainName;
   }
 
   /**

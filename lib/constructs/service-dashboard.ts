@@ -3,11 +3,14 @@ import type * as apigateway from 'aws-cdk-lib/aws-apigateway';
 import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
+import type * as logs from 'aws-cdk-lib/aws-logs';
 import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { PipelineMetricNames } from '../../functions/delivery/pipeline-metric-names';
+import { deliveryQueueAge, webhookSuccessEvaluation } from './delivery-pipeline';
 import { type PipelineMetricDimensions, pipelineMetric } from './pipeline-metric';
-import { tableOperations } from './service-alarms';
+import { type ServiceSignals, tableOperations } from './service-alarms';
+import type { AlarmThresholds } from './stage-settings';
 
 export interface ServiceDashboardProps {
   readonly dashboardName: string;
@@ -23,6 +26,12 @@ export interface ServiceDashboardProps {
   readonly table: dynamodb.Table;
   /** The dimensions the pipeline's own metrics carry (PipelineMetricNames.dimensions). */
   readonly metricDimensions: PipelineMetricDimensions;
+  /** The metrics behind the service alarms, graphed as they alarm. */
+  readonly signals: ServiceSignals;
+  /** The API's access log, for the 5xx answers by route. */
+  readonly accessLogs: logs.ILogGroup;
+  /** Drawn as lines on the graphs of the signals they judge. */
+  readonly thresholds: AlarmThresholds;
 }
 
 const oneMinute = Duration.minutes(1);
@@ -31,8 +40,10 @@ const height = 6;
 
 /**
  * One dashboard per stage, in the order an on-call engineer reads it: what merchants see of the API
- * (overall, then by route), then whether webhooks go out (attempts and their outcomes, lag from
- * event to first attempt), then the queues between, then the table under everything.
+ * (overall, then by route, its 5xx answers from the access log), what payers and the authorizer see
+ * and what the web ACL blocks, then whether webhooks go out (attempts and their outcomes, success
+ * rate, lag from event to first attempt), then the queues between, Lambda capacity, and the table
+ * under everything. A line marks the threshold of each alarm whose metric a graph shows alone.
  */
 export class ServiceDashboard extends Construct {
   readonly dashboard: cloudwatch.Dashboard;
@@ -87,8 +98,9 @@ export class ServiceDashboard extends Construct {
           legendPosition: cloudwatch.LegendPosition.RIGHT,
         },
       ),
+      // A handled failure is a 5xx answer, not a function error: those are in the access log below.
       graph(
-        'Errors by route per minute (5xx, crashes, timeouts)',
+        'Errors by route per minute (crashes and timeouts)',
         byRoute((fn) => fn.metricErrors({ period: oneMinute, statistic: sum })),
         {
           legendPosition: cloudwatch.LegendPosition.RIGHT,
@@ -105,6 +117,7 @@ export class ServiceDashboard extends Construct {
         },
       ),
     );
+    this.addCallerWidgets(props);
     this.dashboard.addWidgets(
       graph('Webhook deliveries per minute', [
         pipeline(PipelineMetricNames.attempts, sum, 'attempted'),
@@ -118,6 +131,7 @@ export class ServiceDashboard extends Construct {
         pipeline(PipelineMetricNames.firstAttemptLag, cloudwatch.Stats.MAXIMUM, 'max'),
       ]),
     );
+    this.addWebhookSuccessWidget(props);
     this.dashboard.addWidgets(
       graph('Delivery queue depth', [
         props.deliveryQueue.metricApproximateNumberOfMessagesVisible({ period: oneMinute, label: 'visible' }),
@@ -133,18 +147,34 @@ export class ServiceDashboard extends Construct {
           queue.metricApproximateNumberOfMessagesVisible({ period: oneMinute, label }),
         ),
       ]),
-      graph('Age of the oldest work (s)', [
-        props.deliveryQueue.metricApproximateAgeOfOldestMessage({
-          period: oneMinute,
-          label: 'delivery queue',
-        }),
-        props.router.metric('IteratorAge', {
-          period: oneMinute,
-          statistic: cloudwatch.Stats.MAXIMUM,
-          label: 'router behind stream (ms)',
-        }),
-        pipeline(PipelineMetricNames.overdueDeliveries, cloudwatch.Stats.MAXIMUM, 'overdue deliveries found'),
-      ]),
+      graph(
+        'Age of the oldest work',
+        [
+          props.deliveryQueue.metricApproximateAgeOfOldestMessage({
+            period: oneMinute,
+            statistic: cloudwatch.Stats.MAXIMUM,
+            label: 'delivery queue (s)',
+          }),
+          pipeline(
+            PipelineMetricNames.overdueDeliveries,
+            cloudwatch.Stats.MAXIMUM,
+            'overdue deliveries found',
+          ),
+        ],
+        {
+          // Milliseconds, on an axis of their own: on the seconds axis they would flatten the rest.
+          right: [
+            props.router.metric('IteratorAge', {
+              period: oneMinute,
+              statistic: cloudwatch.Stats.MAXIMUM,
+              label: 'router behind stream (ms)',
+            }),
+          ],
+          leftAnnotations: [
+            { value: deliveryQueueAge.threshold.toSeconds(), label: 'delivery-queue-age alarm (s)' },
+          ],
+        },
+      ),
     );
     this.dashboard.addWidgets(
       graph('Pipeline function errors and throttles', [
@@ -157,27 +187,129 @@ export class ServiceDashboard extends Construct {
           fn.metricThrottles({ period: oneMinute, statistic: sum, label: `${name} throttles` }),
         ]),
       ]),
-      graph('Table consumed capacity per minute', [
-        table.metricConsumedReadCapacityUnits({ period: oneMinute, statistic: sum, label: 'read units' }),
-        table.metricConsumedWriteCapacityUnits({ period: oneMinute, statistic: sum, label: 'write units' }),
-      ]),
+      graph(
+        'Lambda throttles of the critical functions (per 5 minutes) and account concurrency',
+        [...props.signals.criticalFunctionThrottles],
+        {
+          right: [props.signals.accountConcurrentExecutions],
+          rightAnnotations: [
+            { value: props.thresholds.accountConcurrentExecutions, label: 'account-concurrency alarm' },
+          ],
+          legendPosition: cloudwatch.LegendPosition.RIGHT,
+        },
+      ),
     );
-    // Two graphs: both sums name their per-operation metrics alike, and one graph cannot hold both.
+    // Throttles and system errors in two graphs: both sums name their per-operation metrics alike,
+    // and one graph cannot hold both.
+    const third = { width: 8 };
     this.dashboard.addWidgets(
-      graph('Table throttled requests', [
-        table.metricThrottledRequestsForOperations({
-          operations: [...tableOperations],
-          period: oneMinute,
-          label: 'throttled requests',
-        }),
-      ]),
-      graph('Table system errors', [
-        table.metricSystemErrorsForOperations({
-          operations: [...tableOperations],
-          period: oneMinute,
-          label: 'system errors',
-        }),
-      ]),
+      graph(
+        'Table consumed capacity per minute',
+        [
+          table.metricConsumedReadCapacityUnits({ period: oneMinute, statistic: sum, label: 'read units' }),
+          table.metricConsumedWriteCapacityUnits({ period: oneMinute, statistic: sum, label: 'write units' }),
+        ],
+        third,
+      ),
+      graph(
+        'Table throttled requests',
+        [
+          table.metricThrottledRequestsForOperations({
+            operations: [...tableOperations],
+            period: oneMinute,
+            label: 'throttled requests',
+          }),
+        ],
+        third,
+      ),
+      graph(
+        'Table system errors',
+        [
+          table.metricSystemErrorsForOperations({
+            operations: [...tableOperations],
+            period: oneMinute,
+            label: 'system errors',
+          }),
+        ],
+        third,
+      ),
+    );
+  }
+
+  /**
+   * What the authorizer, payers and the web ACL's callers get, per 5 minutes as their alarms count
+   * it, and every 5xx answer of the API by route from the access log: a route's function errors
+   * miss the failures it answered itself and the ones API Gateway answered for it.
+   */
+  private addCallerWidgets(props: ServiceDashboardProps): void {
+    const { signals, thresholds } = props;
+    this.dashboard.addWidgets(
+      new cloudwatch.GraphWidget({
+        title: 'Authorizer failures, pay-route 5xx, processor calls and errors (per 5 minutes)',
+        left: [signals.authorizerFailures, signals.payRouteServerErrors, signals.processorErrors],
+        right: [signals.processorCalls],
+        width,
+        height,
+      }),
+      new cloudwatch.GraphWidget({
+        title: 'Web ACL requests (per 5 minutes, every rule)',
+        left: [signals.webAclBlockedRequests],
+        right: [signals.webAclAllowedRequests],
+        leftAnnotations: [{ value: thresholds.webAclBlockedRequests, label: 'waf-blocked-requests alarm' }],
+        width,
+        height,
+      }),
+    );
+    this.dashboard.addWidgets(
+      new cloudwatch.LogQueryWidget({
+        title: '5xx answers by route (access log)',
+        logGroupNames: [props.accessLogs.logGroupName],
+        queryLines: [
+          'filter status like /^5/',
+          'stats count(*) as answers by httpMethod, resourcePath, status, errorResponseType',
+          'sort answers desc',
+          'limit 20',
+        ],
+        view: cloudwatch.LogQueryVisualizationType.TABLE,
+        width: 24,
+        height,
+      }),
+    );
+  }
+
+  /** Attempts answered 2xx as a share of all attempts, per 5 minutes, as the alarm judges it. */
+  private addWebhookSuccessWidget(props: ServiceDashboardProps): void {
+    const { period } = webhookSuccessEvaluation;
+    const sumOf = (metricName: string) =>
+      pipelineMetric(metricName, props.metricDimensions, { period, statistic: cloudwatch.Stats.SUM });
+    const threshold = props.thresholds.webhookSuccess;
+    this.dashboard.addWidgets(
+      new cloudwatch.GraphWidget({
+        title: 'Webhook success rate (attempts answered 2xx, per 5 minutes)',
+        left: [
+          new cloudwatch.MathExpression({
+            expression: 'FILL(succeeded, 0) / attempts',
+            usingMetrics: {
+              attempts: sumOf(PipelineMetricNames.attempts),
+              succeeded: sumOf(PipelineMetricNames.succeeded),
+            },
+            period,
+            label: 'success rate',
+          }),
+        ],
+        leftYAxis: { min: 0, max: 1 },
+        leftAnnotations:
+          threshold === undefined
+            ? []
+            : [
+                {
+                  value: threshold.minimumRate,
+                  label: `webhook-success-rate alarm (with ${threshold.minimumAttempts}+ attempts)`,
+                },
+              ],
+        width: 24,
+        height,
+      }),
     );
   }
 }

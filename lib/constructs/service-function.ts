@@ -62,6 +62,11 @@ export interface ServiceFunctionProps {
   readonly removalPolicy: RemovalPolicy;
   /** @default 10 seconds */
   readonly timeout?: Duration;
+  /**
+   * Concurrency set aside for this function alone, which is also its most. @default none: the
+   * function draws on the account's unreserved pool.
+   */
+  readonly reservedConcurrency?: number;
 }
 
 /**
@@ -138,6 +143,9 @@ export class ServiceFunction extends Construct {
       // use a fraction of it (a few DynamoDB round trips each).
       memorySize: 256,
       timeout: props.timeout ?? Duration.seconds(10),
+      ...(props.reservedConcurrency === undefined
+        ? {}
+        : { reservedConcurrentExecutions: props.reservedConcurrency }),
       role: this.role,
       logGroup,
       loggingFormat: lambda.LoggingFormat.JSON,

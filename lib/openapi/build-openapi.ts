@@ -12,6 +12,7 @@ import {
   type RouteDefinition,
 } from '../../functions/route-definition';
 import { schemaMeta } from '../../functions/validation/schema-meta';
+import { rateLimitLines } from './rate-limit-lines';
 
 /**
  * Builds the OpenAPI 3.1 description of the API from the route table and nothing else: every
@@ -44,6 +45,7 @@ export function buildOpenApi(routes: readonly RouteDefinition[]): OpenApiDocumen
         `Every request carries \`Authorization: Bearer merchant_<prefix>_<secret>\`; every POST, PUT, PATCH and DELETE carries an \`${idempotencyKeyHeader}\`.`,
         'Errors share one shape: `{"error":{"code","message","requestId","details"?}}`.',
         'API Gateway answers some requests itself, before any function runs, in the same shape: an unknown route or method is a 404 `not_found`, a body over its 10 MB limit a 413 `payload_too_large`, a request over the stage throttle a 429 `rate_limited`, an API key it denies a 401 `unauthorized`; any other request it refuses gets its own 4xx status and the code `bad_request`.',
+        "The firewall in front of the API answers in the same shape too: a 429 `rate_limited` with `Retry-After` for an API key or, on the pay page's routes, an address over its limit (each operation's 429 lists its limits), and a 403 `bad_request` for a pay page request that AWS's managed rules refuse.",
         'An id in the path that is not a well-formed TypeID of its kind is a 404 `not_found`, as an id that names nothing is: it cannot name anything.',
         'A query parameter given twice is a 400 naming it; every query parameter takes one value.',
         'A body is sent as `application/json` (415 `unsupported_media_type` otherwise); no object in it may hold more than 256 keys, and a 400 lists at most 100 problems, its message counting them all.',
@@ -169,7 +171,7 @@ const idempotencyKeyParameterObject: ParameterObject = {
 
 const retryAfterHeaderObject: HeaderObject = {
   description:
-    "Whole seconds until the request can succeed again. Only the route's own limit sends it; the per-address limit does not.",
+    "Whole seconds until the request can succeed again: the window of the limit that was passed (the per-key and per-address limits), 1 after a throttle, or the route's own limit's wait.",
   schema: { type: 'integer', minimum: 1 },
 };
 
@@ -204,14 +206,15 @@ function operationOf(
     },
   };
   for (const [status, codes] of errorCodesByStatus(route)) {
-    const ownRateLimit = status === ErrorCode.rate_limited ? route.ownRateLimit : undefined;
+    // Every 429 says which limits can send it and when to retry.
+    const rateLimited = status === ErrorCode.rate_limited;
     responses[status] = {
       description: [
         ...codes.map((code) => `- \`${code}\`: ${errorCodes[code].meaning}`),
-        ...(ownRateLimit === undefined ? [] : [`- \`rate_limited\`, with \`Retry-After\`: ${ownRateLimit}`]),
+        ...(rateLimited ? rateLimitLines(route) : []),
       ].join('\n'),
       ...(replayedErrorStatuses.has(status) ? replayed : {}),
-      ...(ownRateLimit === undefined ? {} : { headers: { [retryAfterHeader]: retryAfterHeaderRef } }),
+      ...(rateLimited ? { headers: { [retryAfterHeader]: retryAfterHeaderRef } } : {}),
       content: jsonContent(errorSchema),
     };
   }
@@ -320,7 +323,10 @@ const errorCodes: Record<
     appliesTo: mutates,
     meaning: `this ${idempotencyKeyHeader} was already used with a different payload.`,
   },
-  rate_limited: { appliesTo: () => true, meaning: 'too many requests; retry later.' },
+  rate_limited: {
+    appliesTo: () => true,
+    meaning: 'too many requests; retry after the `Retry-After` seconds. Sent past any of these limits:',
+  },
   internal_error: { appliesTo: () => true, meaning: 'an unexpected error; `requestId` identifies it.' },
   // Production has no processor wired yet (DESIGN §4).
   service_unavailable: { appliesTo: callsProcessor, meaning: 'no payment processor is available here.' },

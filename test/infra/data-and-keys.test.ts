@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { Match, type Template } from 'aws-cdk-lib/assertions';
+import * as iam from 'aws-cdk-lib/aws-iam';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Stage } from '../../functions/config';
 import { globalSecondaryIndexes } from '../../functions/store/table';
@@ -24,8 +25,10 @@ type Statement = {
 };
 
 const actionsOf = (statement: Statement): string[] => [statement.Action].flat();
-const accountRoot = {
-  'Fn::Join': ['', ['arn:', { Ref: 'AWS::Partition' }, ':iam::', { Ref: 'AWS::AccountId' }, ':root']],
+/** The account root principal as the stage's template writes it (its account pinned or not). */
+const accountRoot = (stage: Stage): unknown => {
+  const { stack } = synthesized(stage);
+  return stack.resolve(new iam.AccountRootPrincipal().policyFragment.principalJson.AWS?.[0]);
 };
 /** Every action that uses a key's material, as opposed to managing the key. */
 const cryptoAction = /^kms:(Decrypt|Encrypt|GenerateDataKey.*|ReEncrypt.*|CreateGrant|GenerateMac|Sign)$/;
@@ -90,7 +93,7 @@ describe('key policies', () => {
     for (const [, keyId] of keys(stage)) {
       const statements = keyPolicy(template, keyId);
       const administration = statements.find((statement) => statement.Sid === 'AccountAdministersOnly');
-      expect(administration?.Principal).toEqual({ AWS: accountRoot });
+      expect(administration?.Principal).toEqual({ AWS: accountRoot(stage) });
       expect(administration?.Condition).toBeUndefined();
       // Without PutKeyPolicy the account could never repair a wrong policy without AWS Support.
       expect(actionsOf(administration as Statement)).toEqual(expect.arrayContaining(['kms:PutKeyPolicy']));
@@ -98,7 +101,7 @@ describe('key policies', () => {
       const unconditionedRootUse = statements.filter(
         (statement) =>
           statement.Effect === 'Allow' &&
-          JSON.stringify(statement.Principal) === JSON.stringify({ AWS: accountRoot }) &&
+          JSON.stringify(statement.Principal) === JSON.stringify({ AWS: accountRoot(stage) }) &&
           statement.Condition?.StringEquals?.['kms:ViaService'] === undefined &&
           actionsOf(statement).some((action) => cryptoAction.test(action)),
       );
@@ -109,7 +112,7 @@ describe('key policies', () => {
   it.each(stages)('lets the %s account use the secrets key in no way at all', (stage) => {
     const template = templateOf(stage);
     const rootStatements = keyPolicy(template, secretsKeyId(template, stage)).filter(
-      (statement) => JSON.stringify(statement.Principal) === JSON.stringify({ AWS: accountRoot }),
+      (statement) => JSON.stringify(statement.Principal) === JSON.stringify({ AWS: accountRoot(stage) }),
     );
     expect(rootStatements.map((statement) => statement.Sid)).toEqual(['AccountAdministersOnly']);
   });
@@ -122,9 +125,10 @@ describe('key policies', () => {
     expect(throughServices).toHaveLength(1);
     const viaService = JSON.stringify(throughServices[0]?.Condition?.StringEquals?.['kms:ViaService']);
     for (const service of ['dynamodb', 'sqs', 'sns', 'backup']) expect(viaService).toContain(`"${service}.`);
-    expect(throughServices[0]?.Condition?.StringEquals?.['kms:CallerAccount']).toEqual({
-      Ref: 'AWS::AccountId',
-    });
+    const { stack } = synthesized('production');
+    expect(throughServices[0]?.Condition?.StringEquals?.['kms:CallerAccount']).toEqual(
+      stack.resolve(stack.account),
+    );
   });
 
   it.each(stages)('allows kms:CreateGrant on the %s keys only for AWS resources', (stage) => {

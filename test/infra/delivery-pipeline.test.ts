@@ -1,17 +1,19 @@
 import type { Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Stage } from '../../functions/config';
+import { PipelineMetricNames } from '../../functions/delivery/pipeline-metric-names';
 import { routedEntityTypes } from '../../functions/delivery/router';
 import { EntityType } from '../../functions/store/keys';
-import { dispatcherQueue, routerStream } from '../../lib/constructs/delivery-pipeline';
-import { dataKeyId, secretsKeyId, templateOf } from './template';
+import { deliveryQueueAge, dispatcherQueue, routerStream } from '../../lib/constructs/delivery-pipeline';
+import { stageSettings } from '../../lib/constructs/stage-settings';
+import { dataKeyId, liveAliasId, secretsKeyId, synthesisTimeoutMs, templateOf } from './template';
 
 const stages = Object.values(Stage);
 
 // Both stages are synthesized once, up front (see stack.test.ts).
 beforeAll(() => {
   for (const stage of stages) templateOf(stage);
-}, 60_000);
+}, synthesisTimeoutMs);
 
 type CfnResource = { [key: string]: any };
 
@@ -213,7 +215,9 @@ describe('router stream mapping', () => {
   it('feeds the table stream to the router from the oldest record, 100 records at a time', () => {
     const template = templateOf('sandbox');
     const { Properties } = streamMapping(template);
-    expect(Properties.FunctionName).toEqual({ Ref: functionId(template, functionName('router')) });
+    // The mapping invokes the function's live alias, which CodeDeploy moves on each deploy.
+    const alias = liveAliasId(template, functionId(template, functionName('router')));
+    expect(JSON.stringify(Properties.FunctionName)).toContain(`{"Ref":"${alias}"}`);
     expect(Properties.StartingPosition).toBe('TRIM_HORIZON');
     expect(Properties.BatchSize).toBe(100);
   });
@@ -313,7 +317,9 @@ describe('dispatcher queue mapping', () => {
   it('feeds the delivery queue to the dispatcher in batches of 10 within 1 s', () => {
     const template = templateOf('sandbox');
     const { Properties } = queueMapping(template);
-    expect(Properties.FunctionName).toEqual({ Ref: functionId(template, functionName('dispatcher')) });
+    // The mapping invokes the function's live alias, which CodeDeploy moves on each deploy.
+    const alias = liveAliasId(template, functionId(template, functionName('dispatcher')));
+    expect(JSON.stringify(Properties.FunctionName)).toContain(`{"Ref":"${alias}"}`);
     expect(Properties.BatchSize).toBe(dispatcherQueue.batchSize);
     expect(Properties.BatchSize).toBe(10);
     expect(Properties.MaximumBatchingWindowInSeconds).toBe(1);
@@ -414,6 +420,107 @@ describe('delivery alarms', () => {
       TreatMissingData: 'notBreaching',
     });
   });
+
+  it.each(stages)(
+    'raises MerchantPayments-%s-delivery-queue-age when the oldest message is over 5 minutes old for 3 minutes',
+    (stage) => {
+      const template = templateOf(stage);
+      const properties = alarmNamed(template, `MerchantPayments-${stage}-delivery-queue-age`).Properties;
+      expect(properties).toEqual(
+        expect.objectContaining({
+          Namespace: 'AWS/SQS',
+          MetricName: 'ApproximateAgeOfOldestMessage',
+          Dimensions: [
+            { Name: 'QueueName', Value: { 'Fn::GetAtt': [deliveryQueueId(template), 'QueueName'] } },
+          ],
+          Statistic: 'Maximum',
+          Period: 60,
+          Threshold: deliveryQueueAge.threshold.toSeconds(),
+          ComparisonOperator: 'GreaterThanThreshold',
+          EvaluationPeriods: 3,
+          TreatMissingData: 'notBreaching',
+        }),
+      );
+      expect(properties.DatapointsToAlarm).toBeUndefined();
+      // Every retry is sent with the queue's delay and its age counts from the send: a line at or
+      // under the delay would go off whenever retries flow.
+      const delaySeconds = resource(template, deliveryQueueId(template)).Properties.DelaySeconds;
+      expect(delaySeconds).toBe(60);
+      expect(properties.Threshold).toBeGreaterThanOrEqual(delaySeconds * 5);
+    },
+  );
+
+  describe('webhook success rate', () => {
+    const successAlarm = () =>
+      alarmNamed(templateOf('production'), 'MerchantPayments-production-webhook-success-rate');
+    const threshold = stageSettings.production.alarmThresholds.webhookSuccess;
+
+    it('alarms in production when under half the attempts succeed, 2 of 3 periods of 5 minutes', () => {
+      expect(successAlarm().Properties).toMatchObject({
+        Threshold: threshold.minimumRate,
+        ComparisonOperator: 'LessThanThreshold',
+        EvaluationPeriods: 3,
+        DatapointsToAlarm: 2,
+        TreatMissingData: 'notBreaching',
+      });
+      expect(threshold).toEqual({ minimumRate: 0.5, minimumAttempts: 50 });
+    });
+
+    it('divides the dispatcher’s succeeded attempts by all attempts, healthy below 50 attempts', () => {
+      const metrics = successAlarm().Properties.Metrics as CfnResource[];
+      const returned = metrics.filter((metric) => metric.ReturnData !== false);
+      expect(returned).toEqual([
+        expect.objectContaining({ Expression: 'IF(attempts >= 50, FILL(succeeded, 0) / attempts, 1)' }),
+      ]);
+      const stat = (id: string) => metrics.find((metric) => metric.Id === id)?.MetricStat;
+      const dimensions = [
+        { Name: PipelineMetricNames.dimensions.service, Value: 'merchant-payments' },
+        { Name: PipelineMetricNames.dimensions.stage, Value: 'production' },
+      ];
+      expect(stat('attempts')).toEqual({
+        Metric: {
+          Namespace: 'MerchantPayments',
+          MetricName: PipelineMetricNames.attempts,
+          Dimensions: dimensions,
+        },
+        Period: 300,
+        Stat: 'Sum',
+      });
+      expect(stat('succeeded')).toEqual({
+        Metric: {
+          Namespace: 'MerchantPayments',
+          MetricName: PipelineMetricNames.succeeded,
+          Dimensions: dimensions,
+        },
+        Period: 300,
+        Stat: 'Sum',
+      });
+    });
+
+    it('has no webhook success rate alarm in the sandbox, whose receivers are merchants’ tests', () => {
+      expect(stageSettings.sandbox.alarmThresholds).not.toHaveProperty('webhookSuccess');
+      expect(
+        templateOf('sandbox').findResources('AWS::CloudWatch::Alarm', {
+          Properties: { AlarmName: 'MerchantPayments-sandbox-webhook-success-rate' },
+        }),
+      ).toEqual({});
+    });
+  });
+
+  it.each(stages)(
+    'describes the pipeline functions’ Errors alarms without throttles, which Errors does not count',
+    (stage) => {
+      const template = templateOf(stage);
+      for (const name of ['router-errors', 'dispatcher-errors', 'reconciler-errors']) {
+        const properties = alarmNamed(template, `MerchantPayments-${stage}-${name}`).Properties;
+        expect({ name, metric: properties.MetricName }).toEqual({ name, metric: 'Errors' });
+        expect({ name, description: properties.AlarmDescription }).toEqual({
+          name,
+          description: expect.not.stringMatching(/throttl/i),
+        });
+      }
+    },
+  );
 
   it.each(stages)('names every %s alarm after its stack', (stage) => {
     const alarms = Object.values(templateOf(stage).findResources('AWS::CloudWatch::Alarm'));

@@ -1,49 +1,80 @@
 import { readFileSync } from 'node:fs';
-import { Template } from 'aws-cdk-lib/assertions';
+import type { Template } from 'aws-cdk-lib/assertions';
 import { PCIDSS321Checks } from 'cdk-nag';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Stage } from '../../functions/config';
 import { PipelineMetricNames } from '../../functions/delivery/pipeline-metric-names';
+import { ProcessorMetricNames } from '../../functions/payments/processor-metric-names';
 import { routeList, routesOfStage } from '../../functions/routes';
-import { alarmEmailContextKey, parseAlarmEmails } from '../../lib/constructs/alarm-topic';
+import { AccessLogMetricNames } from '../../lib/constructs/access-log-metrics';
 import { stageSettings } from '../../lib/constructs/stage-settings';
-import { buildApp } from '../../lib/stack';
 import { queueNames, stackName } from '../../lib/stack-name';
-import { dataKeyId, synthesized, templateOf, testApp } from './template';
+import { committedStageConfig } from '../../lib/stage-config';
+import { dataKeyId, synthesisTimeoutMs, synthesized, templateOf } from './template';
 
 const stages = Object.values(Stage);
 
 beforeAll(() => {
   for (const stage of stages) synthesized(stage);
-}, 60_000);
+}, synthesisTimeoutMs);
 
 type CfnResource = { [key: string]: any };
 
-/** Every alarm the stack defines, by the suffix after `MerchantPayments-<stage>-`. */
-const expectedAlarms = [
+/** Every alarm both stacks define, by the suffix after `MerchantPayments-<stage>-`. */
+const alarmsOfBothStages = [
+  'account-concurrency',
   'api-5xx-rate',
   'api-latency-p99',
+  'authorizer-failures',
+  'critical-function-throttles',
   'delivery-dlq-not-empty',
+  'delivery-queue-age',
   'dispatcher-errors',
   'overdue-deliveries',
+  'pay-route-5xx',
+  'processor-errors',
   'reconciler-errors',
   'reconciler-failures-not-empty',
   'router-errors',
   'router-failures-not-empty',
+  'rollout-errors',
   'router-iterator-age',
   'table-system-errors',
   'table-throttles',
+  'waf-blocked-requests',
 ] as const;
+
+/** Alarms of one stage only: the sandbox's receivers are merchants' tests (docs/operations.md). */
+const productionOnlyAlarms = ['webhook-success-rate'] as const;
+
+type AlarmSuffix = (typeof alarmsOfBothStages)[number] | (typeof productionOnlyAlarms)[number];
+
+const expectedAlarms = (stage: Stage): readonly AlarmSuffix[] =>
+  stage === 'production' ? [...alarmsOfBothStages, ...productionOnlyAlarms] : alarmsOfBothStages;
 
 function alarmsOf(stage: Stage): Map<string, CfnResource> {
   const alarms = Object.values(templateOf(stage).findResources('AWS::CloudWatch::Alarm'));
   return new Map(alarms.map((alarm) => [String(alarm.Properties.AlarmName), alarm]));
 }
 
-function alarm(stage: Stage, suffix: (typeof expectedAlarms)[number]): CfnResource {
+function alarm(stage: Stage, suffix: AlarmSuffix): CfnResource {
   const found = alarmsOf(stage).get(`${stackName(stage)}-${suffix}`);
   if (found === undefined) throw new Error(`no alarm ${suffix} in ${stage}`);
   return found.Properties;
+}
+
+/** The query of a math-expression alarm with this id. */
+function query(properties: CfnResource, id: string): CfnResource {
+  const found = (properties.Metrics as CfnResource[] | undefined)?.find((metric) => metric.Id === id);
+  if (found === undefined) throw new Error(`no query ${id} in ${properties.AlarmName}`);
+  return found;
+}
+
+/** The one expression a math-expression alarm watches. */
+function watchedExpression(properties: CfnResource): string {
+  const returned = (properties.Metrics as CfnResource[]).filter((metric) => metric.ReturnData !== false);
+  expect(returned).toHaveLength(1);
+  return returned[0]?.Expression;
 }
 
 function onlyId(template: Template, type: string, props: CfnResource = {}): string {
@@ -57,7 +88,9 @@ const topicId = (template: Template) => onlyId(template, 'AWS::SNS::Topic');
 describe('alarms', () => {
   it.each(stages)('defines exactly the documented alarms in %s', (stage) => {
     expect([...alarmsOf(stage).keys()].sort()).toEqual(
-      expectedAlarms.map((suffix) => `${stackName(stage)}-${suffix}`).sort(),
+      expectedAlarms(stage)
+        .map((suffix) => `${stackName(stage)}-${suffix}`)
+        .sort(),
     );
   });
 
@@ -140,22 +173,72 @@ describe('alarms', () => {
     },
   );
 
-  it.each(stages)('alarms on the %s API 5xx rate and p99 latency at the stage’s thresholds', (stage) => {
-    const thresholds = stageSettings[stage].alarmThresholds;
-    expect(alarm(stage, 'api-5xx-rate')).toMatchObject({
-      Namespace: 'AWS/ApiGateway',
-      MetricName: '5XXError',
-      Dimensions: expect.arrayContaining([{ Name: 'ApiName', Value: `${stackName(stage)}-api` }]),
-      Statistic: 'Average',
-      Threshold: thresholds.api5xxRate,
-      EvaluationPeriods: thresholds.apiEvaluationPeriods,
+  it.each(stages)(
+    'alarms on the %s API 5xx share, M of N periods, only in periods with enough requests',
+    (stage) => {
+      const thresholds = stageSettings[stage].alarmThresholds;
+      const { periodMinutes, datapointsToAlarm, evaluationPeriods, minimumRequests } =
+        thresholds.apiEvaluation;
+      const properties = alarm(stage, 'api-5xx-rate');
+      expect(properties).toMatchObject({
+        Threshold: thresholds.api5xxRate,
+        ComparisonOperator: 'GreaterThanThreshold',
+        DatapointsToAlarm: datapointsToAlarm,
+        EvaluationPeriods: evaluationPeriods,
+        TreatMissingData: 'notBreaching',
+      });
+      expect(watchedExpression(properties)).toBe(`IF(requests >= ${minimumRequests}, errors / requests, 0)`);
+      const api = [{ Name: 'ApiName', Value: `${stackName(stage)}-api` }];
+      expect(query(properties, 'requests').MetricStat).toEqual({
+        Metric: { Namespace: 'AWS/ApiGateway', MetricName: 'Count', Dimensions: api },
+        Period: periodMinutes * 60,
+        Stat: 'Sum',
+      });
+      expect(query(properties, 'errors').MetricStat).toEqual({
+        Metric: { Namespace: 'AWS/ApiGateway', MetricName: '5XXError', Dimensions: api },
+        Period: periodMinutes * 60,
+        Stat: 'Sum',
+      });
+    },
+  );
+
+  it.each(stages)(
+    'alarms on the %s API p99 latency, M of N periods, only in periods with enough requests',
+    (stage) => {
+      const thresholds = stageSettings[stage].alarmThresholds;
+      const { periodMinutes, datapointsToAlarm, evaluationPeriods, minimumRequests } =
+        thresholds.apiEvaluation;
+      const properties = alarm(stage, 'api-latency-p99');
+      expect(properties).toMatchObject({
+        Threshold: thresholds.apiP99LatencyMs,
+        ComparisonOperator: 'GreaterThanThreshold',
+        DatapointsToAlarm: datapointsToAlarm,
+        EvaluationPeriods: evaluationPeriods,
+        TreatMissingData: 'notBreaching',
+      });
+      expect(watchedExpression(properties)).toBe(`IF(requests >= ${minimumRequests}, latency, 0)`);
+      expect(query(properties, 'latency').MetricStat).toMatchObject({
+        Metric: { Namespace: 'AWS/ApiGateway', MetricName: 'Latency' },
+        Period: periodMinutes * 60,
+        Stat: 'p99',
+      });
+      expect(query(properties, 'requests').MetricStat).toMatchObject({
+        Metric: { MetricName: 'Count' },
+        Stat: 'Sum',
+      });
+    },
+  );
+
+  it('pages production on 3 bad minutes of 5, each with at least 50 requests', () => {
+    expect(stageSettings.production.alarmThresholds.apiEvaluation).toEqual({
+      periodMinutes: 1,
+      datapointsToAlarm: 3,
+      evaluationPeriods: 5,
+      minimumRequests: 50,
     });
-    expect(alarm(stage, 'api-latency-p99')).toMatchObject({
-      Namespace: 'AWS/ApiGateway',
-      MetricName: 'Latency',
-      ExtendedStatistic: 'p99',
-      Threshold: thresholds.apiP99LatencyMs,
-    });
+    for (const suffix of ['api-5xx-rate', 'api-latency-p99'] as const) {
+      expect(alarm('production', suffix)).toMatchObject({ DatapointsToAlarm: 3, EvaluationPeriods: 5 });
+    }
   });
 
   it('holds production to stricter API thresholds than the sandbox', () => {
@@ -192,6 +275,185 @@ describe('alarms', () => {
   );
 });
 
+describe('alarms on what callers get and on Lambda capacity', () => {
+  /** The one metric filter of the access log that writes `metricName`. */
+  function metricFilter(stage: Stage, metricName: string): CfnResource {
+    const filters = Object.values(templateOf(stage).findResources('AWS::Logs::MetricFilter')).filter(
+      (filter) => filter.Properties.MetricTransformations[0].MetricName === metricName,
+    );
+    expect(filters).toHaveLength(1);
+    return filters[0]?.Properties;
+  }
+
+  /** A count alarm on one plain metric: sum per 5 minutes, one period, no datapoint is healthy. */
+  const countAlarm = (threshold: number) => ({
+    Statistic: 'Sum',
+    Period: 300,
+    Threshold: threshold,
+    ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+    EvaluationPeriods: 1,
+    TreatMissingData: 'notBreaching',
+  });
+
+  it.each(stages)('counts authorizer failures, never refused keys, from the %s access log', (stage) => {
+    const filter = metricFilter(stage, AccessLogMetricNames.authorizerFailures);
+    expect(filter).toEqual({
+      LogGroupName: { Ref: expect.stringMatching(/^ApiAccessLogs/) },
+      FilterPattern:
+        '{ ($.errorResponseType = "AUTHORIZER_FAILURE") || ($.errorResponseType = "AUTHORIZER_CONFIGURATION_ERROR") }',
+      MetricTransformations: [
+        {
+          MetricNamespace: 'MerchantPayments',
+          MetricName: 'AuthorizerFailures',
+          MetricValue: '1',
+          Unit: 'Count',
+          Dimensions: [{ Key: 'stage', Value: '$.stage' }],
+        },
+      ],
+    });
+    expect(filter.FilterPattern).not.toContain('UNAUTHORIZED');
+    expect(alarm(stage, 'authorizer-failures')).toMatchObject({
+      Namespace: 'MerchantPayments',
+      MetricName: 'AuthorizerFailures',
+      Dimensions: [{ Name: 'stage', Value: stage }],
+      ...countAlarm(stageSettings[stage].alarmThresholds.authorizerFailures),
+    });
+  });
+
+  it.each(stages)(
+    'counts every 5xx of the %s pay routes, and of no merchant route, from the access log',
+    (stage) => {
+      const filter = metricFilter(stage, AccessLogMetricNames.payRouteServerErrors);
+      const payPaths = routesOfStage(routeList, stage)
+        .filter((route) => route.access === 'public')
+        .map((route) => `($.resourcePath = "${route.path}")`);
+      expect(payPaths).toHaveLength(3);
+      expect(filter.FilterPattern).toBe(`{ ($.status = "5*") && (${payPaths.join(' || ')}) }`);
+      // No wildcard on a path: `/pay*` would count the merchants' `/payments…` routes too.
+      expect(filter.FilterPattern).not.toMatch(/resourcePath = "[^"]*\*"/);
+      for (const route of routesOfStage(routeList, stage).filter((route) => route.access !== 'public')) {
+        expect(filter.FilterPattern).not.toContain(`"${route.path}"`);
+      }
+      expect(filter.MetricTransformations[0].Dimensions).toEqual([{ Key: 'stage', Value: '$.stage' }]);
+      expect(alarm(stage, 'pay-route-5xx')).toMatchObject({
+        Namespace: 'MerchantPayments',
+        MetricName: 'PayRouteServerErrors',
+        Dimensions: [{ Name: 'stage', Value: stage }],
+        ...countAlarm(stageSettings[stage].alarmThresholds.payRouteServerErrors),
+      });
+    },
+  );
+
+  it.each(stages)('logs the stage in every %s access log line, the filters’ dimension', (stage) => {
+    const apiStage = Object.values(templateOf(stage).findResources('AWS::ApiGateway::Stage'))[0];
+    expect(JSON.parse(apiStage?.Properties.AccessLogSetting.Format)).toMatchObject({
+      stage: '$context.stage',
+    });
+    expect(JSON.stringify(apiStage?.Properties.AccessLogSetting.DestinationArn)).toMatch(/ApiAccessLogs/);
+  });
+
+  it.each(stages)(
+    'alarms on the %s processor calls that got no answer, as the routes count them',
+    (stage) => {
+      expect(alarm(stage, 'processor-errors')).toMatchObject({
+        Namespace: PipelineMetricNames.namespace,
+        MetricName: ProcessorMetricNames.errors,
+        Dimensions: [
+          { Name: PipelineMetricNames.dimensions.service, Value: 'merchant-payments' },
+          { Name: PipelineMetricNames.dimensions.stage, Value: stage },
+        ],
+        ...countAlarm(stageSettings[stage].alarmThresholds.processorErrors),
+      });
+    },
+  );
+
+  it.each(stages)(
+    'alarms on the summed throttles of the %s authorizer, pay routes and pipeline functions',
+    (stage) => {
+      const template = templateOf(stage);
+      const properties = alarm(stage, 'critical-function-throttles');
+      expect(properties).toMatchObject({
+        Threshold: stageSettings[stage].alarmThresholds.criticalFunctionThrottles,
+        ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+        EvaluationPeriods: 1,
+        TreatMissingData: 'notBreaching',
+      });
+      const throttles = (properties.Metrics as CfnResource[]).filter(
+        (metric) => metric.MetricStat !== undefined,
+      );
+      expect(watchedExpression(properties)).toBe(
+        throttles.map((metric) => `FILL(${metric.Id}, 0)`).join(' + '),
+      );
+      const resources = template.toJSON().Resources as Record<string, CfnResource>;
+      const names = throttles.map((metric) => {
+        expect(metric.MetricStat).toMatchObject({
+          Metric: { Namespace: 'AWS/Lambda', MetricName: 'Throttles' },
+          Period: 300,
+          Stat: 'Sum',
+        });
+        return resources[metric.MetricStat.Metric.Dimensions[0].Value.Ref]?.Properties.FunctionName;
+      });
+      expect(names.sort()).toEqual(
+        ['authorizer', 'dispatcher', 'getPayInvoice', 'payInvoice', 'reconciler', 'router', 'servePayPage']
+          .map((suffix) => `${stackName(stage)}-${suffix}`)
+          .sort(),
+      );
+    },
+  );
+
+  it.each(stages)(
+    'alarms when the account’s concurrency in the %s region nears the quota, 3 minutes of 5',
+    (stage) => {
+      const properties = alarm(stage, 'account-concurrency');
+      expect(properties).toMatchObject({
+        Namespace: 'AWS/Lambda',
+        MetricName: 'ConcurrentExecutions',
+        Statistic: 'Maximum',
+        Period: 60,
+        Threshold: stageSettings[stage].alarmThresholds.accountConcurrentExecutions,
+        ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+        DatapointsToAlarm: 3,
+        EvaluationPeriods: 5,
+        TreatMissingData: 'notBreaching',
+      });
+      // No dimension: the account-wide series, which the quota applies to.
+      expect(properties.Dimensions).toBeUndefined();
+      expect(properties.Threshold).toBe(800);
+    },
+  );
+
+  it.each(stages)('alarms on the requests every rule of the %s web ACL blocked', (stage) => {
+    const template = templateOf(stage);
+    const webAcl = Object.values(template.findResources('AWS::WAFv2::WebACL'))[0];
+    expect(alarm(stage, 'waf-blocked-requests')).toMatchObject({
+      Namespace: 'AWS/WAFV2',
+      MetricName: 'BlockedRequests',
+      Dimensions: expect.arrayContaining([
+        { Name: 'WebACL', Value: webAcl?.Properties.VisibilityConfig.MetricName },
+        { Name: 'Rule', Value: 'ALL' },
+        // The stage file pins the region, so the dimension is the literal name.
+        { Name: 'Region', Value: committedStageConfig(stage).env?.region },
+      ]),
+      ...countAlarm(stageSettings[stage].alarmThresholds.webAclBlockedRequests),
+    });
+    expect(alarm(stage, 'waf-blocked-requests').Dimensions).toHaveLength(3);
+  });
+
+  it.each(stages)('describes each %s alarm by what its metric counts', (stage) => {
+    expect(alarm(stage, 'authorizer-failures').AlarmDescription).toMatch(/refused keys are not counted/);
+    expect(alarm(stage, 'critical-function-throttles').AlarmDescription).toMatch(/throttled/);
+    for (const [name, found] of alarmsOf(stage)) {
+      // Lambda's Errors leaves throttled invocations out: an Errors alarm that says throttle misleads.
+      if (found.Properties.MetricName === 'Errors') {
+        expect({ name, description: found.Properties.AlarmDescription }).toEqual({
+          name,
+          description: expect.not.stringMatching(/throttl/i),
+        });
+      }
+    }
+  });
+});
+
 describe('alarm topic', () => {
   it.each(stages)('encrypts the %s topic with the data key and refuses publishing without TLS', (stage) => {
     const template = templateOf(stage);
@@ -212,50 +474,30 @@ describe('alarm topic', () => {
       expect.objectContaining({
         Principal: { Service: expect.arrayContaining(['cloudwatch.amazonaws.com']) },
         Action: ['kms:Decrypt', 'kms:GenerateDataKey'],
-        Condition: { StringEquals: { 'aws:SourceAccount': { Ref: 'AWS::AccountId' } } },
+        Condition: { StringEquals: { 'aws:SourceAccount': committedStageConfig('sandbox').env?.account } },
       }),
     );
   });
 
-  it('subscribes no address unless one is given', () => {
-    templateOf('sandbox').resourceCountIs('AWS::SNS::Subscription', 0);
+  it.each(stages)('subscribes every e-mail address and HTTPS endpoint of the %s stage file', (stage) => {
+    const template = templateOf(stage);
+    const { email, https } = committedStageConfig(stage).alarmSubscribers;
+    const subscriptions = Object.values(template.findResources('AWS::SNS::Subscription')).map(
+      (subscription) => subscription.Properties,
+    );
+    expect(subscriptions.map(({ Protocol, Endpoint }) => `${Protocol} ${Endpoint}`).sort()).toEqual(
+      [...email.map((address) => `email ${address}`), ...https.map((url) => `https ${url}`)].sort(),
+    );
+    for (const subscription of subscriptions)
+      expect(subscription.TopicArn).toEqual({ Ref: topicId(template) });
   });
 
-  it('subscribes every address of -c alarmEmail by e-mail', () => {
-    const app = testApp();
-    app.node.setContext(alarmEmailContextKey, 'oncall@example.com, payments-team@example.com');
-    const template = Template.fromStack(buildApp('production', { app }).stack);
-    const subscriptions = Object.values(template.findResources('AWS::SNS::Subscription'));
-    expect(subscriptions.map((subscription) => subscription.Properties.Endpoint).sort()).toEqual([
-      'oncall@example.com',
-      'payments-team@example.com',
-    ]);
-    for (const subscription of subscriptions) {
-      expect(subscription.Properties).toMatchObject({
-        Protocol: 'email',
-        TopicArn: { Ref: topicId(template) },
-      });
-    }
+  it('has production page someone by e-mail and through an HTTPS endpoint', () => {
+    const protocols = Object.values(templateOf('production').findResources('AWS::SNS::Subscription')).map(
+      (subscription) => subscription.Properties.Protocol,
+    );
+    expect(new Set(protocols)).toEqual(new Set(['email', 'https']));
   });
-
-  it('reads the alarm addresses as one, a comma-separated list or a JSON list, once each', () => {
-    expect(parseAlarmEmails(undefined)).toEqual([]);
-    expect(parseAlarmEmails('a@example.com')).toEqual(['a@example.com']);
-    expect(parseAlarmEmails('a@example.com,b@example.org,a@example.com')).toEqual([
-      'a@example.com',
-      'b@example.org',
-    ]);
-    expect(parseAlarmEmails(['a@example.com', 'b@example.org'])).toEqual(['a@example.com', 'b@example.org']);
-  });
-
-  it.each(['oncall', 'a@b', 'a@example.com,', 'two words@example.com', 42])(
-    'refuses the alarm address %j with one line naming the accepted form',
-    (value) => {
-      expect(() => parseAlarmEmails(value)).toThrow(
-        /^Context "alarmEmail" must be e-mail addresses.*-c alarmEmail=/,
-      );
-    },
-  );
 });
 
 describe('dashboard', () => {
@@ -272,7 +514,13 @@ describe('dashboard', () => {
 
   it.each(stages)('graphs requests, errors and latency of every %s route by its function', (stage) => {
     const body = bodyOf(stage);
-    for (const title of ['Requests by route', 'Errors by route', 'p99 duration by route', 'API latency']) {
+    for (const title of [
+      'Requests by route',
+      'Errors by route',
+      'p99 duration by route',
+      'API latency',
+      '5xx answers by route',
+    ]) {
       expect(body).toContain(title);
     }
     for (const route of routesOfStage(routeList, stage))
@@ -293,6 +541,30 @@ describe('dashboard', () => {
         expect(body).toContain(`\\"${PipelineMetricNames.namespace}\\",\\"${metric}\\"`);
       }
       expect(body).toContain(`\\"stage\\",\\"${stage}\\"`);
+    },
+  );
+
+  it.each(stages)(
+    'graphs the %s signals of the new alarms: authorizer, pay routes, processor, throttles, concurrency, WAF, webhook success',
+    (stage) => {
+      const body = bodyOf(stage);
+      for (const metric of [
+        `\\"${PipelineMetricNames.namespace}\\",\\"${AccessLogMetricNames.authorizerFailures}\\"`,
+        `\\"${PipelineMetricNames.namespace}\\",\\"${AccessLogMetricNames.payRouteServerErrors}\\"`,
+        `\\"${PipelineMetricNames.namespace}\\",\\"${ProcessorMetricNames.errors}\\"`,
+        `\\"${PipelineMetricNames.namespace}\\",\\"${ProcessorMetricNames.calls}\\"`,
+        '\\"AWS/Lambda\\",\\"Throttles\\"',
+        '\\"AWS/Lambda\\",\\"ConcurrentExecutions\\"',
+        '\\"AWS/WAFV2\\",\\"BlockedRequests\\"',
+        'FILL(succeeded, 0) / attempts',
+      ]) {
+        expect({ metric, shown: body.includes(metric) }).toEqual({ metric, shown: true });
+      }
+      // The threshold lines of the alarms whose metric a graph shows alone.
+      const thresholds = stageSettings[stage].alarmThresholds;
+      expect(body).toContain(`\\"value\\":${thresholds.accountConcurrentExecutions}`);
+      expect(body).toContain(`\\"value\\":${thresholds.webAclBlockedRequests}`);
+      expect(body.includes('webhook-success-rate alarm')).toBe(stage === 'production');
     },
   );
 
@@ -421,14 +693,25 @@ describe('docs/operations.md', () => {
   const stackAlarms = (stage: Stage) =>
     [...alarmsOf(stage).keys()].map((name) => name.slice(`${stackName(stage)}-`.length)).sort();
 
-  it.each(stages)('has a section for every alarm the %s stack defines, and for no other', (stage) => {
+  const alarmsOfEveryStage = () => [...new Set(stages.flatMap(stackAlarms))].sort();
+
+  it('has a section for every alarm either stack defines, and for no other', () => {
     const headings = [...section('Alarms').matchAll(/^### `([a-z0-9-]+)`$/gm)].map((match) => match[1]);
-    expect(headings.sort()).toEqual(stackAlarms(stage));
+    expect(headings.sort()).toEqual(alarmsOfEveryStage());
   });
 
-  it.each(stages)('gives the threshold of every alarm the %s stack defines', (stage) => {
+  it('gives the threshold of every alarm either stack defines, and of no other', () => {
     const rows = [...section('Thresholds').matchAll(/^\| `([a-z0-9-]+)` \|/gm)].map((match) => match[1]);
-    expect(rows.sort()).toEqual(stackAlarms(stage));
+    expect(rows.sort()).toEqual(alarmsOfEveryStage());
+  });
+
+  it.each(stages)('documents exactly the alarms the %s stack defines', (stage) => {
+    expect(stackAlarms(stage)).toEqual([...expectedAlarms(stage)].sort());
+  });
+
+  it('says which alarm only production has, and says the first attempt goes without the queue’s delay', () => {
+    expect(section('Thresholds')).toMatch(/^\| `webhook-success-rate` \|.*\| none \|/m);
+    expect(runbook).not.toContain('about a minute: the queue');
   });
 
   it('says what each alarm means, how to confirm it and how to fix it', () => {

@@ -11,18 +11,18 @@ import { gatewayErrorResponses } from '../../lib/constructs/gateway-responses';
 import { PaymentsApi } from '../../lib/constructs/payments-api';
 import { publicRateLimit } from '../../lib/constructs/public-rate-limit';
 import { rateLimitedBody } from '../../lib/constructs/public-routes-web-acl';
-import { stageSettings } from '../../lib/constructs/stage-settings';
+import { settingsOf } from '../../lib/constructs/stage-settings';
 import { readLocalSettings } from '../../lib/local/settings';
-import { resourcePaths, synthesized, templateOf, testApp } from './template';
+import { committedStageConfig } from '../../lib/stage-config';
+import { resourcePaths, synthesisTimeoutMs, synthesized, templateOf, testApp } from './template';
+import { type CfnResource, inScope, onlyResource, stagePath, webAclRule } from './web-acl';
 
 const stages = Object.values(Stage);
 
 // Both stages are synthesized once, up front (see stack.test.ts).
 beforeAll(() => {
   for (const stage of stages) synthesized(stage);
-}, 60_000);
-
-type CfnResource = { [key: string]: any };
+}, synthesisTimeoutMs);
 
 const publicRoutes = routeList.filter(isPublic);
 const publicRouteKeys = publicRoutes.map((route) => `${route.method} ${route.path}`).sort();
@@ -41,37 +41,8 @@ function deployedMethods(template: Template): DeployedMethod[] {
   }));
 }
 
-function onlyResource(template: Template, type: string): { id: string; resource: CfnResource } {
-  const entries = Object.entries(template.findResources(type));
-  expect(entries).toHaveLength(1);
-  const [id, resource] = entries[0] as [string, CfnResource];
-  return { id, resource };
-}
-
-/** The rate-based rule, the web ACL's only rule. */
-function rateRule(template: Template): CfnResource {
-  const { Rules } = onlyResource(template, 'AWS::WAFv2::WebACL').resource.Properties;
-  expect(Rules).toHaveLength(1);
-  return Rules[0] as CfnResource;
-}
-
-/**
- * Evaluates the rule's scope-down statement for one URI path as WAF would, for the statements it
- * uses (OR of EXACTLY / STARTS_WITH byte matches on the URI path). Any other shape fails the test,
- * so a change of the statement needs a change here too.
- */
-function inScope(statement: CfnResource, uriPath: string): boolean {
-  if (statement.OrStatement !== undefined)
-    return (statement.OrStatement.Statements as CfnResource[]).some((inner) => inScope(inner, uriPath));
-  const match = statement.ByteMatchStatement;
-  expect(match?.FieldToMatch).toEqual({ UriPath: {} });
-  if (match.PositionalConstraint === 'EXACTLY') return uriPath === match.SearchString;
-  if (match.PositionalConstraint === 'STARTS_WITH') return uriPath.startsWith(match.SearchString);
-  throw new Error(`Unexpected scope-down statement ${JSON.stringify(statement)}`);
-}
-
-/** A request path of the route on the stage's execute-api URL, path parameters filled in. */
-const stagePath = (stage: Stage, path: string): string => `/${stage}${path.replace(/\{[^}]+\}/g, 'x1')}`;
+/** The per-address rate-based rule of the pay routes. */
+const rateRule = (template: Template): CfnResource => webAclRule(template, 'PayRoutesPerAddress');
 
 describe('public routes', () => {
   it.each(stages)('serves the pay page and both pay routes in %s', (stage) => {
@@ -133,7 +104,7 @@ describe('public routes', () => {
 
 describe('public route throttling', () => {
   it.each(stages)('throttles each public method of %s on its own, below the stage default', (stage) => {
-    const { throttle, publicRouteThrottle } = stageSettings[stage];
+    const { throttle, publicRouteThrottle } = committedStageConfig(stage);
     expect(publicRouteThrottle.rateLimit).toBeLessThan(throttle.rateLimit);
     expect(publicRouteThrottle.burstLimit).toBeLessThan(throttle.burstLimit);
     const { MethodSettings } = onlyResource(templateOf(stage), 'AWS::ApiGateway::Stage').resource.Properties;
@@ -146,8 +117,8 @@ describe('public route throttling', () => {
     ).toEqual(publicRouteKeys);
     for (const setting of overrides) {
       expect(setting).toMatchObject({
-        ThrottlingRateLimit: 20,
-        ThrottlingBurstLimit: 40,
+        ThrottlingRateLimit: publicRouteThrottle.rateLimit,
+        ThrottlingBurstLimit: publicRouteThrottle.burstLimit,
         LoggingLevel: 'ERROR',
         DataTraceEnabled: false,
       });
@@ -163,7 +134,7 @@ describe('public route throttling', () => {
     );
     const api = new PaymentsApi(stack, 'Api', {
       stage: 'sandbox',
-      settings: stageSettings.sandbox,
+      settings: settingsOf('sandbox', committedStageConfig('sandbox')),
       authorizerFunction: handler,
       routes: [],
       logEncryptionKey: new kms.Key(stack, 'LogKey'),
@@ -199,11 +170,8 @@ describe('web ACL', () => {
       'Fn::Join': [
         '',
         [
-          'arn:',
-          { Ref: 'AWS::Partition' },
-          ':apigateway:',
-          { Ref: 'AWS::Region' },
-          '::/restapis/',
+          // The stage file pins the region, so the stack writes it, and its partition, as they are.
+          `arn:aws:apigateway:${committedStageConfig(stage).env?.region}::/restapis/`,
           { Ref: restApiId },
           '/stages/',
           { Ref: stageId },
@@ -264,9 +232,10 @@ describe('web ACL', () => {
     const template = templateOf('production');
     const { VisibilityConfig } = onlyResource(template, 'AWS::WAFv2::WebACL').resource.Properties;
     expect(VisibilityConfig).toMatchObject({ CloudWatchMetricsEnabled: true, SampledRequestsEnabled: false });
-    expect(rateRule(template).VisibilityConfig).toMatchObject({
+    expect(rateRule(template).VisibilityConfig).toEqual({
       CloudWatchMetricsEnabled: true,
       SampledRequestsEnabled: true,
+      MetricName: 'MerchantPayments-production-api-pay-per-address',
     });
   });
 });

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { App } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import type { Stage } from '../../functions/config';
+import { liveAliasName } from '../../lib/constructs/safe-rollout';
 import { buildApp, type MerchantPaymentsStack } from '../../lib/stack';
 
 export interface SynthesizedStack {
@@ -80,3 +81,23 @@ export const secretsKeyId = (template: Template, stage: Stage): string =>
 /** The key of the data at rest: table, queues, alarm topic, log groups. */
 export const dataKeyId = (template: Template, stage: Stage): string =>
   keyIdOfAlias(template, `alias/merchant-payments/${stage}/data`);
+
+/**
+ * The logical id of the `live` alias of the function with logical id `functionId`: callers of a
+ * rolled-out function invoke the alias (`lib/constructs/safe-rollout.ts`).
+ */
+export function liveAliasId(template: Template, functionId: string): string {
+  const aliases = Object.entries(
+    template.findResources('AWS::Lambda::Alias', {
+      Properties: { FunctionName: { Ref: functionId }, Name: liveAliasName },
+    }),
+  );
+  if (aliases.length !== 1) throw new Error(`${functionId} has ${aliases.length} live aliases`);
+  return (aliases[0] as [string, unknown])[0];
+}
+
+/**
+ * How long a file's `beforeAll` may take to synthesize both stages: about 25 s on an idle 2-core
+ * machine, and several times that while other test files synthesize too.
+ */
+export const synthesisTimeoutMs = 240_000;

@@ -1,6 +1,7 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { newId } from '../../../functions/domain/ids';
+import { ProcessorMetricNames } from '../../../functions/payments/processor-metric-names';
 import { documentClient } from '../../../functions/store/client';
 import {
   type IdempotencyContext,
@@ -17,6 +18,7 @@ import {
   processorCallLeaseMs,
   reserveProcessorCall,
 } from '../../../functions/store/processor-calls';
+import { printedJsonLinesDuring } from '../../support/printed-json-lines';
 import { useFreshTable } from '../../support/table-environment';
 
 let tableName: string;
@@ -115,6 +117,37 @@ describe('reserveProcessorCall', () => {
     await expect(failing).rejects.toThrow('processor down');
     expect((await itemOf(lock.key))?.processorCallId).toBeUndefined();
     expect(await reserveProcessorCall(later(context, 10), { callId: 'pmt_retry', lock })).toBe('pmt_retry');
+  });
+});
+
+describe('callProcessor: metrics', () => {
+  afterEach(() => {
+    vi.unstubAllEnvs();
+  });
+
+  it('writes ProcessorCalls and ProcessorErrors for each call in Lambda, a failed one counted as an error', async () => {
+    vi.stubEnv('AWS_LAMBDA_FUNCTION_NAME', 'MerchantPayments-sandbox-createSandboxPayment');
+    const context = contextOf();
+    const lock = await lockable();
+    const lines = await printedJsonLinesDuring(async () => {
+      const answered = await reserveProcessorCall(context, { callId: 'pmt_answered', lock });
+      if (answered === undefined) throw new Error('the lock was not taken');
+      await callProcessor(context, answered, lock.key, async () => 'charged');
+      const other = contextOf();
+      const failed = await reserveProcessorCall(other, { callId: 'pmt_failing' });
+      await expect(
+        callProcessor(other, failed, undefined, async () => {
+          throw new Error('processor down');
+        }),
+      ).rejects.toThrow('processor down');
+    });
+    const counts = lines
+      .filter((line) => ProcessorMetricNames.calls in line)
+      .map((line) => ({ calls: line.ProcessorCalls, errors: line.ProcessorErrors, stage: line.stage }));
+    expect(counts).toEqual([
+      { calls: 1, errors: 0, stage: 'sandbox' },
+      { calls: 1, errors: 1, stage: 'sandbox' },
+    ]);
   });
 });
 

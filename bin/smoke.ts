@@ -1,0 +1,48 @@
+import { resolve } from 'node:path';
+import { readSettings } from '../functions/settings/setting';
+import { ExitCode, runCommand } from '../lib/cli/command-failure';
+import { runStoppable } from '../lib/cli/stop-registry';
+import { ReceiverVariables } from '../lib/local/receiver-settings';
+import { stopOnSignals } from '../lib/local/stop-on-signals';
+import { defaultWebhookReceiverDir } from '../lib/local/webhook-receiver';
+import { receiverPlaceFor } from '../lib/smoke/receiver-place';
+import { runSmoke } from '../lib/smoke/run-smoke';
+import { readSmokeKey } from '../lib/smoke/smoke-key';
+import { parseSmokeOptions, smokeUsage } from '../lib/smoke/smoke-options';
+
+const signals = stopOnSignals();
+
+/** `npm run smoke -- --base-url <url> --merchant <mer_…>`: a stage's smoke test (README "Smoke-testing a stage"). */
+runCommand(async () => {
+  const options = parseSmokeOptions(process.argv.slice(2));
+  if (options.help) {
+    process.stdout.write(`${smokeUsage}\n`);
+    return;
+  }
+  const key = await readSmokeKey(options.keyFile, process.env);
+  // The local receiver serves the certificate of `npm run webhook-receiver`'s CA, kept where it keeps it.
+  const { RECEIVER_DIR } = readSettings(process.env, { RECEIVER_DIR: ReceiverVariables.RECEIVER_DIR });
+  const plan = {
+    baseUrl: options.baseUrl,
+    merchantId: options.merchantId,
+    key,
+    receiver: receiverPlaceFor(options, key.stage, resolve(RECEIVER_DIR ?? defaultWebhookReceiverDir)),
+    timeoutSeconds: options.timeoutSeconds,
+  };
+  let stopping = false;
+  const print = (line: string) => {
+    if (!stopping) process.stdout.write(`${line}\n`);
+  };
+  const failed = await runStoppable(signals.stopWith, (registerStop) =>
+    runSmoke(plan, print, (stop) =>
+      registerStop(async () => {
+        // Lines from checks cut short would be noise; a smoke stopped early never passes.
+        stopping = true;
+        await stop();
+        process.stderr.write('smoke: stopped before every check ran\n');
+        process.exit(ExitCode.failed);
+      }),
+    ),
+  );
+  process.exit(failed > 0 ? ExitCode.failed : ExitCode.ok);
+});

@@ -1,0 +1,35 @@
+import { Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
+import { PipelineMetricNames } from '../delivery/pipeline-metric-names';
+import { ProcessorMetricNames } from './processor-metric-names';
+
+/** What a route records of its calls to the payment processor. */
+export interface ProcessorMetrics {
+  /** Writes one EMF line at once: a call, and whether it failed to get an answer (0 or 1). */
+  recordCall(outcome: 'answered' | 'failed'): void;
+}
+
+/**
+ * The processor calls' metrics as Powertools writes them: one EMF line per call on stdout, in
+ * namespace `MerchantPayments` with the dimensions {service, stage} the stack's alarm matches
+ * exactly. `ProcessorErrors` is written as 0 for an answered call, so the graph shows calls and
+ * failures side by side. Outside Lambda (the local runtime, tests) nothing is written.
+ */
+export function processorMetrics(environment: NodeJS.ProcessEnv = process.env): ProcessorMetrics {
+  if (environment.AWS_LAMBDA_FUNCTION_NAME === undefined) return unrecorded;
+  const stage = environment.STAGE;
+  if (stage === undefined) throw new Error('STAGE is not set');
+  const metrics = new Metrics({
+    namespace: PipelineMetricNames.namespace,
+    serviceName: environment.POWERTOOLS_SERVICE_NAME ?? 'merchant-payments',
+    defaultDimensions: { [PipelineMetricNames.dimensions.stage]: stage },
+  });
+  return {
+    recordCall: (outcome) => {
+      metrics.addMetric(ProcessorMetricNames.calls, MetricUnit.Count, 1);
+      metrics.addMetric(ProcessorMetricNames.errors, MetricUnit.Count, outcome === 'failed' ? 1 : 0);
+      metrics.publishStoredMetrics();
+    },
+  };
+}
+
+const unrecorded: ProcessorMetrics = { recordCall: () => undefined };

@@ -1,0 +1,271 @@
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { z } from 'zod';
+import { Stage } from '../functions/config';
+import { isValidEmail } from '../functions/domain/email';
+import production from '../stages/production';
+import sandbox from '../stages/sandbox';
+
+/** A stage file that cannot be used: said in one line naming the file and the field. */
+export class StageConfigError extends Error {
+  override name = 'StageConfigError';
+}
+
+/** The CDK context key of another stage file than `stages/<stage>.ts` (`-c stageFile=…`). */
+export const stageFileContextKey = 'stageFile';
+
+/** Reads the `stage` context value (`cdk synth -c stage=sandbox`); anything else is an error. */
+export function parseStage(value: unknown): Stage {
+  const stages = Object.values(Stage);
+  if (typeof value === 'string' && (stages as readonly string[]).includes(value)) {
+    return value as Stage;
+  }
+  const got = value === undefined ? 'nothing' : JSON.stringify(value);
+  throw new Error(`Context "stage" must be one of ${stages.join(', ')} (got ${got}); pass -c stage=sandbox`);
+}
+
+/** Stages whose file must pin the account and region and name at least one alarm subscriber. */
+const pinnedStages: ReadonlySet<Stage> = new Set<Stage>(['production']);
+
+/** CloudWatch Logs' retention periods in days, without "never expire". */
+const retentionDays = Object.values(RetentionDays).filter(
+  (days): days is number => typeof days === 'number' && days !== RetentionDays.INFINITE,
+);
+
+export const accountId = z
+  .string()
+  .regex(/^\d{12}$/, { error: 'must be a 12-digit AWS account id, like 111111111111' });
+export const region = z
+  .string()
+  .regex(/^[a-z]{2}(-[a-z]+)+-\d{1,2}$/, { error: 'must be an AWS region, like eu-west-1' });
+
+const email = z
+  .string()
+  .refine(isValidEmail, { error: 'must be an e-mail address, like oncall@example.com' });
+
+/** The value is not echoed: a pager's URL often carries its integration key. */
+export const httpsUrl = z.string().refine((value) => URL.parse(value)?.protocol === 'https:', {
+  error: 'must be an https:// URL, like the CloudWatch integration URL of a pager',
+});
+
+const requestCount = z.int().positive({ error: 'must be a whole number above 0' });
+
+const throttle = z.strictObject({
+  /** Requests per second, steady. */
+  rateLimit: requestCount,
+  /** Requests that may arrive at once (the token bucket's size). */
+  burstLimit: requestCount,
+});
+
+const certificateArnPattern = /^arn:aws[a-z-]*:acm:([a-z0-9-]+):(\d{12}):certificate\/[A-Za-z0-9-]+$/;
+
+const customDomain = z.strictObject({
+  /** The name merchants call, like `api.payments.example.com`; its DNS record is yours to add. */
+  domainName: z
+    .string()
+    .max(253)
+    .regex(/^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/, {
+      error: 'must be a lower-case host name, like api.payments.example.com',
+    }),
+  /** An ACM certificate for `domainName`, in the stack's own account and region. */
+  certificateArn: z.string().regex(certificateArnPattern, {
+    error: 'must be an ACM certificate ARN, like arn:aws:acm:eu-west-1:111111111111:certificate/…',
+  }),
+  /** Serves the API under `https://<domainName>/<basePath>`; the API is at the root without it. */
+  basePath: z
+    .string()
+    .regex(/^[A-Za-z0-9._-]+$/, { error: 'must be one path segment of letters, digits, ".", "_" or "-"' })
+    .optional(),
+});
+
+/**
+ * Everything an operator sets per stage, checked whole before anything is built. A later block
+ * (such as the delivery pipeline's) is one more optional strict object here.
+ */
+export const stageConfigSchema = z
+  .strictObject({
+    /** Where the stage deploys. Unset, the stack is environment-agnostic (sandbox only). */
+    env: z.strictObject({ account: accountId.optional(), region: region.optional() }).optional(),
+    /** Who the alarm topic notifies, on ALARM and on OK; each confirms the subscription SNS sends. */
+    alarmSubscribers: z
+      .strictObject({
+        email: z.array(email).default([]),
+        /** HTTPS endpoints such as a pager's CloudWatch integration; SNS posts JSON to them. */
+        https: z.array(httpsUrl).default([]),
+      })
+      .default({ email: [], https: [] }),
+    /** Requests per second across the whole stage, and the bucket size for bursts. */
+    throttle,
+    /** The same for each public pay route on its own; must stay below `throttle`. */
+    publicRouteThrottle: throttle,
+    customDomain: customDomain.optional(),
+    /** How long every log group of the stage keeps its events. */
+    logRetentionDays: z.number().refine((days) => retentionDays.includes(days), {
+      error: `must be one of the retention periods of CloudWatch Logs in days: ${retentionDays.join(', ')}`,
+    }),
+  })
+  .superRefine((config, context) => {
+    for (const limit of ['rateLimit', 'burstLimit'] as const) {
+      if (config.publicRouteThrottle[limit] >= config.throttle[limit]) {
+        context.addIssue({
+          code: 'custom',
+          path: ['publicRouteThrottle', limit],
+          message: `must be below throttle.${limit} (${config.throttle[limit]}), so payers cannot take the whole budget of the merchants`,
+        });
+      }
+    }
+    for (const protocol of ['email', 'https'] as const) {
+      const subscribers = config.alarmSubscribers[protocol];
+      const repeated = subscribers.findIndex((subscriber, index) => subscribers.indexOf(subscriber) < index);
+      if (repeated !== -1) {
+        context.addIssue({
+          code: 'custom',
+          path: ['alarmSubscribers', protocol, repeated],
+          message: 'repeats an earlier subscriber; SNS subscribes each once',
+        });
+      }
+    }
+    if (config.customDomain !== undefined) {
+      checkCertificate(config.customDomain.certificateArn, config, context);
+    }
+  });
+
+/** What a stage file exports: its fields as typed in the file, before defaults. */
+export type StageConfigFile = z.input<typeof stageConfigSchema>;
+/** A checked stage configuration. */
+export type StageConfig = z.output<typeof stageConfigSchema>;
+export type CustomDomain = NonNullable<StageConfig['customDomain']>;
+export type AlarmSubscribers = StageConfig['alarmSubscribers'];
+
+/** API Gateway serves a regional custom domain only with a certificate of its own account and region. */
+function checkCertificate(
+  certificateArn: string,
+  config: Pick<StageConfig, 'env'>,
+  context: z.RefinementCtx,
+): void {
+  const [, certificateRegion, certificateAccount] = certificateArnPattern.exec(certificateArn) ?? [];
+  const path = ['customDomain', 'certificateArn'];
+  if (config.env?.region === undefined) {
+    context.addIssue({ code: 'custom', path: ['env', 'region'], message: 'is required with a customDomain' });
+  } else if (certificateRegion !== config.env.region) {
+    context.addIssue({
+      code: 'custom',
+      path,
+      message: `must be a certificate in the stack's region ${config.env.region} (got ${certificateRegion})`,
+    });
+  }
+  const account = config.env?.account;
+  if (account !== undefined && certificateAccount !== account) {
+    context.addIssue({
+      code: 'custom',
+      path,
+      message: `must be a certificate of the stack's account ${account} (got ${certificateAccount})`,
+    });
+  }
+}
+
+/** A pinned stage deploys to one account and region only, and its alarms reach someone. */
+function pinnedStageIssues(stage: Stage, config: StageConfig): string[] {
+  const issues: string[] = [];
+  if (config.env?.account === undefined) {
+    issues.push(`env.account is required for ${stage}: the 12-digit AWS account it deploys to`);
+  }
+  if (config.env?.region === undefined) {
+    issues.push(`env.region is required for ${stage}: the region it deploys to, like eu-west-1`);
+  }
+  const { email: emails, https } = config.alarmSubscribers;
+  if (emails.length + https.length === 0) {
+    issues.push(
+      `alarmSubscribers needs an email or https subscriber for ${stage}, or no one hears its alarms`,
+    );
+  }
+  return issues;
+}
+
+/** `alarmSubscribers.email[0]`, from zod's path. */
+function fieldName(path: readonly PropertyKey[]): string {
+  return path
+    .map((key, index) => (typeof key === 'number' ? `[${key}]` : `${index === 0 ? '' : '.'}${String(key)}`))
+    .join('');
+}
+
+const typeNames: Partial<Record<string, string>> = {
+  object: 'an object',
+  array: 'a list',
+  int: 'a whole number',
+};
+
+/** One problem of a configuration file as a clause of its one-line error, naming the field. */
+export function issueLine(issue: z.core.$ZodIssue, fileKind = 'a stage file'): string {
+  if (issue.code === 'unrecognized_keys') {
+    return issue.keys
+      .map((key) => `${fieldName([...issue.path, key])} is not a field of ${fileKind}`)
+      .join('; ');
+  }
+  const field = issue.path.length === 0 ? 'the file' : fieldName(issue.path);
+  if (issue.code === 'invalid_type') {
+    if (issue.input === undefined) return `${field} is required`;
+    return `${field} must be ${typeNames[issue.expected] ?? `a ${issue.expected}`}`;
+  }
+  // An https subscriber's URL is not echoed: it often carries the pager's integration key.
+  const echoed = typeof issue.input === 'string' && issue.path[1] !== 'https';
+  return `${field} ${issue.message}${echoed ? ` (got ${JSON.stringify(issue.input)})` : ''}`;
+}
+
+/**
+ * Checks what a stage file exports. `file` names it in the error, which lists every problem found
+ * on one line: `stages/production.ts: env.account is required: …`.
+ */
+export function parseStageConfig(stage: Stage, exported: unknown, file: string): StageConfig {
+  const result = stageConfigSchema.safeParse(exported, { reportInput: true });
+  const problems = result.success
+    ? pinnedStages.has(stage)
+      ? pinnedStageIssues(stage, result.data)
+      : []
+    : result.error.issues.map((issue) => issueLine(issue));
+  if (problems.length > 0 || !result.success) throw new StageConfigError(`${file}: ${problems.join('; ')}`);
+  return result.data;
+}
+
+const committedFiles = { sandbox, production } as const satisfies Record<Stage, StageConfigFile>;
+
+/** The stage file committed for `stage`, as the repository names it in errors and docs. */
+export function committedStageFile(stage: Stage): string {
+  return `stages/${stage}.ts`;
+}
+
+/** The checked configuration of the committed `stages/<stage>.ts`. */
+export function committedStageConfig(stage: Stage): StageConfig {
+  return parseStageConfig(stage, committedFiles[stage], committedStageFile(stage));
+}
+
+/**
+ * The checked configuration from another stage file (`-c stageFile=…`, resolved from the working
+ * directory), whose default export is the configuration object. Used for a personal sandbox and by
+ * the tests, which must not edit the committed files.
+ */
+export async function readStageConfigFile(stage: Stage, file: string): Promise<StageConfig> {
+  const path = resolve(file);
+  if (!existsSync(path)) {
+    throw new StageConfigError(`Context "${stageFileContextKey}": no stage file at ${file}`);
+  }
+  let loaded: { default?: unknown };
+  try {
+    loaded = (await import(pathToFileURL(path).href)) as { default?: unknown };
+  } catch (error) {
+    throw new StageConfigError(`${file}: could not be loaded: ${(error as Error).message}`);
+  }
+  if (loaded.default === undefined) {
+    throw new StageConfigError(`${file}: has no default export; export the stage's configuration object`);
+  }
+  return parseStageConfig(stage, loaded.default, file);
+}
+
+/** The stack's `env` from the file: unset fields are left to the credentials at deploy time. */
+export function environmentOf(config: StageConfig): { account?: string; region?: string } | undefined {
+  const { account, region } = config.env ?? {};
+  if (account === undefined && region === undefined) return undefined;
+  return { ...(account === undefined ? {} : { account }), ...(region === undefined ? {} : { region }) };
+}

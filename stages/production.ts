@@ -1,0 +1,18 @@
+import type { StageConfigFile } from '../lib/stage-config';
+
+/**
+ * The production stage. The account, the pager's URL and the addresses are placeholders: replace
+ * them with your own before the first deploy (README "Fill in a stage file"). `npx cdk synth -c
+ * stage=production` refuses this file without a pinned account and region or without a subscriber.
+ */
+export default {
+  env: { account: '111111111111', region: 'eu-west-1' },
+  alarmSubscribers: {
+    email: ['payments-oncall@example.com'],
+    https: ['https://pager.example.com/integrations/cloudwatch/merchant-payments'],
+  },
+  throttle: { rateLimit: 1000, burstLimit: 2000 },
+  // A payment is three requests from a person (page, invoice, pay): 20 a second is far above real use.
+  publicRouteThrottle: { rateLimit: 20, burstLimit: 40 },
+  logRetentionDays: 365,
+} satisfies StageConfigFile;

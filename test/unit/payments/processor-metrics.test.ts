@@ -1,0 +1,68 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { ProcessorMetricNames } from '../../../functions/payments/processor-metric-names';
+import { processorMetrics } from '../../../functions/payments/processor-metrics';
+import { routeList } from '../../../functions/routes';
+import { printedJsonLinesDuring } from '../../support/printed-json-lines';
+
+const lambda = {
+  AWS_LAMBDA_FUNCTION_NAME: 'MerchantPayments-production-payInvoice',
+  POWERTOOLS_SERVICE_NAME: 'merchant-payments',
+  STAGE: 'production',
+};
+
+describe('processorMetrics', () => {
+  it('writes one EMF line per call in Lambda: namespace MerchantPayments, dimensions exactly {service, stage}', async () => {
+    const metrics = processorMetrics(lambda);
+    const lines = await printedJsonLinesDuring(async () => {
+      metrics.recordCall('failed');
+      metrics.recordCall('answered');
+    });
+    // The alarm matches the dimension set exactly: no dimension besides service and stage.
+    const emf = {
+      _aws: {
+        Timestamp: expect.any(Number),
+        CloudWatchMetrics: [
+          {
+            Namespace: 'MerchantPayments',
+            Dimensions: [['service', 'stage']],
+            Metrics: [
+              { Name: ProcessorMetricNames.calls, Unit: 'Count' },
+              { Name: ProcessorMetricNames.errors, Unit: 'Count' },
+            ],
+          },
+        ],
+      },
+      service: 'merchant-payments',
+      stage: 'production',
+    };
+    expect(lines).toEqual([
+      { ...emf, ProcessorCalls: 1, ProcessorErrors: 1 },
+      { ...emf, ProcessorCalls: 1, ProcessorErrors: 0 },
+    ]);
+  });
+
+  it('writes nothing outside Lambda (the local runtime, tests)', async () => {
+    const metrics = processorMetrics({ STAGE: 'sandbox' });
+    const lines = await printedJsonLinesDuring(async () => metrics.recordCall('failed'));
+    expect(lines).toEqual([]);
+  });
+
+  // callProcessor records the metrics (test/integration/store/processor-calls.test.ts): a route that
+  // called the processor any other way would leave the processor-errors alarm blind to it.
+  it('is recorded by every route that calls the processor, through callProcessor', () => {
+    const processorRoutes = routeList.filter((route) => route.callsProcessor === true);
+    expect(processorRoutes.map((route) => route.operationId).sort()).toEqual([
+      'createSandboxPayment',
+      'payInvoice',
+      'refundSandboxPayment',
+    ]);
+    for (const route of processorRoutes) {
+      const source = readFileSync(new URL(`../../../functions/${route.handler}.ts`, import.meta.url), 'utf8');
+      expect({ route: route.operationId, calls: source.includes('callProcessor(') }).toEqual({
+        route: route.operationId,
+        calls: true,
+      });
+    }
+  });
+});

@@ -1,0 +1,174 @@
+import { describe, expect, it } from 'vitest';
+import { Stage } from '../../functions/config';
+import {
+  committedStageConfig,
+  environmentOf,
+  parseStage,
+  parseStageConfig,
+  StageConfigError,
+  type StageConfigFile,
+} from '../../lib/stage-config';
+
+const pinned = {
+  env: { account: '123456789012', region: 'eu-west-1' },
+  alarmSubscribers: { email: ['oncall@example.com'] },
+  throttle: { rateLimit: 100, burstLimit: 200 },
+  publicRouteThrottle: { rateLimit: 20, burstLimit: 40 },
+  logRetentionDays: 30,
+} satisfies StageConfigFile;
+
+const certificateArn = (region: string, account = '123456789012') =>
+  `arn:aws:acm:${region}:${account}:certificate/0a1b2c3d-4e5f-6789-abcd-ef0123456789`;
+
+/** The one-line refusal of `exported` as the `stage` file `f.ts`. */
+function refusal(stage: Stage, exported: unknown): string {
+  try {
+    parseStageConfig(stage, exported, 'f.ts');
+  } catch (error) {
+    expect(error).toBeInstanceOf(StageConfigError);
+    return (error as Error).message;
+  }
+  throw new Error('the file was accepted');
+}
+
+describe('parseStage', () => {
+  it('accepts sandbox and production', () => {
+    expect(parseStage('sandbox')).toBe('sandbox');
+    expect(parseStage('production')).toBe('production');
+  });
+
+  it('rejects a missing stage with a message naming the valid stages', () => {
+    expect(() => parseStage(undefined)).toThrow(/sandbox, production/);
+  });
+
+  it('rejects an unknown stage', () => {
+    expect(() => parseStage('staging')).toThrow(/"staging"/);
+  });
+});
+
+describe('committedStageConfig', () => {
+  it.each(Object.values(Stage))('accepts the committed %s file', (stage) => {
+    expect(committedStageConfig(stage).env?.account).toMatch(/^\d{12}$/);
+  });
+
+  it('has production name at least one subscriber', () => {
+    const { email, https } = committedStageConfig('production').alarmSubscribers;
+    expect(email.length + https.length).toBeGreaterThan(0);
+  });
+});
+
+describe('parseStageConfig', () => {
+  it('accepts a sandbox without env or subscribers, so it deploys where the credentials point', () => {
+    const { env: _env, alarmSubscribers: _subscribers, ...unpinned } = pinned;
+    const config = parseStageConfig('sandbox', unpinned, 'f.ts');
+    expect(config.alarmSubscribers).toEqual({ email: [], https: [] });
+    expect(environmentOf(config)).toBeUndefined();
+  });
+
+  it('passes only the pinned parts of env to the stack', () => {
+    const config = parseStageConfig('sandbox', { ...pinned, env: { region: 'us-east-2' } }, 'f.ts');
+    expect(environmentOf(config)).toEqual({ region: 'us-east-2' });
+  });
+
+  it('refuses production without an account, a region and a subscriber, naming each field', () => {
+    const { env: _env, alarmSubscribers: _subscribers, ...unpinned } = pinned;
+    expect(refusal('production', unpinned)).toBe(
+      'f.ts: env.account is required for production: the 12-digit AWS account it deploys to; ' +
+        'env.region is required for production: the region it deploys to, like eu-west-1; ' +
+        'alarmSubscribers needs an email or https subscriber for production, or no one hears its alarms',
+    );
+  });
+
+  it('accepts production with only an HTTPS subscriber', () => {
+    const config = parseStageConfig(
+      'production',
+      { ...pinned, alarmSubscribers: { https: ['https://pager.example.com/hook?key=k'] } },
+      'f.ts',
+    );
+    expect(config.alarmSubscribers).toEqual({ email: [], https: ['https://pager.example.com/hook?key=k'] });
+  });
+
+  it.each([
+    [{ env: { account: '12345678901', region: 'eu-west-1' } }, /^f\.ts: env\.account must be a 12-digit/],
+    [
+      { env: { account: '123456789012', region: 'Europe' } },
+      /^f\.ts: env\.region must be an AWS region.*"Europe"/,
+    ],
+    [{ env: { account: '123456789012', region: 'eu-west' } }, /^f\.ts: env\.region must be an AWS region/],
+    [{ alarmSubscribers: { email: ['oncall'] } }, /^f\.ts: alarmSubscribers\.email\[0\] must be an e-mail/],
+    [
+      { throttle: { rateLimit: 0, burstLimit: 200 } },
+      /^f\.ts: throttle\.rateLimit must be a whole number above 0/,
+    ],
+    [
+      { publicRouteThrottle: { rateLimit: 20, burstLimit: 200 } },
+      /publicRouteThrottle\.burstLimit must be below/,
+    ],
+    [
+      { alarmSubscribers: { email: ['a@example.com', 'b@example.com', 'a@example.com'] } },
+      /^f\.ts: alarmSubscribers\.email\[2\] repeats an earlier subscriber/,
+    ],
+    [{ logRetentionDays: 31 }, /^f\.ts: logRetentionDays must be one of .*30, 60/],
+    [{ logRetentionDays: 9999 }, /^f\.ts: logRetentionDays must be one of/],
+    [{ logRetentionDays: undefined }, /^f\.ts: logRetentionDays is required$/],
+    [{ throttle: '100' }, /^f\.ts: throttle must be an object$/],
+    [
+      { throttle: { rateLimit: 1.5, burstLimit: 200 } },
+      /^f\.ts: throttle\.rateLimit must be a whole number$/,
+    ],
+    [{ alarmEmail: 'oncall@example.com' }, /^f\.ts: alarmEmail is not a field of a stage file$/],
+  ])('refuses %j in one line naming the field', (change, message) => {
+    const line = refusal('production', { ...pinned, ...change });
+    expect(line).toMatch(message);
+    expect(line).not.toContain('\n');
+  });
+
+  it.each(['http://pager.example.com/hook', 'pager.example.com/hook', 'mailto:oncall@example.com'])(
+    'refuses the subscriber %s without repeating it, since a pager URL can hold its key',
+    (url) => {
+      const line = refusal('production', { ...pinned, alarmSubscribers: { https: [url] } });
+      expect(line).toBe(
+        'f.ts: alarmSubscribers.https[0] must be an https:// URL, like the CloudWatch integration URL of a pager',
+      );
+    },
+  );
+
+  it('accepts a custom domain with a certificate of the stack’s account and region', () => {
+    const customDomain = { domainName: 'api.example.com', certificateArn: certificateArn('eu-west-1') };
+    expect(parseStageConfig('production', { ...pinned, customDomain }, 'f.ts').customDomain).toEqual(
+      customDomain,
+    );
+  });
+
+  it.each([
+    [
+      { domainName: 'api.example.com', certificateArn: certificateArn('us-east-1') },
+      "customDomain.certificateArn must be a certificate in the stack's region eu-west-1 (got us-east-1)",
+    ],
+    [
+      { domainName: 'api.example.com', certificateArn: certificateArn('eu-west-1', '999999999999') },
+      "customDomain.certificateArn must be a certificate of the stack's account 123456789012 (got 999999999999)",
+    ],
+    [
+      { domainName: 'api.example.com', certificateArn: 'arn:aws:iam::123456789012:server-certificate/x' },
+      'customDomain.certificateArn must be an ACM certificate ARN',
+    ],
+    [
+      { domainName: 'API.example.com', certificateArn: certificateArn('eu-west-1') },
+      'customDomain.domainName must be a lower-case host name',
+    ],
+    [
+      { domainName: 'api.example.com', certificateArn: certificateArn('eu-west-1'), basePath: 'v1/x' },
+      'customDomain.basePath must be one path segment',
+    ],
+  ])('refuses the custom domain %j', (customDomain, message) => {
+    expect(refusal('production', { ...pinned, customDomain })).toContain(`f.ts: ${message}`);
+  });
+
+  it('refuses a custom domain on a stage whose region is not pinned', () => {
+    const customDomain = { domainName: 'api.example.com', certificateArn: certificateArn('eu-west-1') };
+    expect(refusal('sandbox', { ...pinned, env: { account: '123456789012' }, customDomain })).toBe(
+      'f.ts: env.region is required with a customDomain',
+    );
+  });
+});
