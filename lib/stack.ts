@@ -1,10 +1,9 @@
 import { App, CfnOutput, Duration, Stack, type StackProps, Tags, Validations } from 'aws-cdk-lib';
 import type * as apigateway from 'aws-cdk-lib/aws-apigateway';
 import type * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
-import * as kms from 'aws-cdk-lib/aws-kms';
 import { AwsSolutionsChecks, PCIDSS321Checks } from 'cdk-nag';
 import type { Construct } from 'constructs';
-import type { FunctionEnvironment, Stage } from '../functions/config';
+import { type FunctionEnvironment, Stage } from '../functions/config';
 import {
   defaultRouteTimeoutSeconds,
   isMutating,
@@ -14,6 +13,7 @@ import {
 } from '../functions/route-definition';
 import { routeList, routesOfStage } from '../functions/routes';
 import { AlarmTopic } from './constructs/alarm-topic';
+import { acknowledgeControlTowerFindings } from './constructs/control-tower-acknowledgements';
 import { DataKey } from './constructs/data-key';
 import { DeliveryPipeline } from './constructs/delivery-pipeline';
 import { DeliveryQueue } from './constructs/delivery-queue';
@@ -23,7 +23,10 @@ import { SafeRollout } from './constructs/safe-rollout';
 import { ServiceAlarms } from './constructs/service-alarms';
 import { ServiceDashboard } from './constructs/service-dashboard';
 import { ServiceFunction, TraceWriting } from './constructs/service-function';
+import { ServiceKey } from './constructs/service-key';
 import { type StageSettings, settingsOf } from './constructs/stage-settings';
+import { TableBackup } from './constructs/table-backup';
+import { ControlTowerRules } from './control-tower-rules';
 import { functionName, queueNames, stackName } from './stack-name';
 import { type CustomDomain, committedStageConfig, environmentOf, type StageConfig } from './stage-config';
 
@@ -57,7 +60,9 @@ export class MerchantPaymentsStack extends Stack {
   readonly stage: Stage;
   readonly settings: StageSettings;
   readonly table: PaymentsTable;
-  readonly secretsKey: kms.Key;
+  readonly secretsKey: ServiceKey;
+  /** Daily backups of the table into a locked vault; production only (docs/operations.md). */
+  readonly tableBackup?: TableBackup;
   /** Encrypts the table, the queues, the alarm topic and every log group. */
   readonly dataKey: DataKey;
   readonly deliveryQueue: DeliveryQueue;
@@ -93,7 +98,11 @@ export class MerchantPaymentsStack extends Stack {
     });
     this.stage = stage;
     this.settings = settings;
-    for (const [key, value] of Object.entries(tags)) Tags.of(this).add(key, value);
+    // CloudFormation refuses Tags on a dashboard in some regions (us-east-1 among them); the stack's
+    // own tags still reach it at deploy time wherever dashboards take tags.
+    for (const [key, value] of Object.entries(tags)) {
+      Tags.of(this).add(key, value, { excludeResourceTypes: ['AWS::CloudWatch::Dashboard'] });
+    }
 
     this.dataKey = new DataKey(this, 'DataKey', {
       description: `Data at rest of ${serviceName} (${this.stage}): table, queues, alarm topic, logs`,
@@ -109,14 +118,21 @@ export class MerchantPaymentsStack extends Stack {
       deletionProtection: settings.tableDeletionProtection,
       dataKey: this.dataKey,
     });
+    if (this.stage === Stage.production) {
+      this.tableBackup = new TableBackup(this, 'TableBackup', {
+        table: this.table,
+        dataKey: this.dataKey,
+        name: `${serviceName}-${this.stage}`,
+        removalPolicy: settings.removalPolicy,
+      });
+    }
 
-    // Encrypts webhook signing secrets (and replayed responses holding one) at rest (DESIGN §4).
-    this.secretsKey = new kms.Key(this, 'SecretsKey', {
+    // Encrypts webhook signing secrets (and replayed responses holding one) at rest (DESIGN §4). Only
+    // the roles it is granted to below can use it: no IAM policy of the account can.
+    this.secretsKey = new ServiceKey(this, 'SecretsKey', {
       description: `Webhook signing secrets of ${serviceName} (${this.stage})`,
       alias: `alias/${serviceName}/${this.stage}/secrets`,
-      enableKeyRotation: true,
       removalPolicy: settings.removalPolicy,
-      pendingWindow: Duration.days(30),
     });
 
     const queues = queueNames(this.stackName);
@@ -124,6 +140,7 @@ export class MerchantPaymentsStack extends Stack {
       queueName: queues.delivery,
       deadLetterQueueName: queues.deliveryDeadLetters,
       dataKey: this.dataKey,
+      deadLetterRemovalPolicy: settings.removalPolicy,
     });
 
     // Typed against the functions' own env schema, so renaming a variable there breaks the build here.
@@ -249,6 +266,7 @@ export class MerchantPaymentsStack extends Stack {
       subscribers: config.alarmSubscribers,
     });
     this.alarms = this.alarmTopic.notifyOnEveryAlarm(this);
+    acknowledgeControlTowerFindings(this, { restApi: this.api.restApi, logRetention: settings.logRetention });
 
     this.apiUrlOutput = new CfnOutput(this, 'ApiUrl', {
       value: this.api.restApi.url,
@@ -256,6 +274,13 @@ export class MerchantPaymentsStack extends Stack {
     });
     new CfnOutput(this, 'TableName', { value: this.table.tableName });
     new CfnOutput(this, 'QueueUrl', { value: this.deliveryQueue.queue.queueUrl });
+    if (this.tableBackup !== undefined) {
+      new CfnOutput(this, 'BackupVaultName', { value: this.tableBackup.vault.backupVaultName });
+      new CfnOutput(this, 'BackupRoleArn', {
+        value: this.tableBackup.role.roleArn,
+        description: 'The role to restore a recovery point of the table with (docs/operations.md)',
+      });
+    }
     new CfnOutput(this, 'AlarmTopicArn', {
       value: this.alarmTopic.topic.topicArn,
       description: 'Every alarm notifies it on ALARM and on OK; its subscribers are in the stage file',
@@ -331,11 +356,21 @@ export interface BuildAppOptions {
   readonly app?: App;
   /** The checked stage file. @default the committed `stages/<stage>.ts` */
   readonly config?: StageConfig;
+  /**
+   * Also run the Control Tower proactive controls (cfn-guard), which take tens of seconds, so only
+   * where asked: `cdk synth -c controlTowerRules=true`, and test/infra/control-tower.test.ts.
+   * @default the `controlTowerRules` context value
+   */
+  readonly controlTowerRules?: boolean;
 }
+
+/** The CDK context key that turns the Control Tower rules on (`-c controlTowerRules=true`). */
+export const controlTowerRulesContextKey = 'controlTowerRules';
 
 /**
  * Builds the stack of one stage into an app, with cdk-nag's AwsSolutions and PCI DSS 3.2.1 checks
- * as validations: an unacknowledged finding of either fails the synthesis.
+ * (and, when asked, the Control Tower rules) as validations: an unacknowledged finding of any of
+ * them fails the synthesis.
  */
 export function buildApp(
   stage: Stage,
@@ -343,6 +378,9 @@ export function buildApp(
 ): { app: App; stack: MerchantPaymentsStack } {
   const app = options.app ?? new App();
   Validations.of(app).addPlugins(new AwsSolutionsChecks(app), new PCIDSS321Checks(app));
+  const controlTower =
+    options.controlTowerRules ?? `${app.node.tryGetContext(controlTowerRulesContextKey)}` === 'true';
+  if (controlTower) Validations.of(app).addPlugins(new ControlTowerRules());
   const config = options.config ?? committedStageConfig(stage);
   const stack = new MerchantPaymentsStack(app, stackName(stage), { stage, config });
   return { app, stack };

@@ -1,7 +1,7 @@
-import { Duration, type RemovalPolicy, Stack } from 'aws-cdk-lib';
+import { type RemovalPolicy, Stack } from 'aws-cdk-lib';
 import * as iam from 'aws-cdk-lib/aws-iam';
-import * as kms from 'aws-cdk-lib/aws-kms';
 import { Construct } from 'constructs';
+import { grantIsForAwsResource, ServiceKey } from './service-key';
 
 /** What a principal may do with the data key, by what it does to the data the key protects. */
 export const DataKeyUse = {
@@ -20,6 +20,12 @@ export const DataKeyUse = {
 } as const;
 export type DataKeyUse = (typeof DataKeyUse)[keyof typeof DataKeyUse];
 
+/**
+ * The services through which the account's own identities (CloudFormation creating the table and
+ * the backup vault, an operator's admin CLI, a point-in-time restore) may use the data key.
+ */
+export const dataKeyServices = ['dynamodb', 'sqs', 'sns', 'backup'] as const;
+
 export interface DataKeyProps {
   readonly alias: string;
   readonly description: string;
@@ -29,24 +35,47 @@ export interface DataKeyProps {
 /**
  * The customer-managed key of a stage's data at rest: the table (and its stream and backups), the
  * queues, the alarm topic and every log group. It is apart from the secrets key, so the many roles
- * that touch the table never hold a key that opens signing secrets. Rotation is on; the services
+ * that touch the table never hold a key that opens signing secrets. Its policy is a ServiceKey's
+ * (the account administers it; each function role is named with what it needs), plus the services
  * that encrypt on their own behalf (CloudWatch Logs, CloudWatch alarms publishing to the topic,
- * EventBridge sending to the reconciler's failures queue) are let in by the key policy, each
- * limited to this account.
+ * EventBridge sending to the reconciler's failures queue), each limited to this account, and the
+ * account's identities through the data services only: nobody calls `kms:Decrypt` on it directly
+ * unless the key policy names them.
  */
 export class DataKey extends Construct {
-  readonly key: kms.Key;
+  readonly key: ServiceKey;
 
   constructor(scope: Construct, id: string, props: DataKeyProps) {
     super(scope, id);
     const stack = Stack.of(this);
-    this.key = new kms.Key(this, 'Key', {
-      description: props.description,
-      alias: props.alias,
-      enableKeyRotation: true,
-      removalPolicy: props.removalPolicy,
-      pendingWindow: Duration.days(30),
-    });
+    this.key = new ServiceKey(this, 'Key', props);
+    // IAM policies decide which operators read the table or the queues; this statement lets them
+    // only through those services, in this region, for this account.
+    const throughDataServices = {
+      StringEquals: {
+        'kms:CallerAccount': stack.account,
+        'kms:ViaService': dataKeyServices.map((service) => `${service}.${stack.region}.amazonaws.com`),
+      },
+    };
+    this.key.addToResourcePolicy(
+      new iam.PolicyStatement({
+        sid: 'AccountThroughDataServices',
+        principals: [new iam.AccountRootPrincipal()],
+        actions: [...DataKeyUse.encryptDecrypt],
+        resources: ['*'],
+        conditions: throughDataServices,
+      }),
+    );
+    // DynamoDB creates a grant when CloudFormation creates the table or an operator restores one.
+    this.key.addToResourcePolicy(
+      new iam.PolicyStatement({
+        sid: 'AccountGrantsThroughDataServices',
+        principals: [new iam.AccountRootPrincipal()],
+        actions: ['kms:CreateGrant'],
+        resources: ['*'],
+        conditions: { ...throughDataServices, ...grantIsForAwsResource },
+      }),
+    );
     // CloudWatch Logs encrypts with the key of a log group only when the group's ARN is in the
     // encryption context, so this statement opens no other account's or service's data.
     this.key.addToResourcePolicy(
@@ -78,7 +107,7 @@ export class DataKey extends Construct {
     );
   }
 
-  /** Lets `grantee` use the key as `use` says, on this key only. */
+  /** Lets `grantee` use the key as `use` says, on this key only, named in its key policy. */
   grant(grantee: iam.IGrantable, use: DataKeyUse): iam.Grant {
     return this.key.grant(grantee, ...use);
   }

@@ -230,26 +230,31 @@ export class DeliveryPipeline extends Construct {
       queueName: props.routerFailuresQueueName,
       ...encryptedQueueProps(dataKey),
       retentionPeriod: Duration.days(14),
+      // Kept in production: its messages are the only record of what the router must still replay.
+      removalPolicy: settings.removalPolicy,
     });
-    Validations.of(this.routerFailures).acknowledge({
-      id: 'AwsSolutions-SQS3',
-      reason:
-        'This queue is itself the dead-letter store of the router: the on-failure destination of the ' +
-        'table stream mapping, holding the shard and sequence numbers of records the router gave up on. ' +
-        'Operators read it after its alarm; nothing consumes it, so a second dead-letter queue would never fill.',
-    });
+    const routerFailuresReason =
+      'This queue is itself the dead-letter store of the router: the on-failure destination of the ' +
+      'table stream mapping, holding the shard and sequence numbers of records the router gave up on. ' +
+      'Operators read it after its alarm; nothing consumes it, so a second dead-letter queue would never fill.';
+    Validations.of(this.routerFailures).acknowledge(
+      { id: 'AwsSolutions-SQS3', reason: routerFailuresReason },
+      { id: 'cdk-validator-cfnguard::sqs_dlq_check', reason: `CT.SQS.PR.1: ${routerFailuresReason}` },
+    );
     this.reconcilerFailures = new sqs.Queue(this, 'ReconcilerFailures', {
       queueName: props.reconcilerFailuresQueueName,
       ...encryptedQueueProps(dataKey),
       retentionPeriod: Duration.days(14),
+      removalPolicy: settings.removalPolicy,
     });
-    Validations.of(this.reconcilerFailures).acknowledge({
-      id: 'AwsSolutions-SQS3',
-      reason:
-        'This queue is itself a dead-letter store: the on-failure destination of the reconciler and the ' +
-        'dead-letter queue of its schedule. Its messages only say that a run failed; the next run, five ' +
-        'minutes later, is the retry, so nothing consumes it and a second dead-letter queue would never fill.',
-    });
+    const reconcilerFailuresReason =
+      'This queue is itself a dead-letter store: the on-failure destination of the reconciler and the ' +
+      'dead-letter queue of its schedule. Its messages only say that a run failed; the next run, five ' +
+      'minutes later, is the retry, so nothing consumes it and a second dead-letter queue would never fill.';
+    Validations.of(this.reconcilerFailures).acknowledge(
+      { id: 'AwsSolutions-SQS3', reason: reconcilerFailuresReason },
+      { id: 'cdk-validator-cfnguard::sqs_dlq_check', reason: `CT.SQS.PR.1: ${reconcilerFailuresReason}` },
+    );
 
     const streamArn = table.tableStreamArn;
     if (streamArn === undefined) throw new Error('The table has no stream for the router to read');

@@ -1,4 +1,4 @@
-import { Duration } from 'aws-cdk-lib';
+import { Duration, type RemovalPolicy, Validations } from 'aws-cdk-lib';
 import type * as iam from 'aws-cdk-lib/aws-iam';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
@@ -48,6 +48,11 @@ export interface DeliveryQueueProps {
   readonly queueName: string;
   readonly deadLetterQueueName: string;
   readonly dataKey: DataKey;
+  /**
+   * Whether the dead-letter queue outlives the stack: kept in production, where its messages are
+   * deliveries still owed to merchants; the delivery queue itself is refilled by the reconciler.
+   */
+  readonly deadLetterRemovalPolicy: RemovalPolicy;
 }
 
 /** The webhook delivery queue (router → dispatcher) and its dead-letter queue. */
@@ -61,6 +66,13 @@ export class DeliveryQueue extends Construct {
       queueName: props.deadLetterQueueName,
       ...encryptedQueueProps(props.dataKey),
       retentionPeriod: Duration.days(14),
+      removalPolicy: props.deadLetterRemovalPolicy,
+    });
+    Validations.of(this.deadLetterQueue).acknowledge({
+      id: 'cdk-validator-cfnguard::sqs_dlq_check',
+      reason:
+        'CT.SQS.PR.1: this queue is the dead-letter queue of the delivery queue. Nothing consumes it but ' +
+        'the operator’s redrive back into the delivery queue, so a dead-letter queue of its own would never fill.',
     });
     this.queue = new sqs.Queue(this, 'Queue', {
       queueName: props.queueName,

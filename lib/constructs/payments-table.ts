@@ -32,6 +32,16 @@ const tableActions = {
   ],
 } as const satisfies Record<TableAccess, readonly string[]>;
 
+/**
+ * CloudWatch Contributor Insights on the table and on each index, in both stages: the
+ * `table-throttles` runbook (docs/operations.md) reads its most-accessed and most-throttled keys to
+ * find the merchant or endpoint behind a hot partition. It is billed per event it counts.
+ */
+export const contributorInsights = {
+  enabled: true,
+  mode: dynamodb.ContributorInsightsMode.ACCESSED_AND_THROTTLED_KEYS,
+} as const;
+
 export interface PaymentsTableProps {
   /** Fixed per stage, so operators and the admin CLI can name it (`merchant-payments-<stage>`). */
   readonly tableName: string;
@@ -57,6 +67,7 @@ export class PaymentsTable extends dynamodb.Table {
       stream: dynamodb.StreamViewType[streamViewType],
       timeToLiveAttribute: ttlAttribute,
       pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
+      contributorInsightsSpecification: contributorInsights,
       deletionProtection: props.deletionProtection,
       removalPolicy: props.removalPolicy,
     });
@@ -65,6 +76,7 @@ export class PaymentsTable extends dynamodb.Table {
       this.addGlobalSecondaryIndex({
         indexName: index.indexName,
         partitionKey: { name: index.partitionKey, type: dynamodb.AttributeType.STRING },
+        contributorInsightsSpecification: contributorInsights,
         ...(index.sortKey === undefined
           ? {}
           : { sortKey: { name: index.sortKey, type: dynamodb.AttributeType.STRING } }),

@@ -166,6 +166,12 @@ export class ServiceFunction extends Construct {
           'gateways and VPC endpoints to reach the same public services, with no private network to protect.',
       },
       {
+        id: 'cdk-validator-cfnguard::lambda_inside_vpc_check',
+        reason:
+          'CT.LAMBDA.PR.3: no resource of the service lives in a VPC (as for PCI.DSS.321-LambdaInsideVPC): ' +
+          'every call the function makes is an IAM-signed TLS request to a public AWS or merchant endpoint.',
+      },
+      {
         id: 'PCI.DSS.321-IAMNoInlinePolicy',
         reason:
           'Each function’s role gets its grants in one policy of its own, attached to that role only and written ' +
