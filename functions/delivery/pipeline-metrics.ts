@@ -1,4 +1,5 @@
-import { Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
+import { MetricUnit } from '@aws-lambda-powertools/metrics';
+import { serviceMetrics } from '../metrics/service-metrics';
 import { PipelineMetricNames } from './pipeline-metric-names';
 
 type Names = typeof PipelineMetricNames;
@@ -22,14 +23,8 @@ export interface PipelineMetrics {
  * written: no CloudWatch reads those lines there, and a line per batch would drown the console.
  */
 export function pipelineMetrics(environment: NodeJS.ProcessEnv = process.env): PipelineMetrics {
-  if (environment.AWS_LAMBDA_FUNCTION_NAME === undefined) return unrecorded;
-  const stage = environment.STAGE;
-  if (stage === undefined) throw new Error('STAGE is not set');
-  const metrics = new Metrics({
-    namespace: PipelineMetricNames.namespace,
-    serviceName: environment.POWERTOOLS_SERVICE_NAME ?? 'merchant-payments',
-    defaultDimensions: { [PipelineMetricNames.dimensions.stage]: stage },
-  });
+  const metrics = serviceMetrics(environment);
+  if (metrics === undefined) return unrecorded;
   // Counts are summed here so an invocation writes one value per count, however many messages it had.
   const counts = new Map<PipelineCount, number>();
   let lags = 0;

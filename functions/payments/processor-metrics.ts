@@ -1,5 +1,5 @@
-import { Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
-import { PipelineMetricNames } from '../delivery/pipeline-metric-names';
+import { MetricUnit } from '@aws-lambda-powertools/metrics';
+import { serviceMetrics } from '../metrics/service-metrics';
 import { ProcessorMetricNames } from './processor-metric-names';
 
 /** What a route records of its calls to the payment processor. */
@@ -15,14 +15,8 @@ export interface ProcessorMetrics {
  * failures side by side. Outside Lambda (the local runtime, tests) nothing is written.
  */
 export function processorMetrics(environment: NodeJS.ProcessEnv = process.env): ProcessorMetrics {
-  if (environment.AWS_LAMBDA_FUNCTION_NAME === undefined) return unrecorded;
-  const stage = environment.STAGE;
-  if (stage === undefined) throw new Error('STAGE is not set');
-  const metrics = new Metrics({
-    namespace: PipelineMetricNames.namespace,
-    serviceName: environment.POWERTOOLS_SERVICE_NAME ?? 'merchant-payments',
-    defaultDimensions: { [PipelineMetricNames.dimensions.stage]: stage },
-  });
+  const metrics = serviceMetrics(environment);
+  if (metrics === undefined) return unrecorded;
   return {
     recordCall: (outcome) => {
       metrics.addMetric(ProcessorMetricNames.calls, MetricUnit.Count, 1);
