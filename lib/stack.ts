@@ -127,8 +127,9 @@ export class MerchantPaymentsStack extends Stack {
       });
     }
 
-    // Encrypts webhook signing secrets (and replayed responses holding one) at rest (DESIGN §4). Only
-    // the roles it is granted to below can use it: no IAM policy of the account can.
+    // Encrypts webhook signing secrets (and replayed responses holding one) at rest
+    // (docs/security.md "A stolen log or table dump"). Only the roles it is granted to below can
+    // use it: no IAM policy of the account can.
     this.secretsKey = new ServiceKey(this, 'SecretsKey', {
       description: `Webhook signing secrets of ${serviceName} (${this.stage})`,
       alias: `alias/${serviceName}/${this.stage}/secrets`,

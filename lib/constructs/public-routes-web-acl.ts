@@ -252,7 +252,8 @@ export class PublicRoutesWebAcl extends Construct {
         ),
       ],
       // Requests that reach the default action are mostly merchant calls: their samples would keep
-      // the Authorization header, and an API key is never stored anywhere in any form (DESIGN §3).
+      // the Authorization header, and an API key is never stored anywhere in any form
+      // (docs/security.md "A stolen log or table dump").
       visibilityConfig: {
         cloudWatchMetricsEnabled: true,
         sampledRequestsEnabled: false,
@@ -271,7 +272,8 @@ export class PublicRoutesWebAcl extends Construct {
 
     // WAF writes only to log groups named aws-waf-logs-…. Only blocked requests are kept (the
     // rate-limited addresses and keys an operator looks into), and the Authorization header is
-    // redacted before WAF writes anything: an API key is never stored anywhere in any form (DESIGN §3).
+    // redacted before WAF writes anything: an API key is never stored anywhere in any form
+    // (docs/security.md "A stolen log or table dump").
     this.blockedRequestsLog = new logs.LogGroup(this, 'BlockedRequests', {
       logGroupName: `aws-waf-logs-${props.name}`,
       retention: props.logRetention,

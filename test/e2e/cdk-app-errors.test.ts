@@ -112,7 +112,7 @@ describe('the CDK app refuses a stage file in one line naming the file and the f
 
 describe('the CDK app with the committed production file', () => {
   it('synthesizes production pinned to its account and region, with its alarm subscriptions', async () => {
-    // Bundling is the bench's subject (DESIGN §6); skipping it keeps this to the app's own work.
+    // Bundling is the bench's subject (docs/performance.md "What each figure means"); skipping it keeps this to the app's own work.
     const result = await runApp({ stage: 'production', 'aws:cdk:bundling-stacks': [] }, 240_000);
     expect({ code: result.code, stderr: result.stderr }).toEqual({ code: 0, stderr: '' });
 
