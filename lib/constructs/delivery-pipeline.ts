@@ -226,34 +226,35 @@ export class DeliveryPipeline extends Construct {
       },
     );
 
-    this.routerFailures = new sqs.Queue(this, 'RouterFailures', {
-      queueName: props.routerFailuresQueueName,
-      ...encryptedQueueProps(dataKey),
-      retentionPeriod: Duration.days(14),
-      // Kept in production: its messages are the only record of what the router must still replay.
-      removalPolicy: settings.removalPolicy,
-    });
-    const routerFailuresReason =
+    // Each failure queue is itself a dead-letter store: nothing consumes it, so it has no
+    // dead-letter queue of its own, and it is kept in production, where its messages are the only
+    // record of what must still be replayed or looked into.
+    const failureStore = (id: string, queueName: string, reason: string): sqs.Queue => {
+      const queue = new sqs.Queue(this, id, {
+        queueName,
+        ...encryptedQueueProps(dataKey),
+        retentionPeriod: Duration.days(14),
+        removalPolicy: settings.removalPolicy,
+      });
+      Validations.of(queue).acknowledge(
+        { id: 'AwsSolutions-SQS3', reason },
+        { id: 'cdk-validator-cfnguard::sqs_dlq_check', reason: `CT.SQS.PR.1: ${reason}` },
+      );
+      return queue;
+    };
+    this.routerFailures = failureStore(
+      'RouterFailures',
+      props.routerFailuresQueueName,
       'This queue is itself the dead-letter store of the router: the on-failure destination of the ' +
-      'table stream mapping, holding the shard and sequence numbers of records the router gave up on. ' +
-      'Operators read it after its alarm; nothing consumes it, so a second dead-letter queue would never fill.';
-    Validations.of(this.routerFailures).acknowledge(
-      { id: 'AwsSolutions-SQS3', reason: routerFailuresReason },
-      { id: 'cdk-validator-cfnguard::sqs_dlq_check', reason: `CT.SQS.PR.1: ${routerFailuresReason}` },
+        'table stream mapping, holding the shard and sequence numbers of records the router gave up on. ' +
+        'Operators read it after its alarm; nothing consumes it, so a second dead-letter queue would never fill.',
     );
-    this.reconcilerFailures = new sqs.Queue(this, 'ReconcilerFailures', {
-      queueName: props.reconcilerFailuresQueueName,
-      ...encryptedQueueProps(dataKey),
-      retentionPeriod: Duration.days(14),
-      removalPolicy: settings.removalPolicy,
-    });
-    const reconcilerFailuresReason =
+    this.reconcilerFailures = failureStore(
+      'ReconcilerFailures',
+      props.reconcilerFailuresQueueName,
       'This queue is itself a dead-letter store: the on-failure destination of the reconciler and the ' +
-      'dead-letter queue of its schedule. Its messages only say that a run failed; the next run, five ' +
-      'minutes later, is the retry, so nothing consumes it and a second dead-letter queue would never fill.';
-    Validations.of(this.reconcilerFailures).acknowledge(
-      { id: 'AwsSolutions-SQS3', reason: reconcilerFailuresReason },
-      { id: 'cdk-validator-cfnguard::sqs_dlq_check', reason: `CT.SQS.PR.1: ${reconcilerFailuresReason}` },
+        'dead-letter queue of its schedule. Its messages only say that a run failed; the next run, five ' +
+        'minutes later, is the retry, so nothing consumes it and a second dead-letter queue would never fill.',
     );
 
     const streamArn = table.tableStreamArn;
