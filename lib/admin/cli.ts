@@ -372,7 +372,8 @@ task from MerchantPayments-STAGE-delivery-dlq to MerchantPayments-STAGE-delivery
 (MerchantPayments-STAGE-reconciler, invoked and waited for).
 items restore compares the items chosen in --from-table (a table restored beside the stage's, see
 docs/operations.md "Restoring the table to a point in time") with the live table and prints counts:
-read, identical, expired (ttl passed: never copied), missing from the live table, differing, and
+read, identical, expired (ttl passed: never copied), inFlight (a recovery's lock: never copied),
+missing from the live table, differing, and
 the first ${shownKeysPerKind} keys of each kind, never an item. With --apply it copies the missing items, each only
 while it is still absent, and with --overwrite also replaces the differing ones, each only while it
 is still as compared; an item the service wrote meanwhile is left alone and counted changedMeanwhile.

@@ -4,6 +4,7 @@ import {
   PutItemCommand,
 } from '@aws-sdk/client-dynamodb';
 import { isExpired } from '../../functions/domain/retention';
+import { EntityType } from '../../functions/store/keys';
 import { mapWithConcurrency } from '../../functions/store/map-with-concurrency';
 import { AdminError } from './operations';
 import {
@@ -44,6 +45,7 @@ export interface ItemsRestoreSummary {
   read: number;
   identical: number;
   expired: number;
+  inFlight: number;
   missing: number;
   differing: number;
   copied: number;
@@ -55,6 +57,13 @@ export interface ItemsRestoreSummary {
 
 /** How many keys of each kind are printed; the counts cover the rest. */
 export const shownKeysPerKind = 20;
+
+/**
+ * Items that mark work running at the restore point, not data: a recovery's lock is deleted by its
+ * last batch, so one missing now means the recovery ended, and copying it back would refuse every
+ * later recovery of that endpoint (docs/decisions.md "Bulk recovery").
+ */
+const inFlightEntityTypes: ReadonlySet<string> = new Set([EntityType.webhookRecoveryLock]);
 
 /** Writes in flight at once: each is one PutItem, so this bounds the write rate on the live table. */
 const writeConcurrency = 8;
@@ -97,6 +106,8 @@ async function restorePage(
     const current = live.get(keyText(key));
     if (isExpired({ ttl: item.ttl?.N === undefined ? undefined : Number(item.ttl.N) }, request.now)) {
       summary.expired += 1;
+    } else if (inFlightEntityTypes.has(item.entityType?.S ?? '')) {
+      summary.inFlight += 1;
     } else if (current === undefined) {
       summary.missing += 1;
       showKey(summary.keys.missing, key);
@@ -155,6 +166,7 @@ function emptySummary(request: ItemsRestoreRequest): ItemsRestoreSummary {
     read: 0,
     identical: 0,
     expired: 0,
+    inFlight: 0,
     missing: 0,
     differing: 0,
     copied: 0,

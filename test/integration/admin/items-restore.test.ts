@@ -125,6 +125,12 @@ function merchantItems(merchantId: string) {
       entityType: EntityType.event,
       ttl: expiresAtOfEvent(eventId),
     },
+    /** A recovery running at the restore point: its lock, deleted by its last batch since. */
+    recoveryLock: {
+      ...keys.webhookRecoveryLock(merchantId, endpointId),
+      entityType: EntityType.webhookRecoveryLock,
+      recoveryId: newId(IdPrefix.webhookRecovery),
+    },
     /** Past its retention: DynamoDB's TTL deletes it from the live table, and no restore brings it back. */
     expiredEvent: {
       ...keys.event(oldEventId),
@@ -166,7 +172,8 @@ const sortedKeys = (items: readonly (Item | Key)[]) =>
 
 /**
  * The restored table holds both merchants as they were; the live one has since lost some of A's
- * items (and its expired event to TTL), had A's product and customer changed, and lost one of B's.
+ * items (its expired event to TTL, the lock of a recovery that has ended), had A's product and
+ * customer changed, and lost one of B's.
  */
 async function arrangeLoss() {
   const merchantA = newId(IdPrefix.merchant);
@@ -177,7 +184,8 @@ async function arrangeLoss() {
   await putAll(restoredTable, all);
   await putAll(liveTable, all);
   const lostOfA = [a.items.invoice, a.items.invoiceSlug, a.items.apiKey, a.items.delivery, a.items.event];
-  await deleteAll(liveTable, [...lostOfA, a.items.expiredEvent, a.items.idempotency, b.items.product]);
+  const endedOrExpired = [a.items.recoveryLock, a.items.expiredEvent, a.items.idempotency];
+  await deleteAll(liveTable, [...lostOfA, ...endedOrExpired, b.items.product]);
   await putAll(liveTable, [
     { ...a.items.product, name: 'Coffee' },
     { ...a.items.customer, email: 'changed@example.com' },
@@ -205,6 +213,7 @@ describe('items restore --merchant', () => {
       read: Object.keys(a.items).length - 1,
       identical: 2,
       expired: 1,
+      inFlight: 1,
       missing: lostOfA.length,
       differing: 2,
       copied: 0,
@@ -256,6 +265,7 @@ describe('items restore --merchant', () => {
     );
     expect(live.map(keyOf)).not.toContainEqual(keyOf(b.items.product));
     expect(live.map(keyOf)).not.toContainEqual(keyOf(a.items.expiredEvent));
+    expect(live.map(keyOf)).not.toContainEqual(keyOf(a.items.recoveryLock));
     expect(live.map(keyOf)).not.toContainEqual(keyOf(a.items.idempotency));
 
     const again = await restore('--merchant', merchantA, '--apply');
@@ -276,7 +286,7 @@ describe('items restore --merchant', () => {
     const live = await scan(liveTable);
     const restored = await scan(restoredTable);
     const merchantKeysOfA = Object.entries(a.items)
-      .filter(([name]) => name !== 'expiredEvent' && name !== 'idempotency')
+      .filter(([name]) => !['expiredEvent', 'idempotency', 'recoveryLock'].includes(name))
       .map(([, item]) => JSON.stringify(keyOf(item)));
     const ofA = (items: Item[]) =>
       items.filter((item) => merchantKeysOfA.includes(JSON.stringify(keyOf(item))));
@@ -376,7 +386,14 @@ describe('items restore --from-key --to-key', () => {
     expect(dryRun.output).not.toHaveProperty('notCovered');
     const applied = await restore('--from-key', partition, '--to-key', partition, '--apply');
 
-    expect(applied.output).toMatchObject({ read: 4, identical: 2, missing: 1, differing: 1, copied: 1 });
+    expect(applied.output).toMatchObject({
+      read: 5,
+      identical: 2,
+      inFlight: 1,
+      missing: 1,
+      differing: 1,
+      copied: 1,
+    });
     const live = await scan(liveTable);
     expect(live).toContainEqual(b.items.product);
     expect(live.map(keyOf)).not.toContainEqual(keyOf(a.items.invoice));
