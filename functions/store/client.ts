@@ -25,17 +25,29 @@ export function createDocumentClient(
   endpoint: string | undefined,
   accessKeyId: string = LocalDynamoDb.sharedAccessKeyId,
 ): DynamoDBDocumentClient {
-  const base =
-    endpoint === undefined
-      ? new DynamoDBClient({})
-      : new DynamoDBClient({
-          endpoint,
-          region: LocalDynamoDb.region,
-          credentials: { accessKeyId, secretAccessKey: 'local' },
-        });
-  return DynamoDBDocumentClient.from(base, {
+  return DynamoDBDocumentClient.from(createDynamoDbClient(endpoint, accessKeyId), {
     marshallOptions: { removeUndefinedValues: true, convertClassInstanceToMap: false },
   });
+}
+
+/**
+ * The plain client under the document client, for code that must keep items exactly as DynamoDB
+ * sends them (typed values, numbers as digits): the admin CLI's copy of restored items.
+ */
+export function createDynamoDbClient(
+  endpoint: string | undefined,
+  accessKeyId: string = LocalDynamoDb.sharedAccessKeyId,
+  options: { readonly maxAttempts?: number } = {},
+): DynamoDBClient {
+  const retries = options.maxAttempts === undefined ? {} : { maxAttempts: options.maxAttempts };
+  return endpoint === undefined
+    ? new DynamoDBClient({ ...retries })
+    : new DynamoDBClient({
+        endpoint,
+        region: LocalDynamoDb.region,
+        credentials: { accessKeyId, secretAccessKey: 'local' },
+        ...retries,
+      });
 }
 
 /** For tests and the local runtime, which point the same process at another table or endpoint. */

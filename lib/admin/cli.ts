@@ -1,13 +1,16 @@
 import { parseArgs } from 'node:util';
 import { Stage } from '../../functions/config';
+import { IdPrefix, isTypeId } from '../../functions/domain/ids';
 import { maxShardCount } from '../../functions/domain/shard-history';
 import { SettingError } from '../../functions/settings/setting';
+import { createDynamoDbClient } from '../../functions/store/client';
 import { ExitCode, oneLine, UsageError } from '../cli/command-failure';
 import { AuthorizerCacheFlushError, flushAuthorizerCacheAfter } from './authorizer-cache';
 import { redriveDeliveryDeadLetters } from './dead-letter-redrive';
 import { raiseDeliveryShardCount } from './delivery-shards';
 import { showDelivery } from './delivery-view';
 import { defaultFailuresLimit, endpointFailures, failuresWindow } from './endpoint-failures';
+import { restoreItems, shownKeysPerKind } from './items-restore';
 import { raiseMerchantShardCount } from './merchant-shards';
 import {
   AdminError,
@@ -21,6 +24,7 @@ import {
   rotateKeys,
 } from './operations';
 import { runReconciler } from './reconciler-run';
+import type { ItemSelection } from './restored-item-sources';
 import { replayLimit, replayRouterFailures } from './router-replay';
 import { type AdminSettings, readAdminSettings } from './settings';
 import { type AdminEnv, type AdminTarget, resolveTarget, type TargetSelection, withTarget } from './target';
@@ -52,6 +56,11 @@ const optionConfig = {
   key: { type: 'string' },
   'expires-in': { type: 'string' },
   'expire-old-in': { type: 'string' },
+  'from-table': { type: 'string' },
+  'from-key': { type: 'string' },
+  'to-key': { type: 'string' },
+  apply: { type: 'boolean' },
+  overwrite: { type: 'boolean' },
   local: { type: 'boolean' },
   stage: { type: 'string' },
   table: { type: 'string' },
@@ -208,7 +217,48 @@ const commands = {
     stageOnly: "the local runtime's stream poller has no failure queue",
     plan: (options) => replayRouterFailures(limitOf(options, replayLimit.max, replayLimit.default)),
   },
+  'items restore': {
+    synopsis:
+      'items restore --from-table NAME (--merchant ID | --from-key PK --to-key PK) [--apply [--overwrite]]',
+    summary: "copy a merchant's or a key range's lost items back from a restored table (dry run first)",
+    required: ['from-table'],
+    optional: ['merchant', 'from-key', 'to-key', 'apply', 'overwrite'],
+    plan: (options) => {
+      const restoredTable = text(options, 'from-table');
+      const selection = itemSelection(options);
+      const apply = options.apply === true;
+      const overwrite = options.overwrite === true;
+      return async (target) => {
+        if (restoredTable === target.tableName) {
+          throw new AdminUsageError(
+            `--from-table must name the restored table, not the live table ${restoredTable}`,
+          );
+        }
+        // Its own plain client: items are compared and written back exactly as DynamoDB keeps them.
+        const client = createDynamoDbClient(target.dynamodbEndpoint, target.dynamodbAccessKeyId, {
+          maxAttempts: restoreMaxAttempts,
+        });
+        try {
+          const liveTable = target.tableName;
+          return await restoreItems({
+            client,
+            restoredTable,
+            liveTable,
+            selection,
+            apply,
+            overwrite,
+            now: new Date(),
+          });
+        } finally {
+          client.destroy();
+        }
+      };
+    },
+  },
 } as const satisfies Record<string, CommandSpec>;
+
+/** A bulk copy meets throttling more than one write does: the SDK retries each request up to this often. */
+const restoreMaxAttempts = 10;
 
 type CommandName = keyof typeof commands;
 
@@ -235,6 +285,34 @@ function keyPrefix(options: GivenOptions): string {
   if (keyIdOfPrefixOrUndefined(value) === undefined)
     throw new AdminUsageError(`--key must be ${keyPrefixForm}, not "${value}"`);
   return value;
+}
+
+/** `--merchant`, or `--from-key` with `--to-key`: exactly one way to choose the items. */
+function itemSelection(options: GivenOptions): ItemSelection {
+  const byRange = options['from-key'] !== undefined || options['to-key'] !== undefined;
+  if (options.merchant !== undefined && byRange) {
+    throw new AdminUsageError('give either --merchant or --from-key with --to-key, not both');
+  }
+  if (options.merchant !== undefined) {
+    const merchantId = text(options, 'merchant');
+    if (!isTypeId(merchantId, IdPrefix.merchant))
+      throw new AdminUsageError(`--merchant must be a merchant id (mer_…), not "${merchantId}"`);
+    return { kind: 'merchant', merchantId };
+  }
+  if (!byRange)
+    throw new AdminUsageError('choose the items: --merchant ID, or --from-key PK with --to-key PK');
+  if (options['from-key'] === undefined || options['to-key'] === undefined) {
+    throw new AdminUsageError(
+      '--from-key and --to-key go together: the first and last partition key to copy',
+    );
+  }
+  const fromKey = text(options, 'from-key');
+  const toKey = text(options, 'to-key');
+  // DynamoDB orders strings by their UTF-8 bytes, which JavaScript's < does not always follow.
+  if (Buffer.compare(Buffer.from(fromKey), Buffer.from(toKey)) > 0) {
+    throw new AdminUsageError(`--from-key "${fromKey}" sorts after --to-key "${toKey}"`);
+  }
+  return { kind: 'keyRange', fromKey, toKey };
 }
 
 function shardCount(options: GivenOptions): number {
@@ -272,14 +350,19 @@ const program = 'npm run -s admin --';
 const targetSynopsis = '(--local | --stage sandbox|production [--table NAME]) [--json]';
 const stageOnlySynopsis = '--stage sandbox|production [--json]';
 
-const synopsisWidth = Math.max(...Object.values(commands).map((command) => command.synopsis.length)) + 4;
+/** The summary column starts here; a longer synopsis has its summary on the next line. */
+const synopsisWidth = 62;
+
+function commandLine(command: CommandSpec): string {
+  if (command.synopsis.length + 2 <= synopsisWidth)
+    return `  ${command.synopsis.padEnd(synopsisWidth)}${command.summary}`;
+  return `  ${command.synopsis}\n  ${' '.repeat(synopsisWidth)}${command.summary}`;
+}
 
 export const helpText = `Usage: ${program} <command> [options] ${targetSynopsis}
 
 Commands:
-${Object.values(commands)
-  .map((command) => `  ${command.synopsis.padEnd(synopsisWidth)}${command.summary}`)
-  .join('\n')}
+${Object.values(commands).map(commandLine).join('\n')}
 
 keys revoke and keys rotate then flush the authorizer cache (API Gateway's with --stage, the
 runtime's with --local), so a revoked or expired key is refused from the very next request.
@@ -287,6 +370,17 @@ queues redrive and reconciler run act on the running runtime with --local (throu
 operator.sock in its state folder), and with --stage on the stack's queues (an SQS message move
 task from MerchantPayments-STAGE-delivery-dlq to MerchantPayments-STAGE-delivery) and its function
 (MerchantPayments-STAGE-reconciler, invoked and waited for).
+items restore compares the items chosen in --from-table (a table restored beside the stage's, see
+docs/operations.md "Restoring the table to a point in time") with the live table and prints counts:
+read, identical, expired (ttl passed: never copied), inFlight (a recovery's lock: never copied),
+missing from the live table, differing, and
+the first ${shownKeysPerKind} keys of each kind, never an item. With --apply it copies the missing items, each only
+while it is still absent, and with --overwrite also replaces the differing ones, each only while it
+is still as compared; an item the service wrote meanwhile is left alone and counted changedMeanwhile.
+--merchant finds the merchant's partitions and shards, its API keys and events (through GSI1), its
+endpoints' deliveries and its invoices' pay-link lookups; not its idempotency records, whose keys
+carry no merchant id. --from-key and --to-key choose partition keys in that range, both included,
+by a Scan of the restored table.
 router replay takes --stage only: it receives up to --limit messages (1–${replayLimit.max}, default ${replayLimit.default})
 of MerchantPayments-STAGE-router-failures, reads the records each names from the table's stream,
 and invokes MerchantPayments-STAGE-router with them, waiting for its answer. A message is deleted
@@ -337,6 +431,11 @@ export async function runAdmin(argv: readonly string[], io: AdminIo): Promise<Ex
     printResult(result, invocation.json, io);
     return ExitCode.ok;
   } catch (error) {
+    // A check that needs the resolved target (items restore's two tables) is still a wrong command line.
+    if (error instanceof AdminUsageError) {
+      io.stderr(usageErrorText(new AdminUsageError(error.message, { command: invocation.command })));
+      return ExitCode.usage;
+    }
     // The table did change: what it now holds is printed (a rotated key is shown only here).
     if (error instanceof AuthorizerCacheFlushError) printResult(error.result, invocation.json, io);
     io.stderr(`error: ${describeFailure(error, target)}\n`);
