@@ -22,7 +22,7 @@ import { PaymentsTable, TableAccess } from './constructs/payments-table';
 import { SafeRollout } from './constructs/safe-rollout';
 import { ServiceAlarms } from './constructs/service-alarms';
 import { ServiceDashboard } from './constructs/service-dashboard';
-import { ServiceFunction, TraceWriting } from './constructs/service-function';
+import { InvocationTracing, ServiceFunction, TraceWriting } from './constructs/service-function';
 import { ServiceKey } from './constructs/service-key';
 import { type StageSettings, settingsOf } from './constructs/stage-settings';
 import { TableBackup } from './constructs/table-backup';
@@ -323,6 +323,8 @@ export class MerchantPaymentsStack extends Stack {
       logRetention: this.settings.logRetention,
       logEncryptionKey: this.dataKey.key,
       tracing: this.tracing,
+      // The authorizer and every route run behind API Gateway, whose sampling rule decides.
+      invocationTracing: InvocationTracing.sampledByApi,
       removalPolicy: this.settings.removalPolicy,
     });
   }

@@ -59,6 +59,23 @@ const throttle = z.strictObject({
   burstLimit: requestCount,
 });
 
+/**
+ * The X-Ray sampling rule of the stage's API: API Gateway traces the first `reservoirPerSecond`
+ * requests of each second, then `fixedRate` of the rest, and every function behind it follows that
+ * decision (docs/operations.md#tracing).
+ */
+const traceSampling = z.strictObject({
+  /** Requests traced each second before the rate applies, across the whole stage. */
+  reservoirPerSecond: z.int({ error: 'must be a whole number' }).nonnegative({
+    error: 'must be a whole number of requests a second, 0 or more',
+  }),
+  /** Share of the requests past the reservoir that are traced: 0.05 is 5 %. */
+  fixedRate: z
+    .number()
+    .min(0, { error: 'must be a share from 0 to 1, like 0.05 for 5 %' })
+    .max(1, { error: 'must be a share from 0 to 1, like 0.05 for 5 %' }),
+});
+
 const certificateArnPattern = /^arn:aws[a-z-]*:acm:([a-z0-9-]+):(\d{12}):certificate\/[A-Za-z0-9-]+$/;
 
 const customDomain = z.strictObject({
@@ -101,6 +118,8 @@ export const stageConfigSchema = z
     /** The same for each public pay route on its own; must stay below `throttle`. */
     publicRouteThrottle: throttle,
     customDomain: customDomain.optional(),
+    /** How many API requests X-Ray traces; what they cost is in docs/performance.md#cost-model. */
+    traceSampling,
     /** How long every log group of the stage keeps its events. */
     logRetentionDays: z.number().refine((days) => retentionDays.includes(days), {
       error: `must be one of the retention periods of CloudWatch Logs in days: ${retentionDays.join(', ')}`,
@@ -138,6 +157,7 @@ export type StageConfigFile = z.input<typeof stageConfigSchema>;
 export type StageConfig = z.output<typeof stageConfigSchema>;
 export type CustomDomain = NonNullable<StageConfig['customDomain']>;
 export type AlarmSubscribers = StageConfig['alarmSubscribers'];
+export type TraceSampling = StageConfig['traceSampling'];
 
 /** API Gateway serves a regional custom domain only with a certificate of its own account and region. */
 function checkCertificate(

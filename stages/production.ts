@@ -14,5 +14,8 @@ export default {
   throttle: { rateLimit: 1000, burstLimit: 2000 },
   // A payment is three requests from a person (page, invoice, pay): 20 a second is far above real use.
   publicRouteThrottle: { rateLimit: 20, burstLimit: 40 },
+  // 1 % past one request a second: at the 1,000 requests/s throttle, 10 traces a second, plenty to
+  // find a slow route; each traced request costs $5 per million (docs/performance.md#cost-model).
+  traceSampling: { reservoirPerSecond: 1, fixedRate: 0.01 },
   logRetentionDays: 365,
 } satisfies StageConfigFile;

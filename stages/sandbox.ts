@@ -10,5 +10,7 @@ export default {
   alarmSubscribers: { email: ['payments-sandbox@example.com'] },
   throttle: { rateLimit: 100, burstLimit: 200 },
   publicRouteThrottle: { rateLimit: 20, burstLimit: 40 },
+  // A merchant's test run is light: the reservoir alone traces most of it.
+  traceSampling: { reservoirPerSecond: 1, fixedRate: 0.05 },
   logRetentionDays: 30,
 } satisfies StageConfigFile;

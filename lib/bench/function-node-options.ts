@@ -2,7 +2,7 @@ import { App, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import * as kms from 'aws-cdk-lib/aws-kms';
 import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
-import { ServiceFunction, TraceWriting } from '../constructs/service-function';
+import { InvocationTracing, ServiceFunction, TraceWriting } from '../constructs/service-function';
 import { authorizerHandlerModule } from '../stack';
 
 /**
@@ -21,6 +21,7 @@ export function functionNodeOptions(): string | undefined {
     logRetention: RetentionDays.ONE_DAY,
     logEncryptionKey: new kms.Key(stack, 'LogKey'),
     tracing: new TraceWriting(stack, 'Tracing'),
+    invocationTracing: InvocationTracing.sampledByApi,
     removalPolicy: RemovalPolicy.DESTROY,
   });
   const cfn = probe.function.node.defaultChild as CfnFunction;

@@ -22,7 +22,7 @@ import {
 } from './delivery-queue';
 import { type PaymentsTable, TableAccess } from './payments-table';
 import { type PipelineMetricDimensions, pipelineMetric } from './pipeline-metric';
-import { ServiceFunction, type TraceWriting } from './service-function';
+import { InvocationTracing, ServiceFunction, type TraceWriting } from './service-function';
 import type { StageSettings } from './stage-settings';
 
 /** Spec "Delivery and retries": a merchant endpoint has 10 s to answer one attempt. */
@@ -187,6 +187,8 @@ export class DeliveryPipeline extends Construct {
         logRetention: settings.logRetention,
         logEncryptionKey: dataKey.key,
         tracing: props.tracing,
+        // The stream, the queue and the schedule sample nothing, so no pipeline invocation is traced.
+        invocationTracing: InvocationTracing.callerDecides,
         removalPolicy: settings.removalPolicy,
       });
 

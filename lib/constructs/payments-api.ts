@@ -9,6 +9,7 @@ import type { Stage } from '../../functions/config';
 import { isPublic, type RouteDefinition } from '../../functions/route-definition';
 import { restApiName } from '../stack-name';
 import type { CustomDomain } from '../stage-config';
+import { ApiTraceSampling } from './api-trace-sampling';
 import { addGatewayErrorResponses } from './gateway-responses';
 import { PublicRoutesWebAcl } from './public-routes-web-acl';
 import type { StageSettings } from './stage-settings';
@@ -64,6 +65,8 @@ export class PaymentsApi extends Construct {
   readonly restApi: apigateway.RestApi;
   readonly authorizer: apigateway.RequestAuthorizer;
   readonly webAcl: PublicRoutesWebAcl;
+  /** The stage's X-Ray sampling rule, from the stage file's `traceSampling`. */
+  readonly traceSampling: ApiTraceSampling;
   /** One JSON line per request (`accessLogFormat`); the stack's alarms count authorizer failures and pay-route 5xx in it. */
   readonly accessLogs: logs.LogGroup;
   /** Set when the stage file names a custom domain. */
@@ -114,9 +117,17 @@ export class PaymentsApi extends Construct {
             },
           ]),
         ),
-        // X-Ray traces each request from the stage through the authorizer to the route's function.
+        // X-Ray traces the requests the stage's sampling rule picks, from the stage through the
+        // authorizer to the route's function.
         tracingEnabled: true,
       },
+    });
+    this.traceSampling = new ApiTraceSampling(this, 'TraceSampling', {
+      ruleName: Stack.of(this).stackName,
+      restApiName: restApiName(Stack.of(this).stackName),
+      stage: this.restApi.deploymentStage,
+      stageName: stage,
+      sampling: settings.traceSampling,
     });
 
     // Created here so the execution logs get a retention; API Gateway would create it without one.

@@ -193,6 +193,45 @@ function managedGroupRule(
 }
 
 /**
+ * The web ACL's rules, the rate-based ones first so every request counts, whatever a later rule
+ * decides. WAF bills each rule (a managed rule group counts as one) by the month
+ * (docs/performance.md#cost-model).
+ */
+export function webAclRules(
+  stageName: string,
+  apiKeyCeiling: RequestCeiling,
+  metricNames: Readonly<Record<WebAclRule, string>>,
+): Rule[] {
+  const payRoutes = payRoutesStatement(stageName);
+  return [
+    {
+      name: 'PayRoutesPerAddress',
+      priority: 0,
+      statement: {
+        rateBasedStatement: {
+          limit: publicRateLimit.requests,
+          evaluationWindowSec: publicRateLimit.windowSeconds,
+          aggregateKeyType: 'IP',
+          scopeDownStatement: payRoutes,
+        },
+      },
+      action: tooManyRequests(rateLimitedBodyKey, publicRateLimit.windowSeconds),
+      // Only pay-route requests are sampled here; they carry no API key (the slug is in the body,
+      // which samples never hold).
+      visibilityConfig: {
+        cloudWatchMetricsEnabled: true,
+        sampledRequestsEnabled: true,
+        metricName: metricNames.payPerAddress,
+      },
+    },
+    perApiKeyRule(1, payRoutes, apiKeyCeiling, metricNames.perApiKey),
+    ...managedRuleGroups.map((group, index) =>
+      managedGroupRule(group, 2 + index, payRoutes, metricNames[group.metricSuffix]),
+    ),
+  ];
+}
+
+/**
  * A regional WAFv2 web ACL on the API stage. It lets everything through except: an address sending
  * more than `publicRateLimit` requests per window to the public pay routes; an API key sending more
  * than `apiKeyCeiling` to the merchant routes (both then get 429 `rate_limited` with `Retry-After`
@@ -210,7 +249,6 @@ export class PublicRoutesWebAcl extends Construct {
   constructor(scope: Construct, id: string, props: PublicRoutesWebAclProps) {
     super(scope, id);
     this.metricNames = ruleMetricNames(props.name);
-    const payRoutes = payRoutesStatement(props.stageName);
 
     this.webAcl = new wafv2.CfnWebACL(this, 'WebAcl', {
       name: props.name,
@@ -224,33 +262,7 @@ export class PublicRoutesWebAcl extends Construct {
           content: JSON.stringify(apiKeyLimitedBody),
         },
       },
-      // The rate-based rules first, so every request counts, whatever a later rule decides.
-      rules: [
-        {
-          name: 'PayRoutesPerAddress',
-          priority: 0,
-          statement: {
-            rateBasedStatement: {
-              limit: publicRateLimit.requests,
-              evaluationWindowSec: publicRateLimit.windowSeconds,
-              aggregateKeyType: 'IP',
-              scopeDownStatement: payRoutes,
-            },
-          },
-          action: tooManyRequests(rateLimitedBodyKey, publicRateLimit.windowSeconds),
-          // Only pay-route requests are sampled here; they carry no API key (the slug is in the body,
-          // which samples never hold).
-          visibilityConfig: {
-            cloudWatchMetricsEnabled: true,
-            sampledRequestsEnabled: true,
-            metricName: this.metricNames.payPerAddress,
-          },
-        },
-        perApiKeyRule(1, payRoutes, props.apiKeyCeiling, this.metricNames.perApiKey),
-        ...managedRuleGroups.map((group, index) =>
-          managedGroupRule(group, 2 + index, payRoutes, this.metricNames[group.metricSuffix]),
-        ),
-      ],
+      rules: webAclRules(props.stageName, props.apiKeyCeiling, this.metricNames),
       // Requests that reach the default action are mostly merchant calls: their samples would keep
       // the Authorization header, and an API key is never stored anywhere in any form
       // (docs/security.md "A stolen log or table dump").

@@ -47,6 +47,26 @@ export const functionBundling: BundlingOptions = {
  */
 export const functionRuntimeEnvironment: Readonly<Record<string, string>> = {};
 
+/**
+ * What decides whether a function's invocation is traced. Lambda applies no X-Ray sampling rule of
+ * its own: it follows the decision a caller sends, and without one samples at a fixed rate nobody
+ * can set. So a function is traced only where the stage's sampling rule decides
+ * (docs/decisions.md "X-Ray sampling set per stage").
+ */
+export const InvocationTracing = {
+  /**
+   * Behind API Gateway (the authorizer and every route): `Active` records exactly the requests the
+   * stage's sampling rule traced, whose decision comes with each one.
+   */
+  sampledByApi: lambda.Tracing.ACTIVE,
+  /**
+   * Invoked by the table stream, the delivery queue or a schedule, which sample nothing:
+   * `PassThrough` records only an invocation whose caller traced it, and none of these callers does.
+   */
+  callerDecides: lambda.Tracing.PASS_THROUGH,
+} as const;
+export type InvocationTracing = (typeof InvocationTracing)[keyof typeof InvocationTracing];
+
 export interface ServiceFunctionProps {
   /** Physical name, also the log group's name under `/aws/lambda/`. */
   readonly functionName: string;
@@ -59,6 +79,8 @@ export interface ServiceFunctionProps {
   readonly logEncryptionKey: kms.IKey;
   /** The stack's one policy that lets a function send X-Ray trace segments. */
   readonly tracing: TraceWriting;
+  /** Who decides whether an invocation is traced (`InvocationTracing`). */
+  readonly invocationTracing: InvocationTracing;
   readonly removalPolicy: RemovalPolicy;
   /** @default 10 seconds */
   readonly timeout?: Duration;
@@ -80,7 +102,7 @@ export class TraceWriting extends Construct {
   constructor(scope: Construct, id: string) {
     super(scope, id);
     this.policy = new iam.ManagedPolicy(this, 'Policy', {
-      description: 'Lets the service functions send X-Ray trace segments (active tracing)',
+      description: 'Lets the service functions send X-Ray trace segments of the requests sampled',
       statements: [
         new iam.PolicyStatement({
           actions: ['xray:PutTraceSegments', 'xray:PutTelemetryRecords'],
@@ -153,10 +175,10 @@ export class ServiceFunction extends Construct {
       environment: { ...props.environment, ...functionRuntimeEnvironment },
       bundling: functionBundling,
     });
-    // Active tracing set on the resource itself: the construct's `tracing` prop would also put the
+    // The tracing mode set on the resource itself: the construct's `tracing` prop would also put the
     // X-Ray statement into this role's default policy, beside the shared TraceWriting policy.
     const cfnFunction = this.function.node.defaultChild as lambda.CfnFunction;
-    cfnFunction.tracingConfig = { mode: lambda.Tracing.ACTIVE };
+    cfnFunction.tracingConfig = { mode: props.invocationTracing };
     Validations.of(this).acknowledge(
       {
         id: 'PCI.DSS.321-LambdaInsideVPC',

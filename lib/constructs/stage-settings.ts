@@ -2,7 +2,7 @@ import { RemovalPolicy } from 'aws-cdk-lib';
 import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { payPageRoutes } from '../../functions/api/pay/routes';
 import type { Stage } from '../../functions/config';
-import type { StageConfig } from '../stage-config';
+import type { StageConfig, TraceSampling } from '../stage-config';
 import { RolloutPace } from './safe-rollout';
 
 export interface Throttle {
@@ -60,6 +60,11 @@ export interface StageSettings {
    * (docs/decisions.md "Noisy neighbours").
    */
   readonly reservedConcurrency: ReservedConcurrency;
+  /**
+   * The stage's X-Ray sampling rule for its API, which the authorizer and the routes follow; the
+   * delivery pipeline is not traced (docs/decisions.md "X-Ray sampling set per stage").
+   */
+  readonly traceSampling: TraceSampling;
   /** Per-method CloudWatch metrics are billed per metric, so only production pays for them. */
   readonly detailedMetrics: boolean;
   /**
@@ -127,7 +132,7 @@ export interface AlarmThresholds {
 }
 
 /** What the operator sets in the stage file; see `lib/stage-config.ts`. */
-type ConfiguredSettings = 'logRetention' | 'throttle' | 'publicRouteThrottle';
+type ConfiguredSettings = 'logRetention' | 'throttle' | 'publicRouteThrottle' | 'traceSampling';
 
 /** The settings of a stage that are not an operator's to edit: its removal and protection rules. */
 export const stageSettings = {
@@ -203,5 +208,6 @@ export function settingsOf(stage: Stage, config: StageConfig): StageSettings {
     logRetention: config.logRetentionDays as RetentionDays,
     throttle: config.throttle,
     publicRouteThrottle: config.publicRouteThrottle,
+    traceSampling: config.traceSampling,
   };
 }

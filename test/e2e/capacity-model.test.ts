@@ -1,6 +1,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import type { SQSEvent } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Stage } from '../../functions/config';
 import type { DeliveryMessage } from '../../functions/delivery/delivery-message';
 import { createDispatcher } from '../../functions/delivery/dispatcher';
 import { createReconciler } from '../../functions/delivery/reconciler';
@@ -8,21 +9,34 @@ import { createRouter } from '../../functions/delivery/router';
 import { sendWebhook } from '../../functions/delivery/send-webhook';
 import { deliveryIdFor } from '../../functions/domain/webhook-delivery';
 import { secretSealer } from '../../functions/secrets/secret-sealer-from-env';
+import { dispatcherQueue } from '../../lib/constructs/delivery-pipeline';
+import { ruleMetricNames, webAclRules } from '../../lib/constructs/public-routes-web-acl';
+import { stageSettings } from '../../lib/constructs/stage-settings';
+import { committedStageConfig } from '../../lib/stage-config';
 import { capacityDuring, type PartitionUnits, pipelineStep } from '../support/consumed-capacity';
 import { type HttpsReceiver, startHttpsReceiver } from '../support/https-receiver';
 import { createInvoice, expectOk, invoiceAction, invoiceBody } from '../support/invoice-requests';
 import { invoiceFixtures } from '../support/invoices';
 import { apiClient, newKey, startTestRuntime, type TestRuntime } from '../support/local-runtime';
+import { figureNumber, handTypedFigures, staleFigures, writeFigures } from '../support/model-figures';
 import { cards, sandboxPayment, testCard } from '../support/payment-requests';
 import {
   type CostLine,
+  ceilingOf,
   generatedBlock,
   type HotKey,
+  inputOf,
+  lineCost,
+  money,
   type OperationUnits,
   operationUnits,
+  PartitionLimit,
+  type PricedStage,
+  percent,
   readModelInputs,
   renderCeilingsTable,
   renderCostTable,
+  renderMonthlyTable,
   renderUnitsTable,
   replaceGeneratedBlock,
 } from '../support/performance-models';
@@ -455,6 +469,154 @@ const costLines: CostLine[] = [
   },
 ];
 
+/** The stage the per-million figures price: production, with the X-Ray sampling of its stage file. */
+const pricedStage: PricedStage = {
+  name: 'production',
+  traceSampling: committedStageConfig('production').traceSampling,
+};
+
+/** The rate the key question asks of one merchant or one endpoint. */
+const questionRate = 500;
+
+const unitsOf = (operation: string) => {
+  const found = measured.get(operation);
+  if (found === undefined) throw new Error(`${operation} was not measured`);
+  return found.units;
+};
+/** The units `operations` put on the partitions `matches` picks, of one kind. */
+const unitsOn = (
+  operations: readonly string[],
+  matches: (unit: PartitionUnits) => boolean,
+  kind: 'read' | 'write' = 'write',
+) =>
+  operations
+    .flatMap(unitsOf)
+    .filter(matches)
+    .reduce((total, unit) => total + unit[kind], 0);
+const all = () => true;
+const onTable = (prefix: string) => (unit: PartitionUnits) =>
+  unit.index === 'table' && unit.partition.startsWith(prefix);
+const onItem = (prefix: string) => (unit: PartitionUnits) =>
+  merchantPartition(unit) && unit.item.startsWith(prefix);
+const onIndex = (index: string, partition?: string) => (unit: PartitionUnits) =>
+  unit.index === index && (partition === undefined || unit.partition === partition);
+const endpointPartition = (unit: PartitionUnits) =>
+  unit.index === 'table' && unit.partition === 'DELIVERIES#<whk>';
+const dueShards = onIndex('GSI1', 'DUE_DELIVERIES#nn');
+const retried = [...deliveryOperations, 'dispatcher: failed attempt'];
+const invoiceLife = ['createInvoice', 'issueInvoice', 'getPayInvoice', 'getPayInvoice', 'payInvoice'];
+
+/** Every figure the model's prose states, by the name its marker carries in the doc. */
+function modelFigures(inputs: Record<string, number>): Map<string, string> {
+  const input = inputOf(inputs);
+  const n = figureNumber;
+  const perSecond = (value: number) => `${n(value)}/s`;
+  const writes = (operation: string, matches: (unit: PartitionUnits) => boolean) =>
+    unitsOn([operation], matches);
+  const read = lineCost(costLines[0] as CostLine, measured, inputs, pricedStage);
+  const lifeRead = unitsOn(invoiceLife, all, 'read');
+  const lifeWrite = unitsOn(invoiceLife, all);
+  const production = committedStageConfig('production').throttle;
+  const inFlight = dispatcherQueue.maxConcurrency * dispatcherQueue.batchSize;
+  const payments = paymentOperations.map((operation) => writesOn([operation], movesWithShards));
+  const listRead = unitsOn(['listPayments'], all, 'read');
+  const shardsFor = (units: number) => n(Math.ceil((questionRate * units) / PartitionLimit.write));
+  const figures: [string, string][] = [
+    ['partition.write', n(PartitionLimit.write)],
+    ['partition.read', n(PartitionLimit.read)],
+    ['partition.half', n(PartitionLimit.write / 2)],
+    ['card.idempotency', n(writes('createSandboxPayment', onTable('IDEMPOTENCY#')))],
+    ['card.merchant', n(writesOn(['createSandboxPayment'], merchantPartition))],
+    ['card.event', n(writes('createSandboxPayment', onTable('EVENT#')))],
+    ['card.eventIndexes', n(writes('createSandboxPayment', (unit) => unit.index !== 'table'))],
+    ['card.wru', n(writes('createSandboxPayment', all))],
+    ['payLink.invoice', n(writes('payInvoice', onItem('INVOICE#')))],
+    ['payLink.gsi3', n(writes('payInvoice', onIndex('GSI3')))],
+    ['payLink.wru', n(writes('payInvoice', all))],
+    ['payLink.merchant', n(writesOn(['payInvoice'], merchantPartition))],
+    ['payLink.rru', n(unitsOn(['payInvoice'], all, 'read'))],
+    ['payLink.ceiling', ceilingOf(writesOn(['payInvoice'], merchantPartition), 'write')],
+    ['payView.rru', n(unitsOn(['getPayInvoice'], all, 'read'))],
+    ['issue.gsi3', n(writes('issueInvoice', onIndex('GSI3')))],
+    ['rotate.gsi3', n(writes('rotateInvoiceUrlSlug', onIndex('GSI3')))],
+    [
+      'create.merchantRead',
+      n(unitsOn(['createInvoice'], (unit) => merchantPartition(unit) && unit.item === 'MERCHANT', 'read')),
+    ],
+    ['invoiceLife.rru', n(lifeRead)],
+    ['invoiceLife.wru', n(lifeWrite)],
+    [
+      'invoiceLife.dynamodb',
+      money(lifeRead * input('readRequestUnit') + lifeWrite * input('writeRequestUnit')),
+    ],
+    ['refund.payment', n(writes('refundSandboxPayment', onItem('PAYMENT#')))],
+    ['refund.refund', n(writes('refundSandboxPayment', onItem('REFUND#')))],
+    ['refund.merchant', n(writesOn(['refundSandboxPayment'], merchantPartition))],
+    ['refund.ceiling', ceilingOf(writesOn(['refundSandboxPayment'], merchantPartition), 'write')],
+    ['route.endpoint', n(writes('router: event → delivery', endpointPartition))],
+    ['route.due', n(writes('router: event → delivery', dueShards))],
+    ['route.gsi5', n(writes('router: event → delivery', onIndex('GSI5')))],
+    ['success.endpoint', n(writes('dispatcher: successful attempt', endpointPartition))],
+    ['success.due', n(writes('dispatcher: successful attempt', dueShards))],
+    ['failure.endpoint', n(writes('dispatcher: failed attempt', endpointPartition))],
+    ['failure.due', n(writes('dispatcher: failed attempt', dueShards))],
+    ['delivery.wru', n(unitsOn(deliveryOperations, all))],
+    ['delivery.rru', n(unitsOn(deliveryOperations, all, 'read'))],
+    [
+      'health.wru',
+      n(
+        writes('dispatcher: failed attempt, first of a run', all) - writes('dispatcher: failed attempt', all),
+      ),
+    ],
+    ['reconciler.queries', n(measured.get('reconciler: one pass')?.commands.length ?? 0)],
+    ['reconciler.rru', n(unitsOn(['reconciler: one pass'], all, 'read'))],
+    ['sampling.production', percent(pricedStage.traceSampling.fixedRate)],
+    ['read.api', money(read.api)],
+    ['read.total', money(read.total)],
+    ['read.waf', money(read.waf)],
+    ['read.xray', money(read.xray)],
+    ['counter.ceiling', ceilingOf(writes('createInvoice', onItem('COUNTER#INVOICE_NUMBER')), 'write')],
+    ['sequence.wru', n(writes('router: event → delivery', onItem('WEBHOOK_DELIVERY_SEQUENCE#')))],
+    [
+      'sequence.ceiling',
+      ceilingOf(writes('router: event → delivery', onItem('WEBHOOK_DELIVERY_SEQUENCE#')), 'write'),
+    ],
+    ['endpoint.wru', n(unitsOn(deliveryOperations, endpointPartition))],
+    ['endpoint.retryWru', n(unitsOn(retried, endpointPartition))],
+    ['endpoint.ceiling', ceilingOf(unitsOn(deliveryOperations, endpointPartition), 'write')],
+    ['endpoint.retryCeiling', ceilingOf(unitsOn(retried, endpointPartition), 'write')],
+    ['endpoint.retryCeiling4', ceilingOf(unitsOn(retried, endpointPartition), 'write', 4)],
+    ['endpoint.retryCeiling16', ceilingOf(unitsOn(retried, endpointPartition), 'write', 16)],
+    ['due.ceiling', ceilingOf(unitsOn(deliveryOperations, dueShards), 'write', 16)],
+    ['reads.ceiling', ceilingOf(unitsOn(deliveryOperations, merchantPartition, 'read'), 'read')],
+    ['dispatcher.concurrency', n(dispatcherQueue.maxConcurrency)],
+    ['dispatcher.batch', n(dispatcherQueue.batchSize)],
+    ['dispatcher.inFlight', n(inFlight)],
+    ['dispatcher.rate', perSecond(Math.floor(inFlight / (input('dispatcherMs') / 1000)))],
+    ['production.throttle', perSecond(production.rateLimit)],
+    ['production.burst', n(production.burstLimit)],
+    ['question.card', n(questionRate * writesOn(['createSandboxPayment'], merchantPartition))],
+    ['question.payLink8', n((questionRate * writesOn(['payInvoice'], movesWithShards)) / 8)],
+    ['question.card8', n((questionRate * writesOn(['createSandboxPayment'], movesWithShards)) / 8)],
+    ['question.refund8', n((questionRate * writesOn(['refundSandboxPayment'], movesWithShards)) / 8)],
+    [
+      'question.paid8',
+      n((questionRate * writes('payInvoice', onIndex('GSI1', 'MERCHANT#<mer>#INVOICES#paid'))) / 8),
+    ],
+    ['question.all16', n((questionRate * payments.reduce((sum, units) => sum + units, 0)) / 16)],
+    ['question.endpoint', n(questionRate * unitsOn(deliveryOperations, endpointPartition))],
+    ['question.endpointRetry', n(questionRate * unitsOn(retried, endpointPartition))],
+    ['question.endpoint4', n((questionRate * unitsOn(retried, endpointPartition)) / 4)],
+    ['list.rru', n(listRead)],
+    ['list.rru8', n(8 * listRead)],
+    ['list.dollars8', money(8 * listRead * input('readRequestUnit'))],
+    ['sizing.card', shardsFor(writesOn(['createSandboxPayment'], merchantPartition))],
+    ['sizing.payLink', shardsFor(writesOn(['payInvoice'], merchantPartition))],
+    ['sizing.endpoint', shardsFor(unitsOn(retried, endpointPartition))],
+  ];
+  return new Map(figures);
+}
+
 describe('performance models (docs/performance.md)', () => {
   it('measures every operation the doc lists', () => {
     expect([...measured.keys()].sort()).toEqual([...operationOrder].sort());
@@ -473,9 +635,38 @@ describe('performance models (docs/performance.md)', () => {
     await checkOrUpdate(doc, 'ceilings', renderCeilingsTable(hotKeys, measured));
   });
 
-  it('prices each route class and a delivery from the measured units and the doc’s unit prices', async () => {
+  it('prices each route class and a delivery from the measured units, the doc’s unit prices and production’s sampling', async () => {
     const doc = await readFile(docPath, 'utf8');
-    await checkOrUpdate(doc, 'costs', renderCostTable(costLines, measured, readModelInputs(doc)));
+    await checkOrUpdate(
+      doc,
+      'costs',
+      renderCostTable(costLines, measured, readModelInputs(doc), pricedStage),
+    );
+  });
+
+  it('prices each stage’s web ACL, its rules and its X-Ray reservoir by the month, from the stack and the stage files', async () => {
+    const doc = await readFile(docPath, 'utf8');
+    const stages = Object.values(Stage).map((stage) => ({
+      stage,
+      webAclRules: webAclRules(stage, stageSettings[stage].apiKeyCeiling, ruleMetricNames('probe')).length,
+      traceSampling: committedStageConfig(stage).traceSampling,
+    }));
+    await checkOrUpdate(doc, 'monthly', renderMonthlyTable(stages, readModelInputs(doc)));
+  });
+
+  it('states every figure of the model’s prose as the model computes it', async () => {
+    const doc = await readFile(docPath, 'utf8');
+    const figures = modelFigures(readModelInputs(doc));
+    if (update) {
+      await writeFile(docPath, writeFigures(await readFile(docPath, 'utf8'), figures));
+      return;
+    }
+    expect(staleFigures(doc, figures), `docs/performance.md is stale: ${staleHint}`).toEqual([]);
+  });
+
+  it('types no figure of units, dollars or rate by hand in the model’s prose', async () => {
+    const doc = await readFile(docPath, 'utf8');
+    expect(handTypedFigures(doc, '## Cost and capacity models')).toEqual([]);
   });
 
   it('finds no room for 500 payments/s of one merchant, nor 500 deliveries/s to one endpoint, on one shard', () => {
@@ -511,6 +702,8 @@ describe('performance models (docs/performance.md)', () => {
   });
 });
 
+const staleHint = 'UPDATE_PERFORMANCE_MODELS=1 npx vitest run test/e2e/capacity-model.test.ts';
+
 /** Compares a generated block of the doc with `content`, or rewrites it when asked to. */
 async function checkOrUpdate(doc: string, block: string, content: string): Promise<void> {
   if (update) {
@@ -518,8 +711,5 @@ async function checkOrUpdate(doc: string, block: string, content: string): Promi
     await writeFile(docPath, replaceGeneratedBlock(current, block, content));
     return;
   }
-  expect(
-    generatedBlock(doc, block),
-    `docs/performance.md is stale: UPDATE_PERFORMANCE_MODELS=1 npx vitest run test/e2e/capacity-model.test.ts`,
-  ).toBe(content);
+  expect(generatedBlock(doc, block), `docs/performance.md is stale: ${staleHint}`).toBe(content);
 }

@@ -41,6 +41,7 @@ const valid = {
   alarmSubscribers: { email: ['oncall@example.com'], https: ['https://pager.example.com/hook'] },
   throttle: { rateLimit: 100, burstLimit: 200 },
   publicRouteThrottle: { rateLimit: 20, burstLimit: 40 },
+  traceSampling: { reservoirPerSecond: 1, fixedRate: 0.05 },
   logRetentionDays: 30,
 } satisfies StageConfigFile;
 

@@ -586,10 +586,55 @@ describe('dashboard', () => {
 });
 
 describe('tracing', () => {
-  it.each(stages)('traces every %s function actively', (stage) => {
-    const functions = Object.values(templateOf(stage).findResources('AWS::Lambda::Function'));
-    expect(functions.length).toBeGreaterThan(30);
-    for (const fn of functions) expect(fn.Properties.TracingConfig).toEqual({ Mode: 'Active' });
+  /** The functions no API request reaches: the stream, the queue and the schedule invoke them. */
+  const pipelineFunctions = ['router', 'dispatcher', 'reconciler'];
+
+  it.each(stages)(
+    'traces the %s authorizer and routes as the API’s sampling rule decided, and the pipeline not at all',
+    (stage) => {
+      const functions = Object.values(templateOf(stage).findResources('AWS::Lambda::Function'));
+      expect(functions.length).toBeGreaterThan(30);
+      const pipeline = new Set(pipelineFunctions.map((suffix) => `${stackName(stage)}-${suffix}`));
+      const modes = functions.map((fn) => ({
+        name: fn.Properties.FunctionName as string,
+        mode: fn.Properties.TracingConfig?.Mode as string | undefined,
+      }));
+      expect(modes.filter(({ name }) => pipeline.has(name))).toHaveLength(pipeline.size);
+      expect(modes.find(({ name }) => name === `${stackName(stage)}-authorizer`)?.mode).toBe('Active');
+      for (const { name, mode } of modes) {
+        // Active follows the decision API Gateway sends; PassThrough traces only a sampled caller's
+        // invocation, and a stream, a queue or a schedule samples nothing.
+        expect({ name, mode }).toEqual({ name, mode: pipeline.has(name) ? 'PassThrough' : 'Active' });
+      }
+    },
+  );
+
+  it.each(stages)('samples the %s API stage with the stage file’s rule, scoped to that stage', (stage) => {
+    const template = templateOf(stage);
+    const { reservoirPerSecond, fixedRate } = committedStageConfig(stage).traceSampling;
+    const rules = Object.values(template.findResources('AWS::XRay::SamplingRule'));
+    expect(rules).toHaveLength(1);
+    const rule = rules[0]?.Properties.SamplingRule as CfnResource;
+    expect(rule).toMatchObject({
+      RuleName: stackName(stage),
+      ReservoirSize: reservoirPerSecond,
+      FixedRate: fixedRate,
+      ServiceName: `${stackName(stage)}-api/${stage}`,
+      ServiceType: 'AWS::ApiGateway::Stage',
+      Host: '*',
+      HTTPMethod: '*',
+      URLPath: '*',
+      Version: 1,
+    });
+    // Before X-Ray's Default rule (priority 10000), which would otherwise decide.
+    expect(rule.Priority).toBeLessThan(10_000);
+    // The stage's own ARN: its API's id and its stage name.
+    const restApiId = Object.keys(template.findResources('AWS::ApiGateway::RestApi'))[0];
+    const stageId = Object.keys(template.findResources('AWS::ApiGateway::Stage'))[0];
+    const arn = JSON.stringify(rule.ResourceARN);
+    expect(arn).toContain(`{"Ref":"${restApiId}"}`);
+    expect(arn).toContain(`{"Ref":"${stageId}"}`);
+    expect(arn).toContain(':apigateway:');
   });
 
   it.each(stages)('traces the %s API stage', (stage) => {

@@ -15,6 +15,7 @@ const ownSandbox = {
   env: { region: 'eu-central-1' },
   throttle: { rateLimit: 50, burstLimit: 80 },
   publicRouteThrottle: { rateLimit: 5, burstLimit: 10 },
+  traceSampling: { reservoirPerSecond: 3, fixedRate: 0.25 },
   logRetentionDays: 7,
   customDomain: {
     domainName: 'api.sandbox.payments.example.com',
@@ -78,6 +79,11 @@ describe('values from the stage file', () => {
     const logGroups = Object.values(own.template.findResources('AWS::Logs::LogGroup'));
     expect(logGroups.length).toBeGreaterThan(10);
     for (const logGroup of logGroups) expect(logGroup.Properties.RetentionInDays).toBe(7);
+  });
+
+  it('samples the API for X-Ray as the file says', () => {
+    const { SamplingRule } = onlyResource(own.template, 'AWS::XRay::SamplingRule').Properties;
+    expect(SamplingRule).toMatchObject({ ReservoirSize: 3, FixedRate: 0.25 });
   });
 
   it('subscribes no one when the sandbox file names no subscriber', () => {

@@ -1,3 +1,4 @@
+import type { TraceSampling } from '../../lib/stage-config';
 import type { MeasuredCommand, PartitionUnits } from './consumed-capacity';
 
 /** The units one operation consumed, in all and per partition. */
@@ -75,6 +76,11 @@ export interface HotKey {
 /** DynamoDB's ceiling per partition, in units per second. */
 export const PartitionLimit = { read: 3000, write: 1000 } as const;
 
+/** The rate `spread` partitions allow an operation that puts `units` on them: `1,333/s`. */
+export function ceilingOf(units: number, kind: 'read' | 'write', spread = 1): string {
+  return `${Math.floor((PartitionLimit[kind] * spread) / units).toLocaleString('en-US')}/s`;
+}
+
 /** Table: per key, units per operation on it, the rate one partition allows and what 500/s needs. */
 export function renderCeilingsTable(
   hotKeys: readonly HotKey[],
@@ -89,11 +95,10 @@ export function renderCeilingsTable(
     if (perOperation === 0)
       throw new Error(`${hot.key}: no ${hot.kind} units of ${hot.operations.join(', ')}`);
     const spread = hot.spreadOver ?? 1;
-    const ceiling = Math.floor((PartitionLimit[hot.kind] * spread) / perOperation);
     const need = 500 * perOperation;
     return (
       `| \`${hot.key}\` | ${hot.rate} | ${hot.operations.join(' + ')} | ${perOperation} ${hot.kind === 'read' ? 'RRU' : 'WRU'} | ` +
-      `${ceiling.toLocaleString('en-US')}/s | ${need.toLocaleString('en-US')} of ${(PartitionLimit[hot.kind] * spread).toLocaleString('en-US')} |`
+      `${ceilingOf(perOperation, hot.kind, spread)} | ${need.toLocaleString('en-US')} of ${(PartitionLimit[hot.kind] * spread).toLocaleString('en-US')} |`
     );
   });
   return [
@@ -118,52 +123,136 @@ export interface CostLine {
   readonly operations: readonly string[];
   /** Lambda invocations and the milliseconds each, API Gateway requests, SQS requests, log bytes. */
   readonly lambda: readonly { invocations: string; durationMs: string }[];
+  /** API Gateway requests; each also passes the stage's web ACL and its X-Ray sampling rule. */
   readonly apiRequests: number;
   readonly sqsRequests: string | undefined;
   readonly logBytes: string;
 }
 
-const money = (value: number) => `$${value.toFixed(2)}`;
+/** The stage whose traffic the model prices, and the X-Ray sampling its stage file sets. */
+export interface PricedStage {
+  readonly name: string;
+  readonly traceSampling: TraceSampling;
+}
+
+export const money = (value: number) => `$${value.toFixed(2)}`;
+
+/** A model input by name, or a clear error naming the row the doc's tables lack. */
+export function inputOf(inputs: Record<string, number>): (name: string) => number {
+  return (name) => {
+    const value = inputs[name];
+    if (value === undefined) throw new Error(`the doc's unit price table has no \`${name}\``);
+    return value;
+  };
+}
+
+/** Dollars per million of one line, by part. */
+export interface LineCost {
+  readonly rru: number;
+  readonly wru: number;
+  readonly dynamodb: number;
+  readonly lambda: number;
+  readonly api: number;
+  readonly waf: number;
+  readonly xray: number;
+  readonly sqs: number;
+  readonly logs: number;
+  readonly total: number;
+}
+
+/**
+ * One line's dollars per million. Every API request passes the web ACL, which sits on the whole
+ * stage, and X-Ray records `fixedRate` of them past the reservoir (the reservoir is a monthly
+ * amount, priced apart); the pipeline's functions are not traced.
+ */
+export function lineCost(
+  line: CostLine,
+  measured: ReadonlyMap<string, OperationUnits>,
+  inputs: Record<string, number>,
+  stage: PricedStage,
+): LineCost {
+  const input = inputOf(inputs);
+  const units = line.operations.flatMap((operation) => {
+    const found = measured.get(operation);
+    if (found === undefined) throw new Error(`${operation} was not measured`);
+    return found.units;
+  });
+  const rru = totalRead(units);
+  const wru = totalWrite(units);
+  const dynamodb = rru * input('readRequestUnit') + wru * input('writeRequestUnit');
+  const lambda = line.lambda.reduce(
+    (sum, { invocations, durationMs }) =>
+      sum +
+      input(invocations) *
+        (input('lambdaRequest') +
+          (input('lambdaMemoryMb') / 1024) * (input(durationMs) / 1000) * input('lambdaGbSecond') * 1e6),
+    0,
+  );
+  const api = line.apiRequests * input('restApiRequest');
+  const waf = line.apiRequests * input('wafRequest');
+  const xray = line.apiRequests * stage.traceSampling.fixedRate * input('xrayTraceRecorded');
+  const sqs = line.sqsRequests === undefined ? 0 : input(line.sqsRequests) * input('sqsRequest');
+  const logs = ((input(line.logBytes) * 1e6) / 1024 ** 3) * input('logIngestionGb');
+  const total = dynamodb + lambda + api + waf + xray + sqs + logs;
+  return { rru, wru, dynamodb, lambda, api, waf, xray, sqs, logs, total };
+}
 
 /** Table: dollars per million calls (or deliveries), by part, from the measured units and the inputs. */
 export function renderCostTable(
   lines: readonly CostLine[],
   measured: ReadonlyMap<string, OperationUnits>,
   inputs: Record<string, number>,
+  stage: PricedStage,
 ): string {
-  const input = (name: string) => {
-    const value = inputs[name];
-    if (value === undefined) throw new Error(`the doc's unit price table has no \`${name}\``);
-    return value;
-  };
   const rows = lines.map((line) => {
-    const units = line.operations.flatMap((operation) => {
-      const found = measured.get(operation);
-      if (found === undefined) throw new Error(`${operation} was not measured`);
-      return found.units;
-    });
-    const dynamodb =
-      totalRead(units) * input('readRequestUnit') + totalWrite(units) * input('writeRequestUnit');
-    const lambda = line.lambda.reduce(
-      (sum, { invocations, durationMs }) =>
-        sum +
-        input(invocations) *
-          (input('lambdaRequest') +
-            (input('lambdaMemoryMb') / 1024) * (input(durationMs) / 1000) * input('lambdaGbSecond') * 1e6),
-      0,
-    );
-    const api = line.apiRequests * input('restApiRequest');
-    const sqs = line.sqsRequests === undefined ? 0 : input(line.sqsRequests) * input('sqsRequest');
-    const logs = ((input(line.logBytes) * 1e6) / 1024 ** 3) * input('logIngestionGb');
-    const total = dynamodb + lambda + api + sqs + logs;
-    return `| ${line.name} | ${totalRead(units)} / ${totalWrite(units)} | ${money(dynamodb)} | ${money(lambda)} | ${money(api)} | ${money(sqs)} | ${money(logs)} | **${money(total)}** |`;
+    const cost = lineCost(line, measured, inputs, stage);
+    const parts = [cost.dynamodb, cost.lambda, cost.api, cost.waf, cost.xray, cost.sqs, cost.logs];
+    return `| ${line.name} | ${cost.rru} / ${cost.wru} | ${parts.map(money).join(' | ')} | **${money(cost.total)}** |`;
   });
   return [
-    '| Per million | RRU / WRU each | DynamoDB | Lambda | API Gateway | SQS | Logs | Total |',
-    '|---|--:|--:|--:|--:|--:|--:|--:|',
+    '| Per million | RRU / WRU each | DynamoDB | Lambda | API Gateway | WAF | X-Ray | SQS | Logs | Total |',
+    '|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|',
     ...rows,
   ].join('\n');
 }
+
+/** Seconds in the 30-day month the monthly figures assume. */
+export const secondsPerMonth = 30 * 24 * 3600;
+
+/** What one stage pays each month whatever its traffic, and the most its X-Ray reservoir adds. */
+export interface StageMonthly {
+  readonly stage: string;
+  readonly webAclRules: number;
+  readonly traceSampling: TraceSampling;
+}
+
+/**
+ * Table: each stage's monthly charges besides its requests: the web ACL and its rules (a managed
+ * rule group counts as one rule), and the traces its reservoir records when every second has
+ * requests, the most it can add beside the per-million figures.
+ */
+export function renderMonthlyTable(stages: readonly StageMonthly[], inputs: Record<string, number>): string {
+  const input = inputOf(inputs);
+  const rows = stages.map(({ stage, webAclRules, traceSampling }) => {
+    const webAcl = input('wafWebAclMonth');
+    const rules = webAclRules * input('wafRuleMonth');
+    const reservoirTraces = traceSampling.reservoirPerSecond * secondsPerMonth;
+    const reservoir = (reservoirTraces / 1e6) * input('xrayTraceRecorded');
+    return (
+      `| ${stage} | ${money(webAcl)} | ${webAclRules} × ${money(input('wafRuleMonth'))} = ${money(rules)} | ` +
+      `${traceSampling.reservoirPerSecond}/s, then ${percent(traceSampling.fixedRate)} | ` +
+      `${money(reservoir)} | **${money(webAcl + rules + reservoir)}** |`
+    );
+  });
+  return [
+    '| Stage | Web ACL | WAF rules | X-Ray sampling (stage file) | X-Ray reservoir, at most | Total, at most |',
+    '|---|--:|--:|--:|--:|--:|',
+    ...rows,
+  ].join('\n');
+}
+
+/** `0.01` as `1 %`. */
+export const percent = (share: number) => `${Number((share * 100).toFixed(2))} %`;
 
 /** The text between `<!-- generated:name -->` and `<!-- /generated:name -->`. */
 export function generatedBlock(doc: string, name: string): string {

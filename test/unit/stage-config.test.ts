@@ -14,6 +14,7 @@ const pinned = {
   alarmSubscribers: { email: ['oncall@example.com'] },
   throttle: { rateLimit: 100, burstLimit: 200 },
   publicRouteThrottle: { rateLimit: 20, burstLimit: 40 },
+  traceSampling: { reservoirPerSecond: 1, fixedRate: 0.05 },
   logRetentionDays: 30,
 } satisfies StageConfigFile;
 
@@ -49,6 +50,13 @@ describe('parseStage', () => {
 describe('committedStageConfig', () => {
   it.each(Object.values(Stage))('accepts the committed %s file', (stage) => {
     expect(committedStageConfig(stage).env?.account).toMatch(/^\d{12}$/);
+  });
+
+  it.each(Object.values(Stage))('sets the %s file’s X-Ray sampling explicitly', (stage) => {
+    const { reservoirPerSecond, fixedRate } = committedStageConfig(stage).traceSampling;
+    expect(reservoirPerSecond).toBeGreaterThanOrEqual(0);
+    expect(fixedRate).toBeGreaterThan(0);
+    expect(fixedRate).toBeLessThanOrEqual(0.05);
   });
 
   it('has production name at least one subscriber', () => {
@@ -117,6 +125,24 @@ describe('parseStageConfig', () => {
       /^f\.ts: throttle\.rateLimit must be a whole number$/,
     ],
     [{ alarmEmail: 'oncall@example.com' }, /^f\.ts: alarmEmail is not a field of a stage file$/],
+    [{ traceSampling: undefined }, /^f\.ts: traceSampling is required$/],
+    [
+      { traceSampling: { reservoirPerSecond: 1, fixedRate: 5 } },
+      /^f\.ts: traceSampling\.fixedRate must be a share from 0 to 1, like 0\.05 for 5 %$/,
+    ],
+    [
+      { traceSampling: { reservoirPerSecond: 1, fixedRate: -0.1 } },
+      /^f\.ts: traceSampling\.fixedRate must be a share from 0 to 1/,
+    ],
+    [
+      { traceSampling: { reservoirPerSecond: -1, fixedRate: 0.05 } },
+      /^f\.ts: traceSampling\.reservoirPerSecond must be a whole number of requests a second, 0 or more$/,
+    ],
+    [
+      { traceSampling: { reservoirPerSecond: 0.5, fixedRate: 0.05 } },
+      /^f\.ts: traceSampling\.reservoirPerSecond must be a whole number$/,
+    ],
+    [{ traceSampling: { fixedRate: 0.05 } }, /^f\.ts: traceSampling\.reservoirPerSecond is required$/],
   ])('refuses %j in one line naming the field', (change, message) => {
     const line = refusal('production', { ...pinned, ...change });
     expect(line).toMatch(message);
