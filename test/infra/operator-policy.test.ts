@@ -1,3 +1,4 @@
+import { Validations } from 'aws-cdk-lib';
 import type { Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Stage } from '../../functions/config';
@@ -159,6 +160,40 @@ describe.each(stages)('the operator policy of %s', (stage) => {
     expect(Object.keys(outputs)).toEqual(
       expect.arrayContaining(['OperatorPolicyArn', 'DataKeyArn', 'SecretsKeyArn']),
     );
+  });
+});
+
+describe('the operator policy’s acknowledgements', () => {
+  it.each(stages)('acknowledge in %s only its reviewed wildcard resources, each with a reason', (stage) => {
+    const { stack } = synthesized(stage);
+    const acknowledged = new Map<string, string>();
+    for (const construct of stack.node.findAll()) {
+      if (!construct.node.path.includes('/OperatorPolicy/')) continue;
+      for (const entry of construct.node.metadata) {
+        if (entry.type !== Validations.ACKNOWLEDGED_RULES_METADATA_KEY) continue;
+        for (const [id, reason] of Object.entries(entry.data as Record<string, string>))
+          acknowledged.set(id, reason);
+      }
+    }
+    const prefix = `MerchantPayments-${stage}-`;
+    const table = `merchant-payments-${stage}`;
+    const endings = [
+      `:table/${table}/index/*]`,
+      `:table/${table}-restored*]`,
+      `:function:${prefix}*]`,
+      ':event-source-mapping:*]',
+      `:log-group:/aws/lambda/${prefix}*]`,
+      `:alarm:${prefix}*]`,
+      `:insight-rule/DynamoDBContributorInsights-*-${table}*]`,
+      ...(stage === Stage.production ? [':recovery-point:*]'] : []),
+      '[Resource::*]',
+    ];
+    expect(acknowledged.size).toBe(endings.length);
+    for (const [id, reason] of acknowledged) {
+      expect(id).toMatch(/^annotation::AwsSolutions-IAM5\[Resource::/i);
+      expect({ id, reviewed: endings.some((ending) => id.endsWith(ending)) }).toEqual({ id, reviewed: true });
+      expect(reason.length).toBeGreaterThan(60);
+    }
   });
 });
 
