@@ -17,6 +17,7 @@ import { acknowledgeControlTowerFindings } from './constructs/control-tower-ackn
 import { DataKey } from './constructs/data-key';
 import { DeliveryPipeline } from './constructs/delivery-pipeline';
 import { DeliveryQueue } from './constructs/delivery-queue';
+import { OperatorPolicy } from './constructs/operator-policy';
 import { PaymentsApi } from './constructs/payments-api';
 import { PaymentsTable, TableAccess } from './constructs/payments-table';
 import { SafeRollout } from './constructs/safe-rollout';
@@ -77,6 +78,8 @@ export class MerchantPaymentsStack extends Stack {
   readonly dashboard: ServiceDashboard;
   /** Every alarm of the stack, each notifying `alarmTopic` (docs/operations.md names each one). */
   readonly alarms: readonly cloudwatch.Alarm[];
+  /** What the people who run the stage may do (docs/operations.md, "The operator's permissions"). */
+  readonly operatorPolicy: OperatorPolicy;
   /** The stage's base URL (`ApiUrl`), which the release pipeline hands to the smoke test. */
   readonly apiUrlOutput: CfnOutput;
   private readonly tracing: TraceWriting;
@@ -268,6 +271,19 @@ export class MerchantPaymentsStack extends Stack {
     });
     this.alarms = this.alarmTopic.notifyOnEveryAlarm(this);
     acknowledgeControlTowerFindings(this, { restApi: this.api.restApi, logRetention: settings.logRetention });
+    this.operatorPolicy = new OperatorPolicy(this, 'OperatorPolicy', {
+      managedPolicyName: `${serviceName}-${this.stage}-operator`,
+      namePrefix: this.stackName,
+      stage: this.stage,
+      tableName: `${serviceName}-${this.stage}`,
+      tableStreamArn: this.streamArn(),
+      dataKey: this.dataKey.key,
+      secretsKey: this.secretsKey,
+      restApi: this.api.restApi,
+      alarmTopicName: `${this.stackName}-alarms`,
+      logGroups: [this.api.accessLogs, this.api.webAcl.blockedRequestsLog],
+      backup: this.tableBackup,
+    });
 
     this.apiUrlOutput = new CfnOutput(this, 'ApiUrl', {
       value: this.api.restApi.url,
@@ -282,6 +298,19 @@ export class MerchantPaymentsStack extends Stack {
         description: 'The role to restore a recovery point of the table with (docs/operations.md)',
       });
     }
+    new CfnOutput(this, 'OperatorPolicyArn', {
+      value: this.operatorPolicy.policy.managedPolicyArn,
+      description:
+        'Attach to the role or permission set of the people who run this stage (docs/operations.md)',
+    });
+    new CfnOutput(this, 'DataKeyArn', {
+      value: this.dataKey.key.keyArn,
+      description: 'The data key, for aws kms rotate-key-on-demand --key-id, which takes no alias',
+    });
+    new CfnOutput(this, 'SecretsKeyArn', {
+      value: this.secretsKey.keyArn,
+      description: 'The secrets key, for aws kms rotate-key-on-demand --key-id, which takes no alias',
+    });
     new CfnOutput(this, 'AlarmTopicArn', {
       value: this.alarmTopic.topic.topicArn,
       description: 'Every alarm notifies it on ALARM and on OK; its subscribers are in the stage file',
@@ -290,6 +319,13 @@ export class MerchantPaymentsStack extends Stack {
     if (domainName !== undefined && config.customDomain !== undefined) {
       this.addCustomDomainOutputs(config.customDomain, domainName);
     }
+  }
+
+  /** The table's stream, which `router replay` reads; the table is defined with one. */
+  private streamArn(): string {
+    const arn = this.table.tableStreamArn;
+    if (arn === undefined) throw new Error('The table has no stream for the router to read');
+    return arn;
   }
 
   /** What an operator needs to add the domain's DNS record and to tell merchants the new URL. */

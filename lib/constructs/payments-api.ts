@@ -39,6 +39,9 @@ export const accessLogFormat = apigateway.AccessLogFormat.custom(
     authorizerLatency: apigateway.AccessLogField.contextAuthorizerLatency(),
     authorizerError: apigateway.AccessLogField.contextAuthorizerError(),
     principalId: apigateway.AccessLogField.contextAuthorizerPrincipalId(),
+    // The key's safe name (never the key), so a leaked key's requests can be found
+    // (docs/operations.md, "A merchant's API key leaked").
+    keyPrefix: apigateway.AccessLogField.contextAuthorizer('keyPrefix'),
     errorResponseType: apigateway.AccessLogField.contextErrorResponseType(),
   }),
 );
