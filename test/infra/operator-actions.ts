@@ -81,6 +81,8 @@ const cliCommandActions: Readonly<Record<string, readonly string[]>> = {
     ...restoreTargetActions,
     'kms:CreateGrant',
   ],
+  // A waiter polls the table's description until it reaches the state asked for.
+  'dynamodb wait': ['dynamodb:DescribeTable'],
   'lambda invoke': ['lambda:InvokeFunction'],
 };
 
