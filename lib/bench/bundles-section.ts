@@ -7,7 +7,7 @@ import { functionEsbuildOptions } from '../constructs/function-esbuild-options';
 import { functionBundling, projectRoot } from '../constructs/service-function';
 import { authorizerHandlerModule } from '../stack';
 import type { BenchContext } from './bench-context';
-import { type BenchRow, rowOf, Unit } from './bench-row';
+import { type BenchRow, NoBudget, rowOf, Unit } from './bench-row';
 import { bundleBudgets, cpuBudgetOf } from './bundle-budgets';
 import { functionNodeOptions } from './function-node-options';
 import { interleavedImportCosts } from './import-cost';
@@ -24,10 +24,12 @@ const deliveryHandlerModules = [
 const payPageHandlerModule = 'pay/serve-pay-page';
 const bareModule = 'bare';
 const bareEntry = join(projectRoot, 'lib', 'bench', 'bare-function.ts');
+const floorModule = 'library-floor';
+const floorEntry = join(projectRoot, 'lib', 'bench', 'library-floor-function.ts');
 
 /**
  * Section 2: each function's import CPU time (what a cold start pays) and bundle bytes against a
- * bare bundle that only creates a document client, all bundled in one esbuild run with the
+ * bare bundle that only creates a document client (and the libraries' floor against the same), all bundled in one esbuild run with the
  * stack's settings. Why the budgets are what they are: `docs/performance.md#bundle-budgets`.
  */
 export async function bundlesSection(context: BenchContext): Promise<BenchRow[]> {
@@ -46,13 +48,14 @@ export async function bundlesSection(context: BenchContext): Promise<BenchRow[]>
       entryPoints: [
         ...modules.map((module) => ({ in: join('functions', `${module}.ts`), out: module })),
         { in: relative(projectRoot, bareEntry), out: bareModule },
+        { in: relative(projectRoot, floorEntry), out: floorModule },
       ],
       outdir,
       // NodejsFunction names an ESM bundle index.mjs: Node needs the extension to load it as ESM.
       outExtension: { '.js': '.mjs' },
       logLevel: 'silent',
     });
-    const all = [bareModule, ...modules];
+    const all = [bareModule, floorModule, ...modules];
     const bundles = new Map(all.map((module) => [module, join(outdir, `${module}.mjs`)]));
     const bytes = new Map<string, number>();
     for (const [module, bundle] of bundles) bytes.set(module, (await stat(bundle)).size);
@@ -70,7 +73,19 @@ export async function bundlesSection(context: BenchContext): Promise<BenchRow[]>
     const bareCpu = medianOf(bareModule, 'cpuMs');
     const bareImport = medianOf(bareModule, 'importMs');
     const bareProcess = medianOf(bareModule, 'processMs');
-    const rows: BenchRow[] = [];
+    // The named libraries' share of every route's budget, measured beside the routes: no budget of
+    // its own, it says how much of a route's import the design's libraries take before our code.
+    const rows: BenchRow[] = [
+      rowOf({
+        section,
+        figure: 'library floor import CPU',
+        value: medianOf(floorModule, 'cpuMs'),
+        baseline: bareCpu,
+        unit: Unit.ms,
+        budget: NoBudget,
+        note: `the bare function with middy, a Powertools logger and a zod/mini body schema, ${bytes.get(floorModule) ?? 0} bytes`,
+      }),
+    ];
     for (const module of modules) {
       rows.push(
         rowOf({

@@ -44,6 +44,10 @@ describe('npm run bench', () => {
     );
   });
 
+  it('prints the named libraries’ floor beside the bare baseline, with no budget of its own', () => {
+    expect(run.stdout).toMatch(/bundles\s+library floor import CPU\s+\S+ ms\s+\S+ ms\s+[\d.]+×\s+—/);
+  });
+
   it('writes the same table as markdown', () => {
     expect(markdown).toMatch(
       /^\| Section \| Figure \| Value \| Baseline \| Ratio \| Budget \| Result \| Note \|$/m,
