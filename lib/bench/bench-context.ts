@@ -1,4 +1,5 @@
 import type { DynamoDbLocalTarget } from '../local/dynamodb-local';
+import type { ImportMeasure } from './bench-options';
 import type { BenchRow } from './bench-row';
 
 /** What every section runs against: one fresh in-memory DynamoDB Local and a trusted test CA. */
@@ -12,6 +13,8 @@ export interface BenchContext {
   readonly caDir: string;
   /** Fresh processes per function for import CPU times. */
   readonly runs: number;
+  /** What the import CPU budgets judge; undefined picks instructions where valgrind runs. */
+  readonly importCpu: ImportMeasure | undefined;
   /** Progress for the terminal (stderr), never part of the table. */
   readonly progress: (line: string) => void;
   /** Registers cleanup that must run even when the bench is stopped mid-section; runs last-in first. */

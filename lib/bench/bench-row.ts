@@ -1,5 +1,11 @@
 /** What a figure is counted in; it decides how a value is printed. */
-export const Unit = { ms: 'ms', bytes: 'bytes', perSecond: '/s', count: 'count' } as const;
+export const Unit = {
+  ms: 'ms',
+  bytes: 'bytes',
+  perSecond: '/s',
+  count: 'count',
+  instructions: 'instructions',
+} as const;
 export type Unit = (typeof Unit)[keyof typeof Unit];
 
 /**
@@ -78,7 +84,7 @@ export function formatBudget(budget: Budget, unit: Unit): string {
   return `${budget.ratio === 'most' ? '≤' : '≥'} ${budget.limit}×`;
 }
 
-/** Milliseconds to one decimal below 100, bytes in KB past 10 KB, rates and counts as they are. */
+/** Milliseconds to one decimal below 100, bytes in KB past 10 KB, instructions in millions, rates and counts as they are. */
 export function formatValue(value: number, unit: Unit): string {
   switch (unit) {
     case Unit.ms:
@@ -89,5 +95,7 @@ export function formatValue(value: number, unit: Unit): string {
       return `${value < 100 ? value.toFixed(1) : Math.round(value)}/s`;
     case Unit.count:
       return Number.isInteger(value) ? String(value) : value.toFixed(2);
+    case Unit.instructions:
+      return `${(value / 1e6).toFixed(1)} M instr`;
   }
 }

@@ -7,7 +7,7 @@ import { authorizerHandlerModule } from '../stack';
  */
 export const bundleBudgets = {
   /** Import CPU of a route or delivery-pipeline function, × the bare function's. */
-  cpuRatio: 1.2,
+  cpuRatio: 1.25,
   /** Import CPU of the authorizer, which runs before every uncached request, × the bare function's. */
   authorizerCpuRatio: 1.1,
   /** Bytes of any function but the pay page, × the bare function's. */

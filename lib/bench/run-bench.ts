@@ -61,6 +61,7 @@ export async function runBench(
       dynamodb,
       caDir,
       runs: options.runs,
+      importCpu: options.importCpu,
       progress,
       onStop,
     };

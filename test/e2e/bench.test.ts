@@ -22,7 +22,16 @@ describe('npm run bench', () => {
 
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), 'merchant-payments-bench-test-'));
-    run = await bench(['--section', 'bundles', '--runs', '1', '--markdown', join(dir, 'bench.md')]);
+    run = await bench([
+      '--section',
+      'bundles',
+      '--runs',
+      '1',
+      '--import-cpu',
+      'time',
+      '--markdown',
+      join(dir, 'bench.md'),
+    ]);
     markdown = await readFile(join(dir, 'bench.md'), 'utf8');
   }, 180_000);
 

@@ -65,6 +65,7 @@ describe('budgets', () => {
     expect(formatValue(20_480, Unit.bytes)).toBe('20.0 KB');
     expect(formatValue(930.4, Unit.perSecond)).toBe('930/s');
     expect(formatValue(25, Unit.count)).toBe('25');
+    expect(formatValue(405_012_345, Unit.instructions)).toBe('405.0 M instr');
   });
 });
 
@@ -114,16 +115,35 @@ describe('parseBenchOptions', () => {
     expect(parseBenchOptions([])).toMatchObject({
       help: false,
       runs: 20,
+      importCpu: undefined,
       strict: false,
       markdown: undefined,
     });
     expect(parseBenchOptions([]).sections).toHaveLength(7);
   });
 
-  it('reads sections, runs, strict and the markdown path', () => {
+  it('reads sections, runs, the import measure, strict and the markdown path', () => {
     expect(
-      parseBenchOptions(['--section', 'bundles', '--runs', '2', '--strict', '--markdown', 'out.md']),
-    ).toEqual({ help: false, sections: ['bundles'], runs: 2, strict: true, markdown: 'out.md' });
+      parseBenchOptions([
+        '--section',
+        'bundles',
+        '--runs',
+        '2',
+        '--import-cpu',
+        'time',
+        '--strict',
+        '--markdown',
+        'out.md',
+      ]),
+    ).toEqual({
+      help: false,
+      sections: ['bundles'],
+      runs: 2,
+      importCpu: 'time',
+      strict: true,
+      markdown: 'out.md',
+    });
+    expect(parseBenchOptions(['--import-cpu', 'instructions']).importCpu).toBe('instructions');
   });
 
   it.each([
@@ -131,6 +151,7 @@ describe('parseBenchOptions', () => {
     [['--runs', '0'], /--runs "0" is not accepted: it must be a whole number from 1 to 100/],
     [['--runs'], /--runs needs a value/],
     [['--fast'], /unknown option "--fast"/],
+    [['--import-cpu', 'wall'], /--import-cpu "wall" is not accepted: it must be instructions or time/],
   ])('refuses %j with one line saying what is accepted', (args, message) => {
     expect(() => parseBenchOptions(args)).toThrow(UsageError);
     expect(() => parseBenchOptions(args)).toThrow(message);
