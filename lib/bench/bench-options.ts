@@ -14,7 +14,7 @@ export type BenchSection = (typeof BenchSections)[number];
 
 /**
  * How the bundles section measures an import's CPU: the instructions it executes, counted by
- * valgrind (steady within about 1 % whatever the load), or its CPU time (the median of `--runs`
+ * valgrind (within a few percent, whatever the load), or its CPU time (the median of `--runs`
  * processes, which moves by ±0.05× between runs). Undefined: instructions where valgrind runs.
  */
 export const ImportMeasures = ['instructions', 'time'] as const;

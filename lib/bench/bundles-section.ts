@@ -114,7 +114,7 @@ export async function bundlesSection(context: BenchContext): Promise<BenchRow[]>
       await writeFile(emptyBundle, 'export {};\n');
       return importInstructions(bundles, {
         emptyBundle,
-        // The baseline every ratio divides by gets three counts; a count moves by under 1 %.
+        // The baseline every ratio divides by gets three counts; a count moves by 1-3 %.
         samples: (name) => (name === bareModule ? 3 : 1),
         nodeOptions: functionNodeOptions(),
         onDone: (done, of) => {
