@@ -24,6 +24,15 @@ export const functionEnvironment: Readonly<Record<string, string>> = {
   DELIVERY_QUEUE_URL: 'https://sqs.us-east-1.amazonaws.com/000000000000/merchant-payments-bench',
 };
 
+/** What a fresh process that imports a bundle runs with: the stand-ins above and the functions' NODE_OPTIONS. */
+export function importProcessEnvironment(nodeOptions: string | undefined): NodeJS.ProcessEnv {
+  return {
+    PATH: process.env.PATH ?? '',
+    ...functionEnvironment,
+    ...(nodeOptions === undefined ? {} : { NODE_OPTIONS: nodeOptions }),
+  };
+}
+
 /**
  * Imports the bundle given as the first argument and prints the CPU and wall time of that import,
  * measured inside the fresh process so Node's own start-up, the same for every bundle, is left out.
@@ -47,14 +56,7 @@ export function importInFreshNode(bundle: string, nodeOptions: string | undefine
     const child = spawn(
       process.execPath,
       ['--input-type=module', '--eval', importTimer, pathToFileURL(bundle).href],
-      {
-        env: {
-          PATH: process.env.PATH ?? '',
-          ...functionEnvironment,
-          ...(nodeOptions === undefined ? {} : { NODE_OPTIONS: nodeOptions }),
-        },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      },
+      { env: importProcessEnvironment(nodeOptions), stdio: ['ignore', 'pipe', 'pipe'] },
     );
     let stdout = '';
     let stderr = '';

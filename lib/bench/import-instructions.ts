@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { availableParallelism } from 'node:os';
 import { pathToFileURL } from 'node:url';
-import { functionEnvironment } from './import-cost';
+import { importProcessEnvironment } from './import-cost';
 import { median } from './statistics';
 
 /**
@@ -48,14 +48,7 @@ export function processInstructions(bundle: string, nodeOptions: string | undefi
         importer,
         pathToFileURL(bundle).href,
       ],
-      {
-        env: {
-          PATH: process.env.PATH ?? '',
-          ...functionEnvironment,
-          ...(nodeOptions === undefined ? {} : { NODE_OPTIONS: nodeOptions }),
-        },
-        stdio: ['ignore', 'ignore', 'pipe'],
-      },
+      { env: importProcessEnvironment(nodeOptions), stdio: ['ignore', 'ignore', 'pipe'] },
     );
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => {
