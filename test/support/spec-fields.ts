@@ -3,7 +3,9 @@
  * exactly these fields.
  */
 
-/** DESIGN §4 "Payments listing", plus the decline of a declined payment (docs/decisions.md). */
+/**
+ * The listed payment fields, plus the decline of a declined payment (docs/decisions/payments-read-api.md).
+ */
 export const paymentFields = [
   'paymentId',
   'merchantId',
