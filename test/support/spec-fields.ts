@@ -1,6 +1,6 @@
 /**
- * Field lists of the spec and DESIGN, sorted, for tests that check a response or event payload has
- * exactly these fields.
+ * Field lists of the API reference (docs/openapi.json) and the webhook guide, sorted, for tests that
+ * check a response or event payload has exactly these fields.
  */
 
 /**
@@ -24,7 +24,7 @@ export const paymentFields = [
   'updatedAt',
 ].sort();
 
-/** Spec "Subscribable event types": each type's payload fields. */
+/** Each subscribable event type's payload fields (docs/receiving-webhooks.md#event-types). */
 export const eventPayloadFields = {
   'payments.PaymentCreated': [
     'paymentId',
