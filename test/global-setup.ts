@@ -24,7 +24,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   project.provide('testCaDir', testCa.dir);
 
   const started = Date.now();
-  // The one -sharedDb instance (docs/decisions.md "Who can reach the local table"): every worker,
+  // The one -sharedDb instance (docs/decisions/who-can-reach-the-local-table.md): every worker,
   // spawned runtime and admin CLI of the run reaches it with the fixed shared key.
   const dynamodb = await startDynamoDbLocal({
     inMemory: true,

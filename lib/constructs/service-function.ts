@@ -51,7 +51,7 @@ export const functionRuntimeEnvironment: Readonly<Record<string, string>> = {};
  * What decides whether a function's invocation is traced. Lambda applies no X-Ray sampling rule of
  * its own: it follows the decision a caller sends, and without one samples at a fixed rate nobody
  * can set. So a function is traced only where the stage's sampling rule decides
- * (docs/decisions.md "X-Ray sampling set per stage").
+ * (docs/decisions/x-ray-sampling-set-per-stage.md).
  */
 export const InvocationTracing = {
   /**
