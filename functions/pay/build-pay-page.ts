@@ -12,6 +12,7 @@ import { build } from 'esbuild';
  */
 
 const pageDir = new URL('./page/', import.meta.url);
+const projectRoot = fileURLToPath(new URL('../../', import.meta.url));
 
 /** The built module `serve-pay-page.ts` imports (git-ignored; its types are in the `.d.ts` beside it). */
 export const payPageModuleUrl = new URL('./pay-page-document.js', import.meta.url);
@@ -32,6 +33,8 @@ function sha256Source(text: string): string {
 /** The page's script: the TypeScript bundled for browsers as one classic script. */
 async function buildScript(): Promise<string> {
   const result = await build({
+    // Paths the output names (its source comment) are the project's, wherever the build runs from.
+    absWorkingDir: projectRoot,
     entryPoints: [fileURLToPath(new URL('pay-page.ts', pageDir))],
     tsconfig: fileURLToPath(new URL('tsconfig.json', pageDir)),
     bundle: true,
