@@ -2,6 +2,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { writePayPageModule } from '../functions/pay/build-pay-page';
 import { startDynamoDbLocal } from '../lib/local/dynamodb-local';
 import { createTestCa } from './support/test-ca';
 
@@ -20,6 +21,8 @@ declare module 'vitest' {
  * that, makes the run's test CA and has every test worker trust it (see `trustTestCa`).
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  // Test files import and bundle the pay page's function, which serves the page built from its sources.
+  await writePayPageModule();
   const testCa = await trustTestCa();
   project.provide('testCaDir', testCa.dir);
 

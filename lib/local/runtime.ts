@@ -13,6 +13,7 @@ import type {
 import { authorize } from '../../functions/authorizer/authorize';
 import { handler as authorizer } from '../../functions/authorizer/handler';
 import { resetFunctionEnvironment, type Stage } from '../../functions/config';
+import { writePayPageModule } from '../../functions/pay/build-pay-page';
 import type { RouteDefinition } from '../../functions/route-definition';
 import { routeList, routesOfStage } from '../../functions/routes';
 import { resetSecretSealer } from '../../functions/secrets/secret-sealer-from-env';
@@ -113,6 +114,8 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
   // folder or the port, each said in one line with what to do.
   await assertNoRuntimeIn(stateDir);
   await assertPortFree(settings.PORT, settings.HOST);
+  // GET /pay serves the page built from functions/pay/page/, as the stack's bundling builds it.
+  await writePayPageModule();
   // DynamoDB Local listens on every interface: only a client holding this installation's key
   // reaches the runtime's database, in memory as on disk.
   const dynamodb =
