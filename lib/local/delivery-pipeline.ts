@@ -58,7 +58,7 @@ export async function startDeliveryPipeline(options: {
       options.deliveryQueue?.visibilityTimeoutSeconds ?? Math.ceil(settings.WEBHOOK_TIMEOUT_MS / 1000) + 5,
     maxReceiveCount: options.deliveryQueue?.maxReceiveCount,
   });
-  const queue = sqsDeliveryQueue(sqsClientFor(delayQueue, { queueUrl }), queueUrl);
+  const queue = sqsDeliveryQueue(sqsClientFor(delayQueue), queueUrl);
   const router = createRouter({ queue });
   const { beforeRouting } = options;
   const poller = await startStreamPoller({
