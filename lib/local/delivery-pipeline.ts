@@ -31,7 +31,7 @@ export async function startDeliveryPipeline(options: {
   tableName: string;
   settings: LocalSettings;
   reconcileEverySeconds?: number;
-  log?: (message: string) => void;
+  log?: ((message: string) => void) | undefined;
   /** Sees every batch the queue hands the dispatcher, before the dispatcher does (the bench counts them). */
   onDispatcherBatch?: ((event: SQSEvent) => void) | undefined;
   /** Awaited before the router sees each stream batch, so a test can hold the stream back a while. */
