@@ -65,53 +65,99 @@ interface Message {
  * outlives the visibility timeout is not delivered twice.
  */
 export function createDelayQueue(options: DelayQueueOptions): DelayQueue {
-  const defaultDelayMs = (options.defaultDelaySeconds ?? 60) * 1000;
-  const visibilityTimeoutMs = (options.visibilityTimeoutSeconds ?? 30) * 1000;
-  const maxReceiveCount = options.maxReceiveCount ?? 5;
-  const maxConcurrency = options.maxConcurrency ?? 5;
-  const onError = options.onError ?? logHandlerError;
-  const messages = new Map<string, Message>();
-  const visible: Message[] = [];
-  const dead: DeadLetter[] = [];
-  const running = new Set<Promise<void>>();
-  const idleWaiters: (() => void)[] = [];
-  let stopped = false;
+  return new LocalDelayQueue(options);
+}
+
+class LocalDelayQueue implements DelayQueue {
+  private readonly messages = new Map<string, Message>();
+  private readonly visible: Message[] = [];
+  private readonly dead: DeadLetter[] = [];
+  private readonly running = new Set<Promise<void>>();
+  private readonly idleWaiters: (() => void)[] = [];
+  private stopped = false;
+
+  constructor(private readonly options: DelayQueueOptions) {}
+
+  send({ body, delaySeconds }: { body: string; delaySeconds?: number | undefined }): string {
+    this.assertRunning();
+    if (body.length === 0) throw new RangeError('MessageBody must be a non-empty string');
+    if (delaySeconds === undefined)
+      return this.enqueue(body, (this.options.defaultDelaySeconds ?? 60) * 1000);
+    if (!Number.isInteger(delaySeconds) || delaySeconds < 0 || delaySeconds > MaxDelaySeconds) {
+      throw new RangeError(`DelaySeconds must be an integer 0…${MaxDelaySeconds}`);
+    }
+    return this.enqueue(body, delaySeconds * 1000);
+  }
+
+  size(): number {
+    return this.messages.size;
+  }
+
+  deadLetters(): DeadLetter[] {
+    return [...this.dead];
+  }
+
+  redriveDeadLetters(): number {
+    this.assertRunning();
+    const moved = this.dead.splice(0);
+    for (const letter of moved) this.enqueue(letter.body, 0);
+    return moved.length;
+  }
+
+  idle(): Promise<void> {
+    return new Promise<void>((resolve) => {
+      this.idleWaiters.push(resolve);
+      this.pump();
+    });
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    for (const message of this.messages.values()) clearTimeout(message.timer);
+    await Promise.allSettled([...this.running]);
+    this.pump();
+  }
+
+  private assertRunning(): void {
+    if (this.stopped) throw new Error('the local delay queue is stopped');
+  }
+
+  private enqueue(body: string, delayMs: number): string {
+    const message: Message = { messageId: randomUUID(), body, sentAt: Date.now(), receiveCount: 0 };
+    this.messages.set(message.messageId, message);
+    this.showAfter([message], delayMs);
+    return message.messageId;
+  }
 
   /**
    * Due now joins the visible list at once (a microtask pumps, so fake timers need not advance);
    * messages that wait together, like a failed batch, become visible together.
    */
-  function showAfter(group: Message[], delayMs: number): void {
+  private showAfter(group: Message[], delayMs: number): void {
     if (delayMs > 0) {
-      const timer = setTimeout(() => showAfter(group, 0), delayMs);
+      const timer = setTimeout(() => this.showAfter(group, 0), delayMs);
       for (const message of group) message.timer = timer;
       return;
     }
-    visible.push(...group);
-    queueMicrotask(pump);
+    this.visible.push(...group);
+    queueMicrotask(() => this.pump());
   }
 
-  function enqueue(body: string, delayMs: number): string {
-    const message: Message = { messageId: randomUUID(), body, sentAt: Date.now(), receiveCount: 0 };
-    messages.set(message.messageId, message);
-    showAfter([message], delayMs);
-    return message.messageId;
-  }
-
-  function pump(): void {
-    while (!stopped && running.size < maxConcurrency && visible.length > 0) {
-      const call = receive(visible.splice(0, BatchSize)).finally(() => {
+  private pump(): void {
+    const { running, visible } = this;
+    while (!this.stopped && running.size < (this.options.maxConcurrency ?? 5) && visible.length > 0) {
+      const call = this.receive(visible.splice(0, BatchSize)).finally(() => {
         running.delete(call);
-        pump();
+        this.pump();
       });
       running.add(call);
     }
-    if (running.size === 0 && (stopped || visible.length === 0)) {
-      for (const resolve of idleWaiters.splice(0)) resolve();
+    if (running.size === 0 && (this.stopped || visible.length === 0)) {
+      for (const resolve of this.idleWaiters.splice(0)) resolve();
     }
   }
 
-  async function receive(batch: Message[]): Promise<void> {
+  private async receive(batch: Message[]): Promise<void> {
     const receivedAt = Date.now();
     for (const message of batch) {
       message.receiveCount += 1;
@@ -121,76 +167,45 @@ export function createDelayQueue(options: DelayQueueOptions): DelayQueue {
     let failed: Set<string>;
     let reason = 'reported in batchItemFailures';
     try {
-      const response = await options.handler({ Records: batch.map(toRecord) });
+      const response = await this.options.handler({ Records: batch.map(toRecord) });
       failed = failedMessageIds(response || undefined, ids);
     } catch (error) {
       failed = new Set(ids);
       reason = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-      onError(error, ids);
+      (this.options.onError ?? logHandlerError)(error, ids);
     }
+    const maxReceiveCount = this.options.maxReceiveCount ?? 5;
     const hidden: Message[] = [];
     for (const message of batch) {
       const { messageId, body, receiveCount } = message;
       if (failed.has(messageId) && receiveCount < maxReceiveCount) hidden.push(message);
-      else messages.delete(messageId);
-      if (failed.has(messageId) && receiveCount >= maxReceiveCount)
-        dead.push({ messageId, body, receiveCount, reason });
-    }
-    if (hidden.length > 0 && !stopped) showAfter(hidden, receivedAt + visibilityTimeoutMs - Date.now());
-  }
-
-  function toRecord(message: Message): SQSRecord {
-    return {
-      messageId: message.messageId,
-      receiptHandle: randomUUID(),
-      body: message.body,
-      attributes: {
-        ApproximateReceiveCount: String(message.receiveCount),
-        SentTimestamp: String(message.sentAt),
-        SenderId: '000000000000',
-        ApproximateFirstReceiveTimestamp: String(message.firstReceivedAt),
-      },
-      messageAttributes: {},
-      md5OfBody: md5(message.body),
-      eventSource: 'aws:sqs',
-      eventSourceARN: QueueArn,
-      awsRegion: 'us-east-1',
-    };
-  }
-
-  const assertRunning = () => {
-    if (stopped) throw new Error('the local delay queue is stopped');
-  };
-  return {
-    send({ body, delaySeconds }) {
-      assertRunning();
-      if (body.length === 0) throw new RangeError('MessageBody must be a non-empty string');
-      if (delaySeconds === undefined) return enqueue(body, defaultDelayMs);
-      if (!Number.isInteger(delaySeconds) || delaySeconds < 0 || delaySeconds > MaxDelaySeconds) {
-        throw new RangeError(`DelaySeconds must be an integer 0…${MaxDelaySeconds}`);
+      else this.messages.delete(messageId);
+      if (failed.has(messageId) && receiveCount >= maxReceiveCount) {
+        this.dead.push({ messageId, body, receiveCount, reason });
       }
-      return enqueue(body, delaySeconds * 1000);
+    }
+    const visibilityTimeoutMs = (this.options.visibilityTimeoutSeconds ?? 30) * 1000;
+    if (hidden.length > 0 && !this.stopped)
+      this.showAfter(hidden, receivedAt + visibilityTimeoutMs - Date.now());
+  }
+}
+
+function toRecord(message: Message): SQSRecord {
+  return {
+    messageId: message.messageId,
+    receiptHandle: randomUUID(),
+    body: message.body,
+    attributes: {
+      ApproximateReceiveCount: String(message.receiveCount),
+      SentTimestamp: String(message.sentAt),
+      SenderId: '000000000000',
+      ApproximateFirstReceiveTimestamp: String(message.firstReceivedAt),
     },
-    size: () => messages.size,
-    deadLetters: () => [...dead],
-    redriveDeadLetters() {
-      assertRunning();
-      const moved = dead.splice(0);
-      for (const letter of moved) enqueue(letter.body, 0);
-      return moved.length;
-    },
-    idle() {
-      return new Promise<void>((resolve) => {
-        idleWaiters.push(resolve);
-        pump();
-      });
-    },
-    async stop() {
-      stopped = true;
-      for (const message of messages.values()) clearTimeout(message.timer);
-      await Promise.allSettled([...running]);
-      pump();
-    },
+    messageAttributes: {},
+    md5OfBody: md5(message.body),
+    eventSource: 'aws:sqs',
+    eventSourceARN: QueueArn,
+    awsRegion: 'us-east-1',
   };
 }
 
