@@ -228,7 +228,7 @@ export interface StartDynamoDbLocalOptions {
   /**
    * Serve one database to every key (`-sharedDb`), so anyone who reaches the port reaches the
    * tables: only for an instance that holds nothing but generated data, like the test suite's
-   * (docs/decisions.md "Who can reach the local table"). Not with `accessKeyId`.
+   * (docs/decisions/who-can-reach-the-local-table.md). Not with `accessKeyId`.
    */
   sharedDb?: boolean | undefined;
   /** 0 or undefined picks a free port (and picks again if it is taken before the JVM binds it). */
