@@ -10,8 +10,8 @@ import {
 } from '../domain/webhook-delivery';
 import { WebhookEndpointStatus } from '../domain/webhook-endpoint';
 import { signedDelivery } from '../domain/webhook-signature';
-import { logger } from '../http/logger';
-import { originalStack } from '../http/original-stack';
+import { logger } from '../observability/logger';
+import { originalStack } from '../observability/original-stack';
 import type { SecretSealer } from '../secrets/secret-sealer';
 import { claimDelivery, getDelivery, leaseDelivery, replaceDelivery } from '../store/webhook-deliveries';
 import { getEndpoint, type StoredWebhookEndpoint } from '../store/webhook-endpoints';
