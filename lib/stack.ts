@@ -115,22 +115,8 @@ export class MerchantPaymentsStack extends Stack {
     this.tracing = new TraceWriting(this, 'Tracing');
     this.rollout = new SafeRollout(this, 'Rollout', { namePrefix: this.stackName, pace: settings.rollout });
     this.table = this.createTable();
-    if (this.stage === Stage.production) {
-      this.tableBackup = new TableBackup(this, 'TableBackup', {
-        table: this.table,
-        dataKey: this.dataKey,
-        name: `${serviceName}-${this.stage}`,
-        removalPolicy: settings.removalPolicy,
-      });
-    }
-    // Encrypts webhook signing secrets (and replayed responses holding one) at rest
-    // (docs/security.md "A stolen log or table dump"). Only the roles it is granted to below can
-    // use it: no IAM policy of the account can.
-    this.secretsKey = new ServiceKey(this, 'SecretsKey', {
-      description: `Webhook signing secrets of ${serviceName} (${this.stage})`,
-      alias: `alias/${serviceName}/${this.stage}/secrets`,
-      removalPolicy: settings.removalPolicy,
-    });
+    if (this.stage === Stage.production) this.tableBackup = this.createTableBackup();
+    this.secretsKey = this.createSecretsKey();
     const queues = queueNames(this.stackName);
     this.deliveryQueue = new DeliveryQueue(this, 'Delivery', {
       queueName: queues.delivery,
@@ -152,20 +138,7 @@ export class MerchantPaymentsStack extends Stack {
       customDomain: config.customDomain,
     });
     this.routeFunctions = this.addRouteFunctions(stageRoutes, environment);
-    this.deliveryPipeline = new DeliveryPipeline(this, 'DeliveryPipeline', {
-      namePrefix: this.stackName,
-      settings,
-      table: this.table,
-      deliveryQueue: this.deliveryQueue,
-      secretsKey: this.secretsKey,
-      environment,
-      dataKey: this.dataKey,
-      tracing: this.tracing,
-      routerFailuresQueueName: queues.routerFailures,
-      reconcilerFailuresQueueName: queues.reconcilerFailures,
-      metricDimensions: this.metricDimensions(),
-      rollOut: (fn, id) => this.rollout.rollOut(fn, id),
-    });
+    this.deliveryPipeline = this.createDeliveryPipeline(queues, environment);
     this.rollout.seal();
 
     this.serviceAlarms = this.createServiceAlarms(stageRoutes.filter(isPublic), authorizer);
@@ -188,6 +161,28 @@ export class MerchantPaymentsStack extends Stack {
       removalPolicy: this.settings.removalPolicy,
       deletionProtection: this.settings.tableDeletionProtection,
       dataKey: this.dataKey,
+    });
+  }
+
+  private createTableBackup(): TableBackup {
+    return new TableBackup(this, 'TableBackup', {
+      table: this.table,
+      dataKey: this.dataKey,
+      name: `${serviceName}-${this.stage}`,
+      removalPolicy: this.settings.removalPolicy,
+    });
+  }
+
+  /**
+   * Encrypts webhook signing secrets (and replayed responses holding one) at rest
+   * (docs/security.md "A stolen log or table dump"). Only the roles it is granted to can use it:
+   * no IAM policy of the account can.
+   */
+  private createSecretsKey(): ServiceKey {
+    return new ServiceKey(this, 'SecretsKey', {
+      description: `Webhook signing secrets of ${serviceName} (${this.stage})`,
+      alias: `alias/${serviceName}/${this.stage}/secrets`,
+      removalPolicy: this.settings.removalPolicy,
     });
   }
 
@@ -246,6 +241,27 @@ export class MerchantPaymentsStack extends Stack {
       routeFunctions.set(route.operationId, routeFunction);
     }
     return routeFunctions;
+  }
+
+  private createDeliveryPipeline(
+    queues: ReturnType<typeof queueNames>,
+    environment: Readonly<Record<string, string>>,
+  ): DeliveryPipeline {
+    const settings = this.settings;
+    return new DeliveryPipeline(this, 'DeliveryPipeline', {
+      namePrefix: this.stackName,
+      settings,
+      table: this.table,
+      deliveryQueue: this.deliveryQueue,
+      secretsKey: this.secretsKey,
+      environment,
+      dataKey: this.dataKey,
+      tracing: this.tracing,
+      routerFailuresQueueName: queues.routerFailures,
+      reconcilerFailuresQueueName: queues.reconcilerFailures,
+      metricDimensions: this.metricDimensions(),
+      rollOut: (fn, id) => this.rollout.rollOut(fn, id),
+    });
   }
 
   /** The dimensions of the service's own metrics on this stage. */
