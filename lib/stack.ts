@@ -114,31 +114,9 @@ export class MerchantPaymentsStack extends Stack {
     });
     this.tracing = new TraceWriting(this, 'Tracing');
     this.rollout = new SafeRollout(this, 'Rollout', { namePrefix: this.stackName, pace: settings.rollout });
-
-    this.table = new PaymentsTable(this, 'Table', {
-      tableName: `${serviceName}-${this.stage}`,
-      removalPolicy: settings.removalPolicy,
-      deletionProtection: settings.tableDeletionProtection,
-      dataKey: this.dataKey,
-    });
-    if (this.stage === Stage.production) {
-      this.tableBackup = new TableBackup(this, 'TableBackup', {
-        table: this.table,
-        dataKey: this.dataKey,
-        name: `${serviceName}-${this.stage}`,
-        removalPolicy: settings.removalPolicy,
-      });
-    }
-
-    // Encrypts webhook signing secrets (and replayed responses holding one) at rest
-    // (docs/security.md "A stolen log or table dump"). Only the roles it is granted to below can
-    // use it: no IAM policy of the account can.
-    this.secretsKey = new ServiceKey(this, 'SecretsKey', {
-      description: `Webhook signing secrets of ${serviceName} (${this.stage})`,
-      alias: `alias/${serviceName}/${this.stage}/secrets`,
-      removalPolicy: settings.removalPolicy,
-    });
-
+    this.table = this.createTable();
+    if (this.stage === Stage.production) this.tableBackup = this.createTableBackup();
+    this.secretsKey = this.createSecretsKey();
     const queues = queueNames(this.stackName);
     this.deliveryQueue = new DeliveryQueue(this, 'Delivery', {
       queueName: queues.delivery,
@@ -147,22 +125,8 @@ export class MerchantPaymentsStack extends Stack {
       deadLetterRemovalPolicy: settings.removalPolicy,
     });
 
-    // Typed against the functions' own env schema, so renaming a variable there breaks the build here.
-    const functionEnvironment: Pick<Record<keyof FunctionEnvironment, string>, 'TABLE_NAME' | 'STAGE'> = {
-      TABLE_NAME: this.table.tableName,
-      STAGE: this.stage,
-    };
-    const environment = { ...functionEnvironment, POWERTOOLS_SERVICE_NAME: serviceName };
-
-    // Reserved so that no flood elsewhere in the account leaves merchants without authorization.
-    const authorizer = this.serviceFunction('Authorizer', 'authorizer', {
-      handlerModule: authorizerHandlerModule,
-      description: 'Bearer API key authorizer',
-      environment,
-      reservedConcurrency: settings.reservedConcurrency.authorizer,
-    });
-    this.table.grantAccess(authorizer.role, TableAccess.read);
-
+    const environment = this.functionEnvironment();
+    const authorizer = this.createAuthorizer(environment);
     const stageRoutes = routesOfStage(routeList, this.stage);
     this.api = new PaymentsApi(this, 'Api', {
       stage: this.stage,
@@ -173,7 +137,82 @@ export class MerchantPaymentsStack extends Stack {
       logEncryptionKey: this.dataKey.key,
       customDomain: config.customDomain,
     });
+    this.routeFunctions = this.addRouteFunctions(stageRoutes, environment);
+    this.deliveryPipeline = this.createDeliveryPipeline(queues, environment);
+    this.rollout.seal();
 
+    this.serviceAlarms = this.createServiceAlarms(stageRoutes.filter(isPublic), authorizer);
+    this.dashboard = this.createDashboard();
+    // Last, so no alarm added above is left without someone to tell.
+    this.alarmTopic = new AlarmTopic(this, 'AlarmTopic', {
+      topicName: `${this.stackName}-alarms`,
+      dataKey: this.dataKey,
+      subscribers: config.alarmSubscribers,
+    });
+    this.alarms = this.alarmTopic.notifyOnEveryAlarm(this);
+    acknowledgeControlTowerFindings(this, { restApi: this.api.restApi, logRetention: settings.logRetention });
+    this.operatorPolicy = this.createOperatorPolicy();
+    this.apiUrlOutput = this.addOutputs(config);
+  }
+
+  private createTable(): PaymentsTable {
+    return new PaymentsTable(this, 'Table', {
+      tableName: `${serviceName}-${this.stage}`,
+      removalPolicy: this.settings.removalPolicy,
+      deletionProtection: this.settings.tableDeletionProtection,
+      dataKey: this.dataKey,
+    });
+  }
+
+  private createTableBackup(): TableBackup {
+    return new TableBackup(this, 'TableBackup', {
+      table: this.table,
+      dataKey: this.dataKey,
+      name: `${serviceName}-${this.stage}`,
+      removalPolicy: this.settings.removalPolicy,
+    });
+  }
+
+  /**
+   * Encrypts webhook signing secrets (and replayed responses holding one) at rest
+   * (docs/security.md "A stolen log or table dump"). Only the roles it is granted to can use it:
+   * no IAM policy of the account can.
+   */
+  private createSecretsKey(): ServiceKey {
+    return new ServiceKey(this, 'SecretsKey', {
+      description: `Webhook signing secrets of ${serviceName} (${this.stage})`,
+      alias: `alias/${serviceName}/${this.stage}/secrets`,
+      removalPolicy: this.settings.removalPolicy,
+    });
+  }
+
+  /** TABLE_NAME, STAGE and the Powertools service name, which every function that reads the table gets. */
+  private functionEnvironment(): Readonly<Record<string, string>> {
+    // Typed against the functions' own env schema, so renaming a variable there breaks the build here.
+    const functionEnvironment: Pick<Record<keyof FunctionEnvironment, string>, 'TABLE_NAME' | 'STAGE'> = {
+      TABLE_NAME: this.table.tableName,
+      STAGE: this.stage,
+    };
+    return { ...functionEnvironment, POWERTOOLS_SERVICE_NAME: serviceName };
+  }
+
+  private createAuthorizer(environment: Readonly<Record<string, string>>): ServiceFunction {
+    // Reserved so that no flood elsewhere in the account leaves merchants without authorization.
+    const authorizer = this.serviceFunction('Authorizer', 'authorizer', {
+      handlerModule: authorizerHandlerModule,
+      description: 'Bearer API key authorizer',
+      environment,
+      reservedConcurrency: this.settings.reservedConcurrency.authorizer,
+    });
+    this.table.grantAccess(authorizer.role, TableAccess.read);
+    return authorizer;
+  }
+
+  /** One function per route of the stage, with exactly the table and key access its route needs. */
+  private addRouteFunctions(
+    stageRoutes: readonly RouteDefinition[],
+    environment: Readonly<Record<string, string>>,
+  ): ReadonlyMap<string, ServiceFunction> {
     const routeFunctions = new Map<string, ServiceFunction>();
     for (const route of stageRoutes) {
       const tableAccess = tableAccessOf(route);
@@ -186,7 +225,7 @@ export class MerchantPaymentsStack extends Stack {
         description: `${route.method} ${route.path}: ${route.summary}`,
         environment: routeEnvironment,
         timeout: Duration.seconds(route.timeoutSeconds ?? defaultRouteTimeoutSeconds),
-        ...reservedConcurrencyOf(route, settings),
+        ...reservedConcurrencyOf(route, this.settings),
       });
       if (tableAccess !== 'none') this.table.grantAccess(routeFunction.role, tableAccess);
       // A reader's first list call creates the cursor signing key in the CONFIG partition.
@@ -201,9 +240,15 @@ export class MerchantPaymentsStack extends Stack {
       this.api.addRoute(route, invoked);
       routeFunctions.set(route.operationId, routeFunction);
     }
-    this.routeFunctions = routeFunctions;
+    return routeFunctions;
+  }
 
-    this.deliveryPipeline = new DeliveryPipeline(this, 'DeliveryPipeline', {
+  private createDeliveryPipeline(
+    queues: ReturnType<typeof queueNames>,
+    environment: Readonly<Record<string, string>>,
+  ): DeliveryPipeline {
+    const settings = this.settings;
+    return new DeliveryPipeline(this, 'DeliveryPipeline', {
       namePrefix: this.stackName,
       settings,
       table: this.table,
@@ -214,19 +259,27 @@ export class MerchantPaymentsStack extends Stack {
       tracing: this.tracing,
       routerFailuresQueueName: queues.routerFailures,
       reconcilerFailuresQueueName: queues.reconcilerFailures,
-      metricDimensions: { service: serviceName, stage: this.stage },
+      metricDimensions: this.metricDimensions(),
       rollOut: (fn, id) => this.rollout.rollOut(fn, id),
     });
-    this.rollout.seal();
+  }
 
+  /** The dimensions of the service's own metrics on this stage. */
+  private metricDimensions() {
+    return { service: serviceName, stage: this.stage };
+  }
+
+  private createServiceAlarms(
+    payRoutes: readonly RouteDefinition[],
+    authorizer: ServiceFunction,
+  ): ServiceAlarms {
     const pipeline = this.deliveryPipeline;
-    const payRoutes = stageRoutes.filter(isPublic);
     const payRouteFunctions = payRoutes.map((route) => {
-      const routeFunction = routeFunctions.get(route.operationId);
+      const routeFunction = this.routeFunctions.get(route.operationId);
       if (routeFunction === undefined) throw new Error(`No function serves ${route.operationId}`);
       return [route.operationId, routeFunction.function] as const;
     });
-    this.serviceAlarms = new ServiceAlarms(this, 'Alarms', {
+    return new ServiceAlarms(this, 'Alarms', {
       namePrefix: this.stackName,
       stage: this.stage,
       restApi: this.api.restApi,
@@ -241,13 +294,19 @@ export class MerchantPaymentsStack extends Stack {
       ]),
       webAcl: this.api.webAcl.webAcl,
       table: this.table,
-      thresholds: settings.alarmThresholds,
-      metricDimensions: { service: serviceName, stage: this.stage },
+      thresholds: this.settings.alarmThresholds,
+      metricDimensions: this.metricDimensions(),
     });
-    this.dashboard = new ServiceDashboard(this, 'Dashboard', {
+  }
+
+  private createDashboard(): ServiceDashboard {
+    const pipeline = this.deliveryPipeline;
+    return new ServiceDashboard(this, 'Dashboard', {
       dashboardName: this.stackName,
       restApi: this.api.restApi,
-      routeFunctions: new Map([...routeFunctions].map(([operationId, fn]) => [operationId, fn.function])),
+      routeFunctions: new Map(
+        [...this.routeFunctions].map(([operationId, fn]) => [operationId, fn.function]),
+      ),
       router: pipeline.router.function,
       dispatcher: pipeline.dispatcher.function,
       reconciler: pipeline.reconciler.function,
@@ -258,20 +317,15 @@ export class MerchantPaymentsStack extends Stack {
         { label: 'reconciler failures', queue: pipeline.reconcilerFailures },
       ],
       table: this.table,
-      metricDimensions: { service: serviceName, stage: this.stage },
+      metricDimensions: this.metricDimensions(),
       signals: this.serviceAlarms.signals,
       accessLogs: this.api.accessLogs,
-      thresholds: settings.alarmThresholds,
+      thresholds: this.settings.alarmThresholds,
     });
-    // Last, so no alarm added above is left without someone to tell.
-    this.alarmTopic = new AlarmTopic(this, 'AlarmTopic', {
-      topicName: `${this.stackName}-alarms`,
-      dataKey: this.dataKey,
-      subscribers: config.alarmSubscribers,
-    });
-    this.alarms = this.alarmTopic.notifyOnEveryAlarm(this);
-    acknowledgeControlTowerFindings(this, { restApi: this.api.restApi, logRetention: settings.logRetention });
-    this.operatorPolicy = new OperatorPolicy(this, 'OperatorPolicy', {
+  }
+
+  private createOperatorPolicy(): OperatorPolicy {
+    return new OperatorPolicy(this, 'OperatorPolicy', {
       managedPolicyName: `${serviceName}-${this.stage}-operator`,
       namePrefix: this.stackName,
       stage: this.stage,
@@ -284,8 +338,11 @@ export class MerchantPaymentsStack extends Stack {
       logGroups: [this.api.accessLogs, this.api.webAcl.blockedRequestsLog],
       backup: this.tableBackup,
     });
+  }
 
-    this.apiUrlOutput = new CfnOutput(this, 'ApiUrl', {
+  /** The stack's outputs, for operators and the release pipeline; returns the base URL's. */
+  private addOutputs(config: StageConfig): CfnOutput {
+    const apiUrl = new CfnOutput(this, 'ApiUrl', {
       value: this.api.restApi.url,
       description: 'Base URL of the API stage',
     });
@@ -319,6 +376,7 @@ export class MerchantPaymentsStack extends Stack {
     if (domainName !== undefined && config.customDomain !== undefined) {
       this.addCustomDomainOutputs(config.customDomain, domainName);
     }
+    return apiUrl;
   }
 
   /** The table's stream, which `router replay` reads; the table is defined with one. */

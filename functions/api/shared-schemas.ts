@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { emailPattern, isValidEmail, maxEmailLength } from '../domain/email';
 import { type IdPrefix, typeIdPattern } from '../domain/ids';
 import { Currency, maxAmount } from '../domain/money';
-import { ErrorCode, GatewayErrorCode } from '../http/errors';
+import { ErrorCode, GatewayErrorCode } from '../errors/error-code';
 import { ValidationMessage } from '../http/validation-messages';
 import { dateTime } from '../validation/date-time';
 import { integer } from '../validation/integer';

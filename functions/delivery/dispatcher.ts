@@ -10,8 +10,8 @@ import {
 } from '../domain/webhook-delivery';
 import { WebhookEndpointStatus } from '../domain/webhook-endpoint';
 import { signedDelivery } from '../domain/webhook-signature';
-import { logger } from '../http/logger';
-import { originalStack } from '../http/original-stack';
+import { logger } from '../observability/logger';
+import { originalStack } from '../observability/original-stack';
 import type { SecretSealer } from '../secrets/secret-sealer';
 import { claimDelivery, getDelivery, leaseDelivery, replaceDelivery } from '../store/webhook-deliveries';
 import { getEndpoint, type StoredWebhookEndpoint } from '../store/webhook-endpoints';
@@ -85,143 +85,13 @@ export interface DispatcherDependencies {
  * which is recorded) is reported so only that message comes back.
  */
 export function createDispatcher(deps: DispatcherDependencies) {
-  const now = deps.now ?? (() => new Date());
   const metrics = deps.metrics ?? pipelineMetrics();
-  const secrets = new Map<string, string>();
-  /** Opened secrets are kept per sealed value: a rotation seals anew, so a stale one is never used. */
-  const signingSecretOf = async (stored: StoredWebhookEndpoint) => {
-    const known = secrets.get(stored.sealedSigningSecret);
-    if (known !== undefined) return known;
-    const secret = await deps.sealer().open(stored.sealedSigningSecret, {
-      merchantId: stored.endpoint.merchantId,
-      webhookEndpointId: stored.endpoint.webhookEndpointId,
-    });
-    secrets.set(stored.sealedSigningSecret, secret);
-    return secret;
+  const context: DispatchContext = {
+    deps,
+    now: deps.now ?? (() => new Date()),
+    metrics,
+    signingSecretOf: signingSecretCache(deps.sealer),
   };
-
-  /**
-   * The delivery a message asks an attempt of, leased to this dispatcher, and its endpoint; undefined
-   * for a duplicate or stale message (the attempt was recorded, the delivery ended, or another
-   * dispatcher holds the lease). One POST per attempt even when a message comes twice: whoever
-   * holds the lease sends it.
-   */
-  async function claim(
-    message: DeliveryMessage,
-    leasedAt: Date,
-    leaseUntil: Date,
-    endpointOf: EndpointReader,
-  ) {
-    const { merchantId, shard } = message;
-    if (merchantId !== undefined && shard !== undefined) {
-      // The message places the delivery: lease it (the write returns it) while reading the endpoint.
-      const [delivery, stored] = await Promise.all([
-        claimDelivery(message, shard, leasedAt, leaseUntil),
-        endpointOf(merchantId, message.webhookEndpointId),
-      ]);
-      return delivery === undefined ? undefined : { delivery, stored };
-    }
-    const found = await readForOlderMessage(message, endpointOf);
-    if (found === undefined) return undefined;
-    const shards = found.stored?.deliveryShards ?? [];
-    if (!(await leaseDelivery(found.delivery, leasedAt, leaseUntil, shards))) return undefined;
-    return found;
-  }
-
-  /**
-   * Messages sent before they named the delivery's shard: with the merchant, the endpoint first (its
-   * history places the delivery), then the delivery; without, a delivery of shard 0 first, then the
-   * endpoint. Both go once such messages have left the queues.
-   */
-  async function readForOlderMessage(message: DeliveryMessage, endpointOf: EndpointReader) {
-    const { merchantId, webhookEndpointId, webhookDeliveryId } = message;
-    if (merchantId === undefined) {
-      const delivery = await getDelivery(webhookEndpointId, webhookDeliveryId, []);
-      if (!awaits(delivery, message)) return undefined;
-      return { delivery, stored: await endpointOf(delivery.merchantId, webhookEndpointId) };
-    }
-    const stored = await endpointOf(merchantId, webhookEndpointId);
-    const delivery = await getDelivery(webhookEndpointId, webhookDeliveryId, stored?.deliveryShards ?? []);
-    return awaits(delivery, message) ? { delivery, stored } : undefined;
-  }
-
-  async function dispatch(
-    message: DeliveryMessage,
-    endpointOf: EndpointReader,
-    recordHealth: HealthRecorder,
-  ): Promise<void> {
-    const leasedAt = now();
-    const leaseUntil = new Date(leasedAt.getTime() + deps.timeoutMs + leaseMarginMs);
-    const claimed = await claim(message, leasedAt, leaseUntil, endpointOf);
-    if (claimed === undefined) {
-      logger.debug(
-        'delivery message skipped: stale, duplicate or leased elsewhere',
-        messageLogFields(message),
-      );
-      return;
-    }
-    const { delivery, stored } = claimed;
-    const shards = stored?.deliveryShards ?? [];
-    // A deleted endpoint's deliveries end without further attempts (docs/decisions/delivery-pipeline.md).
-    // They leave the due index too (as paused ones do), or the reconciler would send them back every run, and
-    // enough of them, being the oldest, would fill its whole batch and hide really lost ones.
-    // Pausing replaces the item, lease included.
-    const deleted = stored === undefined || stored.endpoint.status === WebhookEndpointStatus.deleted;
-    if (deleted || stored.endpoint.status === WebhookEndpointStatus.disabled) {
-      await replaceDelivery(delivery, { ...delivery, paused: true }, undefined, shards);
-      logger.info('delivery paused', {
-        ...deliveryLogFields(delivery),
-        endpointStatus: stored?.endpoint.status ?? WebhookEndpointStatus.deleted,
-      });
-      return;
-    }
-    // Sandbox failure simulation: the endpoint's next N attempts fail without a request.
-    const simulated = await simulatedAttempt(stored, now);
-    const outcome = simulated ?? (await attempt(delivery, stored));
-    const attemptedAt = now();
-    const next = recordAttempt(delivery, outcome.result, isoTimestamp(outcome.startedAt));
-    const dueAt = new Date(attemptedAt.getTime() + deps.retryDelaySeconds * 1000);
-    await replaceDelivery(delivery, next, isoTimestamp(dueAt), shards);
-    recordAttemptOutcome(delivery, next, outcome);
-    // A simulated failure sent no request: it shows nothing of the endpoint.
-    if (simulated === undefined) await recordHealth(stored, outcome.result.succeeded, outcome.startedAt);
-  }
-
-  /** The attempt's one log line and its metrics, once the attempt is recorded. */
-  function recordAttemptOutcome(
-    delivery: WebhookDelivery,
-    next: WebhookDelivery,
-    { startedAt, result }: Awaited<ReturnType<typeof attempt>>,
-  ) {
-    const exhausted = next.status === DeliveryStatus.exhausted;
-    logger.info('delivery attempted', {
-      ...deliveryLogFields(delivery),
-      attempt: next.attemptCount,
-      outcome: result.succeeded ? 'succeeded' : 'failed',
-      statusCode: result.statusCode,
-      durationMs: Math.round(result.durationMs),
-      exhausted,
-    });
-    metrics.count(PipelineMetricNames.attempts);
-    metrics.count(result.succeeded ? PipelineMetricNames.succeeded : PipelineMetricNames.failedAttempts);
-    if (exhausted) metrics.count(PipelineMetricNames.exhausted);
-    if (next.attemptCount === 1) metrics.firstAttemptLag(startedAt.getTime() - createdAtOf(delivery));
-  }
-
-  async function attempt(delivery: WebhookDelivery, stored: StoredWebhookEndpoint) {
-    const startedAt = now();
-    const secret = await signingSecretOf(stored);
-    const { body, headers } = signedDelivery(delivery, secret, Math.floor(startedAt.getTime() / 1000));
-    const result = await deps.send({
-      url: stored.endpoint.url,
-      headers: { ...headers },
-      body,
-      timeoutMs: deps.timeoutMs,
-      allowLoopback: deps.allowLoopback,
-    });
-    return { startedAt, result };
-  }
-
   return async (event: SQSEvent): Promise<SQSBatchResponse> => {
     const endpointOf = endpointReaderOfBatch();
     const recordHealth = healthRecorderOfBatch();
@@ -230,7 +100,7 @@ export function createDispatcher(deps: DispatcherDependencies) {
         let message: DeliveryMessage | undefined;
         try {
           message = z.parse(DeliveryMessage, JSON.parse(record.body));
-          await dispatch(message, endpointOf, recordHealth);
+          await dispatch(context, message, endpointOf, recordHealth);
           return undefined;
         } catch (error) {
           logger.error('delivery message not processed', {
@@ -250,6 +120,156 @@ export function createDispatcher(deps: DispatcherDependencies) {
       ),
     };
   };
+}
+
+/** What every message of every batch of one dispatcher shares. */
+interface DispatchContext {
+  readonly deps: DispatcherDependencies;
+  readonly now: () => Date;
+  readonly metrics: PipelineMetrics;
+  readonly signingSecretOf: (stored: StoredWebhookEndpoint) => Promise<string>;
+}
+
+/** One attempt's start and what the endpoint (or the simulation) answered. */
+interface Attempt {
+  readonly startedAt: Date;
+  readonly result: AttemptOutcome;
+}
+
+/** Opened secrets are kept per sealed value: a rotation seals anew, so a stale one is never used. */
+function signingSecretCache(sealer: () => SecretSealer) {
+  const secrets = new Map<string, string>();
+  return async (stored: StoredWebhookEndpoint): Promise<string> => {
+    const known = secrets.get(stored.sealedSigningSecret);
+    if (known !== undefined) return known;
+    const secret = await sealer().open(stored.sealedSigningSecret, {
+      merchantId: stored.endpoint.merchantId,
+      webhookEndpointId: stored.endpoint.webhookEndpointId,
+    });
+    secrets.set(stored.sealedSigningSecret, secret);
+    return secret;
+  };
+}
+
+/**
+ * The delivery a message asks an attempt of, leased to this dispatcher, and its endpoint; undefined
+ * for a duplicate or stale message (the attempt was recorded, the delivery ended, or another
+ * dispatcher holds the lease). One POST per attempt even when a message comes twice: whoever
+ * holds the lease sends it.
+ */
+async function claim(message: DeliveryMessage, leasedAt: Date, leaseUntil: Date, endpointOf: EndpointReader) {
+  const { merchantId, shard } = message;
+  if (merchantId !== undefined && shard !== undefined) {
+    // The message places the delivery: lease it (the write returns it) while reading the endpoint.
+    const [delivery, stored] = await Promise.all([
+      claimDelivery(message, shard, leasedAt, leaseUntil),
+      endpointOf(merchantId, message.webhookEndpointId),
+    ]);
+    return delivery === undefined ? undefined : { delivery, stored };
+  }
+  const found = await readForOlderMessage(message, endpointOf);
+  if (found === undefined) return undefined;
+  const shards = found.stored?.deliveryShards ?? [];
+  if (!(await leaseDelivery(found.delivery, leasedAt, leaseUntil, shards))) return undefined;
+  return found;
+}
+
+/**
+ * Messages sent before they named the delivery's shard: with the merchant, the endpoint first (its
+ * history places the delivery), then the delivery; without, a delivery of shard 0 first, then the
+ * endpoint. Both go once such messages have left the queues.
+ */
+async function readForOlderMessage(message: DeliveryMessage, endpointOf: EndpointReader) {
+  const { merchantId, webhookEndpointId, webhookDeliveryId } = message;
+  if (merchantId === undefined) {
+    const delivery = await getDelivery(webhookEndpointId, webhookDeliveryId, []);
+    if (!awaits(delivery, message)) return undefined;
+    return { delivery, stored: await endpointOf(delivery.merchantId, webhookEndpointId) };
+  }
+  const stored = await endpointOf(merchantId, webhookEndpointId);
+  const delivery = await getDelivery(webhookEndpointId, webhookDeliveryId, stored?.deliveryShards ?? []);
+  return awaits(delivery, message) ? { delivery, stored } : undefined;
+}
+
+async function dispatch(
+  context: DispatchContext,
+  message: DeliveryMessage,
+  endpointOf: EndpointReader,
+  recordHealth: HealthRecorder,
+): Promise<void> {
+  const { deps, now } = context;
+  const leasedAt = now();
+  const leaseUntil = new Date(leasedAt.getTime() + deps.timeoutMs + leaseMarginMs);
+  const claimed = await claim(message, leasedAt, leaseUntil, endpointOf);
+  if (claimed === undefined) {
+    logger.debug('delivery message skipped: stale, duplicate or leased elsewhere', messageLogFields(message));
+    return;
+  }
+  const { delivery, stored } = claimed;
+  const shards = stored?.deliveryShards ?? [];
+  // A deleted endpoint's deliveries end without further attempts (docs/decisions/delivery-pipeline.md). They leave the
+  // due index too (as paused ones do), or the reconciler would send them back every run, and
+  // enough of them, being the oldest, would fill its whole batch and hide really lost ones.
+  // Pausing replaces the item, lease included.
+  const deleted = stored === undefined || stored.endpoint.status === WebhookEndpointStatus.deleted;
+  if (deleted || stored.endpoint.status === WebhookEndpointStatus.disabled) {
+    await replaceDelivery(delivery, { ...delivery, paused: true }, undefined, shards);
+    logger.info('delivery paused', {
+      ...deliveryLogFields(delivery),
+      endpointStatus: stored?.endpoint.status ?? WebhookEndpointStatus.deleted,
+    });
+    return;
+  }
+  // Sandbox failure simulation: the endpoint's next N attempts fail without a request.
+  const simulated = await simulatedAttempt(stored, now);
+  const outcome = simulated ?? (await attempt(context, delivery, stored));
+  const attemptedAt = now();
+  const next = recordAttempt(delivery, outcome.result, isoTimestamp(outcome.startedAt));
+  const dueAt = new Date(attemptedAt.getTime() + deps.retryDelaySeconds * 1000);
+  await replaceDelivery(delivery, next, isoTimestamp(dueAt), shards);
+  recordAttemptOutcome(context.metrics, delivery, next, outcome);
+  // A simulated failure sent no request: it shows nothing of the endpoint.
+  if (simulated === undefined) await recordHealth(stored, outcome.result.succeeded, outcome.startedAt);
+}
+
+/** The attempt's one log line and its metrics, once the attempt is recorded. */
+function recordAttemptOutcome(
+  metrics: PipelineMetrics,
+  delivery: WebhookDelivery,
+  next: WebhookDelivery,
+  { startedAt, result }: Attempt,
+) {
+  const exhausted = next.status === DeliveryStatus.exhausted;
+  logger.info('delivery attempted', {
+    ...deliveryLogFields(delivery),
+    attempt: next.attemptCount,
+    outcome: result.succeeded ? 'succeeded' : 'failed',
+    statusCode: result.statusCode,
+    durationMs: Math.round(result.durationMs),
+    exhausted,
+  });
+  metrics.count(PipelineMetricNames.attempts);
+  metrics.count(result.succeeded ? PipelineMetricNames.succeeded : PipelineMetricNames.failedAttempts);
+  if (exhausted) metrics.count(PipelineMetricNames.exhausted);
+  if (next.attemptCount === 1) metrics.firstAttemptLag(startedAt.getTime() - createdAtOf(delivery));
+}
+
+async function attempt(
+  { deps, now, signingSecretOf }: DispatchContext,
+  delivery: WebhookDelivery,
+  stored: StoredWebhookEndpoint,
+): Promise<Attempt> {
+  const startedAt = now();
+  const secret = await signingSecretOf(stored);
+  const { body, headers } = signedDelivery(delivery, secret, Math.floor(startedAt.getTime() / 1000));
+  const result = await deps.send({
+    url: stored.endpoint.url,
+    headers: { ...headers },
+    body,
+    timeoutMs: deps.timeoutMs,
+    allowLoopback: deps.allowLoopback,
+  });
+  return { startedAt, result };
 }
 
 /** A message's ids, for the lines about a message whose delivery was not read. */

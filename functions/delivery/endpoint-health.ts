@@ -1,7 +1,7 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { type HealthChange, healthChangeAfter, withHealthChange } from '../domain/endpoint-health';
-import { logger } from '../http/logger';
+import { logger } from '../observability/logger';
 import { documentClient } from '../store/client';
 import { sendTransaction, TransactionConditionFailed } from '../store/transaction';
 import {

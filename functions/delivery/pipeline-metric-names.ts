@@ -1,12 +1,14 @@
+import { ServiceMetricNames } from '../observability/service-metrics';
+
 /**
  * The delivery pipeline's own CloudWatch metrics, written as EMF lines by the dispatcher and the
  * reconciler and read by the stack's alarms and dashboard. One definition, so a renamed metric
  * breaks the build of both sides instead of leaving an alarm on a metric nothing emits.
  */
 export const PipelineMetricNames = {
-  namespace: 'MerchantPayments',
+  namespace: ServiceMetricNames.namespace,
   /** Dimensions of every pipeline metric: the Powertools service name and the stage. */
-  dimensions: { service: 'service', stage: 'stage' },
+  dimensions: ServiceMetricNames.dimensions,
   /** Reconciler, every run (0 included): pending deliveries past due by more than the grace. */
   overdueDeliveries: 'OverdueDeliveries',
   /** Dispatcher: one per HTTP attempt made (or simulated). */

@@ -1,5 +1,5 @@
 import { MetricUnit } from '@aws-lambda-powertools/metrics';
-import { serviceMetrics } from '../metrics/service-metrics';
+import { serviceMetrics } from '../observability/service-metrics';
 import { PipelineMetricNames } from './pipeline-metric-names';
 
 type Names = typeof PipelineMetricNames;

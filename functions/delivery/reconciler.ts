@@ -1,6 +1,6 @@
 import { isoTimestamp } from '../domain/time';
 import type { StoredRecovery } from '../domain/webhook-recovery';
-import { logger } from '../http/logger';
+import { logger } from '../observability/logger';
 import { overdueWork } from '../store/overdue-work';
 import { nudgeRecovery } from '../store/recovery-nudge';
 import { deliveryLogFields } from './delivery-log-fields';

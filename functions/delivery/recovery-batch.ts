@@ -10,7 +10,7 @@ import {
   recoveryRedeliveryOf,
   type StoredRecovery,
 } from '../domain/webhook-recovery';
-import { logger } from '../http/logger';
+import { logger } from '../observability/logger';
 import { getEndpointWithSequence } from '../store/endpoint-with-delivery';
 import { commitRecoveryBatch } from '../store/recovery-batch';
 import { newestDeliveriesOfEvents, readExhaustedBatch } from '../store/webhook-recoveries';

@@ -5,8 +5,8 @@ import type { DomainEvent } from '../domain/invoice';
 import { isoTimestamp } from '../domain/time';
 import { DeliveryStatus, deliveryIdFor, newDelivery, type WebhookDelivery } from '../domain/webhook-delivery';
 import { receivesEvent, type WebhookEndpoint, WebhookEndpointStatus } from '../domain/webhook-endpoint';
-import { logger } from '../http/logger';
-import { originalStack } from '../http/original-stack';
+import { logger } from '../observability/logger';
+import { originalStack } from '../observability/original-stack';
 import { EntityType } from '../store/keys';
 import { type NewDelivery, putNewDeliveries } from '../store/new-deliveries';
 import {

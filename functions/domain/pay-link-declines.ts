@@ -1,3 +1,5 @@
+import { AnswerableError, type ErrorAnswer } from '../errors/answerable-error';
+
 /**
  * The pay link is public, so anyone holding a slug could try card after card on it (card testing).
  * A pay link takes at most `perSlug` declined payments in any rolling `windowMs`, and an invoice at
@@ -37,8 +39,12 @@ const refusals: Record<DeclineLimitScope, string> = {
   invoice: 'Too many declined payments for this invoice; try again later.',
 };
 
-/** Too many declines within the window; the pay link takes payments again at `until`. */
-export class PayLinkDeclineLimitReached extends Error {
+/**
+ * Too many declines within the window; the pay link takes payments again at `until`. Answered 429
+ * with the seconds left in Retry-After, and not stored for the idempotency key (no 429 is): once the
+ * window moves on, the same request may pay.
+ */
+export class PayLinkDeclineLimitReached extends AnswerableError {
   override name = 'PayLinkDeclineLimitReached';
   readonly until: Date;
   readonly scope: DeclineLimitScope;
@@ -46,6 +52,14 @@ export class PayLinkDeclineLimitReached extends Error {
     super(refusals[scope]);
     this.until = until;
     this.scope = scope;
+  }
+
+  answer(now: Date): ErrorAnswer {
+    return {
+      code: 'rate_limited',
+      message: this.message,
+      headers: { 'Retry-After': String(secondsUntil(this.until, now)) },
+    };
   }
 }
 

@@ -1,11 +1,11 @@
 import type { MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
+import { logger } from '../observability/logger';
+import { originalStack } from '../observability/original-stack';
 import { IdempotencyInProgress, IdempotentReplay } from '../store/idempotency';
 import type { ApiContext } from './api-request';
 import { ApiError, errorBody } from './errors';
 import { jsonResponse } from './json-response';
-import { logger } from './logger';
-import { originalStack } from './original-stack';
 
 /**
  * Turns every failure into the error shape of docs/architecture.md#conventions-for-every-endpoint. A stored

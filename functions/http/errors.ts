@@ -1,43 +1,12 @@
+import type { AnswerableError } from '../errors/answerable-error';
+import { ErrorCode, type ErrorDetail } from '../errors/error-code';
+import { validationAnswer } from '../errors/validation-answer';
+
 /**
- * The API's error vocabulary (docs/architecture.md#conventions-for-every-endpoint). Every error class maps
- * to exactly one code and status; the error middleware turns them into
+ * The errors the HTTP layer answers with. Each maps to exactly one code of the API's vocabulary
+ * (`functions/errors/error-code.ts`) and its status; the error middleware turns them into
  * `{"error":{code,message,requestId,details?}}`.
  */
-export const ErrorCode = {
-  validation_error: 400,
-  invalid_json: 400,
-  idempotency_key_required: 400,
-  unauthorized: 401,
-  forbidden: 403,
-  not_found: 404,
-  invalid_state: 409,
-  idempotency_in_progress: 409,
-  payment_in_progress: 409,
-  limit_exceeded: 409,
-  endpoint_unhealthy: 409,
-  payload_too_large: 413,
-  unsupported_media_type: 415,
-  idempotency_key_reused: 422,
-  rate_limited: 429,
-  internal_error: 500,
-  service_unavailable: 503,
-} as const;
-
-export type ErrorCode = keyof typeof ErrorCode;
-
-/**
- * Codes only API Gateway answers with, before any function runs (lib/constructs/gateway-responses.ts):
- * `bad_request` is any other 4xx it refuses, with the status it chose.
- */
-export const GatewayErrorCode = ['bad_request'] as const;
-
-export type GatewayErrorCode = (typeof GatewayErrorCode)[number];
-
-export interface ErrorDetail {
-  readonly path: string;
-  readonly message: string;
-}
-
 export class ApiError extends Error {
   override name = 'ApiError';
   readonly code: ErrorCode;
@@ -60,23 +29,24 @@ export class ApiError extends Error {
   get status(): number {
     return ErrorCode[this.code];
   }
-}
 
-/** The most problems one 400 lists; its message counts the rest (docs/decisions/validation-cost.md). */
-export const maxListedDetails = 100;
+  /** The answer a feature's error declares for the request that failed at `now`. */
+  static answering(error: AnswerableError, now: Date): ApiError {
+    const { code, message, details, headers } = error.answer(now);
+    return new ApiError(code, message, {
+      cause: error,
+      ...(details === undefined ? {} : { details }),
+      ...(headers === undefined ? {} : { headers: { ...headers } }),
+    });
+  }
+}
 
 /** A 400 listing at most `maxListedDetails` problems, whoever found them; past that, its message counts them all. */
 export class ValidationError extends ApiError {
   override name = 'ValidationError';
-  constructor(details: readonly ErrorDetail[], message = 'The request is not valid.') {
-    const listed = details.length <= maxListedDetails;
-    super(
-      'validation_error',
-      listed
-        ? message
-        : `The request is not valid: ${details.length} problems, the first ${maxListedDetails} listed.`,
-      { details: listed ? details : details.slice(0, maxListedDetails) },
-    );
+  constructor(details: readonly ErrorDetail[], message?: string) {
+    const answer = validationAnswer(details, message);
+    super(answer.code, answer.message, answer.details === undefined ? {} : { details: answer.details });
   }
 }
 

@@ -1,13 +1,10 @@
 import middy from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
-import { InvalidFields, RuleViolation } from '../domain/errors';
-import { PayLinkDeclineLimitReached, secondsUntil } from '../domain/pay-link-declines';
-import { ProcessorUnavailableError } from '../payments/payment-processor';
+import { AnswerableError } from '../errors/answerable-error';
 import { isMutating, isPublic, type RouteDefinition } from '../route-definition';
-import { ProcessorCallBusy } from '../store/processor-calls';
 import { type ApiRequest, type ApiResponse, apiState } from './api-request';
 import { errorHandler, type ReplayOptions } from './error-handler';
-import { ApiError, RateLimitedError, ValidationError } from './errors';
+import { ApiError } from './errors';
 import { idempotency } from './idempotency';
 import { jsonBody } from './json-body';
 import { jsonResponse } from './json-response';
@@ -57,22 +54,10 @@ export function httpHandler<R extends RouteDefinition>(
     });
 }
 
-/** Business-rule errors become API errors here, before idempotency decides what to store. */
+/**
+ * A feature's error becomes the API error it declares here, before idempotency decides what to
+ * store; the handler knows no feature, only `AnswerableError`.
+ */
 function asApiError(error: unknown, now: Date): unknown {
-  if (error instanceof RuleViolation) return new ApiError(error.code, error.message, { cause: error });
-  if (error instanceof InvalidFields) return new ValidationError(error.problems);
-  if (error instanceof ProcessorUnavailableError) {
-    return new ApiError('service_unavailable', 'No payment processor is available on this stage.', {
-      cause: error,
-    });
-  }
-  // Not stored (no 429 is: docs/decisions/idempotency.md): once the window moves on, the same request may
-  // pay.
-  if (error instanceof PayLinkDeclineLimitReached) {
-    return new RateLimitedError(error.message, secondsUntil(error.until, now), { cause: error });
-  }
-  // Not stored: the call holding the lock ends within seconds, and a retry then goes through.
-  if (error instanceof ProcessorCallBusy)
-    return new ApiError('payment_in_progress', error.message, { cause: error });
-  return error;
+  return error instanceof AnswerableError ? ApiError.answering(error, now) : error;
 }

@@ -1,9 +1,9 @@
 import type { MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import { type ShardHistory, toShardHistory } from '../domain/shard-history';
+import { logger } from '../observability/logger';
 import type { RouteDefinition } from '../route-definition';
 import type { ApiContext, ApiState } from './api-request';
-import { logger } from './logger';
 
 /**
  * Starts the per-request state: request id, the authorizer's merchant, the clock reading every

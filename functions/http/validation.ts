@@ -1,9 +1,10 @@
 import type { MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import * as z from 'zod/mini';
+import type { ErrorDetail } from '../errors/error-code';
 import type { RouteDefinition } from '../route-definition';
 import { apiState } from './api-request';
-import { type ErrorDetail, NotFoundError, ValidationError } from './errors';
+import { NotFoundError, ValidationError } from './errors';
 import { issueMessage, ValidationMessage } from './validation-messages';
 
 /**

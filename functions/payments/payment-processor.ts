@@ -1,5 +1,6 @@
 import type { Currency } from '../domain/money';
 import type { ChargeOutcome } from '../domain/payment';
+import { AnswerableError, type ErrorAnswer } from '../errors/answerable-error';
 
 /**
  * Card details as the payer gave them. `number` is digits only (the caller strips spaces);
@@ -65,9 +66,13 @@ export interface PaymentProcessor {
  * No processor can take the request here (production, for now): the HTTP layer
  * answers 503 `service_unavailable`.
  */
-export class ProcessorUnavailableError extends Error {
+export class ProcessorUnavailableError extends AnswerableError {
   override name = 'ProcessorUnavailableError';
   constructor(message = 'No payment processor is available here.', options: { cause?: unknown } = {}) {
     super(message, options);
+  }
+
+  answer(): ErrorAnswer {
+    return { code: 'service_unavailable', message: 'No payment processor is available on this stage.' };
   }
 }

@@ -1,5 +1,5 @@
 import { MetricUnit } from '@aws-lambda-powertools/metrics';
-import { serviceMetrics } from '../metrics/service-metrics';
+import { serviceMetrics } from '../observability/service-metrics';
 import { ProcessorMetricNames } from './processor-metric-names';
 
 /** What a route records of its calls to the payment processor. */

@@ -1,3 +1,4 @@
+import { AnswerableError, type ErrorAnswer } from '../errors/answerable-error';
 import { type ProcessorMetrics, processorMetrics } from '../payments/processor-metrics';
 import { tableName } from './client';
 import {
@@ -70,11 +71,19 @@ export interface Condition {
   readonly values?: Record<string, unknown>;
 }
 
-/** Another processor call holds the item: 409 `payment_in_progress`, worth retrying in a moment. */
-export class ProcessorCallBusy extends Error {
+/**
+ * Another processor call holds the item: 409 `payment_in_progress`, worth retrying in a moment. Not
+ * stored for the idempotency key: the call holding the lock ends within seconds, and a retry then
+ * goes through.
+ */
+export class ProcessorCallBusy extends AnswerableError {
   override name = 'ProcessorCallBusy';
   constructor(message = 'Another payment request for this is being processed.') {
     super(message);
+  }
+
+  answer(): ErrorAnswer {
+    return { code: 'payment_in_progress', message: this.message };
   }
 }
 

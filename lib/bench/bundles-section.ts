@@ -12,7 +12,7 @@ import type { ImportMeasure } from './bench-options';
 import { type BenchRow, NoBudget, rowOf, Unit } from './bench-row';
 import { bundleBudgets, cpuBudgetOf } from './bundle-budgets';
 import { functionNodeOptions } from './function-node-options';
-import { interleavedImportCosts } from './import-cost';
+import { type ImportCost, interleavedImportCosts } from './import-cost';
 import { importInstructions, valgrindAvailable } from './import-instructions';
 import { median } from './statistics';
 
@@ -63,21 +63,7 @@ export async function bundlesSection(context: BenchContext): Promise<BenchRow[]>
     context.progress(`bundling ${modules.length} functions and the bare baseline`);
     // The pay page's function imports the page built from its sources, as the stack builds it first.
     await writePayPageModule();
-    await build({
-      ...functionEsbuildOptions(functionBundling, { sourceMaps: true }),
-      absWorkingDir: projectRoot,
-      entryPoints: [
-        ...modules.map((module) => ({ in: join('functions', `${module}.ts`), out: module })),
-        { in: relative(projectRoot, bareEntry), out: bareModule },
-        { in: relative(projectRoot, floorEntry), out: floorModule },
-      ],
-      outdir,
-      // NodejsFunction names an ESM bundle index.mjs: Node needs the extension to load it as ESM.
-      outExtension: { '.js': '.mjs' },
-      logLevel: 'silent',
-    });
-    const all = [bareModule, floorModule, ...modules];
-    const bundles = new Map(all.map((module) => [module, join(outdir, `${module}.mjs`)]));
+    const bundles = await bundleFunctions(modules, outdir);
     const bytes = new Map<string, number>();
     for (const [module, bundle] of bundles) bytes.set(module, (await stat(bundle)).size);
 
@@ -85,104 +71,148 @@ export async function bundlesSection(context: BenchContext): Promise<BenchRow[]>
       runs: context.runs,
       nodeOptions: functionNodeOptions(),
       onRun: (run) =>
-        context.progress(`import CPU: run ${run + 1} of ${context.runs} over ${all.length} bundles`),
+        context.progress(`import CPU: run ${run + 1} of ${context.runs} over ${bundles.size} bundles`),
     });
-    const medianOf = (module: string, measure: 'cpuMs' | 'importMs' | 'processMs') =>
-      median((costs.get(module) ?? []).map((cost) => cost[measure]));
-    // The same ratio over the even and the odd runs apart: how far this run's own samples let the
-    // figure move, printed beside it so a reader sees the measure's noise next to the margin.
-    const halfRatiosOf = (module: string) =>
-      context.runs < 2
-        ? 'need 2 runs'
-        : [0, 1]
-            .map((half) => {
-              const ofHalf = (name: string) =>
-                median(
-                  (costs.get(name) ?? []).filter((_, run) => run % 2 === half).map((cost) => cost.cpuMs),
-                );
-              return `${(ofHalf(module) / ofHalf(bareModule)).toFixed(2)}×`;
-            })
-            .join('/');
-
-    const bareBytes = bytes.get(bareModule) ?? 0;
-    const bareCpu = medianOf(bareModule, 'cpuMs');
-    const bareImport = medianOf(bareModule, 'importMs');
-    const bareProcess = medianOf(bareModule, 'processMs');
-    const timed = (module: string) =>
-      `${Math.round(medianOf(module, 'cpuMs'))} ms vs ${Math.round(bareCpu)} ms, halves ${halfRatiosOf(module)}`;
-
-    const counts = (await importMeasureOf(context)) === 'instructions' ? await countedImports() : undefined;
-    async function countedImports() {
-      const emptyBundle = join(outdir, 'empty.mjs');
-      await writeFile(emptyBundle, 'export {};\n');
-      return importInstructions(bundles, {
-        emptyBundle,
-        // The baseline every ratio divides by gets three counts; a count moves by 1-3 %.
-        samples: (name) => (name === bareModule ? 3 : 1),
-        nodeOptions: functionNodeOptions(),
-        onDone: (done, of) => {
-          if (done % 10 === 0 || done === of)
-            context.progress(`import instructions: ${done} of ${of} processes`);
-        },
-      });
-    }
-    /** The budgeted figure of a module's import: its instructions where counted, else its CPU time. */
-    const importCpuOf = (module: string) =>
-      counts === undefined
-        ? {
-            value: medianOf(module, 'cpuMs'),
-            baseline: bareCpu,
-            unit: Unit.ms,
-            note: `halves ${halfRatiosOf(module)}`,
-          }
-        : {
-            value: counts.get(module) ?? 0,
-            baseline: counts.get(bareModule) ?? 0,
-            unit: Unit.instructions,
-            note: `timed ${timed(module)}`,
-          };
-
-    // The named libraries' share of every route's budget, measured beside the routes: no budget of
-    // its own, it says how much of a route's import the design's libraries take before our code.
-    const rows: BenchRow[] = [
-      rowOf({
-        section,
-        figure: 'library floor import CPU',
-        ...importCpuOf(floorModule),
-        budget: NoBudget,
-        note: `${importCpuOf(floorModule).note}; the bare function with middy, a Powertools logger and a zod/mini body schema, ${bytes.get(floorModule) ?? 0} bytes`,
-      }),
-    ];
-    for (const module of modules) {
-      const figure = importCpuOf(module);
-      rows.push(
-        rowOf({
-          section,
-          figure: `${module} import CPU`,
-          ...figure,
-          budget: { ratio: 'most', limit: cpuBudgetOf(module) },
-          note: `${figure.note}, import ${Math.round(medianOf(module, 'importMs'))} ms vs ${Math.round(bareImport)} ms, process ${Math.round(medianOf(module, 'processMs'))} ms vs ${Math.round(bareProcess)} ms`,
-        }),
-      );
-    }
-    for (const module of modules) {
-      rows.push(
-        rowOf({
-          section,
-          figure: `${module} bytes`,
-          value: bytes.get(module) ?? 0,
-          baseline: bareBytes,
-          unit: Unit.bytes,
-          budget:
-            module === payPageHandlerModule
-              ? { value: 'most', limit: bundleBudgets.payPageBytes }
-              : { ratio: 'most', limit: bundleBudgets.bytesRatio },
-        }),
-      );
-    }
-    return rows;
+    const counts =
+      (await importMeasureOf(context)) === 'instructions'
+        ? await countedImports(context, bundles, outdir)
+        : undefined;
+    const figures = importFigures(costs, counts, context.runs);
+    return [...importRows(modules, figures, bytes), ...bytesRows(modules, bytes)];
   } finally {
     removeOutdir();
     await rm(outdir, { recursive: true, force: true });
   }
+}
+
+/** The functions, the bare baseline and the library floor, bundled in one esbuild run: bundle by name. */
+async function bundleFunctions(modules: readonly string[], outdir: string): Promise<Map<string, string>> {
+  await build({
+    ...functionEsbuildOptions(functionBundling, { sourceMaps: true }),
+    absWorkingDir: projectRoot,
+    entryPoints: [
+      ...modules.map((module) => ({ in: join('functions', `${module}.ts`), out: module })),
+      { in: relative(projectRoot, bareEntry), out: bareModule },
+      { in: relative(projectRoot, floorEntry), out: floorModule },
+    ],
+    outdir,
+    // NodejsFunction names an ESM bundle index.mjs: Node needs the extension to load it as ESM.
+    outExtension: { '.js': '.mjs' },
+    logLevel: 'silent',
+  });
+  const all = [bareModule, floorModule, ...modules];
+  return new Map(all.map((module) => [module, join(outdir, `${module}.mjs`)]));
+}
+
+async function countedImports(
+  context: BenchContext,
+  bundles: ReadonlyMap<string, string>,
+  outdir: string,
+): Promise<Map<string, number>> {
+  const emptyBundle = join(outdir, 'empty.mjs');
+  await writeFile(emptyBundle, 'export {};\n');
+  return importInstructions(bundles, {
+    emptyBundle,
+    // The baseline every ratio divides by gets three counts; a count moves by 1-3 %.
+    samples: (name) => (name === bareModule ? 3 : 1),
+    nodeOptions: functionNodeOptions(),
+    onDone: (done, of) => {
+      if (done % 10 === 0 || done === of) context.progress(`import instructions: ${done} of ${of} processes`);
+    },
+  });
+}
+
+/** The medians of the timed imports, and the budgeted figure of each module's import. */
+function importFigures(
+  costs: ReadonlyMap<string, readonly ImportCost[]>,
+  counts: ReadonlyMap<string, number> | undefined,
+  runs: number,
+) {
+  const medianOf = (module: string, measure: 'cpuMs' | 'importMs' | 'processMs') =>
+    median((costs.get(module) ?? []).map((cost) => cost[measure]));
+  // The same ratio over the even and the odd runs apart: how far this run's own samples let the
+  // figure move, printed beside it so a reader sees the measure's noise next to the margin.
+  const halfRatiosOf = (module: string) =>
+    runs < 2
+      ? 'need 2 runs'
+      : [0, 1]
+          .map((half) => {
+            const ofHalf = (name: string) =>
+              median((costs.get(name) ?? []).filter((_, run) => run % 2 === half).map((cost) => cost.cpuMs));
+            return `${(ofHalf(module) / ofHalf(bareModule)).toFixed(2)}×`;
+          })
+          .join('/');
+  const bareCpu = medianOf(bareModule, 'cpuMs');
+  const timed = (module: string) =>
+    `${Math.round(medianOf(module, 'cpuMs'))} ms vs ${Math.round(bareCpu)} ms, halves ${halfRatiosOf(module)}`;
+  /** The budgeted figure of a module's import: its instructions where counted, else its CPU time. */
+  const importCpuOf = (module: string) =>
+    counts === undefined
+      ? {
+          value: medianOf(module, 'cpuMs'),
+          baseline: bareCpu,
+          unit: Unit.ms,
+          note: `halves ${halfRatiosOf(module)}`,
+        }
+      : {
+          value: counts.get(module) ?? 0,
+          baseline: counts.get(bareModule) ?? 0,
+          unit: Unit.instructions,
+          note: `timed ${timed(module)}`,
+        };
+  return {
+    medianOf,
+    importCpuOf,
+    bareImport: medianOf(bareModule, 'importMs'),
+    bareProcess: medianOf(bareModule, 'processMs'),
+  };
+}
+
+/** The library floor's import (no budget), then each function's against its budget. */
+function importRows(
+  modules: readonly string[],
+  { medianOf, importCpuOf, bareImport, bareProcess }: ReturnType<typeof importFigures>,
+  bytes: ReadonlyMap<string, number>,
+): BenchRow[] {
+  // The named libraries' share of every route's budget, measured beside the routes: no budget of
+  // its own, it says how much of a route's import the design's libraries take before our code.
+  const rows: BenchRow[] = [
+    rowOf({
+      section,
+      figure: 'library floor import CPU',
+      ...importCpuOf(floorModule),
+      budget: NoBudget,
+      note: `${importCpuOf(floorModule).note}; the bare function with middy, a Powertools logger and a zod/mini body schema, ${bytes.get(floorModule) ?? 0} bytes`,
+    }),
+  ];
+  for (const module of modules) {
+    const figure = importCpuOf(module);
+    rows.push(
+      rowOf({
+        section,
+        figure: `${module} import CPU`,
+        ...figure,
+        budget: { ratio: 'most', limit: cpuBudgetOf(module) },
+        note: `${figure.note}, import ${Math.round(medianOf(module, 'importMs'))} ms vs ${Math.round(bareImport)} ms, process ${Math.round(medianOf(module, 'processMs'))} ms vs ${Math.round(bareProcess)} ms`,
+      }),
+    );
+  }
+  return rows;
+}
+
+function bytesRows(modules: readonly string[], bytes: ReadonlyMap<string, number>): BenchRow[] {
+  const bareBytes = bytes.get(bareModule) ?? 0;
+  return modules.map((module) =>
+    rowOf({
+      section,
+      figure: `${module} bytes`,
+      value: bytes.get(module) ?? 0,
+      baseline: bareBytes,
+      unit: Unit.bytes,
+      budget:
+        module === payPageHandlerModule
+          ? { value: 'most', limit: bundleBudgets.payPageBytes }
+          : { ratio: 'most', limit: bundleBudgets.bytesRatio },
+    }),
+  );
 }

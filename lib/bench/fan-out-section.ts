@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { documentClient } from '../../functions/store/client';
 import { type HttpsReceiver, startHttpsReceiver } from '../../test/support/https-receiver';
 import { expectOk } from '../../test/support/invoice-requests';
-import { newKey, startTestRuntime } from '../../test/support/local-runtime';
+import { newKey, startTestRuntime, type TestRuntime } from '../../test/support/local-runtime';
 import { routeInvocation } from '../local/gateway';
 import type { BenchContext } from './bench-context';
 import { type BenchRow, rowOf, Unit } from './bench-row';
@@ -46,109 +46,153 @@ export async function fanOutSection(context: BenchContext): Promise<BenchRow[]> 
       receivers.push(await runningUntilStopped(context, startHttpsReceiver({ caDir: context.caDir })));
     }
     const { api, runtime } = t.value;
-    const merchantId = runtime.merchantId;
     const endpoints: string[] = [];
     for (const receiver of receivers) {
-      endpoints.push((await subscribe(api, merchantId, receiver.value.url())).webhookEndpointId);
+      endpoints.push((await subscribe(api, runtime.merchantId, receiver.value.url())).webhookEndpointId);
     }
-    const setStatus = async (status: 'active' | 'disabled') => {
-      for (const id of endpoints) {
-        expectOk(
-          await api('PATCH', `/merchants/${merchantId}/webhook-endpoints/${id}`, {
-            body: { status },
-            idempotencyKey: newKey(),
-          }),
-        );
-      }
-    };
-    const arrived = () => receivers.reduce((sum, receiver) => sum + receiver.value.requests.length, 0);
-
-    // With every endpoint disabled the deliveries are written paused and never sent, so every
-    // write outside a route until the stream is drained is the router's fan-out.
-    context.progress('fan-out: one event to 20 endpoints, counting the router’s writes');
-    await setStatus('disabled');
-    await t.value.runtime.drainStream();
-    const routerWrites = await pipelineWritesDuring(async () => {
-      await createPayoutEvent(api, merchantId);
-      await t.value.runtime.drainStream();
-      await t.value.runtime.drainStream();
-    });
-    await setStatus('active');
-    await waitUntil(() => arrived() >= endpointCount, 'the paused deliveries to arrive');
-
-    const before = receivers.map((receiver) => receiver.value.tlsConnections);
+    const bench: FanOut = { runtime: t.value, endpoints, receivers: receivers.map(({ value }) => value) };
+    const routerWrites = await routerWritesOfOneEvent(context, bench);
+    const before = bench.receivers.map((receiver) => receiver.tlsConnections);
     batches.length = 0;
-    const deliverAll = async () => {
-      const requestsBefore = receivers.map((receiver) => receiver.value.requests.length);
-      const arrivedBefore = arrived();
-      await Promise.all(Array.from({ length: eventCount }, () => createPayoutEvent(api, merchantId)));
-      await waitUntil(() => arrived() >= arrivedBefore + eventCount * endpointCount, 'all 400 deliveries');
-      const fresh = receivers.flatMap((receiver, index) =>
-        receiver.value.requests.slice(requestsBefore[index]),
-      );
-      const createdAt = Math.min(...fresh.map((request) => request.receivedAt - eventToArrivalMs(request)));
-      return Math.max(...fresh.map((request) => request.receivedAt)) - createdAt;
-    };
-    // The pipeline and its raw writes in alternating rounds, so the machine's load falls on both.
-    const pipelineMs: number[] = [];
-    const rawMs: number[] = [];
-    for (let round = 0; round < rounds; round += 1) {
-      context.progress(
-        `fan-out: round ${round + 1} of ${rounds}, 20 events to 20 endpoints and their raw writes`,
-      );
-      const raw = async () => {
-        rawMs.push(
-          await rawDeliveryCommands({ events: eventCount, endpointsPerEvent: endpointCount, routed: true }),
-        );
-      };
-      const pipeline = async () => {
-        pipelineMs.push(await deliverAll());
-      };
-      for (const side of round % 2 === 0 ? [pipeline, raw] : [raw, pipeline]) await side();
-    }
-
-    const handshakes = receivers.map(
-      (receiver, index) => receiver.value.tlsConnections - (before[index] ?? 0),
+    const { pipelineMs, rawMs } = await timedRounds(context, bench);
+    const handshakes = bench.receivers.map(
+      (receiver, index) => receiver.tlsConnections - (before[index] ?? 0),
     );
     const batchesWith = endpoints.map((id) => batches.filter((batch) => batch.has(id)).length);
     const perBatch = handshakes.map((count, index) => count / Math.max(1, batchesWith[index] ?? 0));
-    const worst = Math.max(...perBatch);
-    const meanPerBatch = perBatch.reduce((sum, value) => sum + value, 0) / perBatch.length;
-
-    return [
-      rowOf({
-        section,
-        figure: 'router write round trips, one event to 20 endpoints',
-        value: routerWrites.length,
-        // The budget allows one round trip for every 25 deliveries begun: one for 20.
-        baseline: Math.ceil(endpointCount / batchWriteItems),
-        unit: Unit.count,
-        budget: { ratio: 'most', limit: 1 },
-        note: `${routerWrites.length} writes for ${endpointCount} deliveries (${summarize(routerWrites)}); baseline: one per 25 deliveries, as BatchWriteItem takes`,
-      }),
-      rowOf({
-        section,
-        figure: '20 events × 20 endpoints, all delivered',
-        value: median(pipelineMs),
-        baseline: median(rawMs),
-        unit: Unit.ms,
-        budget: { ratio: 'most', limit: 1.2 },
-        note: `median of ${rounds} rounds; baseline: the design's commands sent raw (per event a Query and a TransactWriteItems, per delivery a GetItem, an UpdateItem and a PutItem, 10 at a time), in alternating rounds`,
-      }),
-      rowOf({
-        section,
-        figure: 'TLS handshakes per endpoint per dispatcher batch',
-        value: worst,
-        baseline: 1,
-        unit: Unit.count,
-        budget: { ratio: 'most', limit: 1 },
-        note: `worst endpoint; mean ${meanPerBatch.toFixed(2)}, ${batches.length} batches`,
-      }),
-    ];
+    return fanOutRows({
+      routerWrites,
+      pipelineMs,
+      rawMs,
+      worstHandshakes: Math.max(...perBatch),
+      meanHandshakes: perBatch.reduce((sum, value) => sum + value, 0) / perBatch.length,
+      batchCount: batches.length,
+    });
   } finally {
     for (const receiver of receivers.reverse()) await receiver.stop();
     await t.stop();
   }
+}
+
+/** The runtime, the merchant's endpoints and the receiver behind each one, in the same order. */
+interface FanOut {
+  readonly runtime: TestRuntime;
+  readonly endpoints: readonly string[];
+  readonly receivers: readonly HttpsReceiver[];
+}
+
+function arrivedAt({ receivers }: FanOut): number {
+  return receivers.reduce((sum, receiver) => sum + receiver.requests.length, 0);
+}
+
+async function setEndpointStatus(
+  { runtime, endpoints }: FanOut,
+  status: 'active' | 'disabled',
+): Promise<void> {
+  for (const id of endpoints) {
+    expectOk(
+      await runtime.api('PATCH', `/merchants/${runtime.runtime.merchantId}/webhook-endpoints/${id}`, {
+        body: { status },
+        idempotencyKey: newKey(),
+      }),
+    );
+  }
+}
+
+/**
+ * With every endpoint disabled the deliveries are written paused and never sent, so every write
+ * outside a route until the stream is drained is the router's fan-out.
+ */
+async function routerWritesOfOneEvent(context: BenchContext, bench: FanOut): Promise<string[]> {
+  const { api, runtime } = bench.runtime;
+  context.progress('fan-out: one event to 20 endpoints, counting the router’s writes');
+  await setEndpointStatus(bench, 'disabled');
+  await runtime.drainStream();
+  const routerWrites = await pipelineWritesDuring(async () => {
+    await createPayoutEvent(api, runtime.merchantId);
+    await runtime.drainStream();
+    await runtime.drainStream();
+  });
+  await setEndpointStatus(bench, 'active');
+  await waitUntil(() => arrivedAt(bench) >= endpointCount, 'the paused deliveries to arrive');
+  return routerWrites;
+}
+
+/** From the first event created to the last delivery received, for 20 events to every endpoint. */
+async function deliverAll(bench: FanOut): Promise<number> {
+  const { api, runtime } = bench.runtime;
+  const requestsBefore = bench.receivers.map((receiver) => receiver.requests.length);
+  const arrivedBefore = arrivedAt(bench);
+  await Promise.all(Array.from({ length: eventCount }, () => createPayoutEvent(api, runtime.merchantId)));
+  await waitUntil(() => arrivedAt(bench) >= arrivedBefore + eventCount * endpointCount, 'all 400 deliveries');
+  const fresh = bench.receivers.flatMap((receiver, index) => receiver.requests.slice(requestsBefore[index]));
+  const createdAt = Math.min(...fresh.map((request) => request.receivedAt - eventToArrivalMs(request)));
+  return Math.max(...fresh.map((request) => request.receivedAt)) - createdAt;
+}
+
+/** The pipeline and its raw writes in alternating rounds, so the machine's load falls on both. */
+async function timedRounds(
+  context: BenchContext,
+  bench: FanOut,
+): Promise<{ pipelineMs: number[]; rawMs: number[] }> {
+  const pipelineMs: number[] = [];
+  const rawMs: number[] = [];
+  for (let round = 0; round < rounds; round += 1) {
+    context.progress(
+      `fan-out: round ${round + 1} of ${rounds}, 20 events to 20 endpoints and their raw writes`,
+    );
+    const raw = async () => {
+      rawMs.push(
+        await rawDeliveryCommands({ events: eventCount, endpointsPerEvent: endpointCount, routed: true }),
+      );
+    };
+    const pipeline = async () => {
+      pipelineMs.push(await deliverAll(bench));
+    };
+    for (const side of round % 2 === 0 ? [pipeline, raw] : [raw, pipeline]) await side();
+  }
+  return { pipelineMs, rawMs };
+}
+
+function fanOutRows(figures: {
+  readonly routerWrites: readonly string[];
+  readonly pipelineMs: readonly number[];
+  readonly rawMs: readonly number[];
+  readonly worstHandshakes: number;
+  readonly meanHandshakes: number;
+  readonly batchCount: number;
+}): BenchRow[] {
+  const { routerWrites } = figures;
+  return [
+    rowOf({
+      section,
+      figure: 'router write round trips, one event to 20 endpoints',
+      value: routerWrites.length,
+      // The budget allows one round trip for every 25 deliveries begun: one for 20.
+      baseline: Math.ceil(endpointCount / batchWriteItems),
+      unit: Unit.count,
+      budget: { ratio: 'most', limit: 1 },
+      note: `${routerWrites.length} writes for ${endpointCount} deliveries (${summarize(routerWrites)}); baseline: one per 25 deliveries, as BatchWriteItem takes`,
+    }),
+    rowOf({
+      section,
+      figure: '20 events × 20 endpoints, all delivered',
+      value: median(figures.pipelineMs),
+      baseline: median(figures.rawMs),
+      unit: Unit.ms,
+      budget: { ratio: 'most', limit: 1.2 },
+      note: `median of ${rounds} rounds; baseline: the design's commands sent raw (per event a Query and a TransactWriteItems, per delivery a GetItem, an UpdateItem and a PutItem, 10 at a time), in alternating rounds`,
+    }),
+    rowOf({
+      section,
+      figure: 'TLS handshakes per endpoint per dispatcher batch',
+      value: figures.worstHandshakes,
+      baseline: 1,
+      unit: Unit.count,
+      budget: { ratio: 'most', limit: 1 },
+      note: `worst endpoint; mean ${figures.meanHandshakes.toFixed(2)}, ${figures.batchCount} batches`,
+    }),
+  ];
 }
 
 /** The write commands sent outside any route while `act` runs: the delivery pipeline's. */

@@ -48,60 +48,6 @@ export async function startStreamProbe(options: {
   const inFlight = new Set<Promise<void>>();
   const isProbe = (record: DynamoDBRecord) =>
     record.eventName === 'INSERT' && record.dynamodb?.NewImage?.entityType?.S === probeEntityType;
-  // As the router does for a batch's events: one Query of the endpoints per event, then their
-  // deliveries written together, up to 100 actions a transaction, with the sequence's advance.
-  const route = async (probes: readonly { probe: string; writtenAt: number }[]) => {
-    for (const _ of probes) {
-      await client.send(
-        new QueryCommand({
-          TableName: tableName(),
-          KeyConditionExpression: 'PK = :pk AND begins_with(SK, :endpoints)',
-          ExpressionAttributeValues: { ':pk': run, ':endpoints': 'ENDPOINT#' },
-        }),
-      );
-    }
-    for (let first = 0; first < probes.length; first += maxDeliveriesPerTransaction) {
-      const chunk = probes.slice(first, first + maxDeliveriesPerTransaction);
-      await client.send(
-        new TransactWriteCommand({
-          TransactItems: [
-            ...chunk.map(({ probe, writtenAt }) => ({
-              Put: {
-                TableName: tableName(),
-                Item: { PK: run, SK: `DELIVERY#${probe}`, entityType: probeEntityType, writtenAt, hop: 2 },
-              },
-            })),
-            {
-              Update: {
-                TableName: tableName(),
-                Key: { PK: run, SK: 'SEQUENCE' },
-                UpdateExpression: 'ADD lastSequence :count',
-                ExpressionAttributeValues: { ':count': chunk.length },
-              },
-            },
-          ],
-        }),
-      );
-    }
-  };
-  const dispatch = async (probe: string, writtenAt: number) => {
-    const key = { PK: run, SK: `DELIVERY#${probe}` };
-    await client.send(new GetCommand({ TableName: tableName(), Key: { PK: run, SK: 'ENDPOINT#1' } }));
-    await client.send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: key,
-        UpdateExpression: 'SET leaseUntil = :until',
-        ExpressionAttributeValues: { ':until': Date.now() + 30_000 },
-      }),
-    );
-    await client.send(
-      new PutCommand({
-        TableName: tableName(),
-        Item: { ...key, entityType: probeEntityType, writtenAt, hop: 2, status: 'succeeded' },
-      }),
-    );
-  };
   await client.send(
     new PutCommand({ TableName: tableName(), Item: { PK: run, SK: 'ENDPOINT#1', status: 'active' } }),
   );
@@ -120,7 +66,7 @@ export async function startStreamProbe(options: {
         if (image?.hop?.N === '2') {
           // Handed on without waiting, as the router hands a delivery to the queue and the
           // dispatcher runs beside the stream's consumer.
-          const dispatched = dispatch(probe, writtenAt).then(() => {
+          const dispatched = dispatchProbe(client, run, probe, writtenAt).then(() => {
             pipelineMs.push(Date.now() - writtenAt);
           });
           inFlight.add(dispatched);
@@ -130,7 +76,7 @@ export async function startStreamProbe(options: {
           routed.push({ probe, writtenAt });
         }
       }
-      await route(routed);
+      await routeProbes(client, run, routed);
     },
   });
   return {
@@ -150,4 +96,74 @@ export async function startStreamProbe(options: {
       await Promise.allSettled(inFlight);
     },
   };
+}
+
+type DocumentClient = ReturnType<typeof documentClient>;
+
+/**
+ * As the router does for a batch's events: one Query of the endpoints per event, then their
+ * deliveries written together, up to 100 actions a transaction, with the sequence's advance.
+ */
+async function routeProbes(
+  client: DocumentClient,
+  run: string,
+  probes: readonly { probe: string; writtenAt: number }[],
+): Promise<void> {
+  for (const _ of probes) {
+    await client.send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: 'PK = :pk AND begins_with(SK, :endpoints)',
+        ExpressionAttributeValues: { ':pk': run, ':endpoints': 'ENDPOINT#' },
+      }),
+    );
+  }
+  for (let first = 0; first < probes.length; first += maxDeliveriesPerTransaction) {
+    const chunk = probes.slice(first, first + maxDeliveriesPerTransaction);
+    await client.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          ...chunk.map(({ probe, writtenAt }) => ({
+            Put: {
+              TableName: tableName(),
+              Item: { PK: run, SK: `DELIVERY#${probe}`, entityType: probeEntityType, writtenAt, hop: 2 },
+            },
+          })),
+          {
+            Update: {
+              TableName: tableName(),
+              Key: { PK: run, SK: 'SEQUENCE' },
+              UpdateExpression: 'ADD lastSequence :count',
+              ExpressionAttributeValues: { ':count': chunk.length },
+            },
+          },
+        ],
+      }),
+    );
+  }
+}
+
+/** As the dispatcher does for one delivery: read the endpoint, lease the delivery, record the attempt. */
+async function dispatchProbe(
+  client: DocumentClient,
+  run: string,
+  probe: string,
+  writtenAt: number,
+): Promise<void> {
+  const key = { PK: run, SK: `DELIVERY#${probe}` };
+  await client.send(new GetCommand({ TableName: tableName(), Key: { PK: run, SK: 'ENDPOINT#1' } }));
+  await client.send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: key,
+      UpdateExpression: 'SET leaseUntil = :until',
+      ExpressionAttributeValues: { ':until': Date.now() + 30_000 },
+    }),
+  );
+  await client.send(
+    new PutCommand({
+      TableName: tableName(),
+      Item: { ...key, entityType: probeEntityType, writtenAt, hop: 2, status: 'succeeded' },
+    }),
+  );
 }

@@ -107,6 +107,43 @@ export const overdueReportPeriod = Duration.minutes(reconcileEvery.toMinutes() *
 /** Named after the functions' own env schema, so renaming a variable there breaks the build here. */
 type PipelineEnvironment = { readonly [Name in keyof FunctionEnvironment]?: string };
 
+/** What differs between the router, the dispatcher and the reconciler functions. */
+interface PipelineFunction {
+  readonly id: string;
+  readonly nameSuffix: string;
+  readonly handlerModule: string;
+  readonly description: string;
+  readonly timeout: Duration;
+  readonly environment: PipelineEnvironment;
+}
+
+const routerFailuresReason =
+  'This queue is itself the dead-letter store of the router: the on-failure destination of the ' +
+  'table stream mapping, holding the shard and sequence numbers of records the router gave up on. ' +
+  'Operators read it after its alarm; nothing consumes it, so a second dead-letter queue would never fill.';
+
+const reconcilerFailuresReason =
+  'This queue is itself a dead-letter store: the on-failure destination of the reconciler and the ' +
+  'dead-letter queue of its schedule. Its messages only say that a run failed; the next run, five ' +
+  'minutes later, is the retry, so nothing consumes it and a second dead-letter queue would never fill.';
+
+const oneOrMore = {
+  threshold: 1,
+  comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+} as const;
+const everyMinute = { period: Duration.minutes(1), statistic: cloudwatch.Stats.MAXIMUM };
+const fiveMinuteSum = { period: Duration.minutes(5), statistic: cloudwatch.Stats.SUM };
+
+/** The timings the pipeline's numbers must keep between them. */
+function checkPipelineTimings(): void {
+  if (webhookAttemptTimeout.toSeconds() >= dispatcherTimeout.toSeconds()) {
+    throw new Error('The dispatcher timeout must leave room for one webhook attempt');
+  }
+  if (deliveryQueueAge.threshold.toSeconds() <= retryDelay.toSeconds()) {
+    throw new Error('The delivery queue age alarm must stand above the retry delay every retry carries');
+  }
+}
+
 export interface DeliveryPipelineProps {
   /** Prefix of the physical function and alarm names (the stack name). */
   readonly namePrefix: string;
@@ -161,57 +198,76 @@ export class DeliveryPipeline extends Construct {
 
   constructor(scope: Construct, id: string, props: DeliveryPipelineProps) {
     super(scope, id);
-    const { table, deliveryQueue, secretsKey, settings, namePrefix, dataKey } = props;
-    const queue = deliveryQueue.queue;
-    if (webhookAttemptTimeout.toSeconds() >= dispatcherTimeout.toSeconds()) {
-      throw new Error('The dispatcher timeout must leave room for one webhook attempt');
-    }
-    if (deliveryQueueAge.threshold.toSeconds() <= retryDelay.toSeconds()) {
-      throw new Error('The delivery queue age alarm must stand above the retry delay every retry carries');
-    }
-
-    const serviceFunction = (
-      functionId: string,
-      nameSuffix: string,
-      handlerModule: string,
-      description: string,
-      timeout: Duration,
-      environment: PipelineEnvironment,
-    ) =>
-      new ServiceFunction(this, functionId, {
-        functionName: functionName(namePrefix, nameSuffix),
-        handlerModule,
-        description,
-        environment: { ...props.environment, ...environment },
-        timeout,
-        logRetention: settings.logRetention,
-        logEncryptionKey: dataKey.key,
-        tracing: props.tracing,
-        // The stream, the queue and the schedule sample nothing, so no pipeline invocation is traced.
-        invocationTracing: InvocationTracing.callerDecides,
-        removalPolicy: settings.removalPolicy,
-      });
-
-    // --- Router: table stream → delivery items and queue messages --------------------------------
-    this.router = serviceFunction(
-      'Router',
-      'router',
-      'delivery/router-handler',
-      'Table stream consumer: fans events out to deliveries and enqueues due deliveries',
-      routerStream.timeout,
-      { DELIVERY_QUEUE_URL: queue.queueUrl },
+    checkPipelineTimings();
+    const rollOut = props.rollOut ?? ((fn: ServiceFunction) => fn.function);
+    this.router = this.createRouter(props);
+    this.routerFailures = this.failureStore(
+      props,
+      'RouterFailures',
+      props.routerFailuresQueueName,
+      routerFailuresReason,
     );
-    table.grantAccess(this.router.role, TableAccess.readWrite);
-    grantSend(queue, dataKey, this.router.role);
+    this.reconcilerFailures = this.failureStore(
+      props,
+      'ReconcilerFailures',
+      props.reconcilerFailuresQueueName,
+      reconcilerFailuresReason,
+    );
+    this.streamMapping = this.readTableStream(props, rollOut(this.router, 'Router'));
+    this.dispatcher = this.createDispatcher(props, rollOut);
+    this.reconciler = this.createReconciler(props);
+    this.schedule = this.scheduleReconciler(props);
+    this.alarms = {
+      ...this.failureQueueAlarms(props),
+      ...this.functionAlarms(props),
+      ...this.backlogAlarms(props),
+      webhookSuccessRate: this.webhookSuccessRateAlarm(
+        props.namePrefix,
+        props.settings,
+        props.metricDimensions,
+      ),
+    };
+  }
+
+  /** A pipeline function: the stage's logs and removal policy, and no traced invocations of its own. */
+  private pipelineFunction(props: DeliveryPipelineProps, fn: PipelineFunction): ServiceFunction {
+    return new ServiceFunction(this, fn.id, {
+      functionName: functionName(props.namePrefix, fn.nameSuffix),
+      handlerModule: fn.handlerModule,
+      description: fn.description,
+      environment: { ...props.environment, ...fn.environment },
+      timeout: fn.timeout,
+      logRetention: props.settings.logRetention,
+      logEncryptionKey: props.dataKey.key,
+      tracing: props.tracing,
+      // The stream, the queue and the schedule sample nothing, so no pipeline invocation is traced.
+      invocationTracing: InvocationTracing.callerDecides,
+      removalPolicy: props.settings.removalPolicy,
+    });
+  }
+
+  /** Router: table stream → delivery items and queue messages. */
+  private createRouter(props: DeliveryPipelineProps): ServiceFunction {
+    const { table, deliveryQueue, dataKey } = props;
+    const router = this.pipelineFunction(props, {
+      id: 'Router',
+      nameSuffix: 'router',
+      handlerModule: 'delivery/router-handler',
+      description: 'Table stream consumer: fans events out to deliveries and enqueues due deliveries',
+      timeout: routerStream.timeout,
+      environment: { DELIVERY_QUEUE_URL: deliveryQueue.queue.queueUrl },
+    });
+    table.grantAccess(router.role, TableAccess.readWrite);
+    grantSend(deliveryQueue.queue, dataKey, router.role);
     // The three stream actions on this table's stream only.
-    table.grantStreamRecords(this.router.role);
+    table.grantStreamRecords(router.role);
     // Lambda checks for dynamodb:ListStreams when it creates the stream mapping, and that action
     // has no resource-level permission. It sits alone in a policy of its own, so the acknowledgement
     // below covers exactly it and any other wildcard on the router's role is still reported.
     const listStreams = new iam.Policy(this, 'RouterListStreams', {
       statements: [new iam.PolicyStatement({ actions: ['dynamodb:ListStreams'], resources: ['*'] })],
     });
-    listStreams.attachToRole(this.router.role);
+    listStreams.attachToRole(router.role);
     Validations.of(listStreams).acknowledge(
       {
         id: 'PCI.DSS.321-IAMNoInlinePolicy',
@@ -227,43 +283,39 @@ export class DeliveryPipeline extends Construct {
           'granted on this table stream alone in the role policy.',
       },
     );
+    return router;
+  }
 
-    // Each failure queue is itself a dead-letter store: nothing consumes it, so it has no
-    // dead-letter queue of its own, and it is kept in production, where its messages are the only
-    // record of what must still be replayed or looked into.
-    const failureStore = (id: string, queueName: string, reason: string): sqs.Queue => {
-      const queue = new sqs.Queue(this, id, {
-        queueName,
-        ...encryptedQueueProps(dataKey),
-        retentionPeriod: Duration.days(14),
-        removalPolicy: settings.removalPolicy,
-      });
-      Validations.of(queue).acknowledge(
-        { id: 'AwsSolutions-SQS3', reason },
-        { id: 'cdk-validator-cfnguard::sqs_dlq_check', reason: `CT.SQS.PR.1: ${reason}` },
-      );
-      return queue;
-    };
-    this.routerFailures = failureStore(
-      'RouterFailures',
-      props.routerFailuresQueueName,
-      'This queue is itself the dead-letter store of the router: the on-failure destination of the ' +
-        'table stream mapping, holding the shard and sequence numbers of records the router gave up on. ' +
-        'Operators read it after its alarm; nothing consumes it, so a second dead-letter queue would never fill.',
+  /**
+   * Each failure queue is itself a dead-letter store: nothing consumes it, so it has no dead-letter
+   * queue of its own, and it is kept in production, where its messages are the only record of what
+   * must still be replayed or looked into.
+   */
+  private failureStore(
+    props: DeliveryPipelineProps,
+    id: string,
+    queueName: string,
+    reason: string,
+  ): sqs.Queue {
+    const queue = new sqs.Queue(this, id, {
+      queueName,
+      ...encryptedQueueProps(props.dataKey),
+      retentionPeriod: Duration.days(14),
+      removalPolicy: props.settings.removalPolicy,
+    });
+    Validations.of(queue).acknowledge(
+      { id: 'AwsSolutions-SQS3', reason },
+      { id: 'cdk-validator-cfnguard::sqs_dlq_check', reason: `CT.SQS.PR.1: ${reason}` },
     );
-    this.reconcilerFailures = failureStore(
-      'ReconcilerFailures',
-      props.reconcilerFailuresQueueName,
-      'This queue is itself a dead-letter store: the on-failure destination of the reconciler and the ' +
-        'dead-letter queue of its schedule. Its messages only say that a run failed; the next run, five ' +
-        'minutes later, is the retry, so nothing consumes it and a second dead-letter queue would never fill.',
-    );
+    return queue;
+  }
 
-    const streamArn = table.tableStreamArn;
+  /** The router's stream mapping: records of routed item types only, failures to `routerFailures`. */
+  private readTableStream(props: DeliveryPipelineProps, router: lambda.IFunction): lambda.EventSourceMapping {
+    const streamArn = props.table.tableStreamArn;
     if (streamArn === undefined) throw new Error('The table has no stream for the router to read');
     const routed = [...routedEntityTypes];
-    const rollOut = props.rollOut ?? ((fn: ServiceFunction) => fn.function);
-    this.streamMapping = rollOut(this.router, 'Router').addEventSourceMapping('TableStream', {
+    return router.addEventSourceMapping('TableStream', {
       eventSourceArn: streamArn,
       // TRIM_HORIZON: a new or replaced mapping starts at the oldest record the stream still holds,
       // so no outbox event written while it was being (re)created is skipped; the router is
@@ -274,7 +326,7 @@ export class DeliveryPipeline extends Construct {
       reportBatchItemFailures: true,
       retryAttempts: routerStream.retryAttempts,
       maxRecordAge: routerStream.maxRecordAge,
-      onFailure: exactQueueDestination(this.routerFailures, dataKey),
+      onFailure: exactQueueDestination(this.routerFailures, props.dataKey),
       // Two filters are ORed: an item of a routed type, whichever image the record carries.
       filters: [
         lambda.FilterCriteria.filter({
@@ -285,53 +337,67 @@ export class DeliveryPipeline extends Construct {
         }),
       ],
     });
+  }
 
-    // --- Dispatcher: delivery queue → signed HTTPS POST → attempt recorded ------------------------
-    this.dispatcher = serviceFunction(
-      'Dispatcher',
-      'dispatcher',
-      'delivery/dispatcher-handler',
-      'Delivery queue consumer: signs and sends one webhook attempt per message and records it',
-      dispatcherTimeout,
-      {
-        SECRETS_KEY_ID: secretsKey.keyArn,
+  /** Dispatcher: delivery queue → signed HTTPS POST → attempt recorded. */
+  private createDispatcher(
+    props: DeliveryPipelineProps,
+    rollOut: (fn: ServiceFunction, id: string) => lambda.IFunction,
+  ): ServiceFunction {
+    const dispatcher = this.pipelineFunction(props, {
+      id: 'Dispatcher',
+      nameSuffix: 'dispatcher',
+      handlerModule: 'delivery/dispatcher-handler',
+      description: 'Delivery queue consumer: signs and sends one webhook attempt per message and records it',
+      timeout: dispatcherTimeout,
+      environment: {
+        SECRETS_KEY_ID: props.secretsKey.keyArn,
         WEBHOOK_TIMEOUT_MS: String(webhookAttemptTimeout.toMilliseconds()),
         WEBHOOK_RETRY_DELAY_SECONDS: String(retryDelay.toSeconds()),
       },
-    );
-    table.grantAccess(this.dispatcher.role, TableAccess.readWrite);
+    });
+    props.table.grantAccess(dispatcher.role, TableAccess.readWrite);
     // It only opens signing secrets; sealing them is the webhook routes' job.
-    secretsKey.grant(this.dispatcher.role, 'kms:Decrypt');
-    rollOut(this.dispatcher, 'Dispatcher').addEventSource(
-      new SqsEventSource(queue, {
+    props.secretsKey.grant(dispatcher.role, 'kms:Decrypt');
+    rollOut(dispatcher, 'Dispatcher').addEventSource(
+      new SqsEventSource(props.deliveryQueue.queue, {
         batchSize: dispatcherQueue.batchSize,
         maxBatchingWindow: dispatcherQueue.maxBatchingWindow,
         reportBatchItemFailures: true,
         maxConcurrency: dispatcherQueue.maxConcurrency,
       }),
     );
+    return dispatcher;
+  }
 
-    // --- Reconciler: every 5 minutes, re-enqueue overdue pending deliveries -----------------------
-    this.reconciler = serviceFunction(
-      'Reconciler',
-      'reconciler',
-      'delivery/reconciler-handler',
-      'Scheduled safety net: re-enqueues overdue pending deliveries and nudges stalled recoveries',
-      Duration.seconds(60),
-      { DELIVERY_QUEUE_URL: queue.queueUrl },
-    );
-    table.grantAccess(this.reconciler.role, TableAccess.read);
-    table.grantRecoveryNudge(this.reconciler.role);
-    grantSend(queue, dataKey, this.reconciler.role);
+  /** Reconciler: every 5 minutes, re-enqueue overdue pending deliveries. */
+  private createReconciler(props: DeliveryPipelineProps): ServiceFunction {
+    const { table, deliveryQueue, dataKey } = props;
+    const reconciler = this.pipelineFunction(props, {
+      id: 'Reconciler',
+      nameSuffix: 'reconciler',
+      handlerModule: 'delivery/reconciler-handler',
+      description:
+        'Scheduled safety net: re-enqueues overdue pending deliveries and nudges stalled recoveries',
+      timeout: Duration.seconds(60),
+      environment: { DELIVERY_QUEUE_URL: deliveryQueue.queue.queueUrl },
+    });
+    table.grantAccess(reconciler.role, TableAccess.read);
+    table.grantRecoveryNudge(reconciler.role);
+    grantSend(deliveryQueue.queue, dataKey, reconciler.role);
     // The next run is the retry: Lambda's own two async retries would only overlap it. A failed run
     // still leaves a message behind, so its alarm tells someone.
-    this.reconciler.function.configureAsyncInvoke({
+    reconciler.function.configureAsyncInvoke({
       retryAttempts: 0,
       maxEventAge: reconcileEvery,
       onFailure: exactQueueDestination(this.reconcilerFailures, dataKey),
     });
-    this.schedule = new events.Rule(this, 'ReconcileSchedule', {
-      description: `Runs ${namePrefix}-reconciler every ${reconcileEvery.toMinutes()} minutes`,
+    return reconciler;
+  }
+
+  private scheduleReconciler(props: DeliveryPipelineProps): events.Rule {
+    return new events.Rule(this, 'ReconcileSchedule', {
+      description: `Runs ${props.namePrefix}-reconciler every ${reconcileEvery.toMinutes()} minutes`,
       schedule: events.Schedule.rate(reconcileEvery),
       targets: [
         new targets.LambdaFunction(this.reconciler.function, {
@@ -340,79 +406,106 @@ export class DeliveryPipeline extends Construct {
         }),
       ],
     });
+  }
 
-    // --- Alarms ---------------------------------------------------------------------------------
-    const alarm = (
-      alarmId: string,
-      nameSuffix: string,
-      options: Pick<
-        cloudwatch.AlarmProps,
-        'alarmDescription' | 'metric' | 'threshold' | 'comparisonOperator'
-      >,
-    ) =>
-      new cloudwatch.Alarm(this, alarmId, {
-        ...options,
-        alarmName: `${namePrefix}-${nameSuffix}`,
-        evaluationPeriods: 1,
-        // No datapoints means an idle queue or function, which is healthy.
-        treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
-      });
-    const oneOrMore = {
-      threshold: 1,
-      comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-    } as const;
-    const everyMinute = { period: Duration.minutes(1), statistic: cloudwatch.Stats.MAXIMUM };
-    const fiveMinuteSum = { period: Duration.minutes(5), statistic: cloudwatch.Stats.SUM };
+  /** An alarm on one period; no datapoints means an idle queue or function, which is healthy. */
+  private idleIsHealthyAlarm(
+    namePrefix: string,
+    alarmId: string,
+    nameSuffix: string,
+    options: Pick<cloudwatch.AlarmProps, 'alarmDescription' | 'metric' | 'threshold' | 'comparisonOperator'>,
+  ): cloudwatch.Alarm {
+    return new cloudwatch.Alarm(this, alarmId, {
+      ...options,
+      alarmName: `${namePrefix}-${nameSuffix}`,
+      evaluationPeriods: 1,
+      treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
+    });
+  }
 
-    this.alarms = {
-      deadLetterQueueNotEmpty: alarm('DeadLetterQueueAlarm', 'delivery-dlq-not-empty', {
-        alarmDescription:
-          'Delivery messages the dispatcher failed to process 5 times are parked in the dead-letter queue.',
-        metric: deliveryQueue.deadLetterQueue.metricApproximateNumberOfMessagesVisible(everyMinute),
-        ...oneOrMore,
-      }),
-      routerFailuresNotEmpty: alarm('RouterFailuresAlarm', 'router-failures-not-empty', {
-        alarmDescription:
-          'The router gave up on table stream records (retries or record age exhausted); replay them from the stream within 24 h.',
-        metric: this.routerFailures.metricApproximateNumberOfMessagesVisible(everyMinute),
-        ...oneOrMore,
-      }),
-      reconcilerFailuresNotEmpty: alarm('ReconcilerFailuresAlarm', 'reconciler-failures-not-empty', {
-        alarmDescription:
-          'A reconciler run failed or its schedule could not invoke it; the safety net for lost delivery messages is down.',
-        metric: this.reconcilerFailures.metricApproximateNumberOfMessagesVisible(everyMinute),
-        ...oneOrMore,
-      }),
-      dispatcherErrors: alarm('DispatcherErrorsAlarm', 'dispatcher-errors', {
+  /** A message in the dead-letter queue or in either failure queue. */
+  private failureQueueAlarms({ namePrefix, deliveryQueue }: DeliveryPipelineProps) {
+    return {
+      deadLetterQueueNotEmpty: this.idleIsHealthyAlarm(
+        namePrefix,
+        'DeadLetterQueueAlarm',
+        'delivery-dlq-not-empty',
+        {
+          alarmDescription:
+            'Delivery messages the dispatcher failed to process 5 times are parked in the dead-letter queue.',
+          metric: deliveryQueue.deadLetterQueue.metricApproximateNumberOfMessagesVisible(everyMinute),
+          ...oneOrMore,
+        },
+      ),
+      routerFailuresNotEmpty: this.idleIsHealthyAlarm(
+        namePrefix,
+        'RouterFailuresAlarm',
+        'router-failures-not-empty',
+        {
+          alarmDescription:
+            'The router gave up on table stream records (retries or record age exhausted); replay them from the stream within 24 h.',
+          metric: this.routerFailures.metricApproximateNumberOfMessagesVisible(everyMinute),
+          ...oneOrMore,
+        },
+      ),
+      reconcilerFailuresNotEmpty: this.idleIsHealthyAlarm(
+        namePrefix,
+        'ReconcilerFailuresAlarm',
+        'reconciler-failures-not-empty',
+        {
+          alarmDescription:
+            'A reconciler run failed or its schedule could not invoke it; the safety net for lost delivery messages is down.',
+          metric: this.reconcilerFailures.metricApproximateNumberOfMessagesVisible(everyMinute),
+          ...oneOrMore,
+        },
+      ),
+    };
+  }
+
+  /** A failed invocation of any pipeline function, and a router falling behind the stream. */
+  private functionAlarms({ namePrefix }: DeliveryPipelineProps) {
+    return {
+      dispatcherErrors: this.idleIsHealthyAlarm(namePrefix, 'DispatcherErrorsAlarm', 'dispatcher-errors', {
         alarmDescription:
           'The dispatcher failed an invocation (an exception, a crash or a timeout) in the last 5 minutes; its messages come back after the visibility timeout.',
         metric: this.dispatcher.function.metricErrors(fiveMinuteSum),
         ...oneOrMore,
       }),
-      routerErrors: alarm('RouterErrorsAlarm', 'router-errors', {
+      routerErrors: this.idleIsHealthyAlarm(namePrefix, 'RouterErrorsAlarm', 'router-errors', {
         alarmDescription:
           'The router failed a stream batch (an exception, a crash or a timeout) in the last 5 minutes; the batch is retried.',
         metric: this.router.function.metricErrors(fiveMinuteSum),
         ...oneOrMore,
       }),
-      reconcilerErrors: alarm('ReconcilerErrorsAlarm', 'reconciler-errors', {
+      reconcilerErrors: this.idleIsHealthyAlarm(namePrefix, 'ReconcilerErrorsAlarm', 'reconciler-errors', {
         alarmDescription: 'The reconciler (the safety net for lost delivery messages) failed a run.',
         metric: this.reconciler.function.metricErrors(fiveMinuteSum),
         ...oneOrMore,
       }),
-      routerIteratorAge: alarm('RouterIteratorAgeAlarm', 'router-iterator-age', {
-        alarmDescription: `The router is more than ${routerIteratorAgeThreshold.toMinutes()} minutes behind the table stream.`,
-        metric: this.router.function.metric('IteratorAge', everyMinute),
-        threshold: routerIteratorAgeThreshold.toMilliseconds(),
-        comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_THRESHOLD,
-      }),
+      routerIteratorAge: this.idleIsHealthyAlarm(
+        namePrefix,
+        'RouterIteratorAgeAlarm',
+        'router-iterator-age',
+        {
+          alarmDescription: `The router is more than ${routerIteratorAgeThreshold.toMinutes()} minutes behind the table stream.`,
+          metric: this.router.function.metric('IteratorAge', everyMinute),
+          threshold: routerIteratorAgeThreshold.toMilliseconds(),
+          comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_THRESHOLD,
+        },
+      ),
+    };
+  }
+
+  /** Deliveries waiting too long: overdue pending ones, and an old message in the delivery queue. */
+  private backlogAlarms({ namePrefix, deliveryQueue, metricDimensions }: DeliveryPipelineProps) {
+    return {
       // Written by the reconciler itself (EMF): pending deliveries whose message was lost.
       overdueDeliveries: new cloudwatch.Alarm(this, 'OverdueDeliveriesAlarm', {
         alarmName: `${namePrefix}-overdue-deliveries`,
         alarmDescription:
           'The reconciler found pending deliveries past due (a lost queue message or a stalled stream) and ' +
           're-enqueued them, or it has not reported for two runs.',
-        metric: pipelineMetric(PipelineMetricNames.overdueDeliveries, props.metricDimensions, {
+        metric: pipelineMetric(PipelineMetricNames.overdueDeliveries, metricDimensions, {
           period: overdueReportPeriod,
           statistic: cloudwatch.Stats.MAXIMUM,
         }),
@@ -424,7 +517,7 @@ export class DeliveryPipeline extends Construct {
       deliveryQueueAge: new cloudwatch.Alarm(this, 'DeliveryQueueAgeAlarm', {
         alarmName: `${namePrefix}-delivery-queue-age`,
         alarmDescription: `The oldest message of the delivery queue has been older than ${deliveryQueueAge.threshold.toMinutes()} minutes for ${deliveryQueueAge.evaluationPeriods} minutes: the dispatcher is not keeping up or not receiving.`,
-        metric: queue.metricApproximateAgeOfOldestMessage({
+        metric: deliveryQueue.queue.metricApproximateAgeOfOldestMessage({
           period: deliveryQueueAge.period,
           statistic: cloudwatch.Stats.MAXIMUM,
         }),
@@ -433,7 +526,6 @@ export class DeliveryPipeline extends Construct {
         evaluationPeriods: deliveryQueueAge.evaluationPeriods,
         treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
       }),
-      webhookSuccessRate: this.webhookSuccessRateAlarm(namePrefix, settings, props.metricDimensions),
     };
   }
 

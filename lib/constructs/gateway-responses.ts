@@ -1,5 +1,5 @@
 import * as apigateway from 'aws-cdk-lib/aws-apigateway';
-import type { ErrorCode, GatewayErrorCode } from '../../functions/http/errors';
+import type { ErrorCode, GatewayErrorCode } from '../../functions/errors/error-code';
 
 /**
  * One API Gateway response rewritten into the API's error shape

@@ -82,6 +82,59 @@ export class PaymentsApi extends Construct {
     const { stage, settings } = props;
     const publicRoutes = props.routes.filter(isPublic);
     this.throttledPublicRoutes = new Set(publicRoutes.map(routeKey));
+    this.accessLogs = new logs.LogGroup(this, 'AccessLogs', {
+      retention: settings.logRetention,
+      encryptionKey: props.logEncryptionKey,
+      removalPolicy: settings.removalPolicy,
+    });
+
+    this.restApi = this.createRestApi(props, publicRoutes);
+    this.traceSampling = new ApiTraceSampling(this, 'TraceSampling', {
+      ruleName: Stack.of(this).stackName,
+      restApiName: restApiName(Stack.of(this).stackName),
+      stage: this.restApi.deploymentStage,
+      stageName: stage,
+      sampling: settings.traceSampling,
+    });
+
+    // Created here so the execution logs get a retention; API Gateway would create it without one.
+    const executionLogGroup = new logs.LogGroup(this, 'ExecutionLogs', {
+      logGroupName: `API-Gateway-Execution-Logs_${this.restApi.restApiId}/${stage}`,
+      retention: settings.logRetention,
+      encryptionKey: props.logEncryptionKey,
+      removalPolicy: settings.removalPolicy,
+    });
+    this.restApi.deploymentStage.node.addDependency(executionLogGroup);
+
+    this.authorizer = new apigateway.RequestAuthorizer(this, 'BearerKeyAuthorizer', {
+      authorizerName: 'bearer-api-key',
+      handler: props.authorizerFunction,
+      identitySources: [apigateway.IdentitySource.header('Authorization')],
+      resultsCacheTtl: authorizerCacheTtl,
+    });
+
+    addGatewayErrorResponses(this.restApi);
+    this.domainName = props.customDomain === undefined ? undefined : this.addCustomDomain(props.customDomain);
+
+    this.acknowledgeFindings();
+
+    this.webAcl = new PublicRoutesWebAcl(this, 'PublicRoutesFirewall', {
+      stage: this.restApi.deploymentStage,
+      stageName: stage,
+      name: `${Stack.of(this).stackName}-api`,
+      apiKeyCeiling: settings.apiKeyCeiling,
+      logRetention: settings.logRetention,
+      logEncryptionKey: props.logEncryptionKey,
+      removalPolicy: settings.removalPolicy,
+    });
+  }
+
+  /** The stage's API: regional, logged without bodies, throttled, the public routes on their own limits. */
+  private createRestApi(
+    props: PaymentsApiProps,
+    publicRoutes: readonly RouteDefinition[],
+  ): apigateway.RestApi {
+    const { stage, settings } = props;
     // ERROR-level execution logs without data trace: failures are visible, bodies and headers
     // (API keys, signing secrets, pay-link slugs) never are.
     const methodLogging = {
@@ -90,13 +143,7 @@ export class PaymentsApi extends Construct {
       metricsEnabled: settings.detailedMetrics,
     } as const;
 
-    this.accessLogs = new logs.LogGroup(this, 'AccessLogs', {
-      retention: settings.logRetention,
-      encryptionKey: props.logEncryptionKey,
-      removalPolicy: settings.removalPolicy,
-    });
-
-    this.restApi = new apigateway.RestApi(this, 'RestApi', {
+    return new apigateway.RestApi(this, 'RestApi', {
       restApiName: restApiName(Stack.of(this).stackName),
       description: `Merchant payments API (${stage})`,
       endpointTypes: [apigateway.EndpointType.REGIONAL],
@@ -125,33 +172,10 @@ export class PaymentsApi extends Construct {
         tracingEnabled: true,
       },
     });
-    this.traceSampling = new ApiTraceSampling(this, 'TraceSampling', {
-      ruleName: Stack.of(this).stackName,
-      restApiName: restApiName(Stack.of(this).stackName),
-      stage: this.restApi.deploymentStage,
-      stageName: stage,
-      sampling: settings.traceSampling,
-    });
+  }
 
-    // Created here so the execution logs get a retention; API Gateway would create it without one.
-    const executionLogGroup = new logs.LogGroup(this, 'ExecutionLogs', {
-      logGroupName: `API-Gateway-Execution-Logs_${this.restApi.restApiId}/${stage}`,
-      retention: settings.logRetention,
-      encryptionKey: props.logEncryptionKey,
-      removalPolicy: settings.removalPolicy,
-    });
-    this.restApi.deploymentStage.node.addDependency(executionLogGroup);
-
-    this.authorizer = new apigateway.RequestAuthorizer(this, 'BearerKeyAuthorizer', {
-      authorizerName: 'bearer-api-key',
-      handler: props.authorizerFunction,
-      identitySources: [apigateway.IdentitySource.header('Authorization')],
-      resultsCacheTtl: authorizerCacheTtl,
-    });
-
-    addGatewayErrorResponses(this.restApi);
-    this.domainName = props.customDomain === undefined ? undefined : this.addCustomDomain(props.customDomain);
-
+  /** The API findings of cdk-nag and the PCI checks that do not apply here, each with its reason. */
+  private acknowledgeFindings(): void {
     Validations.of(this.restApi).acknowledge({
       id: 'AwsSolutions-APIG2',
       reason:
@@ -180,16 +204,6 @@ export class PaymentsApi extends Construct {
       reason:
         'The account-level role API Gateway needs for access and execution logging; AWS documents this ' +
         'managed policy for exactly that role and keeps it current, and only apigateway.amazonaws.com assumes it.',
-    });
-
-    this.webAcl = new PublicRoutesWebAcl(this, 'PublicRoutesFirewall', {
-      stage: this.restApi.deploymentStage,
-      stageName: stage,
-      name: `${Stack.of(this).stackName}-api`,
-      apiKeyCeiling: settings.apiKeyCeiling,
-      logRetention: settings.logRetention,
-      logEncryptionKey: props.logEncryptionKey,
-      removalPolicy: settings.removalPolicy,
     });
   }
 

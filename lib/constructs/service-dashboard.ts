@@ -37,6 +37,15 @@ export interface ServiceDashboardProps {
 const oneMinute = Duration.minutes(1);
 const width = 12;
 const height = 6;
+const sum = cloudwatch.Stats.SUM;
+
+function graph(
+  title: string,
+  left: cloudwatch.IMetric[],
+  options: Partial<cloudwatch.GraphWidgetProps> = {},
+): cloudwatch.GraphWidget {
+  return new cloudwatch.GraphWidget({ title, left, width, height, ...options });
+}
 
 /**
  * One dashboard per stage, in the order an on-call engineer reads it: what merchants see of the API
@@ -50,19 +59,6 @@ export class ServiceDashboard extends Construct {
 
   constructor(scope: Construct, id: string, props: ServiceDashboardProps) {
     super(scope, id);
-    const { restApi, table } = props;
-    const routes = [...props.routeFunctions.entries()].sort(([a], [b]) => a.localeCompare(b));
-    const byRoute = (metricOf: (fn: lambda.IFunction) => cloudwatch.Metric) =>
-      routes.map(([operationId, fn]) => metricOf(fn).with({ label: operationId }));
-    const pipeline = (metricName: string, statistic: string, label: string) =>
-      pipelineMetric(metricName, props.metricDimensions, { period: oneMinute, statistic, label });
-    const sum = cloudwatch.Stats.SUM;
-    const graph = (
-      title: string,
-      left: cloudwatch.IMetric[],
-      options: Partial<cloudwatch.GraphWidgetProps> = {},
-    ) => new cloudwatch.GraphWidget({ title, left, width, height, ...options });
-
     this.dashboard = new cloudwatch.Dashboard(this, 'Dashboard', {
       dashboardName: props.dashboardName,
       defaultInterval: Duration.hours(3),
@@ -74,6 +70,18 @@ export class ServiceDashboard extends Construct {
         height: 2,
       }),
     );
+    this.addApiWidgets(props);
+    this.addRouteWidgets(props);
+    this.addCallerWidgets(props);
+    this.addDeliveryWidgets(props);
+    this.addWebhookSuccessWidget(props);
+    this.addQueueWidgets(props);
+    this.addCapacityWidgets(props);
+    this.addTableWidgets(props);
+  }
+
+  /** What merchants see of the API as a whole: requests, errors and latency. */
+  private addApiWidgets({ restApi }: ServiceDashboardProps): void {
     this.dashboard.addWidgets(
       graph('API requests and errors per minute', [
         restApi.metricCount({ period: oneMinute, statistic: sum, label: 'requests' }),
@@ -90,6 +98,13 @@ export class ServiceDashboard extends Construct {
         }),
       ]),
     );
+  }
+
+  /** Each route's own function: invocations, crashes and timeouts, p99 duration. */
+  private addRouteWidgets(props: ServiceDashboardProps): void {
+    const routes = [...props.routeFunctions.entries()].sort(([a], [b]) => a.localeCompare(b));
+    const byRoute = (metricOf: (fn: lambda.IFunction) => cloudwatch.Metric) =>
+      routes.map(([operationId, fn]) => metricOf(fn).with({ label: operationId }));
     this.dashboard.addWidgets(
       graph(
         'Requests by route per minute',
@@ -117,7 +132,12 @@ export class ServiceDashboard extends Construct {
         },
       ),
     );
-    this.addCallerWidgets(props);
+  }
+
+  /** Whether webhooks go out: attempts and their outcomes, and the lag to the first attempt. */
+  private addDeliveryWidgets({ metricDimensions }: ServiceDashboardProps): void {
+    const pipeline = (metricName: string, statistic: string, label: string) =>
+      pipelineMetric(metricName, metricDimensions, { period: oneMinute, statistic, label });
     this.dashboard.addWidgets(
       graph('Webhook deliveries per minute', [
         pipeline(PipelineMetricNames.attempts, sum, 'attempted'),
@@ -131,7 +151,10 @@ export class ServiceDashboard extends Construct {
         pipeline(PipelineMetricNames.firstAttemptLag, cloudwatch.Stats.MAXIMUM, 'max'),
       ]),
     );
-    this.addWebhookSuccessWidget(props);
+  }
+
+  /** The queues between the stages of the pipeline: depth, and the age of the oldest work. */
+  private addQueueWidgets(props: ServiceDashboardProps): void {
     this.dashboard.addWidgets(
       graph('Delivery queue depth', [
         props.deliveryQueue.metricApproximateNumberOfMessagesVisible({ period: oneMinute, label: 'visible' }),
@@ -155,11 +178,11 @@ export class ServiceDashboard extends Construct {
             statistic: cloudwatch.Stats.MAXIMUM,
             label: 'delivery queue (s)',
           }),
-          pipeline(
-            PipelineMetricNames.overdueDeliveries,
-            cloudwatch.Stats.MAXIMUM,
-            'overdue deliveries found',
-          ),
+          pipelineMetric(PipelineMetricNames.overdueDeliveries, props.metricDimensions, {
+            period: oneMinute,
+            statistic: cloudwatch.Stats.MAXIMUM,
+            label: 'overdue deliveries found',
+          }),
         ],
         {
           // Milliseconds, on an axis of their own: on the seconds axis they would flatten the rest.
@@ -176,6 +199,10 @@ export class ServiceDashboard extends Construct {
         },
       ),
     );
+  }
+
+  /** Lambda capacity: the pipeline functions' errors and throttles, the critical ones', the account's. */
+  private addCapacityWidgets(props: ServiceDashboardProps): void {
     this.dashboard.addWidgets(
       graph('Pipeline function errors and throttles', [
         ...Object.entries({
@@ -199,6 +226,10 @@ export class ServiceDashboard extends Construct {
         },
       ),
     );
+  }
+
+  /** The table under everything: consumed capacity, throttled requests, system errors. */
+  private addTableWidgets({ table }: ServiceDashboardProps): void {
     // Throttles and system errors in two graphs: both sums name their per-operation metrics alike,
     // and one graph cannot hold both.
     const third = { width: 8 };

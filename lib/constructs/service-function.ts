@@ -62,7 +62,7 @@ export function bundlingOf(handlerModule: string): BundlingOptions {
 /**
  * The variables the construct gives every function besides its own. No `NODE_OPTIONS`:
  * `--enable-source-maps` would have Node parse the bundle's source map on every cold start, while
- * `functions/http/original-stack.ts` maps a stack only when an error is logged.
+ * `functions/observability/original-stack.ts` maps a stack only when an error is logged.
  */
 export const functionRuntimeEnvironment: Readonly<Record<string, string>> = {};
 

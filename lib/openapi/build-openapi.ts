@@ -3,7 +3,7 @@ import { ErrorResponse } from '../../functions/api/shared-schemas';
 import { Stage } from '../../functions/config';
 import { recentSuccessMs } from '../../functions/domain/endpoint-health';
 import { idempotencyKeyPattern } from '../../functions/domain/idempotency';
-import { ErrorCode } from '../../functions/http/errors';
+import { ErrorCode } from '../../functions/errors/error-code';
 import { maxBodyBytes } from '../../functions/http/json-body';
 import {
   type HttpMethod,

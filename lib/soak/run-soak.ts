@@ -104,12 +104,7 @@ export async function runSoak(plan: SoakPlan, context: SoakContext): Promise<Soa
       load: loadFigures,
       acknowledged: creates.length,
       readBack,
-      numbering: merchants.map(({ merchantId }) => {
-        const numbers = items
-          .filter((item) => item.entityType === EntityType.invoice && item.merchantId === merchantId)
-          .map((item) => String(item.invoiceNumber));
-        return { invoices: numbers.length, ...numberingGaps(numbers) };
-      }),
+      numbering: invoiceNumbering(merchants, items),
       eventsCreated,
       eventsAsked: plan.eventCount,
       deliveries: deliveryFigures({
@@ -123,6 +118,16 @@ export async function runSoak(plan: SoakPlan, context: SoakContext): Promise<Soa
     await receiver.stop();
     await t.stop();
   }
+}
+
+/** Each merchant's invoices in the table, and the gaps in their numbers. */
+function invoiceNumbering(merchants: readonly LoadMerchant[], items: readonly Record<string, unknown>[]) {
+  return merchants.map(({ merchantId }) => {
+    const numbers = items
+      .filter((item) => item.entityType === EntityType.invoice && item.merchantId === merchantId)
+      .map((item) => String(item.invoiceNumber));
+    return { invoices: numbers.length, ...numberingGaps(numbers) };
+  });
 }
 
 /** The runtime's own merchant and more, each with a key and what an invoice create names. */

@@ -2,7 +2,7 @@ import type { Template } from 'aws-cdk-lib/assertions';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Stage } from '../../functions/config';
-import { ErrorCode } from '../../functions/http/errors';
+import { ErrorCode } from '../../functions/errors/error-code';
 import { isPublic } from '../../functions/route-definition';
 import { routeList, routes, routesOfStage } from '../../functions/routes';
 import { apiKeyLimitedBody, managedRuleGroups } from '../../lib/constructs/public-routes-web-acl';

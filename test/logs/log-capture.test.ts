@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { generateApiKey } from '../../functions/domain/api-key';
-import { logger } from '../../functions/http/logger';
+import { logger } from '../../functions/observability/logger';
 import { RunLogVariable, runLogPath } from '../support/log-capture-run-log';
 import { runToEnd } from '../support/spawned-process';
 

@@ -1,10 +1,17 @@
 import { InvalidFields, RuleViolation } from '../../domain/errors';
 import { typeIdMilliseconds } from '../../domain/id-time-bounds';
 import { newId } from '../../domain/ids';
-import { applyPayment, InvoiceStatus, invoicePaidEvent, isVisibleToPayer } from '../../domain/invoice';
+import {
+  applyPayment,
+  InvoiceStatus,
+  invoicePaidEvent,
+  isVisibleToPayer,
+  type PayerInvoice,
+} from '../../domain/invoice';
 import { inShard, merchantShardOfId } from '../../domain/merchant-shards';
 import { newPayment, PaymentStatus, paymentCreatedEvent, paymentDeclinedEvent } from '../../domain/payment';
 import { isoTimestamp } from '../../domain/time';
+import type { ApiRequest } from '../../http/api-request';
 import { NotFoundError } from '../../http/errors';
 import { httpHandler } from '../../http/http-handler';
 import { ValidationMessage } from '../../http/validation-messages';
@@ -48,18 +55,7 @@ export const handler = httpHandler(payPageRoutes.payInvoice, async ({ body, idem
     const target = await findPayLinkTarget(body.slug, read === 1 ? 'indexed' : 'consistent');
     if (target === undefined || !isVisibleToPayer(target.invoice)) throw new NotFoundError(invoiceNotFound);
     const { invoice, merchantName } = target;
-    if (!invoice.acceptedPaymentMethods.includes(body.paymentMethod.type)) {
-      throw new InvalidFields([
-        { path: 'paymentMethod.type', message: ValidationMessage.oneOf(invoice.acceptedPaymentMethods) },
-      ]);
-    }
-    applyPayment(invoice, body.amount, at); // 409 for a paid or void invoice
-    if (body.amount !== invoice.amountRemaining.amount) {
-      throw new RuleViolation(
-        'invalid_state',
-        'The amount due has changed since the invoice was shown; reload it and pay the amount remaining.',
-      );
-    }
+    checkPayable(invoice, body, at);
     const invoiceKey = keys.invoice(invoice.merchantId, invoice.invoiceId);
     const paymentId = await reserveProcessorCall(idempotency, {
       // A public route has no authorizer answer: the payment goes to its invoice's shard.
@@ -121,3 +117,26 @@ export const handler = httpHandler(payPageRoutes.payInvoice, async ({ body, idem
   }
   throw new ProcessorCallBusy('The invoice keeps changing; reload it and try again.');
 });
+
+/**
+ * 400 for a payment method the invoice does not take, 409 for a paid or void invoice or for an
+ * amount that is not exactly what remains (the invoice changed since the payer saw it).
+ */
+function checkPayable(
+  invoice: PayerInvoice,
+  body: Pick<ApiRequest<typeof payPageRoutes.payInvoice>['body'], 'amount' | 'paymentMethod'>,
+  at: string,
+): void {
+  if (!invoice.acceptedPaymentMethods.includes(body.paymentMethod.type)) {
+    throw new InvalidFields([
+      { path: 'paymentMethod.type', message: ValidationMessage.oneOf(invoice.acceptedPaymentMethods) },
+    ]);
+  }
+  applyPayment(invoice, body.amount, at);
+  if (body.amount !== invoice.amountRemaining.amount) {
+    throw new RuleViolation(
+      'invalid_state',
+      'The amount due has changed since the invoice was shown; reload it and pay the amount remaining.',
+    );
+  }
+}

@@ -1,6 +1,9 @@
 import type { APIGatewayProxyEvent, Context } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
+import { InvalidFields, RuleViolation } from '../../../functions/domain/errors';
+import { PayLinkDeclineLimitReached } from '../../../functions/domain/pay-link-declines';
+import { AnswerableError, type ErrorAnswer } from '../../../functions/errors/answerable-error';
 import { ApiError } from '../../../functions/http/errors';
 import { httpHandler } from '../../../functions/http/http-handler';
 import { ProcessorUnavailableError } from '../../../functions/payments/payment-processor';
@@ -71,6 +74,58 @@ describe('httpHandler', () => {
     const result = await handler(event(), context);
     expect(result.statusCode).toBe(503);
     expect(JSON.parse(result.body).error.code).toBe('service_unavailable');
+  });
+
+  it('answers a rule violation with its own code and message', async () => {
+    const handler = httpHandler(route, async () => {
+      throw new RuleViolation('limit_exceeded', 'The merchant has 16 endpoints.');
+    });
+    const result = await handler(event(), context);
+    expect(result.statusCode).toBe(409);
+    expect(JSON.parse(result.body)).toEqual({
+      error: { code: 'limit_exceeded', message: 'The merchant has 16 endpoints.', requestId: 'req-1' },
+    });
+  });
+
+  it('answers invalid fields 400 with one detail per field and the usual message', async () => {
+    const handler = httpHandler(route, async () => {
+      throw new InvalidFields([{ path: 'amount', message: 'must be positive' }]);
+    });
+    const result = await handler(event(), context);
+    expect(result.statusCode).toBe(400);
+    expect(JSON.parse(result.body).error).toEqual({
+      code: 'validation_error',
+      message: 'The request is not valid.',
+      requestId: 'req-1',
+      details: [{ path: 'amount', message: 'must be positive' }],
+    });
+  });
+
+  it('answers a pay-link decline limit 429 with the seconds left from the request time', async () => {
+    const handler = httpHandler(route, async ({ now }) => {
+      throw new PayLinkDeclineLimitReached(new Date(now.getTime() + 90_500), 'slug');
+    });
+    const result = await handler(event(), context);
+    expect(result.statusCode).toBe(429);
+    expect(result.headers?.['Retry-After']).toBe('91');
+    expect(JSON.parse(result.body).error.code).toBe('rate_limited');
+  });
+
+  it('answers any error that declares its answer, whatever feature it comes from', async () => {
+    class QuotaSpent extends AnswerableError {
+      answer(): ErrorAnswer {
+        return { code: 'rate_limited', message: 'Spent.', headers: { 'Retry-After': '7' } };
+      }
+    }
+    const handler = httpHandler(route, async () => {
+      throw new QuotaSpent('internal detail that stays out of the answer');
+    });
+    const result = await handler(event(), context);
+    expect(result.statusCode).toBe(429);
+    expect(result.headers?.['Retry-After']).toBe('7');
+    expect(JSON.parse(result.body)).toEqual({
+      error: { code: 'rate_limited', message: 'Spent.', requestId: 'req-1' },
+    });
   });
 
   it('returns the handler response as JSON with the request id header', async () => {

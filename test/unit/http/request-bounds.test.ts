@@ -1,12 +1,9 @@
 import type { APIGatewayProxyEvent, Context } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
+import type { ErrorDetail } from '../../../functions/errors/error-code';
+import { maxListedDetails } from '../../../functions/errors/validation-answer';
 import type { ApiState } from '../../../functions/http/api-request';
-import {
-  ApiError,
-  type ErrorDetail,
-  maxListedDetails,
-  ValidationError,
-} from '../../../functions/http/errors';
+import { ApiError, ValidationError } from '../../../functions/http/errors';
 import { crowdedObjectPath, jsonBody, maxKeysPerObject } from '../../../functions/http/json-body';
 import { checkInput, repeatedParameters } from '../../../functions/http/validation';
 import type { RouteDefinition } from '../../../functions/route-definition';

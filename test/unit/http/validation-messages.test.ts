@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 import { resetFunctionEnvironment } from '../../../functions/config';
 import { EventType } from '../../../functions/domain/invoice';
 import { checkWebhookUrl } from '../../../functions/domain/webhook-url';
-import type { ErrorDetail } from '../../../functions/http/errors';
+import type { ErrorDetail } from '../../../functions/errors/error-code';
 import { checkInput } from '../../../functions/http/validation';
 import { issueMessage, ValidationMessage } from '../../../functions/http/validation-messages';
 import type { RouteDefinition } from '../../../functions/route-definition';

@@ -7,7 +7,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type BundleMap, type Origin, originsOf } from '../../../functions/http/original-stack';
+import { type BundleMap, type Origin, originsOf } from '../../../functions/observability/original-stack';
 import { functionEsbuildOptions } from '../../../lib/constructs/function-esbuild-options';
 import {
   functionBundling,
