@@ -1,8 +1,7 @@
 import { isoTimestamp } from '../domain/time';
 import type { StoredRecovery } from '../domain/webhook-recovery';
 import { logger } from '../http/logger';
-import { overdueWork } from '../store/overdue-work';
-import { nudgeRecovery } from '../store/recovery-nudge';
+import { nudgeRecovery, overdueWork } from '../store/webhook-recoveries';
 import { deliveryLogFields } from './delivery-log-fields';
 import { type DeliveryQueue, deliveryMessageOf } from './delivery-message';
 import { PipelineMetricNames } from './pipeline-metric-names';

@@ -11,9 +11,12 @@ import {
   type StoredRecovery,
 } from '../domain/webhook-recovery';
 import { logger } from '../http/logger';
-import { getEndpointWithSequence } from '../store/endpoint-with-delivery';
-import { commitRecoveryBatch } from '../store/recovery-batch';
-import { newestDeliveriesOfEvents, readExhaustedBatch } from '../store/webhook-recoveries';
+import { getEndpointWithSequence } from '../store/webhook-deliveries';
+import {
+  commitRecoveryBatch,
+  newestDeliveriesOfEvents,
+  readExhaustedBatch,
+} from '../store/webhook-recoveries';
 
 /**
  * One batch of a running recovery (DESIGN §7 "Bulk recovery"), run by the router for each write of

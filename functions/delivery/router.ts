@@ -8,11 +8,12 @@ import { receivesEvent, type WebhookEndpoint, WebhookEndpointStatus } from '../d
 import { logger } from '../http/logger';
 import { originalStack } from '../http/original-stack';
 import { EntityType } from '../store/keys';
-import { type NewDelivery, putNewDeliveries } from '../store/new-deliveries';
 import {
+  type NewDelivery,
   type PlacedDelivery,
   pausedDeliveriesOf,
   placedDelivery,
+  putNewDeliveries,
   replaceDelivery,
   toDelivery,
 } from '../store/webhook-deliveries';

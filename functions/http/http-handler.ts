@@ -4,7 +4,7 @@ import { InvalidFields, RuleViolation } from '../domain/errors';
 import { PayLinkDeclineLimitReached, secondsUntil } from '../domain/pay-link-declines';
 import { ProcessorUnavailableError } from '../payments/payment-processor';
 import { isMutating, isPublic, type RouteDefinition } from '../route-definition';
-import { ProcessorCallBusy } from '../store/processor-calls';
+import { ProcessorCallBusy } from '../store/payments';
 import { type ApiRequest, type ApiResponse, apiState } from './api-request';
 import { errorHandler, type ReplayOptions } from './error-handler';
 import { ApiError, RateLimitedError, ValidationError } from './errors';

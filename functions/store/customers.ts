@@ -2,7 +2,7 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { Customer } from '../domain/customer';
 import { documentClient, tableName } from './client';
 import { EntityType, keys, SortKeyPrefix } from './keys';
-import { queryMerchantItems } from './query-page';
+import { queryMerchantItems } from './reads';
 
 export function buildPutCustomer(customer: Customer) {
   return {

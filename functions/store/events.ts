@@ -4,8 +4,7 @@ import { expiresAtOfEvent, retentionDays } from '../domain/retention';
 import type { ShardHistory } from '../domain/shard-history';
 import { documentClient, tableName } from './client';
 import { EntityType, keys } from './keys';
-import { type QueryPage, queryPartitionsPage } from './query-page';
-import { shardsOfPage } from './shard-pages';
+import { type QueryPage, queryPartitionsPage, shardsOfPage } from './reads';
 
 /**
  * An event of the outbox (DESIGN §1): written in the same transaction as the change it reports.

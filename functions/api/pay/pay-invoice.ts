@@ -10,20 +10,22 @@ import { httpHandler } from '../../http/http-handler';
 import { ValidationMessage } from '../../http/validation-messages';
 import { paymentProcessor } from '../../payments/processor-for-stage';
 import { buildPutEvent } from '../../store/events';
-import { keys } from '../../store/keys';
 import {
+  buildPayLinkPayment,
   buildRecordDecline,
   buildRecordDeclineOverFull,
+  findPayLinkTarget,
+  payLinkAsRead,
   payLinkDeclineAdmission,
-} from '../../store/pay-link-declines';
-import { buildPayLinkPayment, findPayLinkTarget, payLinkAsRead } from '../../store/pay-links';
-import { buildPutPayment } from '../../store/payments';
+} from '../../store/invoices';
+import { keys } from '../../store/keys';
 import {
+  buildPutPayment,
   callProcessor,
   completeProcessorCall,
   ProcessorCallBusy,
   reserveProcessorCall,
-} from '../../store/processor-calls';
+} from '../../store/payments';
 import { processorMethod } from '../payments/payment-method';
 import { invoiceNotFound } from './get-pay-invoice';
 import { payInvoiceView, payPaymentView } from './pay-views';

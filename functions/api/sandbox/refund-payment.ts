@@ -6,13 +6,16 @@ import { httpHandler } from '../../http/http-handler';
 import { sandboxProcessor } from '../../payments/processor-for-stage';
 import { buildPutEvent } from '../../store/events';
 import { keys } from '../../store/keys';
-import { buildApplyRefund, buildPutRefund, getPayment, paymentAsRead } from '../../store/payments';
 import {
+  buildApplyRefund,
+  buildPutRefund,
   callProcessor,
   completeProcessorCall,
+  getPayment,
   ProcessorCallBusy,
+  paymentAsRead,
   reserveProcessorCall,
-} from '../../store/processor-calls';
+} from '../../store/payments';
 import { sandboxRoutes } from './routes';
 
 /** A payment changed by another request while this one read it is read again, a few times at most. */

@@ -18,10 +18,10 @@ import { updateWebhookEndpoint, type WebhookEndpoint } from '../../../functions/
 import { secretSealer } from '../../../functions/secrets/secret-sealer-from-env';
 import { documentClient, tableName } from '../../../functions/store/client';
 import { keys } from '../../../functions/store/keys';
-import { overdueWork } from '../../../functions/store/overdue-work';
 import { sendTransaction } from '../../../functions/store/transaction';
 import { buildPutNewDelivery, getDelivery } from '../../../functions/store/webhook-deliveries';
 import { buildReplaceEndpoint, getEndpoint } from '../../../functions/store/webhook-endpoints';
+import { overdueWork } from '../../../functions/store/webhook-recoveries';
 import { withDocumentClientMiddleware } from '../../support/dynamodb-commands';
 import { printedJsonLinesDuring } from '../../support/printed-json-lines';
 import { storedEndpointWithDelivery } from '../../support/stored-endpoint';

@@ -8,9 +8,8 @@ import type { WebhookDelivery } from '../../../functions/domain/webhook-delivery
 import { afterBatch, recoveryStallSeconds } from '../../../functions/domain/webhook-recovery';
 import { documentClient, tableName } from '../../../functions/store/client';
 import { dueDeliveryShardCount, keys } from '../../../functions/store/keys';
-import { commitRecoveryBatch } from '../../../functions/store/recovery-batch';
 import { toDelivery } from '../../../functions/store/webhook-deliveries';
-import { toStoredRecovery } from '../../../functions/store/webhook-recoveries';
+import { commitRecoveryBatch, toStoredRecovery } from '../../../functions/store/webhook-recoveries';
 import { printedJsonLinesDuring } from '../../support/printed-json-lines';
 import {
   deliveryIdPerShard,

@@ -25,12 +25,12 @@ import {
   type WebhookEndpoint,
 } from '../../../functions/domain/webhook-endpoint';
 import { documentClient, tableName } from '../../../functions/store/client';
-import { getEndpointWithDelivery } from '../../../functions/store/endpoint-with-delivery';
 import { EntityType, keys, SortKeyPrefix } from '../../../functions/store/keys';
-import { commitNumberedDelivery } from '../../../functions/store/numbered-delivery';
 import {
   buildCreateDelivery,
+  commitNumberedDelivery,
   getDelivery,
+  getEndpointWithDelivery,
   replaceDelivery,
   toDelivery,
 } from '../../../functions/store/webhook-deliveries';

@@ -1,8 +1,10 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import type { Currency } from '../domain/money';
+import type { Price } from '../domain/price';
 import type { Product, ProductStatus } from '../domain/product';
 import { documentClient, tableName } from './client';
 import { EntityType, keys, SortKeyPrefix } from './keys';
-import { queryMerchantItems } from './query-page';
+import { queryMerchantItems } from './reads';
 
 export function buildPutProduct(product: Product) {
   return {
@@ -64,5 +66,73 @@ export function toProduct(item: Record<string, unknown>): Product {
     active: item.status === 'active',
     createdAt: String(item.createdAt),
     ...(typeof item.description === 'string' ? { description: item.description } : {}),
+  };
+}
+
+export function buildPutPrice(price: Price) {
+  return {
+    Put: {
+      TableName: tableName(),
+      Item: {
+        ...keys.price(price.merchantId, price.productId, price.priceId),
+        entityType: EntityType.price,
+        ...price,
+      },
+      ConditionExpression: 'attribute_not_exists(PK)',
+      ReturnValuesOnConditionCheckFailure: 'ALL_OLD' as const,
+    },
+  };
+}
+
+/**
+ * The product a new price belongs to must exist in the merchant's own partition. Checked inside the
+ * create transaction rather than read before it: one round trip, and never a stale 404 that the
+ * idempotency record would then keep for 24 h. Either status passes (prices may be prepared before
+ * a product is activated).
+ */
+export function buildProductExistsCheck(merchantId: string, productId: string) {
+  return {
+    ConditionCheck: {
+      TableName: tableName(),
+      Key: keys.product(merchantId, productId),
+      ConditionExpression: 'attribute_exists(PK)',
+      ReturnValuesOnConditionCheckFailure: 'ALL_OLD' as const,
+    },
+  };
+}
+
+export async function getPrice(
+  merchantId: string,
+  productId: string,
+  priceId: string,
+): Promise<Price | undefined> {
+  const { Item } = await documentClient().send(
+    new GetCommand({ TableName: tableName(), Key: keys.price(merchantId, productId, priceId) }),
+  );
+  return Item === undefined ? undefined : toPrice(Item);
+}
+
+/** Newest first: a product's prices share a sort-key prefix and end in time-ordered TypeIDs. */
+export function queryPrices(
+  merchantId: string,
+  productId: string,
+  limit: number,
+  startKey: Record<string, unknown> | undefined,
+) {
+  const partition = keys.merchantPartition(merchantId);
+  return queryMerchantItems(tableName(), partition, keys.pricesOfProductPrefix(productId), {
+    limit,
+    startKey,
+  });
+}
+
+export function toPrice(item: Record<string, unknown>): Price {
+  return {
+    priceId: String(item.priceId),
+    productId: String(item.productId),
+    merchantId: String(item.merchantId),
+    unitAmount: Number(item.unitAmount),
+    currency: item.currency as Currency,
+    createdAt: String(item.createdAt),
   };
 }
