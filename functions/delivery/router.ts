@@ -7,7 +7,7 @@ import { DeliveryStatus, deliveryIdFor, newDelivery, type WebhookDelivery } from
 import { receivesEvent, type WebhookEndpoint, WebhookEndpointStatus } from '../domain/webhook-endpoint';
 import { logger } from '../http/logger';
 import { originalStack } from '../http/original-stack';
-import { EntityType } from '../store/keys';
+import { EntityType } from '../store/table';
 import {
   type NewDelivery,
   type PlacedDelivery,

@@ -3,15 +3,28 @@ import type { Currency } from '../domain/money';
 import type { Price } from '../domain/price';
 import type { Product, ProductStatus } from '../domain/product';
 import { documentClient, tableName } from './client';
-import { EntityType, keys, SortKeyPrefix } from './keys';
 import { queryMerchantItems } from './reads';
+import { EntityType, merchantPartition, SortKeyPrefix } from './table';
+
+export const catalogKeys = {
+  product: (merchantId: string, productId: string) => ({
+    PK: merchantPartition(merchantId),
+    SK: `${SortKeyPrefix.product}${productId}`,
+  }),
+  /** Prices sort under their product, so one Query lists a product's prices. */
+  price: (merchantId: string, productId: string, priceId: string) => ({
+    PK: merchantPartition(merchantId),
+    SK: `${SortKeyPrefix.price}${productId}#${priceId}`,
+  }),
+  pricesOfProductPrefix: (productId: string) => `${SortKeyPrefix.price}${productId}#`,
+} as const;
 
 export function buildPutProduct(product: Product) {
   return {
     Put: {
       TableName: tableName(),
       Item: {
-        ...keys.product(product.merchantId, product.productId),
+        ...catalogKeys.product(product.merchantId, product.productId),
         entityType: EntityType.product,
         ...product,
         updatedAt: product.createdAt,
@@ -26,7 +39,7 @@ export function buildSetProductStatus(product: Product, status: ProductStatus, u
   return {
     Update: {
       TableName: tableName(),
-      Key: keys.product(product.merchantId, product.productId),
+      Key: catalogKeys.product(product.merchantId, product.productId),
       UpdateExpression: 'SET #status = :status, #active = :active, #updatedAt = :updatedAt',
       ConditionExpression: 'attribute_exists(PK)',
       ExpressionAttributeNames: { '#status': 'status', '#active': 'active', '#updatedAt': 'updatedAt' },
@@ -42,7 +55,7 @@ export function buildSetProductStatus(product: Product, status: ProductStatus, u
 
 export async function getProduct(merchantId: string, productId: string): Promise<Product | undefined> {
   const { Item } = await documentClient().send(
-    new GetCommand({ TableName: tableName(), Key: keys.product(merchantId, productId) }),
+    new GetCommand({ TableName: tableName(), Key: catalogKeys.product(merchantId, productId) }),
   );
   return Item === undefined ? undefined : toProduct(Item);
 }
@@ -53,7 +66,7 @@ export function queryProducts(
   limit: number,
   startKey: Record<string, unknown> | undefined,
 ) {
-  const partition = keys.merchantPartition(merchantId);
+  const partition = merchantPartition(merchantId);
   return queryMerchantItems(tableName(), partition, SortKeyPrefix.product, { limit, startKey });
 }
 
@@ -74,7 +87,7 @@ export function buildPutPrice(price: Price) {
     Put: {
       TableName: tableName(),
       Item: {
-        ...keys.price(price.merchantId, price.productId, price.priceId),
+        ...catalogKeys.price(price.merchantId, price.productId, price.priceId),
         entityType: EntityType.price,
         ...price,
       },
@@ -94,7 +107,7 @@ export function buildProductExistsCheck(merchantId: string, productId: string) {
   return {
     ConditionCheck: {
       TableName: tableName(),
-      Key: keys.product(merchantId, productId),
+      Key: catalogKeys.product(merchantId, productId),
       ConditionExpression: 'attribute_exists(PK)',
       ReturnValuesOnConditionCheckFailure: 'ALL_OLD' as const,
     },
@@ -107,7 +120,7 @@ export async function getPrice(
   priceId: string,
 ): Promise<Price | undefined> {
   const { Item } = await documentClient().send(
-    new GetCommand({ TableName: tableName(), Key: keys.price(merchantId, productId, priceId) }),
+    new GetCommand({ TableName: tableName(), Key: catalogKeys.price(merchantId, productId, priceId) }),
   );
   return Item === undefined ? undefined : toPrice(Item);
 }
@@ -119,8 +132,8 @@ export function queryPrices(
   limit: number,
   startKey: Record<string, unknown> | undefined,
 ) {
-  const partition = keys.merchantPartition(merchantId);
-  return queryMerchantItems(tableName(), partition, keys.pricesOfProductPrefix(productId), {
+  const partition = merchantPartition(merchantId);
+  return queryMerchantItems(tableName(), partition, catalogKeys.pricesOfProductPrefix(productId), {
     limit,
     startKey,
   });

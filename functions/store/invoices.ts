@@ -11,6 +11,7 @@ import {
   type RequestedLine,
 } from '../domain/invoice';
 import { invoiceSlugHash } from '../domain/invoice-slug';
+import { merchantShardOfId } from '../domain/merchant-shards';
 import type { Currency } from '../domain/money';
 import {
   type DeclineHistory,
@@ -23,10 +24,12 @@ import {
   withDecline,
 } from '../domain/pay-link-declines';
 import type { ShardHistory } from '../domain/shard-history';
+import { catalogKeys } from './catalog';
 import { documentClient, tableName } from './client';
+import { customerKeys } from './customers';
 import { buildPutEvent } from './events';
 import { commitWithIdempotency, type IdempotencyContext, type StoredResponse } from './idempotency';
-import { EntityType, keys, SortKeyPrefix } from './keys';
+import { merchantKeys } from './merchants';
 import {
   allOf,
   type Condition,
@@ -41,6 +44,7 @@ import {
   withoutLock,
 } from './payments';
 import { batchGet, queryPage, queryPartitionsPage, shardsOfPage } from './reads';
+import { EntityType, merchantPartition, merchantShardPartition, partitionOfId, SortKeyPrefix } from './table';
 import {
   type FailedCondition,
   type JitterRetry,
@@ -48,6 +52,42 @@ import {
   type TransactItems,
   TransactionConditionFailed,
 } from './transaction';
+
+/** A status list has a partition per shard, like the invoices it lists. */
+const invoicesWithStatusPartition = (merchantId: string, status: string, shard: number) =>
+  `${merchantShardPartition(merchantId, shard)}#INVOICES#${status}`;
+const invoicesOfCustomerPartition = (merchantId: string, customerId: string) =>
+  `${merchantPartition(merchantId)}#CUSTOMER#${customerId}#INVOICES`;
+
+export const invoiceKeys = {
+  invoice: (merchantId: string, invoiceId: string) => ({
+    PK: partitionOfId(merchantId, invoiceId),
+    SK: `${SortKeyPrefix.invoice}${invoiceId}`,
+  }),
+  /** An out-of-band payment's record, beside its invoice in the invoice's shard. */
+  invoicePayment: (merchantId: string, invoiceId: string, paymentRecordId: string) => ({
+    PK: partitionOfId(merchantId, invoiceId),
+    SK: `${SortKeyPrefix.invoicePayment}${invoiceId}#${paymentRecordId}`,
+  }),
+  /** GSI1: a merchant's invoices of one status; GSI2: a customer's invoices. Both newest first. */
+  invoiceIndexes: (merchantId: string, customerId: string, status: string, invoiceId: string) => ({
+    GSI1PK: invoicesWithStatusPartition(merchantId, status, merchantShardOfId(invoiceId)),
+    GSI1SK: invoiceId,
+    GSI2PK: invoicesOfCustomerPartition(merchantId, customerId),
+    GSI2SK: invoiceId,
+  }),
+  invoicesWithStatusPartition,
+  invoicesOfCustomerPartition,
+  /** The per-merchant invoice number sequence, advanced inside each create transaction. */
+  invoiceNumberCounter: (merchantId: string) => ({
+    PK: merchantPartition(merchantId),
+    SK: 'COUNTER#INVOICE_NUMBER',
+  }),
+  /** Pay-link lookup by the SHA-256 of the slug, never by the slug itself: the table holds no live slug as a key. */
+  invoiceSlug: (slugHash: string) => ({ PK: `INVOICE_SLUG#${slugHash}`, SK: 'INVOICE_SLUG' }),
+  /** GSI3: the invoice itself by the SHA-256 of its current slug, found by a pay link in one Query. */
+  invoiceBySlug: (slugHash: string) => ({ GSI3PK: `INVOICE_SLUG#${slugHash}` }),
+} as const;
 
 /**
  * An invoice as stored: the resource, and its issuer's name as it was when the invoice was created,
@@ -66,10 +106,10 @@ function invoiceItem(
   payLinkDeclines: PayLinkDeclines = noDeclines,
 ) {
   return {
-    ...keys.invoice(invoice.merchantId, invoice.invoiceId),
-    ...keys.invoiceIndexes(invoice.merchantId, invoice.customerId, invoice.status, invoice.invoiceId),
+    ...invoiceKeys.invoice(invoice.merchantId, invoice.invoiceId),
+    ...invoiceKeys.invoiceIndexes(invoice.merchantId, invoice.customerId, invoice.status, invoice.invoiceId),
     // Sparse: a draft has no pay link yet, so it stays out of the pay-link index.
-    ...(isVisibleToPayer(invoice) ? keys.invoiceBySlug(invoiceSlugHash(invoice.invoiceUrlSlug)) : {}),
+    ...(isVisibleToPayer(invoice) ? invoiceKeys.invoiceBySlug(invoiceSlugHash(invoice.invoiceUrlSlug)) : {}),
     entityType: EntityType.invoice,
     ...invoice,
     ...(merchantName === undefined ? {} : { merchantName }),
@@ -133,7 +173,7 @@ export function buildAdvanceInvoiceCounter(merchantId: string, current: number) 
   return {
     Update: {
       TableName: tableName(),
-      Key: keys.invoiceNumberCounter(merchantId),
+      Key: invoiceKeys.invoiceNumberCounter(merchantId),
       UpdateExpression: 'SET #value = :next, entityType = :entityType',
       ConditionExpression: current === 0 ? 'attribute_not_exists(PK)' : '#value = :current',
       ExpressionAttributeNames: { '#value': 'value' },
@@ -155,14 +195,19 @@ export function buildPutInvoiceSlug(slugHash: string, merchantId: string, invoic
   return {
     Put: {
       TableName: tableName(),
-      Item: { ...keys.invoiceSlug(slugHash), entityType: EntityType.invoiceSlug, merchantId, invoiceId },
+      Item: {
+        ...invoiceKeys.invoiceSlug(slugHash),
+        entityType: EntityType.invoiceSlug,
+        merchantId,
+        invoiceId,
+      },
       ConditionExpression: 'attribute_not_exists(PK)',
     },
   };
 }
 
 export function buildDeleteInvoiceSlug(slugHash: string) {
-  return { Delete: { TableName: tableName(), Key: keys.invoiceSlug(slugHash) } };
+  return { Delete: { TableName: tableName(), Key: invoiceKeys.invoiceSlug(slugHash) } };
 }
 
 /** An out-of-band payment, kept beside the invoice as the record of what was applied. */
@@ -179,7 +224,7 @@ export function buildPutInvoicePayment(payment: {
     Put: {
       TableName: tableName(),
       Item: {
-        ...keys.invoicePayment(payment.merchantId, payment.invoiceId, payment.paymentRecordId),
+        ...invoiceKeys.invoicePayment(payment.merchantId, payment.invoiceId, payment.paymentRecordId),
         entityType: 'InvoicePayment',
         ...payment,
       },
@@ -199,7 +244,7 @@ export async function getStoredInvoice(
   const { Item } = await documentClient().send(
     new GetCommand({
       TableName: tableName(),
-      Key: keys.invoice(merchantId, invoiceId),
+      Key: invoiceKeys.invoice(merchantId, invoiceId),
       ConsistentRead: true,
     }),
   );
@@ -259,7 +304,7 @@ export function queryInvoices(
         IndexName: 'GSI2',
         KeyConditionExpression: 'GSI2PK = :partition',
         ExpressionAttributeValues: {
-          ':partition': keys.invoicesOfCustomerPartition(merchantId, filters.customerId),
+          ':partition': invoiceKeys.invoicesOfCustomerPartition(merchantId, filters.customerId),
           ...(filters.status === undefined ? {} : { ':status': filters.status }),
         },
         ...(filters.status === undefined
@@ -279,7 +324,7 @@ export function queryInvoices(
       IndexName: 'GSI1',
       KeyConditionExpression: `GSI1PK = :partition${before === undefined ? '' : ' AND GSI1SK < :before'}`,
       ExpressionAttributeValues: {
-        ':partition': keys.invoicesWithStatusPartition(merchantId, status, shard),
+        ':partition': invoiceKeys.invoicesWithStatusPartition(merchantId, status, shard),
         ...(before === undefined ? {} : { ':before': before }),
       },
       ScanIndexForward: false,
@@ -292,7 +337,7 @@ export function queryInvoices(
   }
   const after = startKey === undefined ? undefined : String(startKey.SK);
   const inShard = (shard: number) => {
-    const partition = keys.merchantShardPartition(merchantId, shard);
+    const partition = merchantShardPartition(merchantId, shard);
     return {
       TableName: table,
       KeyConditionExpression: 'PK = :partition AND begins_with(SK, :prefix)',
@@ -442,23 +487,23 @@ export async function loadInvoiceReferences(
   const charges = lines.flatMap((line) => (line.kind === 'product_charge' ? [line] : []));
   const wanted = new Map<string, Record<string, string>>();
   const add = (key: { PK: string; SK: string }) => wanted.set(`${key.PK}|${key.SK}`, key);
-  add(keys.customer(merchantId, customerId));
-  add(keys.merchant(merchantId));
-  add(keys.invoiceNumberCounter(merchantId));
+  add(customerKeys.customer(merchantId, customerId));
+  add(merchantKeys.merchant(merchantId));
+  add(invoiceKeys.invoiceNumberCounter(merchantId));
   for (const line of charges) {
-    add(keys.product(merchantId, line.productId));
-    add(keys.price(merchantId, line.productId, line.priceId));
+    add(catalogKeys.product(merchantId, line.productId));
+    add(catalogKeys.price(merchantId, line.productId, line.priceId));
   }
   const items = await batchGet([...wanted.values()]);
   const bySortKey = new Map(items.map((item) => [String(item.SK), item]));
   const products = new Map<string, { name: string; active: boolean }>();
   const prices = new Map<string, { productId: string; unitAmount: number; currency: Currency }>();
   for (const line of charges) {
-    const product = bySortKey.get(keys.product(merchantId, line.productId).SK);
+    const product = bySortKey.get(catalogKeys.product(merchantId, line.productId).SK);
     if (product !== undefined) {
       products.set(line.productId, { name: String(product.name), active: product.status === 'active' });
     }
-    const price = bySortKey.get(keys.price(merchantId, line.productId, line.priceId).SK);
+    const price = bySortKey.get(catalogKeys.price(merchantId, line.productId, line.priceId).SK);
     if (price !== undefined) {
       prices.set(line.priceId, {
         productId: String(price.productId),
@@ -468,9 +513,9 @@ export async function loadInvoiceReferences(
     }
   }
   return {
-    customerExists: bySortKey.has(keys.customer(merchantId, customerId).SK),
-    invoiceCounter: counterValue(bySortKey.get(keys.invoiceNumberCounter(merchantId).SK)),
-    merchantName: merchantNameOf(bySortKey.get(keys.merchant(merchantId).SK)),
+    customerExists: bySortKey.has(customerKeys.customer(merchantId, customerId).SK),
+    invoiceCounter: counterValue(bySortKey.get(invoiceKeys.invoiceNumberCounter(merchantId).SK)),
+    merchantName: merchantNameOf(bySortKey.get(merchantKeys.merchant(merchantId).SK)),
     catalog: { product: (id) => products.get(id), price: (id) => prices.get(id) },
   };
 }
@@ -550,7 +595,7 @@ async function findInIndex(slugHash: string): Promise<PayLinkTarget | undefined>
       TableName: tableName(),
       IndexName: 'GSI3',
       KeyConditionExpression: 'GSI3PK = :payLink',
-      ExpressionAttributeValues: { ':payLink': keys.invoiceBySlug(slugHash).GSI3PK },
+      ExpressionAttributeValues: { ':payLink': invoiceKeys.invoiceBySlug(slugHash).GSI3PK },
       Limit: 1,
     }),
   );
@@ -564,12 +609,12 @@ async function findInIndex(slugHash: string): Promise<PayLinkTarget | undefined>
 
 async function findThroughLookup(slug: string, slugHash: string): Promise<PayLinkTarget | undefined> {
   const { Item: link } = await documentClient().send(
-    new GetCommand({ TableName: tableName(), Key: keys.invoiceSlug(slugHash), ConsistentRead: true }),
+    new GetCommand({ TableName: tableName(), Key: invoiceKeys.invoiceSlug(slugHash), ConsistentRead: true }),
   );
   if (link === undefined) return undefined;
   const merchantId = String(link.merchantId);
-  const invoiceKey = keys.invoice(merchantId, String(link.invoiceId));
-  const merchantKey = keys.merchant(merchantId);
+  const invoiceKey = invoiceKeys.invoice(merchantId, String(link.invoiceId));
+  const merchantKey = merchantKeys.merchant(merchantId);
   const items = await batchGet([invoiceKey, merchantKey]);
   const invoiceItem = items.find((item) => item.SK === invoiceKey.SK);
   const merchantItem = items.find((item) => item.SK === merchantKey.SK);
@@ -584,7 +629,7 @@ async function findThroughLookup(slug: string, slugHash: string): Promise<PayLin
 
 async function readMerchantName(merchantId: string): Promise<string> {
   const { Item } = await documentClient().send(
-    new GetCommand({ TableName: tableName(), Key: keys.merchant(merchantId) }),
+    new GetCommand({ TableName: tableName(), Key: merchantKeys.merchant(merchantId) }),
   );
   return nameOf(Item);
 }
@@ -606,7 +651,10 @@ function toPayerInvoice(item: Record<string, unknown>): PayerInvoice {
  */
 function slugStill(target: PayLinkTarget): Condition {
   return target.keyed
-    ? { expression: 'GSI3PK = :payLink', values: { ':payLink': keys.invoiceBySlug(target.slugHash).GSI3PK } }
+    ? {
+        expression: 'GSI3PK = :payLink',
+        values: { ':payLink': invoiceKeys.invoiceBySlug(target.slugHash).GSI3PK },
+      }
     : { expression: 'attribute_not_exists(GSI3PK)' };
 }
 
@@ -637,8 +685,8 @@ export function buildPayLinkPayment(
     ([name, value]) => canonicalJson(value) !== canonicalJson(read[name]),
   );
   const indexKeys = {
-    ...keys.invoiceIndexes(next.merchantId, next.customerId, next.status, next.invoiceId),
-    ...keys.invoiceBySlug(target.slugHash),
+    ...invoiceKeys.invoiceIndexes(next.merchantId, next.customerId, next.status, next.invoiceId),
+    ...invoiceKeys.invoiceBySlug(target.slugHash),
   };
   const sets = [...changed, ...Object.entries(indexKeys)];
   const assignments = sets.map((_, position) => `#set${position} = :set${position}`);
@@ -646,7 +694,7 @@ export function buildPayLinkPayment(
   return {
     Update: {
       TableName: tableName(),
-      Key: keys.invoice(next.merchantId, next.invoiceId),
+      Key: invoiceKeys.invoice(next.merchantId, next.invoiceId),
       UpdateExpression:
         `SET ${[...assignments, '#merchantName = if_not_exists(#merchantName, :merchantName)'].join(', ')} ` +
         `REMOVE ${lockRelease.attributes.join(', ')}`,

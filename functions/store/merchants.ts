@@ -4,8 +4,20 @@ import type { Stage } from '../config';
 import type { ApiKeyStatus } from '../domain/api-key';
 import { type ShardHistory, toShardHistory } from '../domain/shard-history';
 import { documentClient, tableName } from './client';
-import { EntityType, keys } from './keys';
 import { queryAll } from './reads';
+import { configPartitionKey, EntityType, merchantPartition } from './table';
+
+export const merchantKeys = {
+  merchant: (merchantId: string) => ({ PK: merchantPartition(merchantId), SK: 'MERCHANT' }),
+  /** API keys are looked up by the key id embedded in the bearer token, without a merchant. */
+  apiKey: (keyId: string) => ({ PK: `APIKEY#${keyId}`, SK: 'APIKEY' }),
+  apiKeyOfMerchant: (merchantId: string, createdAt: string, keyId: string) => ({
+    GSI1PK: `${merchantPartition(merchantId)}#APIKEYS`,
+    GSI1SK: `${createdAt}#${keyId}`,
+  }),
+  apiKeysOfMerchantPartition: (merchantId: string) => `${merchantPartition(merchantId)}#APIKEYS`,
+  cursorSigningKey: () => ({ PK: configPartitionKey, SK: 'CURSOR_SIGNING_KEY' }),
+} as const;
 
 export interface Merchant {
   readonly merchantId: string;
@@ -16,7 +28,7 @@ export interface Merchant {
 export function buildPutMerchant(merchant: Merchant) {
   return {
     TableName: tableName(),
-    Item: { ...keys.merchant(merchant.merchantId), entityType: EntityType.merchant, ...merchant },
+    Item: { ...merchantKeys.merchant(merchant.merchantId), entityType: EntityType.merchant, ...merchant },
     ConditionExpression: 'attribute_not_exists(PK)',
   };
 }
@@ -41,7 +53,7 @@ export interface MerchantRecord {
  */
 export async function getMerchantRecord(merchantId: string): Promise<MerchantRecord | undefined> {
   const { Item } = await documentClient().send(
-    new GetCommand({ TableName: tableName(), Key: keys.merchant(merchantId) }),
+    new GetCommand({ TableName: tableName(), Key: merchantKeys.merchant(merchantId) }),
   );
   return Item === undefined
     ? undefined
@@ -67,8 +79,8 @@ export function buildPutApiKey(record: ApiKeyRecord) {
   return {
     TableName: tableName(),
     Item: {
-      ...keys.apiKey(record.keyId),
-      ...keys.apiKeyOfMerchant(record.merchantId, record.createdAt, record.keyId),
+      ...merchantKeys.apiKey(record.keyId),
+      ...merchantKeys.apiKeyOfMerchant(record.merchantId, record.createdAt, record.keyId),
       entityType: EntityType.apiKey,
       ...record,
     },
@@ -87,7 +99,7 @@ export async function putApiKey(record: ApiKeyRecord): Promise<void> {
  */
 export async function getApiKey(keyId: string): Promise<ApiKeyRecord | undefined> {
   const { Item } = await documentClient().send(
-    new GetCommand({ TableName: tableName(), Key: keys.apiKey(keyId), ConsistentRead: true }),
+    new GetCommand({ TableName: tableName(), Key: merchantKeys.apiKey(keyId), ConsistentRead: true }),
   );
   return Item === undefined ? undefined : toApiKeyRecord(Item);
 }
@@ -97,7 +109,7 @@ export async function listApiKeys(merchantId: string): Promise<ApiKeyRecord[]> {
     TableName: tableName(),
     IndexName: 'GSI1',
     KeyConditionExpression: 'GSI1PK = :partition',
-    ExpressionAttributeValues: { ':partition': keys.apiKeysOfMerchantPartition(merchantId) },
+    ExpressionAttributeValues: { ':partition': merchantKeys.apiKeysOfMerchantPartition(merchantId) },
   });
   return items.map(toApiKeyRecord);
 }
@@ -119,7 +131,7 @@ export async function updateApiKey(
     const { Attributes } = await documentClient().send(
       new UpdateCommand({
         TableName: tableName(),
-        Key: keys.apiKey(keyId),
+        Key: merchantKeys.apiKey(keyId),
         UpdateExpression: `SET ${sets.join(', ')}`,
         ConditionExpression: 'attribute_exists(PK)',
         ExpressionAttributeNames: names,
@@ -156,7 +168,7 @@ let cached: Uint8Array | undefined;
  */
 export async function cursorSigningKey(): Promise<Uint8Array> {
   if (cached !== undefined) return cached;
-  const key = keys.cursorSigningKey();
+  const key = merchantKeys.cursorSigningKey();
   const { Item } = await documentClient().send(
     new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: true }),
   );

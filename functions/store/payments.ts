@@ -3,11 +3,14 @@ import { typeIdBound } from '../domain/id-time-bounds';
 import type { Payment, PaymentStatus, Payout, Refund } from '../domain/payment';
 import type { ShardHistory } from '../domain/shard-history';
 import { type ProcessorMetrics, processorMetrics } from '../payments/processor-metrics';
+import { catalogKeys } from './catalog';
 import { documentClient, tableName } from './client';
+import { customerKeys } from './customers';
 import {
   buildIdempotencyRecordPut,
   type IdempotencyContext,
   IdempotencyInProgress,
+  idempotencyKeys,
   idempotencyRecordItem,
   inProgressState,
   noLiveRecord,
@@ -15,9 +18,29 @@ import {
   replayStoredOutcome,
   type StoredResponse,
 } from './idempotency';
-import { EntityType, keys, SortKeyPrefix } from './keys';
 import { batchGet, queryMerchantItems, queryPartitionsPage, shardsOfPage } from './reads';
+import { EntityType, merchantShardPartition, partitionOfId, SortKeyPrefix } from './table';
 import { sendTransaction, type TransactItems, TransactionConditionFailed } from './transaction';
+
+export const paymentKeys = {
+  payment: (merchantId: string, paymentId: string) => ({
+    PK: partitionOfId(merchantId, paymentId),
+    SK: `${SortKeyPrefix.payment}${paymentId}`,
+  }),
+  /**
+   * Refunds sort under their payment, in its shard, so one Query lists a payment's refunds. Their
+   * own ids stay UUIDv7: the payment's id names the shard.
+   */
+  refund: (merchantId: string, paymentId: string, refundId: string) => ({
+    PK: partitionOfId(merchantId, paymentId),
+    SK: `${SortKeyPrefix.refund}${paymentId}#${refundId}`,
+  }),
+  refundsOfPaymentPrefix: (paymentId: string) => `${SortKeyPrefix.refund}${paymentId}#`,
+  payout: (merchantId: string, payoutId: string) => ({
+    PK: partitionOfId(merchantId, payoutId),
+    SK: `${SortKeyPrefix.payout}${payoutId}`,
+  }),
+} as const;
 
 /**
  * `sandboxReturnable` marks a payment from the sandbox's returning test account, the only kind the
@@ -28,7 +51,7 @@ export function buildPutPayment(payment: Payment, options: { sandboxReturnable?:
     Put: {
       TableName: tableName(),
       Item: {
-        ...keys.payment(payment.merchantId, payment.paymentId),
+        ...paymentKeys.payment(payment.merchantId, payment.paymentId),
         entityType: EntityType.payment,
         ...payment,
         ...(options.sandboxReturnable === true ? { sandboxReturnable: true } : {}),
@@ -53,7 +76,7 @@ export function buildApplyRefund(next: Payment, callId: string) {
   return {
     Update: {
       TableName: tableName(),
-      Key: keys.payment(next.merchantId, next.paymentId),
+      Key: paymentKeys.payment(next.merchantId, next.paymentId),
       UpdateExpression:
         'SET amountRefunded = :amountRefunded, #status = :status, updatedAt = :updatedAt, #version = :version REMOVE #lockId, #lockUntil',
       ConditionExpression: held.expression,
@@ -80,7 +103,7 @@ export function buildApplyReturn(previous: Payment, next: Payment, now: Date) {
   return {
     Update: {
       TableName: tableName(),
-      Key: keys.payment(next.merchantId, next.paymentId),
+      Key: paymentKeys.payment(next.merchantId, next.paymentId),
       UpdateExpression: 'SET #status = :status, updatedAt = :updatedAt, #version = :version',
       ...condition,
       ExpressionAttributeNames: { ...condition.ExpressionAttributeNames, '#version': 'version' },
@@ -99,7 +122,11 @@ export function buildPutPayout(payout: Payout) {
   return {
     Put: {
       TableName: tableName(),
-      Item: { ...keys.payout(payout.merchantId, payout.payoutId), entityType: EntityType.payout, ...payout },
+      Item: {
+        ...paymentKeys.payout(payout.merchantId, payout.payoutId),
+        entityType: EntityType.payout,
+        ...payout,
+      },
       ConditionExpression: 'attribute_not_exists(PK)',
     },
   };
@@ -110,7 +137,7 @@ export function buildPutRefund(merchantId: string, refund: Refund) {
     Put: {
       TableName: tableName(),
       Item: {
-        ...keys.refund(merchantId, refund.paymentId, refund.id),
+        ...paymentKeys.refund(merchantId, refund.paymentId, refund.id),
         entityType: EntityType.refund,
         merchantId,
         ...refund,
@@ -132,7 +159,7 @@ export async function getPaymentRecord(
   const { Item } = await documentClient().send(
     new GetCommand({
       TableName: tableName(),
-      Key: keys.payment(merchantId, paymentId),
+      Key: paymentKeys.payment(merchantId, paymentId),
       ConsistentRead: true,
     }),
   );
@@ -146,7 +173,7 @@ export async function getRefund(merchantId: string, paymentId: string, refundId:
   const { Item } = await documentClient().send(
     new GetCommand({
       TableName: tableName(),
-      Key: keys.refund(merchantId, paymentId, refundId),
+      Key: paymentKeys.refund(merchantId, paymentId, refundId),
       ConsistentRead: true,
     }),
   );
@@ -183,7 +210,7 @@ export function queryPayments(
   ];
   const cursorSortKey = startKey === undefined ? undefined : String(startKey.SK);
   const inShard = (shard: number) => {
-    const partition = keys.merchantShardPartition(merchantId, shard);
+    const partition = merchantShardPartition(merchantId, shard);
     return {
       TableName: tableName(),
       KeyConditionExpression: 'PK = :partition AND SK BETWEEN :low AND :high',
@@ -222,8 +249,8 @@ export function queryRefunds(
   limit: number,
   startKey: Record<string, unknown> | undefined,
 ) {
-  const partition = keys.partitionOfId(merchantId, paymentId);
-  return queryMerchantItems(tableName(), partition, keys.refundsOfPaymentPrefix(paymentId), {
+  const partition = partitionOfId(merchantId, paymentId);
+  return queryMerchantItems(tableName(), partition, paymentKeys.refundsOfPaymentPrefix(paymentId), {
     limit,
     startKey,
   });
@@ -268,9 +295,10 @@ export async function loadPaymentReferences(
   customerId: string,
   named: { readonly productId: string; readonly priceId: string } | undefined,
 ): Promise<PaymentReferences> {
-  const customerKey = keys.customer(merchantId, customerId);
-  const productKey = named === undefined ? undefined : keys.product(merchantId, named.productId);
-  const priceKey = named === undefined ? undefined : keys.price(merchantId, named.productId, named.priceId);
+  const customerKey = customerKeys.customer(merchantId, customerId);
+  const productKey = named === undefined ? undefined : catalogKeys.product(merchantId, named.productId);
+  const priceKey =
+    named === undefined ? undefined : catalogKeys.price(merchantId, named.productId, named.priceId);
   const items = await batchGet([customerKey, ...(productKey && priceKey ? [productKey, priceKey] : [])]);
   const bySortKey = new Map(items.map((item) => [String(item.SK), item]));
   const product = productKey === undefined ? undefined : bySortKey.get(productKey.SK);
@@ -477,7 +505,7 @@ async function releaseProcessorCall(
     {
       Delete: {
         TableName: tableName(),
-        Key: keys.idempotencyRecord(context.scopeHash),
+        Key: idempotencyKeys.idempotencyRecord(context.scopeHash),
         ...reservationHeldBy(callId),
       },
     },

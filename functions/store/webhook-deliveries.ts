@@ -8,7 +8,6 @@ import { DeliveryStatus, type WebhookDelivery, withSequence } from '../domain/we
 import { isLive } from '../domain/webhook-endpoint';
 import { documentClient, tableName } from './client';
 import { commitWithIdempotency, type IdempotencyContext, type StoredResponse } from './idempotency';
-import { EntityType, keys, SortKeyPrefix } from './keys';
 import {
   batchGet,
   byKeyAttribute,
@@ -20,10 +19,19 @@ import {
   queryUpTo,
   shardsOfPage,
 } from './reads';
+import {
+  deliveriesPartition,
+  dueDeliveriesPartitions,
+  dueIndexEntry,
+  EntityType,
+  SortKeyPrefix,
+  shardOfDeliveriesPartition,
+} from './table';
 import { sendTransaction, type TransactItems, TransactionConditionFailed } from './transaction';
 import {
   buildAdvanceSequence,
   type DeliveriesMarker,
+  endpointKeys,
   getEndpoint,
   lastSequenceOf,
   type StoredWebhookEndpoint,
@@ -32,13 +40,30 @@ import {
   withNextNumbers,
 } from './webhook-endpoints';
 
+export const deliveryKeys = {
+  /**
+   * An endpoint's deliveries, newest first by their time-ordered ids, in the partition of their
+   * shard (`deliveryShardOf`).
+   */
+  webhookDelivery: (webhookEndpointId: string, webhookDeliveryId: string, shard: number) => ({
+    PK: deliveriesPartition(webhookEndpointId, shard),
+    SK: `${SortKeyPrefix.webhookDelivery}${webhookDeliveryId}`,
+  }),
+  /**
+   * GSI1 of a delivery that waits for an attempt (pending, not paused), in its shard, sorted by
+   * when it is due: the reconciler reads the overdue ones. Sparse: finished and paused deliveries
+   * carry no GSI1 key.
+   */
+  dueDelivery: dueIndexEntry,
+} as const;
+
 /** Where a delivery is stored: the partition of its shard under its endpoint's history. */
 export function deliveryKey(
   webhookEndpointId: string,
   webhookDeliveryId: string,
   shards: DeliveryShardHistory,
 ) {
-  return keys.webhookDelivery(
+  return deliveryKeys.webhookDelivery(
     webhookEndpointId,
     webhookDeliveryId,
     deliveryShardOf(webhookDeliveryId, shards),
@@ -56,7 +81,7 @@ function deliveryItem(delivery: WebhookDelivery, dueAt: string | undefined, shar
   const waiting = delivery.status === DeliveryStatus.pending && !delivery.paused && dueAt !== undefined;
   return {
     ...deliveryKey(delivery.webhookEndpointId, delivery.webhookDeliveryId, shards),
-    ...(waiting ? keys.dueDelivery(dueAt, delivery.webhookDeliveryId) : {}),
+    ...(waiting ? deliveryKeys.dueDelivery(dueAt, delivery.webhookDeliveryId) : {}),
     entityType: EntityType.webhookDelivery,
     ...withoutNulls(delivery),
     ...(waiting ? { dueAt } : {}),
@@ -160,7 +185,7 @@ export async function pausedDeliveriesOf(
       FilterExpression: 'paused = :true AND #status = :pending',
       ExpressionAttributeNames: { '#status': 'status' },
       ExpressionAttributeValues: {
-        ':partition': keys.deliveriesPartition(webhookEndpointId, shard),
+        ':partition': deliveriesPartition(webhookEndpointId, shard),
         ':prefix': SortKeyPrefix.webhookDelivery,
         ':true': true,
         ':pending': DeliveryStatus.pending,
@@ -187,7 +212,7 @@ export interface PlacedDelivery {
 
 /** The delivery of a stored item (or a stream image of one) and its shard. */
 export function placedDelivery(item: Record<string, unknown>): PlacedDelivery {
-  return { delivery: toDelivery(item), shard: keys.shardOfDeliveriesPartition(String(item.PK)) };
+  return { delivery: toDelivery(item), shard: shardOfDeliveriesPartition(String(item.PK)) };
 }
 
 /** A delivery that waits for an attempt, and when that attempt is due. */
@@ -200,18 +225,18 @@ export interface WaitingDelivery extends PlacedDelivery {
 /**
  * Every delivery that waits for an attempt (pending, not paused), soonest due first: what a local
  * runtime re-enqueues when it starts, as its in-process queue kept nothing. One Query per page of
- * each partition (each shard and the legacy one), without the running recoveries' entries.
+ * each shard of the index, without the running recoveries' entries.
  */
 export async function waitingDeliveries(): Promise<WaitingDelivery[]> {
   const partitions = await mapWithConcurrency(
-    keys.dueDeliveriesPartitions(),
+    dueDeliveriesPartitions(),
     partitionReadConcurrency,
     (partition) =>
       queryAll({
         TableName: tableName(),
         IndexName: 'GSI1',
         KeyConditionExpression: 'GSI1PK = :partition',
-        // A running recovery's entry shares the partitions (`keys.recoveryNudge`); it is no delivery.
+        // A running recovery's entry shares the partitions (`recoveryKeys.recoveryNudge`); it is no delivery.
         FilterExpression: 'entityType = :delivery',
         ExpressionAttributeValues: { ':partition': partition, ':delivery': EntityType.webhookDelivery },
       }),
@@ -261,7 +286,7 @@ export async function claimDelivery(
   leaseUntil: Date,
 ): Promise<WebhookDelivery | undefined> {
   try {
-    const key = keys.webhookDelivery(message.webhookEndpointId, message.webhookDeliveryId, shard);
+    const key = deliveryKeys.webhookDelivery(message.webhookEndpointId, message.webhookDeliveryId, shard);
     const { Attributes } = await documentClient().send(
       new UpdateCommand({
         ...buildLease(key, message.attemptCount, now, leaseUntil),
@@ -599,9 +624,9 @@ export function buildMarkerAndDeliveriesQuery(request: DeliveriesPageRequest): Q
     TableName: tableName(),
     KeyConditionExpression: 'PK = :partition AND SK BETWEEN :deliveries AND :marker',
     ExpressionAttributeValues: {
-      ':partition': keys.deliveriesPartition(request.webhookEndpointId, 0),
+      ':partition': deliveriesPartition(request.webhookEndpointId, 0),
       ':deliveries': SortKeyPrefix.webhookDelivery,
-      ':marker': keys.webhookDeliveriesMarkerSortKey,
+      ':marker': endpointKeys.webhookDeliveriesMarkerSortKey,
       ...(request.status === undefined
         ? {}
         : { ':status': request.status, ':markerType': EntityType.webhookDeliveriesMarker }),
@@ -614,7 +639,7 @@ export function buildMarkerAndDeliveriesQuery(request: DeliveriesPageRequest): Q
 
 /** One shard's deliveries below the cursor, newest first. */
 export function buildShardQuery(request: DeliveriesPageRequest, shard: number): QueryCommandInput {
-  const partition = keys.deliveriesPartition(request.webhookEndpointId, shard);
+  const partition = deliveriesPartition(request.webhookEndpointId, shard);
   return {
     TableName: tableName(),
     KeyConditionExpression: 'PK = :partition AND begins_with(SK, :prefix)',
@@ -709,7 +734,7 @@ export async function getEndpointWith(
   webhookEndpointId: string,
   others: readonly ItemKey[],
 ): Promise<{ endpoint: StoredWebhookEndpoint | undefined; others: (Record<string, unknown> | undefined)[] }> {
-  const endpointKey = keys.webhookEndpoint(merchantId, webhookEndpointId);
+  const endpointKey = endpointKeys.webhookEndpoint(merchantId, webhookEndpointId);
   const items = await batchGet([endpointKey, ...others]);
   const itemOf = (key: ItemKey) => items.find((item) => item.PK === key.PK && item.SK === key.SK);
   const endpointItem = itemOf(endpointKey);
@@ -735,8 +760,8 @@ export async function getEndpointWithDelivery(
     endpoint,
     others: [deliveryItem, sequenceItem],
   } = await getEndpointWith(merchantId, webhookEndpointId, [
-    keys.webhookDelivery(webhookEndpointId, webhookDeliveryId, 0),
-    keys.webhookDeliverySequence(merchantId, webhookEndpointId),
+    deliveryKeys.webhookDelivery(webhookEndpointId, webhookDeliveryId, 0),
+    endpointKeys.webhookDeliverySequence(merchantId, webhookEndpointId),
   ]);
   const lastSequence = lastSequenceOf(sequenceItem);
   if (endpoint !== undefined && deliveryShardOf(webhookDeliveryId, endpoint.deliveryShards) !== 0) {
@@ -774,7 +799,7 @@ export async function getEndpointWithSequence(
     endpoint,
     others: [sequenceItem],
   } = await getEndpointWith(merchantId, webhookEndpointId, [
-    keys.webhookDeliverySequence(merchantId, webhookEndpointId),
+    endpointKeys.webhookDeliverySequence(merchantId, webhookEndpointId),
   ]);
   return { endpoint, lastSequence: lastSequenceOf(sequenceItem), sequenceItem };
 }

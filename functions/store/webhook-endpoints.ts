@@ -14,9 +14,41 @@ import {
   type WebhookEndpoint,
 } from '../domain/webhook-endpoint';
 import { documentClient, tableName } from './client';
-import { EntityType, keys, SortKeyPrefix } from './keys';
 import { queryAll, queryPage } from './reads';
+import { deliveriesPartition, EntityType, merchantPartition, SortKeyPrefix } from './table';
 import { TransactionConditionFailed } from './transaction';
+
+const webhookDeliveriesMarkerSortKey = 'ENDPOINT';
+
+export const endpointKeys = {
+  webhookEndpoint: (merchantId: string, webhookEndpointId: string) => ({
+    PK: merchantPartition(merchantId),
+    SK: `${SortKeyPrefix.webhookEndpoint}${webhookEndpointId}`,
+  }),
+  /** How many endpoints of the merchant are not deleted; guards the limit of 20 under concurrency. */
+  webhookEndpointCounter: (merchantId: string) => ({
+    PK: merchantPartition(merchantId),
+    SK: 'COUNTER#WEBHOOK_ENDPOINTS',
+  }),
+  /**
+   * The last number of an endpoint's delivery sequence, advanced in the transaction that writes
+   * its deliveries. In the merchant's partition, where it sorts just before the endpoints, so the
+   * router's one Query of the endpoints (`SK` from this prefix to the endpoints') reads it too.
+   */
+  webhookDeliverySequence: (merchantId: string, webhookEndpointId: string) => ({
+    PK: merchantPartition(merchantId),
+    SK: `${SortKeyPrefix.webhookDeliverySequence}${webhookEndpointId}`,
+  }),
+  /**
+   * The endpoint's marker in shard 0 of its deliveries: `ENDPOINT` sorts above every `DELIVERY#…`,
+   * so a newest-first Query of the partition returns it first, then the newest deliveries.
+   */
+  webhookDeliveriesMarker: (webhookEndpointId: string) => ({
+    PK: deliveriesPartition(webhookEndpointId, 0),
+    SK: webhookDeliveriesMarkerSortKey,
+  }),
+  webhookDeliveriesMarkerSortKey,
+} as const;
 
 /**
  * An endpoint as stored: the API view, its sealed signing secret, its delivery shard history (empty:
@@ -32,7 +64,7 @@ export interface StoredWebhookEndpoint {
 
 function endpointItem(stored: StoredWebhookEndpoint) {
   return {
-    ...keys.webhookEndpoint(stored.endpoint.merchantId, stored.endpoint.webhookEndpointId),
+    ...endpointKeys.webhookEndpoint(stored.endpoint.merchantId, stored.endpoint.webhookEndpointId),
     entityType: EntityType.webhookEndpoint,
     ...stored.endpoint,
     sealedSigningSecret: stored.sealedSigningSecret,
@@ -64,7 +96,7 @@ function buildPutDeliveriesMarker(stored: Pick<StoredWebhookEndpoint, 'endpoint'
     Put: {
       TableName: tableName(),
       Item: {
-        ...keys.webhookDeliveriesMarker(webhookEndpointId),
+        ...endpointKeys.webhookDeliveriesMarker(webhookEndpointId),
         entityType: EntityType.webhookDeliveriesMarker,
         merchantId,
         webhookEndpointId,
@@ -149,7 +181,7 @@ export function buildReplaceEndpoint(
 export function buildTakeSimulatedFailure(merchantId: string, webhookEndpointId: string) {
   return {
     TableName: tableName(),
-    Key: keys.webhookEndpoint(merchantId, webhookEndpointId),
+    Key: endpointKeys.webhookEndpoint(merchantId, webhookEndpointId),
     UpdateExpression: 'SET #simulateFailures = #simulateFailures - :one',
     ConditionExpression: '#simulateFailures > :zero',
     ExpressionAttributeNames: { '#simulateFailures': 'simulateFailures' },
@@ -171,7 +203,7 @@ export function buildRecordHealth(
   const { merchantId, webhookEndpointId } = stored.endpoint;
   return {
     TableName: tableName(),
-    Key: keys.webhookEndpoint(merchantId, webhookEndpointId),
+    Key: endpointKeys.webhookEndpoint(merchantId, webhookEndpointId),
     UpdateExpression:
       change.kind === 'succeeded'
         ? 'SET #lastSucceededAt = :at, #version = :next REMOVE #failingSince'
@@ -218,7 +250,7 @@ export async function getDeliveriesMarker(webhookEndpointId: string) {
   const { Item } = await documentClient().send(
     new GetCommand({
       TableName: tableName(),
-      Key: keys.webhookDeliveriesMarker(webhookEndpointId),
+      Key: endpointKeys.webhookDeliveriesMarker(webhookEndpointId),
       ConsistentRead: true,
     }),
   );
@@ -233,7 +265,7 @@ export function buildAdjustEndpointCount(merchantId: string, delta: 1 | -1) {
   return {
     Update: {
       TableName: tableName(),
-      Key: keys.webhookEndpointCounter(merchantId),
+      Key: endpointKeys.webhookEndpointCounter(merchantId),
       UpdateExpression: 'ADD #count :delta SET entityType = :entityType',
       ...(delta > 0 ? { ConditionExpression: 'attribute_not_exists(#count) OR #count < :max' } : {}),
       ExpressionAttributeNames: { '#count': 'count' },
@@ -251,7 +283,7 @@ export async function getEndpoint(merchantId: string, webhookEndpointId: string)
   const { Item } = await documentClient().send(
     new GetCommand({
       TableName: tableName(),
-      Key: keys.webhookEndpoint(merchantId, webhookEndpointId),
+      Key: endpointKeys.webhookEndpoint(merchantId, webhookEndpointId),
       ConsistentRead: true,
     }),
   );
@@ -266,7 +298,7 @@ function liveEndpointsQuery(merchantId: string) {
     FilterExpression: '#status <> :deleted',
     ExpressionAttributeNames: { '#status': 'status' },
     ExpressionAttributeValues: {
-      ':partition': keys.merchantPartition(merchantId),
+      ':partition': merchantPartition(merchantId),
       ':prefix': SortKeyPrefix.webhookEndpoint,
       ':deleted': 'deleted',
     },
@@ -291,7 +323,7 @@ export interface FanOutTargets {
 
 /**
  * The endpoints and their delivery sequences, in one Query: the sequence items sort just before
- * the endpoints in the merchant's partition (`keys.webhookDeliverySequence`), so the range from
+ * the endpoints in the merchant's partition (`endpointKeys.webhookDeliverySequence`), so the range from
  * their prefix to the end of the endpoints' holds both. Deleted endpoints are filtered out; their
  * sequences are not, which costs a small item read each.
  */
@@ -302,7 +334,7 @@ export function buildFanOutTargetsQuery(merchantId: string) {
     FilterExpression: 'entityType = :sequence OR #status <> :deleted',
     ExpressionAttributeNames: { '#status': 'status' },
     ExpressionAttributeValues: {
-      ':partition': keys.merchantPartition(merchantId),
+      ':partition': merchantPartition(merchantId),
       ':from': SortKeyPrefix.webhookDeliverySequence,
       // '$' follows '#': the end of every sort key that begins with the endpoints' prefix.
       ':to': `${SortKeyPrefix.webhookEndpoint.slice(0, -1)}$`,
@@ -402,7 +434,7 @@ export function buildRecordRecoveryUse(
   return {
     Update: {
       TableName: tableName(),
-      Key: keys.webhookDeliverySequence(merchantId, webhookEndpointId),
+      Key: endpointKeys.webhookDeliverySequence(merchantId, webhookEndpointId),
       UpdateExpression:
         'SET #recoveries = :next, entityType = :entityType, merchantId = :merchantId, webhookEndpointId = :endpointId',
       ConditionExpression:
@@ -437,7 +469,7 @@ export function buildAdvanceSequence(
   return {
     Update: {
       TableName: tableName(),
-      Key: keys.webhookDeliverySequence(merchantId, webhookEndpointId),
+      Key: endpointKeys.webhookDeliverySequence(merchantId, webhookEndpointId),
       UpdateExpression: `SET lastSequence = :to, entityType = :entityType, merchantId = :merchantId, webhookEndpointId = :endpointId${tests}`,
       ConditionExpression: from === 0 ? 'attribute_not_exists(lastSequence)' : 'lastSequence = :from',
       ...(testDeliveriesAt === undefined

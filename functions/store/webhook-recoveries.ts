@@ -12,8 +12,15 @@ import {
   type WebhookRecovery,
 } from '../domain/webhook-recovery';
 import { documentClient, tableName } from './client';
-import { EntityType, keys, SortKeyPrefix } from './keys';
 import { mapWithConcurrency, queryAll } from './reads';
+import {
+  deliveriesPartition,
+  dueDeliveriesPartitions,
+  dueIndexEntry,
+  EntityType,
+  merchantPartition,
+  SortKeyPrefix,
+} from './table';
 import { sendTransaction, TransactionConditionFailed } from './transaction';
 import {
   buildCreateDelivery,
@@ -26,11 +33,34 @@ import {
 } from './webhook-deliveries';
 import {
   buildAdvanceSequence,
+  endpointKeys,
   QuotaAttribute,
   type StoredWebhookEndpoint,
   useHistoryOf,
   withNextNumbers,
 } from './webhook-endpoints';
+
+export const recoveryKeys = {
+  /** A bulk recovery of an endpoint's exhausted deliveries, in its merchant's partition. */
+  webhookRecovery: (merchantId: string, recoveryId: string) => ({
+    PK: merchantPartition(merchantId),
+    SK: `WEBHOOK_RECOVERY#${recoveryId}`,
+  }),
+  /**
+   * Held by an endpoint's running recovery, from its start to its last batch: at most one runs per
+   * endpoint, as a start's condition that no lock exists decides.
+   */
+  webhookRecoveryLock: (merchantId: string, webhookEndpointId: string) => ({
+    PK: merchantPartition(merchantId),
+    SK: `WEBHOOK_RECOVERY_RUNNING#${webhookEndpointId}`,
+  }),
+  /**
+   * GSI1 of a running recovery's record, beside the waiting deliveries in the shard of its id: when
+   * the reconciler nudges it unless a batch writes the record first. Readers of the index tell it
+   * from a delivery by its `entityType`. Sparse: a completed or canceled recovery carries none.
+   */
+  recoveryNudge: dueIndexEntry,
+} as const;
 
 /** A recovery record is kept as long as the deliveries it could have recovered. */
 const recoveryRetentionSeconds = retentionDays * 24 * 60 * 60;
@@ -44,8 +74,8 @@ function recoveryItem({ recovery, cursor, step }: StoredRecovery) {
   const running = recovery.status === RecoveryStatus.running;
   const nudgeAt = recoveryNudgeAt(recovery.updatedAt);
   return {
-    ...keys.webhookRecovery(recovery.merchantId, recovery.recoveryId),
-    ...(running ? keys.recoveryNudge(nudgeAt, recovery.recoveryId) : {}),
+    ...recoveryKeys.webhookRecovery(recovery.merchantId, recovery.recoveryId),
+    ...(running ? recoveryKeys.recoveryNudge(nudgeAt, recovery.recoveryId) : {}),
     entityType: EntityType.webhookRecovery,
     ...recovery,
     cursor,
@@ -98,7 +128,7 @@ export function buildStartRecovery(stored: StoredRecovery) {
       Put: {
         TableName: tableName(),
         Item: {
-          ...keys.webhookRecoveryLock(merchantId, webhookEndpointId),
+          ...recoveryKeys.webhookRecoveryLock(merchantId, webhookEndpointId),
           entityType: EntityType.webhookRecoveryLock,
           merchantId,
           webhookEndpointId,
@@ -132,7 +162,7 @@ export function buildReleaseRecoveryLock(recovery: WebhookRecovery) {
   return {
     Delete: {
       TableName: tableName(),
-      Key: keys.webhookRecoveryLock(recovery.merchantId, recovery.webhookEndpointId),
+      Key: recoveryKeys.webhookRecoveryLock(recovery.merchantId, recovery.webhookEndpointId),
       // A lock already gone is no reason to fail the recovery's last batch.
       ConditionExpression: 'attribute_not_exists(PK) OR recoveryId = :recoveryId',
       ExpressionAttributeValues: { ':recoveryId': recovery.recoveryId },
@@ -160,8 +190,8 @@ export async function getEndpointWithRecoveryLock(
     endpoint,
     others: [lock, sequence],
   } = await getEndpointWith(merchantId, webhookEndpointId, [
-    keys.webhookRecoveryLock(merchantId, webhookEndpointId),
-    keys.webhookDeliverySequence(merchantId, webhookEndpointId),
+    recoveryKeys.webhookRecoveryLock(merchantId, webhookEndpointId),
+    endpointKeys.webhookDeliverySequence(merchantId, webhookEndpointId),
   ]);
   return {
     endpoint,
@@ -180,7 +210,9 @@ export async function getEndpointWithRecovery(
   const {
     endpoint,
     others: [item],
-  } = await getEndpointWith(merchantId, webhookEndpointId, [keys.webhookRecovery(merchantId, recoveryId)]);
+  } = await getEndpointWith(merchantId, webhookEndpointId, [
+    recoveryKeys.webhookRecovery(merchantId, recoveryId),
+  ]);
   return {
     endpoint,
     recovery: item === undefined || isExpired(item, now) ? undefined : toStoredRecovery(item),
@@ -200,7 +232,7 @@ export function buildExhaustedDeliveriesQuery(
   window: { since: string; until: string },
   cursor: RecoveryCursor,
 ) {
-  const partition = keys.deliveriesPartition(webhookEndpointId, cursor.shard);
+  const partition = deliveriesPartition(webhookEndpointId, cursor.shard);
   const from = typeIdBound('whkdel', new Date(window.since), 'lowest');
   const to = typeIdBound('whkdel', new Date(window.until), 'highest');
   return {
@@ -335,14 +367,14 @@ export function buildNudgeRecovery(stalled: StoredRecovery, now: string) {
   const nudgeAt = recoveryNudgeAt(now);
   return {
     TableName: tableName(),
-    Key: keys.webhookRecovery(merchantId, recoveryId),
+    Key: recoveryKeys.webhookRecovery(merchantId, recoveryId),
     UpdateExpression: 'SET nudgedAt = :now, nudgeAt = :nudgeAt, GSI1SK = :position',
     ConditionExpression: 'step = :step AND #status = :running',
     ExpressionAttributeNames: { '#status': 'status' },
     ExpressionAttributeValues: {
       ':now': now,
       ':nudgeAt': nudgeAt,
-      ':position': keys.recoveryNudge(nudgeAt, recoveryId).GSI1SK,
+      ':position': recoveryKeys.recoveryNudge(nudgeAt, recoveryId).GSI1SK,
       ':step': stalled.step,
       ':running': RecoveryStatus.running,
     },
@@ -385,14 +417,14 @@ function buildOverdueEntriesQuery(partition: string, dueBefore: string, limit: n
 /**
  * The due index's entries due before `dueBefore` (the reconciler's safety net), told apart by their
  * `entityType`: deliveries whose attempt is overdue and running recoveries past their nudge time,
- * each the oldest first and at most `limit` of each. One Query per partition (each shard and the
- * legacy one), each a single page of at most `limit`: the `limit` oldest overall are among the
- * `limit` oldest of each partition. A stalled recovery takes a place in its partition's page, so
+ * each the oldest first and at most `limit` of each. One Query per shard of the index, each a
+ * single page of at most `limit`: the `limit` oldest overall are among the `limit` oldest of each
+ * partition. A stalled recovery takes a place in its partition's page, so
  * a run may miss the last of a partition's `limit` oldest deliveries; the next run finds it.
  */
 export async function overdueWork(dueBefore: string, limit: number): Promise<OverdueWork> {
   const pages = await mapWithConcurrency(
-    keys.dueDeliveriesPartitions(),
+    dueDeliveriesPartitions(),
     partitionReadConcurrency,
     async (partition) => {
       const query = buildOverdueEntriesQuery(partition, dueBefore, limit);

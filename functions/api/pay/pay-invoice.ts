@@ -15,10 +15,10 @@ import {
   buildRecordDecline,
   buildRecordDeclineOverFull,
   findPayLinkTarget,
+  invoiceKeys,
   payLinkAsRead,
   payLinkDeclineAdmission,
 } from '../../store/invoices';
-import { keys } from '../../store/keys';
 import {
   buildPutPayment,
   callProcessor,
@@ -62,7 +62,7 @@ export const handler = httpHandler(payPageRoutes.payInvoice, async ({ body, idem
         'The amount due has changed since the invoice was shown; reload it and pay the amount remaining.',
       );
     }
-    const invoiceKey = keys.invoice(invoice.merchantId, invoice.invoiceId);
+    const invoiceKey = invoiceKeys.invoice(invoice.merchantId, invoice.invoiceId);
     const paymentId = await reserveProcessorCall(idempotency, {
       // A public route has no authorizer answer: the payment goes to its invoice's shard.
       callId: inShard(newId('pmt'), merchantShardOfId(invoice.invoiceId)),

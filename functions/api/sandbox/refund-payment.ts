@@ -5,7 +5,6 @@ import { NotFoundError } from '../../http/errors';
 import { httpHandler } from '../../http/http-handler';
 import { sandboxProcessor } from '../../payments/processor-for-stage';
 import { buildPutEvent } from '../../store/events';
-import { keys } from '../../store/keys';
 import {
   buildApplyRefund,
   buildPutRefund,
@@ -14,6 +13,7 @@ import {
   getPayment,
   ProcessorCallBusy,
   paymentAsRead,
+  paymentKeys,
   reserveProcessorCall,
 } from '../../store/payments';
 import { sandboxRoutes } from './routes';
@@ -37,7 +37,7 @@ export const handler = httpHandler(
       // Everything left by default; at least 1, so a payment with nothing left is refused for its state.
       const amount = body.amount ?? Math.max(1, payment.amount - payment.amountRefunded);
       const refunded = refundPayment(payment, amount, at);
-      const paymentKey = keys.payment(payment.merchantId, payment.paymentId);
+      const paymentKey = paymentKeys.payment(payment.merchantId, payment.paymentId);
       const refundId = await reserveProcessorCall(idempotency, {
         callId: newId('refund'),
         lock: { key: paymentKey, asRead: paymentAsRead(payment) },

@@ -222,29 +222,6 @@ describe('dispatcher', () => {
     expect(await dispatch(event)).toEqual({ batchItemFailures: [{ itemIdentifier: 'broken' }] });
     expect(sends).toHaveLength(1);
   });
-
-  it('moves a delivery indexed in the legacy partition to its shard when it records the next attempt', async () => {
-    const { delivery } = await setUp();
-    const key = keys.webhookDelivery(delivery.webhookEndpointId, delivery.webhookDeliveryId, 0);
-    const { Item } = await documentClient().send(new GetCommand({ TableName: tableName(), Key: key }));
-    await documentClient().send(
-      new PutCommand({
-        TableName: tableName(),
-        Item: { ...Item, GSI1PK: keys.legacyDueDeliveriesPartition },
-      }),
-    );
-
-    await dispatch(messages(ids(delivery), 0));
-
-    const after = await documentClient().send(new GetCommand({ TableName: tableName(), Key: key }));
-    const retryDueAt = new Date(now.getTime() + 60_000).toISOString();
-    expect(after.Item).toMatchObject({
-      attemptCount: 1,
-      dueAt: retryDueAt,
-      ...keys.dueDelivery(retryDueAt, delivery.webhookDeliveryId),
-    });
-    expect(after.Item?.GSI1PK).toMatch(/^DUE_DELIVERIES#\d{2}$/);
-  });
 });
 
 describe('dispatcher: delivery shards', () => {

@@ -15,7 +15,6 @@ import {
   deliveryIdPerShard,
   dueDeliveryPartitionsInTable,
   storeDelivery,
-  storeLegacyDelivery,
 } from '../../support/stored-deliveries';
 import {
   recoveryItemOf,
@@ -105,23 +104,6 @@ describe('reconciler', () => {
         .reverse()
         .map((delivery) => delivery.webhookDeliveryId),
     );
-  });
-
-  it('finds an overdue delivery written to the partition used before the index was sharded', async () => {
-    const legacy = await storeLegacyDelivery({ attemptCount: 1 }, minutesAgo(10));
-    await storeLegacyDelivery({}, minutesAgo(1));
-    const { reconcile, sent } = reconcilerWithQueue();
-
-    expect(await reconcile()).toEqual({ requeued: 1 });
-    expect(sent.map(({ message }) => message)).toEqual([
-      {
-        merchantId: legacy.merchantId,
-        shard: 0,
-        webhookEndpointId: legacy.webhookEndpointId,
-        webhookDeliveryId: legacy.webhookDeliveryId,
-        attemptCount: 1,
-      },
-    ]);
   });
 });
 
