@@ -56,7 +56,8 @@ export const eventKeys = {
 } as const;
 
 /**
- * An event of the outbox (DESIGN §1): written in the same transaction as the change it reports.
+ * An event of the outbox (docs/architecture.md#the-delivery-pipeline): written in the same
+ * transaction as the change it reports.
  * The item also names the API request that wrote it, beside (never inside) the payload a delivery
  * sends, so the router's log line links the request to the event's deliveries. It carries its
  * event-log entries (`eventKeys.eventIndexes`) and expires with its retention (`ttl`).

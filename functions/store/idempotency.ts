@@ -29,7 +29,8 @@ export interface StoredResponse {
 
 /**
  * An earlier request with the same scope already has a stored outcome. `sameRequest` says whether
- * its payload matched: a replay if so, a 422 if not (DESIGN §3).
+ * its payload matched: a replay if so, a 422 if not
+ * (docs/architecture.md#conventions-for-every-endpoint).
  */
 export class IdempotentReplay extends Error {
   override name = 'IdempotentReplay';
@@ -146,7 +147,7 @@ export async function refuseUnlessReplayed(context: IdempotencyContext, refusal:
 }
 
 /**
- * A request with the same scope is still calling the processor (DESIGN §3): 409
+ * A request with the same scope is still calling the processor: 409
  * `idempotency_in_progress` when the payload matches, 422 when it does not.
  */
 export class IdempotencyInProgress extends Error {

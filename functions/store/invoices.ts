@@ -366,7 +366,7 @@ const numberRace: JitterRetry = { attempts: 200, baseMs: 4, capMs: 250 };
  * advanced counter and the idempotency record (which keeps the answer without its slug) in one
  * transaction. When another create took the number first, the counter's old image tells the next
  * number at once and the transaction is rebuilt with it: numbers stay gapless and unique, and a
- * failed create leaves the counter untouched (DESIGN §4).
+ * failed create leaves the counter untouched (docs/decisions/invoice-create.md).
  */
 export async function commitNewInvoice(
   context: IdempotencyContext,

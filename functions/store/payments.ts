@@ -313,9 +313,10 @@ export async function loadPaymentReferences(
 }
 
 /*
- * Requests that must call the payment processor before they can write (DESIGN §3,
- * `idempotency_in_progress`). They can't put their idempotency record in the change's transaction
- * the way every other route does, because the change depends on the processor's answer. So:
+ * Requests that must call the payment processor before they can write (answering
+ * `idempotency_in_progress` meanwhile). They can't put their idempotency record in the change's
+ * transaction the way every other route does, because the change depends on the processor's answer.
+ * So:
  *
  * 1. `reserveProcessorCall`: one transaction writes the idempotency record as `in_progress`,
  *    holding the id the call will create (the payment or refund id, which is also the processor's

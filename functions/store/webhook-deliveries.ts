@@ -98,7 +98,7 @@ function withoutNulls(delivery: WebhookDelivery): Partial<WebhookDelivery> {
   return Object.fromEntries(Object.entries(delivery).filter(([, value]) => value !== null));
 }
 
-/** A new delivery, only where none exists: its id is derived from event and endpoint (DESIGN §1). */
+/** A new delivery, only where none exists: its id is derived from event and endpoint. */
 export function buildPutNewDelivery(delivery: WebhookDelivery, dueAt: string, shards: DeliveryShardHistory) {
   return {
     TableName: tableName(),
@@ -118,7 +118,8 @@ export function buildCreateDelivery(delivery: WebhookDelivery, dueAt: string, sh
 
 /**
  * Replaces a delivery with its next state only while `attemptCount` is the one the change was
- * computed from: a duplicate queue message can never record a second attempt (DESIGN §1).
+ * computed from: a duplicate queue message can never record a second attempt
+ * (docs/architecture.md#the-delivery-pipeline).
  * Returns false when another writer got there first.
  */
 export async function replaceDelivery(
@@ -445,9 +446,9 @@ export function deliveryOfAction(actionIndex: number, groupLength: number): numb
 /**
  * Creates every delivery that does not exist yet, each with the next number of its endpoint's
  * sequence, and leaves existing ones untouched: a replayed stream batch must never reset an
- * attempted delivery, add a second one, or take a number (DESIGN §1, §7). `lastSequences` holds
- * each endpoint's last number as read (0 when absent). One round trip per transaction, one
- * sequence write per endpoint in it; when some deliveries exist, or another writer advanced an
+ * attempted delivery, add a second one, or take a number
+ * (docs/architecture.md#the-delivery-pipeline). `lastSequences` holds each endpoint's last number
+ * as read (0 when absent). One round trip per transaction, one sequence write per endpoint in it; when some deliveries exist, or another writer advanced an
  * endpoint's sequence since it was read, the rest are numbered afresh (from the number the failed
  * condition returned) and sent again, until the transaction commits. Any other failure is thrown,
  * so the stream batch is retried. Resolves with the number created.
