@@ -91,7 +91,7 @@ export const invoiceKeys = {
 
 /**
  * An invoice as stored: the resource, and its issuer's name as it was when the invoice was created,
- * which the pay page shows. Invoices created before the name was kept have none.
+ * which the pay page shows; none when the merchant had no item then.
  */
 export interface StoredInvoice {
   readonly invoice: Invoice;
@@ -543,9 +543,7 @@ export function withoutSlug(invoice: Invoice): Omit<Invoice, 'invoiceUrlSlug'> &
 
 /**
  * A stored invoice answer with the invoice's current slug filled in: after a rotation that is the
- * new slug, the only one that still pays. Records stored before slugs were left out hold the slug
- * (in the clear, or sealed as `{"$sealed": …}`) where this puts the current one, so they replay the
- * same way. One consistent GetItem, on replays only.
+ * new slug, the only one that still pays. One consistent GetItem, on replays only.
  */
 export async function reviveInvoiceReplay(storedBody: unknown): Promise<unknown> {
   const body = storedBody as Partial<Record<keyof Invoice, unknown>>;
@@ -560,11 +558,6 @@ export interface PayLinkTarget {
   readonly invoice: PayerInvoice;
   readonly merchantName: string;
   readonly slugHash: string;
-  /**
-   * Whether the invoice item carries the slug's hash as its GSI3 key. Invoices written before the
-   * pay-link index don't until their next write.
-   */
-  readonly keyed: boolean;
 }
 
 /** `indexed` tries the pay-link index first; `consistent` reads only what was committed. */
@@ -573,8 +566,7 @@ export type PayLinkRead = 'indexed' | 'consistent';
 /**
  * The invoice a pay-link slug leads to, with the name of its issuer, found by the slug's SHA-256,
  * never the slug. First one Query of the pay-link index (GSI3). The index follows the table a moment
- * late, so a miss (a slug issued or rotated a moment ago, or an invoice not written since the index
- * exists) is read again through the slug's lookup item, which every slug change writes in its own
+ * late, so a miss (a slug issued or rotated a moment ago) is read again through the slug's lookup item, which every slug change writes in its own
  * transaction: then the invoice must still hold this very slug.
  */
 export async function findPayLinkTarget(
@@ -601,10 +593,7 @@ async function findInIndex(slugHash: string): Promise<PayLinkTarget | undefined>
   );
   const item = Items?.[0];
   if (item === undefined) return undefined;
-  const invoice = toPayerInvoice(item);
-  // An invoice created before its issuer's name was kept on it names it through its merchant.
-  const merchantName = storedMerchantName(item) ?? (await readMerchantName(invoice.merchantId));
-  return { invoice, merchantName, slugHash, keyed: true };
+  return { invoice: toPayerInvoice(item), merchantName: storedMerchantName(item) ?? '', slugHash };
 }
 
 async function findThroughLookup(slug: string, slugHash: string): Promise<PayLinkTarget | undefined> {
@@ -612,30 +601,19 @@ async function findThroughLookup(slug: string, slugHash: string): Promise<PayLin
     new GetCommand({ TableName: tableName(), Key: invoiceKeys.invoiceSlug(slugHash), ConsistentRead: true }),
   );
   if (link === undefined) return undefined;
-  const merchantId = String(link.merchantId);
-  const invoiceKey = invoiceKeys.invoice(merchantId, String(link.invoiceId));
-  const merchantKey = merchantKeys.merchant(merchantId);
-  const items = await batchGet([invoiceKey, merchantKey]);
-  const invoiceItem = items.find((item) => item.SK === invoiceKey.SK);
-  const merchantItem = items.find((item) => item.SK === merchantKey.SK);
+  const { Item: invoiceItem } = await documentClient().send(
+    new GetCommand({
+      TableName: tableName(),
+      Key: invoiceKeys.invoice(String(link.merchantId), String(link.invoiceId)),
+      ConsistentRead: true,
+    }),
+  );
   if (invoiceItem === undefined || invoiceItem.invoiceUrlSlug !== slug) return undefined;
   return {
     invoice: toPayerInvoice(invoiceItem),
-    merchantName: storedMerchantName(invoiceItem) ?? nameOf(merchantItem),
+    merchantName: storedMerchantName(invoiceItem) ?? '',
     slugHash,
-    keyed: typeof invoiceItem.GSI3PK === 'string',
   };
-}
-
-async function readMerchantName(merchantId: string): Promise<string> {
-  const { Item } = await documentClient().send(
-    new GetCommand({ TableName: tableName(), Key: merchantKeys.merchant(merchantId) }),
-  );
-  return nameOf(Item);
-}
-
-function nameOf(merchantItem: Record<string, unknown> | undefined): string {
-  return typeof merchantItem?.name === 'string' ? merchantItem.name : '';
 }
 
 function toPayerInvoice(item: Record<string, unknown>): PayerInvoice {
@@ -644,18 +622,12 @@ function toPayerInvoice(item: Record<string, unknown>): PayerInvoice {
   ) as unknown as PayerInvoice;
 }
 
-/**
- * Holds while the invoice still has the slug that was followed. An invoice written before the index
- * has no GSI3 key, and any write since (a rotation among them) gives it one, so there its absence
- * proves the slug.
- */
+/** Holds while the invoice still has the slug that was followed: its GSI3 key is that slug's hash. */
 function slugStill(target: PayLinkTarget): Condition {
-  return target.keyed
-    ? {
-        expression: 'GSI3PK = :payLink',
-        values: { ':payLink': invoiceKeys.invoiceBySlug(target.slugHash).GSI3PK },
-      }
-    : { expression: 'attribute_not_exists(GSI3PK)' };
+  return {
+    expression: 'GSI3PK = :payLink',
+    values: { ':payLink': invoiceKeys.invoiceBySlug(target.slugHash).GSI3PK },
+  };
 }
 
 /** Holds while the invoice is as the pay link read it: the same revision, and still the same slug. */
@@ -672,8 +644,7 @@ export function payLinkAsRead(target: PayLinkTarget): Condition {
  * The paid invoice, written by the payment call that holds its lock (and so releases it), only while
  * the invoice still has the slug that was paid: a rotated-out slug never pays, even while the index
  * still shows it. An Update of what the payment changed, because the pay link read only the index's
- * share of the invoice; it also gives an invoice written before the index its GSI3 key and its
- * issuer's name.
+ * share of the invoice; the status lists' keys follow its new status.
  */
 export function buildPayLinkPayment(
   target: PayLinkTarget,
@@ -684,10 +655,7 @@ export function buildPayLinkPayment(
   const changed = Object.entries(next).filter(
     ([name, value]) => canonicalJson(value) !== canonicalJson(read[name]),
   );
-  const indexKeys = {
-    ...invoiceKeys.invoiceIndexes(next.merchantId, next.customerId, next.status, next.invoiceId),
-    ...invoiceKeys.invoiceBySlug(target.slugHash),
-  };
+  const indexKeys = invoiceKeys.invoiceIndexes(next.merchantId, next.customerId, next.status, next.invoiceId);
   const sets = [...changed, ...Object.entries(indexKeys)];
   const assignments = sets.map((_, position) => `#set${position} = :set${position}`);
   const condition = allOf(lockHeldBy(callId), slugStill(target));
@@ -695,19 +663,15 @@ export function buildPayLinkPayment(
     Update: {
       TableName: tableName(),
       Key: invoiceKeys.invoice(next.merchantId, next.invoiceId),
-      UpdateExpression:
-        `SET ${[...assignments, '#merchantName = if_not_exists(#merchantName, :merchantName)'].join(', ')} ` +
-        `REMOVE ${lockRelease.attributes.join(', ')}`,
+      UpdateExpression: `SET ${assignments.join(', ')} REMOVE ${lockRelease.attributes.join(', ')}`,
       ConditionExpression: condition.ConditionExpression,
       ExpressionAttributeNames: {
         ...condition.ExpressionAttributeNames,
         ...lockRelease.names,
-        '#merchantName': 'merchantName',
         ...Object.fromEntries(sets.map(([name], position) => [`#set${position}`, name])),
       },
       ExpressionAttributeValues: {
         ...condition.ExpressionAttributeValues,
-        ':merchantName': target.merchantName,
         ...Object.fromEntries(sets.map(([, value], position) => [`:set${position}`, value])),
       },
     },

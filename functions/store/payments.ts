@@ -264,8 +264,7 @@ export function toPayment(item: Record<string, unknown>): Payment {
     sandboxReturnable: _sandboxReturnable,
     ...payment
   } = withoutLock(item);
-  // A payment stored before versions were kept counts as version 1 (docs/decisions.md).
-  return { ...payment, version: typeof item.version === 'number' ? item.version : 1 } as unknown as Payment;
+  return { ...payment, version: Number(item.version) } as unknown as Payment;
 }
 
 export function toRefund(item: Record<string, unknown>): Refund {

@@ -267,7 +267,7 @@ export function toDelivery(item: Record<string, unknown>): WebhookDelivery {
     lastAttemptAt: typeof item.lastAttemptAt === 'string' ? item.lastAttemptAt : null,
     redeliveredFromId: typeof item.redeliveredFromId === 'string' ? item.redeliveredFromId : null,
     paused: item.paused === true,
-    // Deliveries written before sequences and object versions were kept have none (docs/decisions.md).
+    // Null as in the domain: not numbered yet, or an event about an object without versions.
     sequence: typeof item.sequence === 'number' ? item.sequence : null,
     objectVersion: typeof item.objectVersion === 'number' ? item.objectVersion : null,
     ...(item.test === true ? { test: true as const } : {}),
@@ -549,9 +549,8 @@ export interface ShardZeroRead {
 /**
  * Reads shard 0 and learns the endpoint's owner, status and shard history on the way. A first page
  * is one strongly consistent Query from the marker down (the marker, then the newest deliveries), so
- * a just-deleted endpoint is a 404 at once, as its own read was; only an endpoint without a marker
- * (written before markers existed) costs its read after it. A page below a cursor cannot reach the
- * marker, so it reads the endpoint beside the Query: deletion is checked on every page.
+ * a just-deleted endpoint is a 404 at once, as its own read was, and no marker means no endpoint.
+ * A page below a cursor cannot reach the marker, so it reads the endpoint beside the Query: deletion is checked on every page.
  */
 export async function readShardZero(
   merchantId: string,
@@ -567,10 +566,7 @@ export async function readShardZero(
   }
   const [first, ...rest] = await queryUpTo(buildMarkerAndDeliveriesQuery(request), request.limit + 2);
   const marker = first === undefined ? undefined : toDeliveriesMarker(first);
-  if (marker !== undefined) return { owner: marker, items: rest };
-  const stored = await getEndpoint(merchantId, webhookEndpointId);
-  const items = first === undefined ? [] : [first, ...rest].slice(0, request.limit + 1);
-  return { owner: stored === undefined ? undefined : ownerOf(stored), items };
+  return { owner: marker, items: marker === undefined ? [] : rest };
 }
 
 /**

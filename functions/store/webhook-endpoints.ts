@@ -125,8 +125,7 @@ export function buildPutNewEndpoint(endpoint: WebhookEndpoint, sealedSigningSecr
 
 /**
  * The next version of an endpoint, only while the stored version is the one read, and its deliveries
- * marker (written afresh, which also gives an endpoint created before markers existed its own). The
- * shard history is kept unless the change raises it. The subscription times follow the change of
+ * marker, written afresh. The shard history is kept unless the change raises it. The subscription times follow the change of
  * event types, an added type starting at the change's `updatedAt`, whichever write changes them.
  */
 export function buildReplaceEndpoint(
@@ -364,16 +363,9 @@ export function toStoredEndpoint(item: Record<string, unknown>): StoredWebhookEn
     endpoint,
     sealedSigningSecret: String(item.sealedSigningSecret),
     deliveryShards: deliveryShardsOf(item),
-    subscribedSince: subscribedSinceOf(endpoint, keptSubscribedSince(item)),
+    subscribedSince: item.subscribedSince as SubscribedSince,
     version: Number(item.version),
   };
-}
-
-/** The kept subscription times; an endpoint written before they were kept has none. */
-function keptSubscribedSince(item: Record<string, unknown>): SubscribedSince {
-  const kept = item.subscribedSince;
-  if (typeof kept !== 'object' || kept === null) return {};
-  return Object.fromEntries(Object.entries(kept).filter(([, since]) => typeof since === 'string'));
 }
 
 function deliveryShardsOf(item: Record<string, unknown>): DeliveryShardHistory {

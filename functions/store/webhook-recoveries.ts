@@ -293,8 +293,7 @@ const eventReadConcurrency = 8;
 /**
  * The id of each event's newest delivery to the endpoint, from the event-deliveries index (one
  * Query an event; ids are time-ordered, so the greatest is the newest). The index is eventually
- * consistent: a delivery made a moment ago by another writer may not be seen yet. An event whose
- * deliveries predate the index has none there, and maps to nothing.
+ * consistent: a delivery made a moment ago by another writer may not be seen yet.
  */
 export async function newestDeliveriesOfEvents(
   webhookEndpointId: string,
