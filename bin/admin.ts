@@ -1,6 +1,9 @@
 import { runAdmin } from '../lib/admin/cli';
 
-/** `npm run -s admin -- <command> [options]`: the operator's CLI (DESIGN §5); `--help` lists the commands. */
+/**
+ * `npm run -s admin -- <command> [options]`: the operator's CLI (docs/decisions/admin-cli.md); `--help`
+ * lists the commands.
+ */
 process.exitCode = await runAdmin(process.argv.slice(2), {
   stdout: (text) => process.stdout.write(text),
   stderr: (text) => process.stderr.write(text),

@@ -4,7 +4,9 @@ import { LocalDocumentPaths, startLocalRuntime } from '../lib/local/runtime';
 import { readLocalSettings } from '../lib/local/settings';
 import { stopOnSignals } from '../lib/local/stop-on-signals';
 
-/** `npm start [-- --in-memory]`: the whole service on this machine (DESIGN §5). */
+/**
+ * `npm start [-- --in-memory]`: the whole service on this machine (docs/architecture.md#the-local-runtime).
+ */
 runCommand(async () => {
   const stopHandlers = stopOnSignals();
   const args = process.argv.slice(2);

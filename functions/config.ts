@@ -36,11 +36,17 @@ export const ServiceVariables = {
   AUTH_CACHE_SECONDS: withDefault(wholeNumber(0, 3600), 60),
   /** The KMS key that seals webhook signing secrets (set by the stack). */
   SECRETS_KEY_ID: text('a KMS key id, alias or ARN'),
-  /** Local runtime only (DESIGN §5): webhook URLs may name loopback, for a receiver on this machine. */
+  /**
+   * Local runtime only (docs/architecture.md#the-local-runtime): webhook URLs may name loopback, for a
+   * receiver on this machine.
+   */
   WEBHOOK_ALLOW_PRIVATE_TARGETS: withDefault(flag(), false),
   /** The delivery queue the router and the reconciler write to. */
   DELIVERY_QUEUE_URL: httpUrl(),
-  /** Spec "Delivery and retries": 60 s between attempts, 10 s response timeout. */
+  /**
+   * 60 s between attempts, 10 s response timeout
+   * (docs/receiving-webhooks.md#answering-retries-and-deduplication).
+   */
   WEBHOOK_RETRY_DELAY_SECONDS: withDefault(wholeNumber(0, 900), 60),
   WEBHOOK_TIMEOUT_MS: withDefault(wholeNumber(1, 60_000), 10_000),
   /** The local runtime's stand-in for KMS. Never set in AWS. */

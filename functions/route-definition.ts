@@ -7,8 +7,8 @@ import type { Stage } from './config';
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**
- * Where a route finds the merchantId it acts for (DESIGN §4, "merchantId on every route"); `none`
- * only for public routes, which act for whichever merchant the pay-link slug leads to.
+ * Where a route finds the merchantId it acts for (docs/decisions/merchant-scope-and-validation-order.md);
+ * `none` only for public routes, which act for whichever merchant the pay-link slug leads to.
  */
 export type MerchantScope = 'path' | 'query' | 'body' | 'none';
 
@@ -37,15 +37,15 @@ export interface RouteDefinition {
   /** Function timeout; API Gateway waits at most 29 s for any integration. */
   readonly timeoutSeconds?: number;
   /**
-   * `public`: no API key; the hosted pay page and the routes it calls (DESIGN §4 "Pay link"). They
-   * are rate-limited per client address, by the web ACL in AWS and by the local gateway.
+   * `public`: no API key; the hosted pay page and the routes it calls (docs/decisions/hosted-pay-page.md).
+   * They are rate-limited per client address, by the web ACL in AWS and by the local gateway.
    */
   readonly access?: 'public';
   /** A POST that changes nothing (it carries a secret in its body rather than its URL): no Idempotency-Key. */
   readonly readOnly?: true;
   /**
    * Calls the payment processor before it writes: 503 where none is wired, and a retry during the
-   * call gets 409 `idempotency_in_progress` (DESIGN §3).
+   * call gets 409 `idempotency_in_progress` (docs/decisions/calling-the-processor-without-charging-twice.md).
    */
   readonly callsProcessor?: true;
   /**
@@ -55,7 +55,7 @@ export interface RouteDefinition {
   readonly ownRateLimit?: string;
   /**
    * Acts only on a webhook endpoint whose latest attempt succeeded within the hour, and answers 409
-   * `endpoint_unhealthy` otherwise (docs/decisions.md "Recovery needs an endpoint that answers").
+   * `endpoint_unhealthy` otherwise (docs/decisions/recovery-needs-an-endpoint-that-answers.md).
    */
   readonly needsAnsweringEndpoint?: true;
   /** `none`: the handler never touches the table, so its function gets no table access or name. */
@@ -67,7 +67,10 @@ export interface RouteDefinition {
 /** The timeout of every route that does not set its own. */
 export const defaultRouteTimeoutSeconds = 10;
 
-/** Routes that change state require an Idempotency-Key (DESIGN §3) and may write the table. */
+/**
+ * Routes that change state require an Idempotency-Key (docs/architecture.md#conventions-for-every-endpoint)
+ * and may write the table.
+ */
 export function isMutating(route: Pick<RouteDefinition, 'method' | 'readOnly'>): boolean {
   return route.method !== 'GET' && route.readOnly !== true;
 }

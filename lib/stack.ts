@@ -53,9 +53,9 @@ export interface MerchantPaymentsStackProps extends StackProps {
 }
 
 /**
- * One environment of the service (DESIGN §1): table, secrets key, delivery queue, REST API with its
- * authorizer, one function per route of `functions/routes.ts`, and the webhook delivery pipeline
- * (router, dispatcher, reconciler and their alarms).
+ * One environment of the service (docs/architecture.md#the-request-path): table, secrets key, delivery
+ * queue, REST API with its authorizer, one function per route of `functions/routes.ts`, and the webhook
+ * delivery pipeline (router, dispatcher, reconciler and their alarms).
  */
 export class MerchantPaymentsStack extends Stack {
   readonly stage: Stage;

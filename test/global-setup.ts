@@ -2,6 +2,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { writePayPageModule } from '../functions/pay/build-pay-page';
 import { startDynamoDbLocal } from '../lib/local/dynamodb-local';
 import { createTestCa } from './support/test-ca';
 
@@ -20,11 +21,13 @@ declare module 'vitest' {
  * that, makes the run's test CA and has every test worker trust it (see `trustTestCa`).
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  // Test files import and bundle the pay page's function, which serves the page built from its sources.
+  await writePayPageModule();
   const testCa = await trustTestCa();
   project.provide('testCaDir', testCa.dir);
 
   const started = Date.now();
-  // The one -sharedDb instance (docs/decisions.md "Who can reach the local table"): every worker,
+  // The one -sharedDb instance (docs/decisions/who-can-reach-the-local-table.md): every worker,
   // spawned runtime and admin CLI of the run reaches it with the fixed shared key.
   const dynamodb = await startDynamoDbLocal({
     inMemory: true,

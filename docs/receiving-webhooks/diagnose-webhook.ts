@@ -27,9 +27,9 @@ export type WebhookDiagnosis =
 
 export interface DiagnoseWebhookOptions {
   /**
-   * The headers to check: the spec's `Merchant-Webhook-*` (checked by verify-webhook.ts) or the
+   * The headers to check: the service's own `Merchant-Webhook-*` (checked by verify-webhook.ts) or the
    * Standard Webhooks `webhook-*`. Defaults to the scheme whose headers the request carries, the
-   * spec's when it carries both or neither.
+   * service's own when it carries both or neither.
    */
   scheme?: WebhookScheme;
   /** The current time; defaults to the system clock. */
@@ -161,7 +161,7 @@ function secretFinding(mistake: string | undefined): { finding?: Finding } {
 }
 
 /**
- * The HMAC keys to try for a scheme: its own first (the spec's: the whole secret as UTF-8;
+ * The HMAC keys to try for a scheme: its own first (the service's own: the whole secret as UTF-8;
  * Standard Webhooks': the base64-decoded part after `whsec_`), then the keys of the usual mix-ups.
  */
 function keyForms(

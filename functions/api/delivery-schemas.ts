@@ -5,7 +5,7 @@ import { text } from '../validation/text';
 import { Timestamp } from './shared-schemas';
 
 /**
- * One attempt of a webhook delivery (spec "Webhook delivery (history record)"), as both the
+ * One attempt of a webhook delivery (the API reference's delivery history record), as both the
  * endpoint's deliveries list and the event's deliveries list show it.
  */
 export const DeliveryAttempt = documented(

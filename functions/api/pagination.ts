@@ -23,7 +23,10 @@ export async function startKeyOf(cursor: string | undefined, scope: string) {
   return startKey;
 }
 
-/** The page envelope of DESIGN §3: `{items, page: {hasMore, nextCursor?}}`. */
+/**
+ * The page envelope of every list (docs/architecture.md#conventions-for-every-endpoint): `{items, page:
+ * {hasMore, nextCursor?}}`.
+ */
 export async function pageResponse<T>(
   page: QueryPage,
   scope: string,

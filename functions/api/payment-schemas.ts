@@ -13,7 +13,9 @@ import { CustomerId, InvoiceId, MerchantId, Timestamp, typeIdSchema } from './sh
 export const PaymentId = typeIdSchema('pmt');
 export const RefundId = typeIdSchema('refund');
 
-/** DESIGN §4 "Payments listing", plus the decline of a declined payment (docs/decisions.md). */
+/**
+ * The listed payment fields, plus the decline of a declined payment (docs/decisions/payments-read-api.md).
+ */
 export const Payment = documented(
   z.strictObject({
     paymentId: PaymentId,
@@ -37,7 +39,7 @@ export const Payment = documented(
   { id: 'Payment' },
 );
 
-/** Spec "Refund": exactly its fields. */
+/** A refund, exactly the fields the API reference (docs/openapi.json) gives it. */
 export const Refund = documented(
   z.strictObject({
     id: RefundId,

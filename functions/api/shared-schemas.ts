@@ -31,7 +31,7 @@ export const InvoiceId = typeIdSchema('inv');
 
 export const Timestamp = documented(dateTime(), { description: 'ISO 8601 UTC date-time ending in Z' });
 
-/** The spec's email rule (Invoice, additionalNotificationEmails), used for every email field. */
+/** The interface's email rule (docs/decisions/customers-and-prices.md), used for every email field. */
 export const EmailAddress = documented(
   rule(
     text({ max: maxEmailLength }),
@@ -48,7 +48,10 @@ export const Money = documented(
   { id: 'Money' },
 );
 
-/** Query of every list route (DESIGN §3): limit 1–100, default 20, opaque signed cursor. */
+/**
+ * Query of every list route (docs/architecture.md#conventions-for-every-endpoint): limit 1–100, default 20,
+ * opaque signed cursor.
+ */
 export const ListQuery = {
   merchantId: MerchantId,
   limit: z._default(integer({ min: 1, max: 100, coerce: true }), 20),
@@ -101,7 +104,7 @@ export const ErrorResponse = documented(
   { id: 'Error' },
 );
 
-/** Bodies that carry only the merchant scope (DESIGN §4, lifecycle routes). */
+/** Bodies that carry only the merchant scope (the lifecycle routes: docs/decisions/invoice-lifecycle.md). */
 export const MerchantScopeBody = z.strictObject({ merchantId: MerchantId });
 
 /** Query of the routes that read one item: only the merchant scope. */

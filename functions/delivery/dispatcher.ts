@@ -79,8 +79,8 @@ export interface DispatcherDependencies {
 }
 
 /**
- * The queue consumer (docs/decisions.md "Delivery pipeline"), the only writer of attempts and of
- * an endpoint's health (written only when it changes: docs/decisions.md "Endpoint health").
+ * The queue consumer (docs/decisions/delivery-pipeline.md), the only writer of attempts and of
+ * an endpoint's health (written only when it changes: docs/decisions/endpoint-health.md).
  * Messages of a batch are attempted concurrently; each failure to process (not a failed attempt,
  * which is recorded) is reported so only that message comes back.
  */
@@ -162,8 +162,8 @@ export function createDispatcher(deps: DispatcherDependencies) {
     }
     const { delivery, stored } = claimed;
     const shards = stored?.deliveryShards ?? [];
-    // A deleted endpoint's deliveries end without further attempts (DESIGN §4). They leave the
-    // due index too (as paused ones do), or the reconciler would send them back every run, and
+    // A deleted endpoint's deliveries end without further attempts (docs/decisions/delivery-pipeline.md).
+    // They leave the due index too (as paused ones do), or the reconciler would send them back every run, and
     // enough of them, being the oldest, would fill its whole batch and hide really lost ones.
     // Pausing replaces the item, lease included.
     const deleted = stored === undefined || stored.endpoint.status === WebhookEndpointStatus.deleted;

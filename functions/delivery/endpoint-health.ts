@@ -14,7 +14,7 @@ import {
 export type HealthRecorder = (stored: StoredWebhookEndpoint, succeeded: boolean, at: Date) => Promise<void>;
 
 /**
- * A batch's recorder of endpoint health (docs/decisions.md "Endpoint health"). Each endpoint's
+ * A batch's recorder of endpoint health (docs/decisions/endpoint-health.md). Each endpoint's
  * attempts are recorded one after another from the endpoint as the batch last knows it, so a batch
  * of 10 successes writes at most once, and never from a state its own write already changed. After
  * a lost condition (the endpoint changed since the batch read it) the batch writes nothing more for

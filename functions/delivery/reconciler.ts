@@ -12,13 +12,13 @@ export const overdueAfterSeconds = 120;
 const batchSize = 100;
 
 /**
- * The scheduled safety net (DESIGN §1): re-enqueues pending deliveries whose attempt is overdue.
- * A message that was only late, not lost, arrives twice; the dispatcher's conditional write records
- * one attempt either way. Each run reads every shard of the due-deliveries index and the legacy
- * partition: one Query each, at most 100 overdue deliveries each, the 100 oldest of all kept.
+ * The scheduled safety net (docs/architecture.md#the-delivery-pipeline): re-enqueues pending deliveries
+ * whose attempt is overdue. A message that was only late, not lost, arrives twice; the dispatcher's
+ * conditional write records one attempt either way. Each run reads every shard of the due-deliveries index
+ * and the legacy partition: one Query each, at most 100 overdue deliveries each, the 100 oldest of all kept.
  * Every run writes OverdueDeliveries, 0 included, so the alarm on it always has data.
  * The same read finds running bulk recoveries past their nudge time, whose next batch never ran
- * (the router gave up on their record's write), and nudges each (docs/decisions.md "Bulk recovery").
+ * (the router gave up on their record's write), and nudges each (docs/decisions/bulk-recovery.md).
  */
 export function createReconciler(deps: {
   queue: DeliveryQueue;

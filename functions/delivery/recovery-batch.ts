@@ -19,7 +19,7 @@ import {
 } from '../store/webhook-recoveries';
 
 /**
- * One batch of a running recovery (DESIGN §7 "Bulk recovery"), run by the router for each write of
+ * One batch of a running recovery (docs/decisions/bulk-recovery.md), run by the router for each write of
  * the recovery's record: at most `recoveryBatchSize` exhausted deliveries of the window, each
  * redelivered when it is its event's newest delivery to the endpoint. The batch's commit writes the
  * record again, and that write's stream record runs the next batch, until the window is read. A

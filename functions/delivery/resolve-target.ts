@@ -9,7 +9,10 @@ export type HostLookup = (host: string) => Promise<ResolvedAddress[]>;
 export type TargetResolution = ({ ok: true } & ResolvedAddress) | { ok: false; reason: string };
 
 export type ResolveTargetOptions = {
-  /** The local runtime's WEBHOOK_ALLOW_PRIVATE_TARGETS (DESIGN §5): loopback only, nothing else. */
+  /**
+   * The local runtime's WEBHOOK_ALLOW_PRIVATE_TARGETS (docs/architecture.md#the-local-runtime): loopback
+   * only, nothing else.
+   */
   allowLoopback: boolean;
   /** Injected by tests; defaults to the system resolver, every answer in the order it came. */
   lookup?: HostLookup;
@@ -25,7 +28,7 @@ export const systemLookup: HostLookup = async (host) => {
 };
 
 /**
- * Delivery-time SSRF guard (DESIGN §4 "Webhook URL"): resolves the endpoint's host and refuses it
+ * Delivery-time SSRF guard (docs/decisions/delivery-pipeline.md): resolves the endpoint's host and refuses it
  * when ANY answer is not public unicast, so a name that mixes a public and a private address
  * cannot be used to reach the private one on a retry or a second connection. Returns the first
  * vetted answer; connect to it with `pinnedRequestOptions` so the socket cannot go anywhere the

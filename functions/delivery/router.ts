@@ -49,7 +49,8 @@ export function isRoutedRecord(record: DynamoDBRecord): boolean {
 }
 
 /**
- * The stream consumer (DESIGN §1), the only writer to the delivery queue besides the reconciler:
+ * The stream consumer (docs/architecture.md#the-delivery-pipeline), the only writer to the delivery queue
+ * besides the reconciler:
  * - an event → one delivery per endpoint that is not deleted and was subscribed to its type when it
  *   occurred (paused when disabled);
  * - a new delivery → enqueued now; a failed attempt on a pending delivery → enqueued with the

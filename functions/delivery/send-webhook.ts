@@ -4,10 +4,15 @@ import { rootCertificates } from 'node:tls';
 import type { AttemptOutcome } from '../domain/webhook-delivery';
 import { type HostLookup, pinnedRequestOptions, type ResolvedAddress, resolveTarget } from './resolve-target';
 
-/** DESIGN §4 "Response bodies of attempts": at most 4 KB of a response is read, then the socket is closed. */
+/**
+ * Response bodies of attempts are not stored: at most 4 KB of a response is read, then the socket is closed.
+ */
 export const maxResponseBytes = 4096;
 
-/** DESIGN §4 "Attempt values"; `errorMessage` never holds the request's headers or body (they carry signatures). */
+/**
+ * An attempt's recorded values (docs/decisions/delivery-pipeline.md); `errorMessage` never holds the
+ * request's headers or body (they carry signatures).
+ */
 export type { AttemptOutcome };
 
 export type WebhookRequest = {
@@ -16,9 +21,15 @@ export type WebhookRequest = {
   headers: Record<string, string>;
   /** Sent as its UTF-8 bytes, exactly. */
   body: string;
-  /** One budget for DNS, connect, TLS and the response headers (spec "Delivery and retries": 10 s). */
+  /**
+   * One budget for DNS, connect, TLS and the response headers (10 s:
+   * docs/receiving-webhooks.md#answering-retries-and-deduplication).
+   */
   timeoutMs: number;
-  /** The local runtime's WEBHOOK_ALLOW_PRIVATE_TARGETS (DESIGN §5): loopback only, nothing else. */
+  /**
+   * The local runtime's WEBHOOK_ALLOW_PRIVATE_TARGETS (docs/architecture.md#the-local-runtime): loopback
+   * only, nothing else.
+   */
   allowLoopback: boolean;
   /** Injected by tests; defaults to the system resolver. */
   lookup?: HostLookup | undefined;
@@ -63,7 +74,7 @@ function agentFor(target: ResolvedAddress, hostname: string, port: number, ca: W
 
 /**
  * POSTs one webhook to a merchant endpoint and reports the attempt; it never throws. The host is
- * vetted by `resolveTarget` (DESIGN §4 "Webhook URL") and the socket is pinned to the vetted
+ * vetted by `resolveTarget` (docs/decisions/endpoint-management.md) and the socket is pinned to the vetted
  * address, through a keep-alive agent of that address only. A 3xx is a failed attempt and its
  * `Location` is never followed. Once the response headers are in, at most `maxResponseBytes` of the
  * body are read and discarded: a response that ends within them leaves its connection for the next

@@ -4,8 +4,8 @@ import { takeSimulatedFailure } from '../store/webhook-endpoints';
 
 /**
  * A sandbox simulated failure in place of the attempt, when the endpoint as read has one left and
- * one is still there to take (DESIGN §7); undefined otherwise, for a real attempt. An endpoint read
- * without one costs nothing here: no round trip is sent.
+ * one is still there to take (docs/decisions/sandbox-failure-simulation.md); undefined otherwise, for a real
+ * attempt. An endpoint read without one costs nothing here: no round trip is sent.
  */
 export async function simulatedAttempt(stored: StoredWebhookEndpoint, now: () => Date) {
   if ((stored.endpoint.simulateFailures ?? 0) <= 0) return undefined;

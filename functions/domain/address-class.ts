@@ -4,7 +4,7 @@ import { BlockList, isIP, SocketAddress } from 'node:net';
  * What kind of destination an IP address literal is, for the SSRF guard of webhook deliveries
  * (docs/security.md#a-malicious-webhook-url). Only `public` addresses may receive a delivery; the
  * local runtime may also allow `loopback` (WEBHOOK_ALLOW_PRIVATE_TARGETS). node:net reads the
- * literals and matches the blocks (docs/decisions.md "Endpoint management").
+ * literals and matches the blocks (docs/decisions/endpoint-management.md).
  */
 export const AddressClass = {
   public: 'public',

@@ -7,7 +7,7 @@ export const StageKeyCode = { sandbox: 'sbx', production: 'prd' } as const satis
 export const ApiKeyStatus = { active: 'active', revoked: 'revoked', expired: 'expired' } as const;
 export type ApiKeyStatus = (typeof ApiKeyStatus)[keyof typeof ApiKeyStatus];
 
-/** merchant_<sbx|prd><10-char key id>_<32 random bytes, base64url> (DESIGN §3). */
+/** merchant_<sbx|prd><10-char key id>_<32 random bytes, base64url> (docs/decisions/auth.md). */
 const apiKeyPattern = /^merchant_(sbx|prd)([a-z0-9]{10})_([A-Za-z0-9_-]{43})$/;
 const keyIdAlphabet = 'abcdefghijklmnopqrstuvwxyz0123456789';
 

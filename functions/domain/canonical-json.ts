@@ -1,6 +1,6 @@
 /**
  * JSON with object keys sorted at every depth and no whitespace, so two payloads that differ only
- * in key order or spacing compare equal (DESIGN §3, idempotency).
+ * in key order or spacing compare equal (docs/decisions/idempotency.md).
  */
 export function canonicalJson(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;

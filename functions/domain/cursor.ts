@@ -1,9 +1,9 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
 /**
- * Opaque, tamper-proof list cursors (DESIGN §3): the last key of a page, base64url JSON, followed by
- * an HMAC over that payload and the scope it was issued for (merchant, list and filters). A cursor
- * used with another scope, or altered in any byte, fails verification.
+ * Opaque, tamper-proof list cursors (docs/decisions/lists-and-cursors.md): the last key of a page, base64url
+ * JSON, followed by an HMAC over that payload and the scope it was issued for (merchant, list and filters).
+ * A cursor used with another scope, or altered in any byte, fails verification.
  */
 export function signCursor(lastKey: Record<string, unknown>, scope: string, signingKey: Uint8Array): string {
   const payload = Buffer.from(JSON.stringify(lastKey), 'utf8').toString('base64url');

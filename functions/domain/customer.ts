@@ -1,4 +1,4 @@
-/** A customer as the API returns it (DESIGN §4, "Customers, prices"). */
+/** A customer as the API returns it (docs/decisions/customers-and-prices.md). */
 export interface Customer {
   readonly customerId: string;
   readonly merchantId: string;
@@ -8,7 +8,7 @@ export interface Customer {
 }
 
 /**
- * The email is kept exactly as given: the spec's rule only refuses malformed addresses, and a
+ * The email is kept exactly as given: the interface's rule only refuses malformed addresses, and a
  * local part may be case-sensitive (RFC 5321 §2.4), so the API never rewrites what the merchant sent.
  */
 export function newCustomer(input: {

@@ -11,7 +11,8 @@ export interface SequenceAdvance {
 /**
  * Gives each delivery the next number of its endpoint's sequence, in the order given, continuing
  * from the endpoint's last number (0 when it has none yet): an endpoint's k deliveries take the
- * next k numbers, with no gap, and its sequence advances by k (DESIGN §7 "Extra delivery headers").
+ * next k numbers, with no gap, and its sequence advances by k
+ * (docs/decisions/delivery-sequence-numbers-and-object-versions.md).
  */
 export function numberDeliveries(
   deliveries: readonly WebhookDelivery[],

@@ -1,5 +1,5 @@
 /**
- * The spec's email rule, exactly as worded (Invoice, additionalNotificationEmails): a local part
+ * The interface's email rule, exactly as worded (docs/decisions/customers-and-prices.md): a local part
  * without a leading dot or consecutive dots, and a domain whose TLD has 2 or more letters. Local
  * parts use RFC 5322's atom characters; domain labels are letters, digits and inner hyphens. Written
  * without lookaheads, since the OpenAPI document publishes it for clients' validators and generators.

@@ -1,9 +1,9 @@
 import { DisabledReason, type WebhookEndpoint, WebhookEndpointStatus } from './webhook-endpoint';
 
 /**
- * Whether an endpoint answers, as the dispatcher sees its real attempts (docs/decisions.md
- * "Endpoint health"): when one last succeeded, since when every one has failed, and the service's
- * own reason for disabling it. Written only on a change of state, never on every attempt.
+ * Whether an endpoint answers, as the dispatcher sees its real attempts
+ * (docs/decisions/endpoint-health.md): when one last succeeded, since when every one has failed, and the
+ * service's own reason for disabling it. Written only on a change of state, never on every attempt.
  */
 
 /** How stale `lastSucceededAt` may get on an endpoint whose attempts keep succeeding. */

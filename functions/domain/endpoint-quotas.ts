@@ -1,7 +1,7 @@
 /**
- * Per-endpoint quotas on what makes us send requests on the merchant's word alone (docs/decisions.md
- * "Quotas on test deliveries and recoveries"): a rolling count of the latest uses, kept as their
- * times (epoch ms, newest first, at most `cap`), as the pay link keeps its declines.
+ * Per-endpoint quotas on what makes us send requests on the merchant's word alone
+ * (docs/decisions/quotas-on-test-deliveries-and-recoveries.md): a rolling count of the latest uses, kept as
+ * their times (epoch ms, newest first, at most `cap`), as the pay link keeps its declines.
  */
 export interface RollingLimit {
   readonly cap: number;

@@ -1,6 +1,7 @@
 /**
- * Errors of the business rules, free of HTTP. The HTTP layer maps each to one code of DESIGN §3:
- * RuleViolation → its code (409), InvalidFields → 400 validation_error with one detail per field.
+ * Errors of the business rules, free of HTTP. The HTTP layer maps each to one code of
+ * docs/architecture.md#conventions-for-every-endpoint: RuleViolation → its code (409), InvalidFields → 400
+ * validation_error with one detail per field.
  */
 export class RuleViolation extends Error {
   override name = 'RuleViolation';

@@ -21,7 +21,8 @@ const objectIdField: Record<EventType, string> = {
 /**
  * The object of a stored event item: the `objectId` and `objectVersion` written beside its payload.
  * An event written before they were kept has neither: its object is the payload's invoiceId,
- * paymentId or payoutId, and its version is unknown (null), never guessed (docs/decisions.md).
+ * paymentId or payoutId, and its version is unknown (null), never guessed
+ * (docs/decisions/delivery-sequence-numbers-and-object-versions.md).
  */
 export function eventObjectOf(item: {
   readonly eventType: unknown;

@@ -2,7 +2,7 @@ import { eventObjectOf } from './event-object';
 import type { EventType } from './invoice';
 
 /**
- * An event as the event log shows it (DESIGN §7 "Event log"): `data` is exactly the payload its
+ * An event as the event log shows it (docs/decisions/the-event-log.md): `data` is exactly the payload its
  * deliveries carry as their body's `data`.
  */
 export interface EventRecord {

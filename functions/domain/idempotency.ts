@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import { canonicalJson } from './canonical-json';
 
-/** Keys are kept 24 h (DESIGN §3). */
+/** Keys are kept 24 h (docs/decisions/idempotency.md). */
 export const idempotencyRetentionSeconds = 24 * 60 * 60;
 
-/** 1–255 visible ASCII characters (DESIGN §3). */
+/** 1–255 visible ASCII characters (docs/architecture.md#conventions-for-every-endpoint). */
 export const idempotencyKeyPattern = /^[\x21-\x7e]{1,255}$/;
 
 export function isValidIdempotencyKey(key: string): boolean {
@@ -23,7 +23,7 @@ export function idempotencyScopeHash(scope: {
 
 /**
  * Fingerprint of the request payload; key order and whitespace do not change it, and an absent
- * body is the same payload as `{}` (DESIGN §4: rotate and redeliver take either).
+ * body is the same payload as `{}` (rotate and redeliver take either).
  */
 export function requestFingerprint(body: unknown): string {
   return sha256Hex(canonicalJson(body ?? {}));

@@ -1,7 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { typeIdBytes, typeIdOfBytes } from './typeid-bits';
 
-/** TypeID prefixes: the spec's, plus DESIGN §3's for resources the spec leaves unnamed. */
+/**
+ * TypeID prefixes: the interface's, plus ours (evt_, po_, ret_, pmi_, pacct_) for resources it leaves
+ * unnamed.
+ */
 export const IdPrefix = {
   merchant: 'mer',
   product: 'prod',
@@ -37,10 +40,10 @@ export type IdMinter = (prefix: IdPrefix) => string;
  * A minter of time-ordered TypeIDs with the given prefix: UUIDv7s (RFC 9562) of the clock's
  * millisecond. Within one millisecond the 12 bits after the version count up from a random start
  * (the RFC's method 1), so ids one minter mints one after another sort in that order. The bytes
- * are ours, not typeid-js's generator: see docs/decisions.md "Write shards of a merchant".
+ * are ours, not typeid-js's generator: see docs/decisions/write-shards-of-a-merchant.md.
  *
- * An id's time is one the clock has reached: never past its latest reading (docs/decisions.md,
- * "An id's time is a time the clock has reached"). A counter that runs out waits for the clock's
+ * An id's time is one the clock has reached: never past its latest reading
+ * (docs/decisions/write-shards-of-a-merchant.md). A counter that runs out waits for the clock's
  * next millisecond rather than borrowing it; a clock stepped back is not followed, ids count on in
  * the last millisecond. Each minter keeps its own last millisecond and counter; tests give one a
  * clock and random bytes of their own, so a property's seed decides every id it mints.

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 
-/** 32 random bytes: 256 bits, well past DESIGN §4's 128, and unrelated to the invoice id. */
+/** 32 random bytes: 256 bits, well past the 128 a pay link needs, and unrelated to the invoice id. */
 export const slugBytes = 32;
 
 export function newInvoiceUrlSlug(randomBytes: (size: number) => Uint8Array): string {

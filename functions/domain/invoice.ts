@@ -39,7 +39,7 @@ export interface ProductChargeLine {
   readonly lineTotal: number;
 }
 
-/** DESIGN §4: an adjustment is one unit of its amount. */
+/** An adjustment is one unit of its amount (docs/decisions/invoice-create.md). */
 export interface ManualAdjustmentLine {
   readonly kind: 'manual_adjustment';
   readonly adjustmentType: AdjustmentType;
@@ -108,7 +108,7 @@ export function isVisibleToPayer(invoice: Pick<Invoice, 'status'>): boolean {
   return invoice.status !== InvoiceStatus.draft;
 }
 
-/** `INV-` and the per-merchant sequence, zero-padded to six digits (DESIGN §4). */
+/** `INV-` and the per-merchant sequence, zero-padded to six digits (docs/decisions/invoice-create.md). */
 export function formatInvoiceNumber(sequence: number): string {
   return `INV-${String(sequence).padStart(6, '0')}`;
 }
@@ -137,7 +137,7 @@ export interface CatalogView {
 }
 
 /**
- * Prices each requested line (DESIGN §4 "product_charge"): the product and price must be the
+ * Prices each requested line (docs/decisions/invoice-create.md): the product and price must be the
  * merchant's, active, and of one another; the price's currency must be the invoice's. Every
  * problem is collected, each on its own field path, before anything is refused.
  */
@@ -202,7 +202,9 @@ export interface Totals {
   readonly amountRemaining: Money;
 }
 
-/** DESIGN §4 "Totals"; a total past the integer bound is a 400 on lineItems. */
+/**
+ * Invoice totals (docs/decisions/invoice-create.md); a total past the integer bound is a 400 on lineItems.
+ */
 export function computeTotals(lines: readonly LineItem[], currency: Currency, amountPaid = 0): Totals {
   try {
     const productTotal = sumAmounts(
@@ -242,7 +244,7 @@ function requireStatus(
   }
 }
 
-/** Spec "States and transitions": draft and issued may be voided; every other state is a 409 (DESIGN §4). */
+/** Draft and issued may be voided; every other state is a 409 (docs/decisions/invoice-lifecycle.md). */
 export function voidInvoice(invoice: Invoice, now: string): Invoice {
   requireStatus(invoice, [InvoiceStatus.draft, InvoiceStatus.issued], 'voided');
   return { ...invoice, ...revised(invoice, now), status: InvoiceStatus.void };
@@ -259,7 +261,9 @@ export function resendInvoice(invoice: Invoice, now: string): Invoice {
   return { ...invoice, ...revised(invoice, now) };
 }
 
-/** Applies a payment of `amount` (≥ 1); more than what remains is a 409 (DESIGN §4). */
+/**
+ * Applies a payment of `amount` (≥ 1); more than what remains is a 409 (docs/decisions/invoice-lifecycle.md).
+ */
 export function applyPayment<T extends PayerInvoice>(
   invoice: T,
   amount: number,
@@ -303,8 +307,8 @@ export type EventType = (typeof EventType)[keyof typeof EventType];
 /**
  * An event as the outbox keeps it; the webhook pipeline delivers `payload` as the body's `data`.
  * `objectId` and `objectVersion` sit beside the payload, never inside it (the delivered `data` is
- * exactly the spec's): the object the event is about and its version after the change (DESIGN §7
- * "Extra delivery headers", "Event log").
+ * exactly the documented payload): the object the event is about and its version after the change
+ * (docs/decisions/delivery-sequence-numbers-and-object-versions.md, docs/decisions/the-event-log.md).
  */
 export interface DomainEvent {
   readonly eventId: string;
@@ -350,7 +354,7 @@ export function invoicePaidEvent(invoice: PayerInvoice, eventId: string): Domain
   };
 }
 
-/** Payload of invoices.InvoiceSent: exactly the spec's fields. */
+/** Payload of invoices.InvoiceSent: exactly the fields docs/receiving-webhooks.md lists. */
 export function invoiceSentPayload(invoice: Invoice, resend: boolean, occurredAt: string) {
   return {
     invoiceId: invoice.invoiceId,
@@ -362,7 +366,7 @@ export function invoiceSentPayload(invoice: Invoice, resend: boolean, occurredAt
   };
 }
 
-/** Payload of invoices.InvoicePaid: exactly the spec's fields; `amount` is the invoice total. */
+/** Payload of invoices.InvoicePaid: exactly the documented fields; `amount` is the invoice total. */
 export function invoicePaidPayload(invoice: PayerInvoice) {
   if (invoice.paidAt === undefined) throw new Error('invoicePaidPayload needs a paid invoice');
   return {
@@ -376,7 +380,7 @@ export function invoicePaidPayload(invoice: PayerInvoice) {
   };
 }
 
-/** A new draft (spec "States and transitions": (new) → draft, number assigned, totals computed). */
+/** A new draft ((new) → draft, number assigned, totals computed). */
 export function newInvoice(input: {
   invoiceId: string;
   sequence: number;

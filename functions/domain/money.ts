@@ -1,4 +1,7 @@
-/** Money is integer minor units (DESIGN §3); the largest amount is the spec's integer bound. */
+/**
+ * Money is integer minor units (docs/architecture.md#conventions-for-every-endpoint); the largest amount is
+ * 2^53 − 1.
+ */
 export const maxAmount = Number.MAX_SAFE_INTEGER;
 
 export const Currency = { USD: 'USD', CAD: 'CAD' } as const;

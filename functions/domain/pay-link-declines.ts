@@ -4,8 +4,8 @@
  * most `perInvoice` across all its links; past either, the pay link refuses payments until the
  * oldest of those declines is older than the window. A rotated slug starts a count of its own, so a
  * holder of an old link can't lock out the payer of the new one; the invoice's ceiling still bounds
- * what rotations let through, and only the merchant clears it (docs/decisions.md, "Declines on the
- * pay link").
+ * what rotations let through, and only the merchant clears it
+ * (docs/decisions/declines-on-the-pay-link.md).
  */
 export const PayLinkDeclineLimit = { perSlug: 5, perInvoice: 20, windowMs: 60 * 60 * 1000 } as const;
 

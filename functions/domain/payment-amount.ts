@@ -3,8 +3,8 @@ import { maxAmount } from './money';
 
 /**
  * The amounts a payment or refund may move: at least one minor unit, at most the integer bound
- * (DESIGN §3). Checked in the domain as well as by the route schemas, so no caller can record
- * a zero, negative or fractional payment.
+ * (docs/architecture.md#conventions-for-every-endpoint). Checked in the domain as well as by the route
+ * schemas, so no caller can record a zero, negative or fractional payment.
  */
 export function requirePaymentAmount(amount: number): void {
   if (!Number.isSafeInteger(amount) || amount < 1) {

@@ -4,7 +4,8 @@ import { type Currency, maxAmount, sumAmounts } from './money';
 import { requirePaymentAmount } from './payment-amount';
 
 /**
- * Spec "Payment status values". The spec shows no transitions; ours (docs/decisions.md) are
+ * The payment status values of the API reference, which shows no transitions; ours
+ * (docs/decisions/payments-domain-and-sandbox-simulator.md) are
  * (new) → completed | declined, completed → refunded once fully refunded, and for bank payments
  * completed → returned. pending, authorized, captured and voided are kept for processors that
  * authorize before they capture; nothing reaches them yet.
@@ -21,7 +22,10 @@ export const PaymentStatus = {
 } as const;
 export type PaymentStatus = (typeof PaymentStatus)[keyof typeof PaymentStatus];
 
-/** A payment as the store keeps it: DESIGN §4 "Payments listing" plus what its events carry. */
+/**
+ * A payment as the store keeps it: the listed fields (docs/decisions/payments-read-api.md) plus what its
+ * events carry.
+ */
 export interface Payment {
   readonly paymentId: string;
   readonly merchantId: string;
@@ -73,7 +77,10 @@ export type ChargeOutcome =
       readonly declineMessage: string;
     };
 
-/** Spec "Refund": exactly its fields; `paymentStatus` is the payment's status once this refund applied. */
+/**
+ * A refund, exactly the API reference's fields; `paymentStatus` is the payment's status once this refund
+ * applied.
+ */
 export interface Refund {
   readonly id: string;
   readonly paymentId: string;
@@ -138,7 +145,10 @@ export function newPayment(input: {
   };
 }
 
-/** Money was taken in these states; every other state has nothing to give back (docs/decisions.md). */
+/**
+ * Money was taken in these states; every other state has nothing to give back
+ * (docs/decisions/payments-domain-and-sandbox-simulator.md).
+ */
 const refundableStatuses: readonly PaymentStatus[] = [PaymentStatus.captured, PaymentStatus.completed];
 
 /**
@@ -268,7 +278,10 @@ const paymentObject = (payment: Payment): ChangedObject => ({
 /** A payout never changes once created: its events are of version 1. */
 const payoutObject = (payout: Payout): ChangedObject => ({ objectId: payout.payoutId, objectVersion: 1 });
 
-/** payments.PaymentCreated for a charged payment: exactly the spec's fields, at its `createdAt`. */
+/**
+ * payments.PaymentCreated for a charged payment: exactly the fields docs/receiving-webhooks.md lists, at its
+ * `createdAt`.
+ */
 export function paymentCreatedEvent(payment: Payment, eventId: string): DomainEvent {
   if (payment.paymentInstrumentId === null) {
     throw new Error('paymentCreatedEvent needs a payment that was charged');
@@ -346,7 +359,9 @@ export function paymentReturnedEvent(
   );
 }
 
-/** payouts.PayoutCreated: exactly the spec's fields, at the payout's `createdAt`. */
+/**
+ * payouts.PayoutCreated: exactly the fields docs/receiving-webhooks.md lists, at the payout's `createdAt`.
+ */
 export function payoutCreatedEvent(payout: Payout, eventId: string): DomainEvent {
   return event(EventType.payoutCreated, payout.merchantId, eventId, payoutObject(payout), {
     payoutId: payout.payoutId,

@@ -1,6 +1,9 @@
 import type { Currency } from './money';
 
-/** A price of one catalog product, in one currency, in integer minor units (DESIGN §3, Money). */
+/**
+ * A price of one catalog product, in one currency, in integer minor units
+ * (docs/architecture.md#conventions-for-every-endpoint).
+ */
 export interface Price {
   readonly priceId: string;
   readonly productId: string;

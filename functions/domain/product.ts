@@ -1,19 +1,19 @@
 export const ProductStatus = { active: 'active', inactive: 'inactive' } as const;
 export type ProductStatus = (typeof ProductStatus)[keyof typeof ProductStatus];
 
-/** A catalog product as the API returns it (spec, "Catalog product"). */
+/** A catalog product as the API returns it (the API reference's Catalog product). */
 export interface Product {
   readonly productId: string;
   readonly merchantId: string;
   readonly name: string;
   readonly status: ProductStatus;
-  /** Mirrors `status`; the spec returns both. */
+  /** Mirrors `status`; the API returns both. */
   readonly active: boolean;
   readonly createdAt: string;
   readonly description?: string;
 }
 
-/** A new product is active (spec, "Catalog product" states). */
+/** A new product is active (its states in the API reference). */
 export function newProduct(input: {
   productId: string;
   merchantId: string;
@@ -32,7 +32,10 @@ export function newProduct(input: {
   };
 }
 
-/** Either status may follow either; setting the current status again changes nothing (DESIGN §4). */
+/**
+ * Either status may follow either; setting the current status again changes nothing
+ * (docs/decisions/catalog-products.md).
+ */
 export function withStatus(product: Product, status: ProductStatus): Product {
   return { ...product, status, active: status === ProductStatus.active };
 }

@@ -1,6 +1,6 @@
 import { typeIdMilliseconds } from './id-time-bounds';
 
-/** Events, and their deliveries with every attempt, are kept this long (DESIGN §7 "Event log"). */
+/** Events, and their deliveries with every attempt, are kept this long (docs/decisions/the-event-log.md). */
 export const retentionDays = 90;
 
 const retentionSeconds = retentionDays * 24 * 60 * 60;

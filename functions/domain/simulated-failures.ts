@@ -1,6 +1,7 @@
 /**
- * Sandbox failure simulation (DESIGN §7): an endpoint's next N attempts fail without a request.
- * At most 50 at a time: ten deliveries' worth of attempts, plenty to watch retries and exhaustion.
+ * Sandbox failure simulation (docs/decisions/sandbox-failure-simulation.md): an endpoint's next N attempts
+ * fail without a request. At most 50 at a time: ten deliveries' worth of attempts, plenty to watch retries
+ * and exhaustion.
  */
 export const maxSimulatedFailures = 50;
 

@@ -3,9 +3,9 @@ import { EventType, formatInvoiceNumber } from './invoice';
 import { newDelivery, type WebhookDelivery } from './webhook-delivery';
 
 /**
- * A fixed, realistic sample payload of an event type: exactly the spec's fields of that type
- * ("Subscribable event types"), the caller's merchant, fresh ids with each resource's prefix and
- * `now` as the time of the change. Amounts are minor units of USD; nothing it names exists.
+ * A fixed, realistic sample payload of an event type: exactly the fields of that type
+ * that docs/receiving-webhooks.md#event-types lists, the caller's merchant, fresh ids with each resource's
+ * prefix and `now` as the time of the change. Amounts are minor units of USD; nothing it names exists.
  */
 export function samplePayload(
   eventType: EventType,
@@ -89,7 +89,7 @@ export function samplePayload(
 }
 
 /**
- * A test delivery (DESIGN §7 "Test delivery"): one delivery of sample data to an endpoint, sent
+ * A test delivery (docs/decisions/test-deliveries.md): one delivery of sample data to an endpoint, sent
  * with the `Merchant-Webhook-Test: true` header and otherwise a delivery like any other. Its
  * `evt_` id is minted here and never written to the event log; it names no object, so it has no
  * object version.

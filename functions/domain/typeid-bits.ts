@@ -4,7 +4,7 @@ import { fromUUIDBytes, type TypeId, toUUIDBytes } from 'typeid-js';
  * The 128 bits of a TypeID's suffix, decoded and encoded by typeid-js. Only its codec is imported:
  * `fromString` and the `TypeID` class would bring uuid's v7 generator and formatter, and six error
  * classes, into every route that only checks an id or reads its shard or time
- * (docs/decisions.md "Write shards of a merchant").
+ * (docs/decisions/write-shards-of-a-merchant.md).
  */
 
 /** The suffix's 16 bytes, big-endian; throws a RangeError on anything that is not a TypeID suffix. */

@@ -5,10 +5,10 @@ import { typeIdBytes, typeIdOfBytes } from './typeid-bits';
 export const DeliveryStatus = { pending: 'pending', succeeded: 'succeeded', exhausted: 'exhausted' } as const;
 export type DeliveryStatus = (typeof DeliveryStatus)[keyof typeof DeliveryStatus];
 
-/** Spec "Delivery and retries": at most 5 attempts in total. */
+/** At most 5 attempts in total (docs/receiving-webhooks.md#answering-retries-and-deduplication). */
 export const maxAttempts = 5;
 
-/** Spec "Webhook delivery": all five keys always present. */
+/** One attempt of a delivery: all five keys always present. */
 export interface DeliveryAttempt {
   readonly attemptNumber: number;
   readonly attemptedAt: string;
@@ -31,12 +31,14 @@ export interface WebhookDelivery {
   readonly createdAt: string;
   readonly lastAttemptAt: string | null;
   readonly redeliveredFromId: string | null;
-  /** The endpoint is disabled: no attempts until it is enabled again (DESIGN §4). */
+  /**
+   * The endpoint is disabled: no attempts until it is enabled again (docs/decisions/delivery-pipeline.md).
+   */
   readonly paused: boolean;
   /**
    * The delivery's number in its endpoint's gapless sequence (1, 2, 3 …), assigned once, when it is
-   * written (DESIGN §7 "Extra delivery headers"); null until then, and for a delivery written before
-   * sequences were kept.
+   * written (docs/decisions/delivery-sequence-numbers-and-object-versions.md); null until then, and for a
+   * delivery written before sequences were kept.
    */
   readonly sequence: number | null;
   /** The event's `objectVersion`; null when the event was written before versions were kept. */
@@ -131,7 +133,7 @@ export interface AttemptOutcome {
   readonly succeeded: boolean;
 }
 
-/** Spec "Webhook delivery" states: 2xx → succeeded; the 5th failure → exhausted; else pending. */
+/** A delivery's status: 2xx → succeeded; the 5th failure → exhausted; else pending. */
 export function recordAttempt(
   delivery: WebhookDelivery,
   outcome: AttemptOutcome,
@@ -159,7 +161,7 @@ export function recordAttempt(
   };
 }
 
-/** Spec: a manual redelivery is a new, independent delivery linked to the original. */
+/** A manual redelivery is a new, independent delivery linked to the original. */
 export function redeliveryOf(
   original: WebhookDelivery,
   webhookDeliveryId: string,
@@ -182,8 +184,9 @@ export function redeliveryOf(
 }
 
 /**
- * The delivery as the API lists it (spec "Webhook delivery (history record)"), plus the event's id,
- * the delivery's sequence number and the object's version that its headers carry (DESIGN §7).
+ * The delivery as the API lists it (the API reference's delivery history record), plus the event's id,
+ * the delivery's sequence number and the object's version that its headers carry
+ * (docs/decisions/delivery-sequence-numbers-and-object-versions.md).
  */
 export function deliveryView(delivery: WebhookDelivery) {
   return {

@@ -6,19 +6,21 @@ export const WebhookEndpointStatus = { active: 'active', disabled: 'disabled', d
 export type WebhookEndpointStatus = (typeof WebhookEndpointStatus)[keyof typeof WebhookEndpointStatus];
 
 /**
- * Why the service disabled an endpoint (docs/decisions.md "Endpoint health"): every attempt failed
+ * Why the service disabled an endpoint (docs/decisions/endpoint-health.md): every attempt failed
  * for 5 days. Absent on an endpoint the merchant disabled, and on an active one.
  */
 export const DisabledReason = { failing: 'failing' } as const;
 export type DisabledReason = (typeof DisabledReason)[keyof typeof DisabledReason];
 
-/** Spec "Subscribable event types": only these; no wildcard. */
+/** The subscribable event types (docs/receiving-webhooks.md#event-types): only these; no wildcard. */
 export const subscribableEventTypes = Object.values(EventType);
 
-/** DESIGN §4: at most 20 endpoints that are not deleted, per merchant. */
+/** At most 20 endpoints that are not deleted, per merchant. */
 export const maxEndpointsPerMerchant = 20;
 
-/** The endpoint as the API shows it; the signing secret is never part of it (spec: create and rotate only). */
+/**
+ * The endpoint as the API shows it; the signing secret is never part of it (shown on create and rotate only).
+ */
 export interface WebhookEndpoint {
   readonly webhookEndpointId: string;
   readonly merchantId: string;
@@ -71,7 +73,7 @@ export interface WebhookEndpointPatch {
  * Update may change url, name, eventTypes and status (active or disabled) of a live endpoint, and in
  * the sandbox how many of its next attempts fail without a request. A new URL has answered nothing
  * yet, so its health starts afresh; enabling a disabled endpoint ends the failing run that counted
- * towards disabling it (docs/decisions.md "Endpoint health").
+ * towards disabling it (docs/decisions/endpoint-health.md).
  */
 export function updateWebhookEndpoint(
   endpoint: WebhookEndpoint,
@@ -98,7 +100,7 @@ export function updateWebhookEndpoint(
   };
 }
 
-/** DESIGN §4: delete answers with the endpoint, status deleted; afterwards it is 404 everywhere. */
+/** Delete answers with the endpoint, status deleted; afterwards it is 404 everywhere. */
 export function deleteWebhookEndpoint(endpoint: WebhookEndpoint, now: string): WebhookEndpoint {
   requireLive(endpoint);
   // A deleted endpoint is never attempted again: a pending simulation ends with it.
@@ -149,7 +151,7 @@ export function subscribedSinceAfterChange(
 }
 
 /**
- * An event reaches the endpoints that are not deleted (a disabled one keeps it paused, DESIGN §4) and
+ * An event reaches the endpoints that are not deleted (a disabled one keeps it paused) and
  * were subscribed to its type, without a break, from the time it occurred: an endpoint created or
  * subscribed to the type at that very millisecond receives it, one a millisecond later does not.
  */

@@ -2,8 +2,8 @@ import { retentionDays } from './retention';
 import { redeliveryOf, type WebhookDelivery } from './webhook-delivery';
 
 /**
- * DESIGN §7 "Bulk recovery": a recovery of an endpoint redelivers, in the background, the
- * exhausted deliveries of a window of time. `running` until its last batch; `canceled` when the
+ * Bulk recovery (docs/decisions/bulk-recovery.md): a recovery of an endpoint redelivers, in the background,
+ * the exhausted deliveries of a window of time. `running` until its last batch; `canceled` when the
  * endpoint was deleted before that.
  */
 export const RecoveryStatus = { running: 'running', completed: 'completed', canceled: 'canceled' } as const;

@@ -4,8 +4,8 @@ export const SigningSecretPrefix = 'whsec_';
 const secretByteLength = 32;
 
 /**
- * `whsec_` + 32 bytes in standard base64 with padding (DESIGN §4 "Signing"): 43 characters and one
- * `=`. 32 bytes fill only 4 bits of the last character's 6, so it is one of 16 values; anything else
+ * `whsec_` + 32 bytes in standard base64 with padding (docs/decisions/endpoint-management.md): 43 characters
+ * and one `=`. 32 bytes fill only 4 bits of the last character's 6, so it is one of 16 values; anything else
  * would not decode back to the same bytes.
  */
 const signingSecretPattern = /^whsec_[A-Za-z0-9+/]{42}[AEIMQUYcgkosw048]=$/;

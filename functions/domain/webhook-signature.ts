@@ -15,7 +15,10 @@ export interface SignatureInput {
   readonly body: string;
 }
 
-/** `<id>.<timestamp>.<body>`: the signed content of both schemes (spec "Signature" step 2). */
+/**
+ * `<id>.<timestamp>.<body>`: the signed content of both schemes
+ * (docs/receiving-webhooks.md#verifying-a-delivery).
+ */
 function signedContent({ id, timestamp, body }: SignatureInput): string {
   if (!Number.isSafeInteger(timestamp) || timestamp < 0)
     throw new RangeError(`timestamp must be whole unix seconds, got ${timestamp}`);
@@ -23,9 +26,9 @@ function signedContent({ id, timestamp, body }: SignatureInput): string {
 }
 
 /**
- * The spec's `Merchant-Webhook-Signature` value: `v1=` + lowercase hex HMAC-SHA256. The key is the
- * UTF-8 bytes of the whole secret, `whsec_` included, as a merchant reading the spec would code it
- * (DESIGN §4 "Signing").
+ * The service's own `Merchant-Webhook-Signature` value: `v1=` + lowercase hex HMAC-SHA256. The key is the
+ * UTF-8 bytes of the whole secret, `whsec_` included, as a merchant reading the
+ * interface would code it (docs/receiving-webhooks.md#verifying-a-delivery).
  */
 export function signSpec(input: SignatureInput): string {
   const hmac = createHmac('sha256', Buffer.from(input.secret, 'utf8'));
@@ -34,7 +37,7 @@ export function signSpec(input: SignatureInput): string {
 
 /**
  * The Standard Webhooks `webhook-signature` value: `v1,` + base64 HMAC-SHA256 keyed with the
- * base64-decoded part after `whsec_` (DESIGN §4 "Standard Webhooks headers").
+ * base64-decoded part after `whsec_` (docs/receiving-webhooks.md#standard-webhooks-headers).
  */
 export function signStandard(input: SignatureInput): string {
   // Node's base64 decoder skips characters it does not know, so a malformed secret would quietly
@@ -66,7 +69,8 @@ export type DeliveryHeaders = {
 } & OrderingHeaders;
 
 /**
- * Headers beyond the spec's and Standard Webhooks' (DESIGN §7 "Extra delivery headers"), outside
+ * Headers beyond the signed ones and Standard Webhooks'
+ * (docs/decisions/delivery-sequence-numbers-and-object-versions.md), outside
  * the signed content: the event's id, the delivery's number in its endpoint's sequence, the
  * object's version after the change, and the mark of a test delivery. Each is left out when the
  * delivery does not know it (a delivery or event written before it was kept), the mark on every
@@ -99,7 +103,10 @@ export function orderingHeaders({ eventId, sequence, objectVersion, test }: Orde
   };
 }
 
-/** Every header of one delivery attempt: the spec's three ("Delivery format") and Standard Webhooks'. */
+/**
+ * Every header of one delivery attempt: the service's three (docs/receiving-webhooks.md#headers) and
+ * Standard Webhooks'.
+ */
 export function deliveryHeaders({
   secret,
   deliveryId,
@@ -122,13 +129,13 @@ export function deliveryHeaders({
 export interface DeliveryBodyInput {
   readonly deliveryId: string;
   readonly eventType: string;
-  /** ISO 8601 UTC time the delivery record was created (DESIGN §4 "Attempt values"). */
+  /** ISO 8601 UTC time the delivery record was created (docs/decisions/delivery-pipeline.md). */
   readonly createdAt: string;
   readonly data: Readonly<Record<string, unknown>>;
 }
 
 /**
- * The delivery body `{id, type, createdAt, data}` (spec "Delivery format"), in that key order. This
+ * The delivery body `{id, type, createdAt, data}` (docs/receiving-webhooks.md#body), in that key order. This
  * exact string is both signed and sent; re-serialising it anywhere would break the signature.
  */
 export function deliveryBody({ deliveryId, eventType, createdAt, data }: DeliveryBodyInput): string {
@@ -148,7 +155,7 @@ export interface SignedDeliveryInput extends OrderingInput {
 
 /**
  * One attempt's request of a delivery: its exact body, the headers that sign it at `timestamp`, and
- * its ordering headers (not signed: the signed content stays the spec's).
+ * its ordering headers (not signed: the signed content stays `id.timestamp.body`).
  */
 export function signedDelivery(
   delivery: SignedDeliveryInput,

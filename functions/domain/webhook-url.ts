@@ -1,6 +1,6 @@
 import { AddressClass, AddressClassLabel, addressFamily, classifyAddress } from './address-class';
 
-/** DESIGN §4 "Webhook URL": the longest URL an endpoint may have. */
+/** The longest URL an endpoint may have. */
 export const maxWebhookUrlLength = 2048;
 
 /**
@@ -19,7 +19,10 @@ export type WebhookUrlCheck =
   | { ok: false; reason: string };
 
 export type WebhookUrlOptions = {
-  /** The local runtime's WEBHOOK_ALLOW_PRIVATE_TARGETS (DESIGN §5): loopback only, nothing else. */
+  /**
+   * The local runtime's WEBHOOK_ALLOW_PRIVATE_TARGETS (docs/architecture.md#the-local-runtime): loopback
+   * only, nothing else.
+   */
   allowLoopback: boolean;
 };
 
@@ -31,8 +34,8 @@ export type WebhookUrlOptions = {
 const localSuffixes = ['.local', '.internal', '.home.arpa', '.localdomain'] as const;
 
 /**
- * Create/update-time check of a webhook URL (DESIGN §4 "Webhook URL"). It sees the text only; the
- * addresses a name resolves to are vetted again at every delivery (`resolveTarget`).
+ * Create/update-time check of a webhook URL (docs/decisions/endpoint-management.md). It sees the text only;
+ * the addresses a name resolves to are vetted again at every delivery (`resolveTarget`).
  *
  * - https only; any explicit port 1-65535 is allowed (receivers often listen on 8443 and the like,
  *   and the address, not the port, is what the SSRF rule guards).

@@ -8,9 +8,9 @@ import { logger } from './logger';
 import { originalStack } from './original-stack';
 
 /**
- * Turns every failure into the error shape of DESIGN §3. A stored idempotent outcome is replayed
- * (or refused with 422 when the payload differs); anything unknown is a bare 500 whose log line
- * carries the error's name and stack, never request data.
+ * Turns every failure into the error shape of docs/architecture.md#conventions-for-every-endpoint. A stored
+ * idempotent outcome is replayed (or refused with 422 when the payload differs); anything unknown is a bare
+ * 500 whose log line carries the error's name and stack, never request data.
  */
 export function errorHandler(
   options: ReplayOptions = {},

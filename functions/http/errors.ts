@@ -1,6 +1,7 @@
 /**
- * The API's error vocabulary (DESIGN §3). Every error class maps to exactly one code and status;
- * the error middleware turns them into `{"error":{code,message,requestId,details?}}`.
+ * The API's error vocabulary (docs/architecture.md#conventions-for-every-endpoint). Every error class maps
+ * to exactly one code and status; the error middleware turns them into
+ * `{"error":{code,message,requestId,details?}}`.
  */
 export const ErrorCode = {
   validation_error: 400,
@@ -61,7 +62,7 @@ export class ApiError extends Error {
   }
 }
 
-/** The most problems one 400 lists; its message counts the rest (docs/decisions.md "Validation cost"). */
+/** The most problems one 400 lists; its message counts the rest (docs/decisions/validation-cost.md). */
 export const maxListedDetails = 100;
 
 /** A 400 listing at most `maxListedDetails` problems, whoever found them; past that, its message counts them all. */
@@ -102,7 +103,7 @@ export class InvalidStateError extends ApiError {
 
 /**
  * 409 `endpoint_unhealthy`: the webhook endpoint has not shown within the hour that it answers
- * (docs/decisions.md "Recovery needs an endpoint that answers"). Not stored for the key: the
+ * (docs/decisions/recovery-needs-an-endpoint-that-answers.md). Not stored for the key: the
  * merchant's next step, a test delivery that succeeds, clears it.
  */
 export class EndpointUnhealthyError extends ApiError {

@@ -66,7 +66,8 @@ function asApiError(error: unknown, now: Date): unknown {
       cause: error,
     });
   }
-  // Not stored (DESIGN §3: no 429 is): once the window moves on, the same request may pay.
+  // Not stored (no 429 is: docs/decisions/idempotency.md): once the window moves on, the same request may
+  // pay.
   if (error instanceof PayLinkDeclineLimitReached) {
     return new RateLimitedError(error.message, secondsUntil(error.until, now), { cause: error });
   }

@@ -14,7 +14,7 @@ const storedErrorCodes = new Set(['not_found', 'invalid_state', 'limit_exceeded'
 /**
  * Requires a valid Idempotency-Key on mutating routes and derives the record's scope and payload
  * fingerprint. The handler writes the record in its own transaction; this step only stores the
- * outcome of a 404 or 409 that ended the request without a write (DESIGN §3).
+ * outcome of a 404 or 409 that ended the request without a write (docs/decisions/idempotency.md).
  */
 export function idempotency(
   route: RouteDefinition,

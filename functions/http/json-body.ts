@@ -4,13 +4,13 @@ import { apiState } from './api-request';
 import { ApiError, ValidationError } from './errors';
 import { headerValue } from './header-value';
 
-/** Bodies over 256 KB are refused before parsing (docs/decisions.md "Request bodies"). */
+/** Bodies over 256 KB are refused before parsing (docs/decisions/request-bodies.md). */
 export const maxBodyBytes = 256 * 1024;
 
 /**
  * No object of a request body may hold more keys than this, checked before any schema runs: the
  * largest object a route accepts (metadata) has 50, and a body of thousands of unknown keys would
- * otherwise cost a problem each (docs/decisions.md "Validation cost").
+ * otherwise cost a problem each (docs/decisions/validation-cost.md).
  */
 export const maxKeysPerObject = 256;
 

@@ -6,9 +6,10 @@ import { apiState } from './api-request';
 import { ApiError, ForbiddenError } from './errors';
 
 /**
- * A merchantId naming another merchant than the key's is a 403 (DESIGN §3), decided before field
- * validation so a foreign scope never learns which of its fields were wrong. A missing or malformed
- * merchantId is left to validation (400): it names no merchant at all.
+ * A merchantId naming another merchant than the key's is a 403
+ * (docs/decisions/merchant-scope-and-validation-order.md), decided before field validation so a foreign
+ * scope never learns which of its fields were wrong. A missing or malformed merchantId is left to validation
+ * (400): it names no merchant at all.
  */
 export function merchantScope(
   route: RouteDefinition,

@@ -1,7 +1,7 @@
 import type * as z from 'zod/mini';
 
 /**
- * The wording of every validation message (docs/decisions.md "Validation messages"). A message is
+ * The wording of every validation message (docs/decisions/validation-messages.md). A message is
  * read after the field it is listed under: a problem with the value starts with "must"
  * (`name`: "must be at most 200 characters."); a field that is missing or not accepted is named
  * ("merchantId is required.", "colour is not a known field."). Every message is one sentence

@@ -1,5 +1,5 @@
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
-import { payPageContentSecurityPolicy, payPageHtml } from './pay-page';
+import { payPageContentSecurityPolicy, payPageHtml } from './pay-page-document';
 
 /** The pay page's headers: its own CSP, no Referer, no sniffing, no framing, revalidated on each visit. */
 export const payPageHeaders = {

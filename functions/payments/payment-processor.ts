@@ -50,8 +50,9 @@ export interface RefundResult {
 }
 
 /**
- * Where payments come from (DESIGN §4): the one boundary between our rules and a processor. The
- * sandbox simulates one (`SandboxProcessor`); production has none wired yet.
+ * Where payments come from (docs/decisions/payments-domain-and-sandbox-simulator.md): the one boundary
+ * between our rules and a processor. The sandbox simulates one (`SandboxProcessor`); production has none
+ * wired yet.
  */
 export interface PaymentProcessor {
   /** The `processor` value of payments, payouts and their events. */
@@ -61,7 +62,7 @@ export interface PaymentProcessor {
 }
 
 /**
- * No processor can take the request here (production, for now, per DESIGN §4): the HTTP layer
+ * No processor can take the request here (production, for now): the HTTP layer
  * answers 503 `service_unavailable`.
  */
 export class ProcessorUnavailableError extends Error {

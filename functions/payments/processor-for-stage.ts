@@ -5,7 +5,7 @@ import { SandboxProcessor } from './sandbox-processor';
 let sandbox: SandboxProcessor | undefined;
 
 /**
- * The processor of this stage (DESIGN §4): the simulator in the sandbox; none in production yet,
+ * The processor of this stage: the simulator in the sandbox; none in production yet,
  * which every processor path answers with 503.
  */
 export function paymentProcessor(): PaymentProcessor {

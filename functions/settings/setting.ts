@@ -5,8 +5,8 @@ import * as z from 'zod/mini';
  * Lambda functions, the local runtime, the admin CLI and the webhook receiver, so a value means the
  * same wherever it is set. Each rule is a zod/mini schema from the variable's text to its value,
  * beside the words said about it; `readSettings` parses the environment with one object of those
- * schemas and words its first problem itself (docs/decisions.md "Settings: one rule per variable"
- * and "Validation on zod/mini").
+ * schemas and words its first problem itself (docs/decisions/settings-one-rule-per-variable.md
+ * and docs/decisions/validation-on-zod-mini.md).
  */
 
 /** A variable holds a value its rule refuses, or a required one is unset. */

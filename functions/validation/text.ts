@@ -17,7 +17,7 @@ export interface TextOptions {
 const loneSurrogate = /\p{Surrogate}/u;
 
 /**
- * A string, checked as docs/decisions.md "Validation on zod/mini" says: a lone UTF-16 surrogate
+ * A string, checked as docs/decisions/validation-on-zod-mini.md says: a lone UTF-16 surrogate
  * is refused before anything else (DynamoDB would store a replacement character), lengths count
  * code points after trimming, then the pattern. One check, so their order and what each stops is
  * ours; every problem it finds lets the checks built on the value (`rule`) still run.

@@ -262,7 +262,10 @@ const restoreMaxAttempts = 10;
 
 type CommandName = keyof typeof commands;
 
-/** The spec's field order (DESIGN §5), and the only place an API key is ever printed. */
+/**
+ * The README's field order for `keys create` and `keys rotate`, and the only place an API key is ever
+ * printed.
+ */
 function shownKey(key: Awaited<ReturnType<typeof createKey>>) {
   return {
     apiKey: key.apiKey,
@@ -444,7 +447,7 @@ export async function runAdmin(argv: readonly string[], io: AdminIo): Promise<Ex
 }
 
 function printResult(result: object, json: boolean, io: AdminIo): void {
-  // One JSON object either way (DESIGN §5): --json keeps it on one line for scripts.
+  // One JSON object either way (docs/decisions/admin-cli.md): --json keeps it on one line for scripts.
   io.stdout(`${JSON.stringify(result, null, json ? undefined : 2)}\n`);
   if (!json && 'apiKey' in result) io.stderr('note: store the apiKey now; it is not shown again\n');
 }

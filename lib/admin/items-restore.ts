@@ -61,7 +61,7 @@ export const shownKeysPerKind = 20;
 /**
  * Items that mark work running at the restore point, not data: a recovery's lock is deleted by its
  * last batch, so one missing now means the recovery ended, and copying it back would refuse every
- * later recovery of that endpoint (docs/decisions.md "Bulk recovery").
+ * later recovery of that endpoint (docs/decisions/bulk-recovery.md).
  */
 const inFlightEntityTypes: ReadonlySet<string> = new Set([EntityType.webhookRecoveryLock]);
 

@@ -20,8 +20,8 @@ import {
 } from '../../functions/store/merchants';
 
 /**
- * The operator's commands (DESIGN §5), shared by the admin CLI and the local runtime's bootstrap.
- * They use the same store code as the Lambda functions, so a key made here is exactly what the
+ * The operator's commands (docs/decisions/admin-cli.md), shared by the admin CLI and the local runtime's
+ * bootstrap. They use the same store code as the Lambda functions, so a key made here is exactly what the
  * authorizer expects.
  */
 export class AdminError extends Error {

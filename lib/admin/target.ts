@@ -43,9 +43,9 @@ export function localStateDir(settings: Partial<Pick<AdminSettings, 'LOCAL_STATE
 }
 
 /**
- * The fields of `.local/runtime.json` (DESIGN §5) the CLI needs. Only these are picked from the
- * file before they are checked: it is the runtime's to extend, and its `apiKey` is deliberately
- * never read here.
+ * The fields of `.local/runtime.json` (docs/architecture.md#the-local-runtime) the CLI needs. Only these are
+ * picked from the file before they are checked: it is the runtime's to extend, and its `apiKey` is
+ * deliberately never read here.
  */
 const LocalRuntimeFile = z.strictObject({
   stage: z.enum(Stage),

@@ -2,6 +2,7 @@ import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { build } from 'esbuild';
+import { writePayPageModule } from '../../functions/pay/build-pay-page';
 import { routeList } from '../../functions/routes';
 import { functionEsbuildOptions } from '../constructs/function-esbuild-options';
 import { functionBundling, projectRoot } from '../constructs/service-function';
@@ -60,6 +61,8 @@ export async function bundlesSection(context: BenchContext): Promise<BenchRow[]>
   const removeOutdir = context.onStop(() => rm(outdir, { recursive: true, force: true }));
   try {
     context.progress(`bundling ${modules.length} functions and the bare baseline`);
+    // The pay page's function imports the page built from its sources, as the stack builds it first.
+    await writePayPageModule();
     await build({
       ...functionEsbuildOptions(functionBundling, { sourceMaps: true }),
       absWorkingDir: projectRoot,

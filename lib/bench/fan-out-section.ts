@@ -12,7 +12,7 @@ import { runningUntilStopped } from './running-until-stopped';
 import { median } from './statistics';
 
 const section = 'fan-out';
-/** A merchant's most endpoints (docs/decisions.md "Endpoint management"), each its own receiver. */
+/** A merchant's most endpoints (docs/decisions/endpoint-management.md), each its own receiver. */
 const endpointCount = 20;
 const eventCount = 20;
 /** Rounds of the 400 deliveries, alternating with as many of their raw writes. */

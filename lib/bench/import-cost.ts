@@ -86,7 +86,7 @@ export function importInFreshNode(bundle: string, nodeOptions: string | undefine
 /**
  * Imports each bundle `runs` times, one fresh process at a time, interleaved: every run imports
  * each bundle once, starting at another one each run, so a change in the machine's load falls on
- * all of them alike (`docs/decisions.md#the-bench-npm-run-bench`). Keys are the caller's names.
+ * all of them alike (`docs/decisions/the-bench.md`). Keys are the caller's names.
  */
 export async function interleavedImportCosts(
   bundles: ReadonlyMap<string, string>,

@@ -25,10 +25,10 @@ import { type PipelineMetricDimensions, pipelineMetric } from './pipeline-metric
 import { InvocationTracing, ServiceFunction, type TraceWriting } from './service-function';
 import type { StageSettings } from './stage-settings';
 
-/** Spec "Delivery and retries": a merchant endpoint has 10 s to answer one attempt. */
+/** A merchant endpoint has 10 s to answer one attempt. */
 export const webhookAttemptTimeout = Duration.seconds(10);
 
-/** DESIGN §1: the reconciler's schedule. */
+/** The reconciler's schedule (docs/architecture.md#the-delivery-pipeline). */
 export const reconcileEvery = Duration.minutes(5);
 
 /**
@@ -39,9 +39,9 @@ export const routerStream = {
   /** One invocation can hold a whole burst of a busy merchant's writes. */
   batchSize: routerBatchSize,
   /**
-   * The router is idempotent (DESIGN §1), so a poison record costs only its retries. Ten retries,
-   * with bisection halving the batch each time, isolate one bad record from a batch of 100 well
-   * before they run out, and ride out a minute or two of throttling or an SQS hiccup.
+   * The router is idempotent (docs/decisions/delivery-pipeline.md), so a poison record costs only its
+   * retries. Ten retries, with bisection halving the batch each time, isolate one bad record from a batch of
+   * 100 well before they run out, and ride out a minute or two of throttling or an SQS hiccup.
    */
   retryAttempts: 10,
   /**
@@ -132,8 +132,8 @@ export interface DeliveryPipelineProps {
 }
 
 /**
- * DESIGN §1 behind the table: stream → router → delivery queue → dispatcher, the scheduled
- * reconciler, and the alarms that say a delivery is stuck.
+ * The delivery pipeline behind the table (docs/architecture.md#the-delivery-pipeline): stream → router →
+ * delivery queue → dispatcher, the scheduled reconciler, and the alarms that say a delivery is stuck.
  */
 export class DeliveryPipeline extends Construct {
   readonly router: ServiceFunction;

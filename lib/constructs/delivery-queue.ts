@@ -7,7 +7,7 @@ import { type DataKey, DataKeyUse } from './data-key';
 /** The dispatcher's Lambda timeout; the queue's visibility timeout is derived from it. */
 export const dispatcherTimeout = Duration.seconds(30);
 
-/** DESIGN §1: a failed attempt is retried after the queue's default delay. */
+/** A failed attempt is retried after the queue's default delay. */
 export const retryDelay = Duration.seconds(60);
 
 /**

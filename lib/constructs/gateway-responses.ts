@@ -1,7 +1,10 @@
 import * as apigateway from 'aws-cdk-lib/aws-apigateway';
 import type { ErrorCode, GatewayErrorCode } from '../../functions/http/errors';
 
-/** One API Gateway response rewritten into the error shape of DESIGN §3. */
+/**
+ * One API Gateway response rewritten into the API's error shape
+ * (docs/architecture.md#conventions-for-every-endpoint).
+ */
 export interface GatewayErrorResponse {
   readonly type: apigateway.ResponseType;
   /** Omitted: keep the status API Gateway chose (e.g. 502 vs 504 tells a client what to retry). */
@@ -22,11 +25,11 @@ const unauthorized = {
 
 /**
  * API Gateway's own responses (authorizer, throttling, unknown route, body too large), customized
- * so a client sees one error shape whoever answered (DESIGN §3).
+ * so a client sees one error shape whoever answered (docs/decisions/infrastructure-cdk.md).
  */
 export const gatewayErrorResponses: readonly GatewayErrorResponse[] = [
   { type: apigateway.ResponseType.UNAUTHORIZED, ...unauthorized },
-  // The authorizer denies only for a bad key, so a deny is a 401, never a 403 (DESIGN §3 "Auth").
+  // The authorizer denies only for a bad key, so a deny is a 401, never a 403 (docs/decisions/auth.md).
   { type: apigateway.ResponseType.ACCESS_DENIED, ...unauthorized },
   // API Gateway answers an unknown route or method with MISSING_AUTHENTICATION_TOKEN (403).
   {

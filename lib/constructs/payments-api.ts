@@ -14,7 +14,7 @@ import { addGatewayErrorResponses } from './gateway-responses';
 import { PublicRoutesWebAcl } from './public-routes-web-acl';
 import type { StageSettings } from './stage-settings';
 
-/** DESIGN §1: the authorizer's answer for one bearer key is cached 60 s. */
+/** The authorizer's answer for one bearer key is cached 60 s. */
 export const authorizerCacheTtl = Duration.seconds(60);
 
 /**
@@ -156,7 +156,7 @@ export class PaymentsApi extends Construct {
       id: 'AwsSolutions-APIG2',
       reason:
         'Requests are validated in each Lambda handler with strict schemas declared beside each route, ' +
-        'which return our validation_error shape with one details entry per problem (DESIGN §3); ' +
+        'which return our validation_error shape with one details entry per problem; ' +
         'API Gateway validators would answer in their own shape.',
     });
     Validations.of(this.restApi.deploymentStage).acknowledge(
@@ -242,7 +242,7 @@ export class PaymentsApi extends Construct {
     Validations.of(method).acknowledge({
       id: 'AwsSolutions-COG4',
       reason:
-        'Merchants authenticate machine-to-machine with bearer API keys (DESIGN §3), checked by the ' +
+        'Merchants authenticate machine-to-machine with bearer API keys, checked by the ' +
         'Lambda REQUEST authorizer; there are no end users, so there is no Cognito user pool.',
     });
     return method;
@@ -254,7 +254,7 @@ function routeKey(route: RouteDefinition): string {
 }
 
 const publicByDesign =
-  'The hosted pay page and the two routes it calls are public by design (DESIGN §4 "Pay link"): a payer ' +
+  'The hosted pay page and the two routes it calls are public by design: a payer ' +
   'has no account and no API key; the pay-link slug (at least 128 random bits, sent in the JSON body, ' +
   'never in a URL) is the credential, and a wrong slug gets the same 404 as a missing invoice. The ' +
   'routes are rate-limited per client address by the stage web ACL and throttled per method below the ' +

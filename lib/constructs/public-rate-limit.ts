@@ -1,5 +1,5 @@
 /**
- * How many requests one client address may send to the public pay routes (DESIGN §4 "Pay link")
+ * How many requests one client address may send to the public pay routes (docs/decisions/hosted-pay-page.md)
  * in one window: the web ACL's rate-based rule enforces it in AWS, and the local gateway's
  * `PUBLIC_RATE_LIMIT_PER_MINUTE` defaults to the same number. Plain numbers, no CDK import, so the
  * local runtime can read them without loading aws-cdk-lib.

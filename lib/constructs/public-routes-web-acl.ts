@@ -7,7 +7,10 @@ import { Construct } from 'constructs';
 import { publicRateLimit } from './public-rate-limit';
 import type { RequestCeiling } from './stage-settings';
 
-/** The web ACL's answer to an address over the limit, in the API's error shape (DESIGN §3). */
+/**
+ * The web ACL's answer to an address over the limit, in the API's error shape
+ * (docs/architecture.md#conventions-for-every-endpoint).
+ */
 export const rateLimitedBody = {
   error: { code: 'rate_limited', message: 'Too many requests, try again later.' },
 } as const;
@@ -24,7 +27,7 @@ const apiKeyLimitedBodyKey = 'api-key-limited';
  * The AWS managed rule groups the pay routes pass through, cheapest first. Only the pay routes:
  * merchant bodies are up to 256 KB of free text (descriptions, metadata), where the common rule
  * set's size and cross-site-scripting rules would refuse legitimate calls, and every merchant call
- * already carries a key the authorizer checks (docs/decisions.md "Noisy neighbours").
+ * already carries a key the authorizer checks (docs/decisions/noisy-neighbours.md).
  */
 export const managedRuleGroups = [
   { name: 'AWSManagedRulesAmazonIpReputationList', metricSuffix: 'ip-reputation', countOnly: [] },

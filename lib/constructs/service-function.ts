@@ -41,6 +41,25 @@ export const functionBundling: BundlingOptions = {
 };
 
 /**
+ * Modules a function imports that a build step makes from other sources, by handler module. The
+ * step runs in the project root, with the Node that runs the app, right before esbuild bundles
+ * that function: the pay page's function serves the page built from `functions/pay/page/`.
+ */
+const buildStepsBeforeBundling: Readonly<Record<string, readonly string[]>> = {
+  'pay/serve-pay-page': [`'${process.execPath}' --import tsx bin/pay-page.ts`],
+};
+
+/** The bundling of one function: `functionBundling`, after the function's own build steps if it has any. */
+export function bundlingOf(handlerModule: string): BundlingOptions {
+  const steps = buildStepsBeforeBundling[handlerModule];
+  if (steps === undefined) return functionBundling;
+  return {
+    ...functionBundling,
+    commandHooks: { beforeBundling: () => [...steps], beforeInstall: () => [], afterBundling: () => [] },
+  };
+}
+
+/**
  * The variables the construct gives every function besides its own. No `NODE_OPTIONS`:
  * `--enable-source-maps` would have Node parse the bundle's source map on every cold start, while
  * `functions/http/original-stack.ts` maps a stack only when an error is logged.
@@ -51,7 +70,7 @@ export const functionRuntimeEnvironment: Readonly<Record<string, string>> = {};
  * What decides whether a function's invocation is traced. Lambda applies no X-Ray sampling rule of
  * its own: it follows the decision a caller sends, and without one samples at a fixed rate nobody
  * can set. So a function is traced only where the stage's sampling rule decides
- * (docs/decisions.md "X-Ray sampling set per stage").
+ * (docs/decisions/x-ray-sampling-set-per-stage.md).
  */
 export const InvocationTracing = {
   /**
@@ -173,7 +192,7 @@ export class ServiceFunction extends Construct {
       loggingFormat: lambda.LoggingFormat.JSON,
       applicationLogLevelV2: lambda.ApplicationLogLevel.INFO,
       environment: { ...props.environment, ...functionRuntimeEnvironment },
-      bundling: functionBundling,
+      bundling: bundlingOf(props.handlerModule),
     });
     // The tracing mode set on the resource itself: the construct's `tracing` prop would also put the
     // X-Ray statement into this role's default policy, beside the shared TraceWriting policy.

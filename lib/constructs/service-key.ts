@@ -7,7 +7,7 @@ import { Construct } from 'constructs';
  * What the account's IAM policies may let someone do to a key: manage it, never use it. Spelled out
  * rather than CDK's `admins` set, whose `kms:Create*` includes `kms:CreateGrant`, with which an
  * administrator could grant themselves the use of the key. `kms:PutKeyPolicy` stays, so the account
- * can always repair the policy without AWS Support (docs/decisions.md, "Key policies").
+ * can always repair the policy without AWS Support (docs/decisions/key-policies.md).
  */
 export const keyAdministrationActions = [
   'kms:CancelKeyDeletion',

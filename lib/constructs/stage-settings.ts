@@ -51,18 +51,18 @@ export interface StageSettings {
   /**
    * What one API key may send to the merchant routes, whatever it calls: the web ACL counts the
    * requests per `Authorization` header and answers 429 `rate_limited` past it, so one merchant's
-   * loop takes a share of `throttle`, never all of it (docs/decisions.md "Noisy neighbours").
+   * loop takes a share of `throttle`, never all of it (docs/decisions/noisy-neighbours.md).
    */
   readonly apiKeyCeiling: RequestCeiling;
   /**
    * Reserved for the authorizer, which every merchant request needs, and for each pay route, whose
    * flood it also caps so the merchant routes keep the account's unreserved pool
-   * (docs/decisions.md "Noisy neighbours").
+   * (docs/decisions/noisy-neighbours.md).
    */
   readonly reservedConcurrency: ReservedConcurrency;
   /**
    * The stage's X-Ray sampling rule for its API, which the authorizer and the routes follow; the
-   * delivery pipeline is not traced (docs/decisions.md "X-Ray sampling set per stage").
+   * delivery pipeline is not traced (docs/decisions/x-ray-sampling-set-per-stage.md).
    */
   readonly traceSampling: TraceSampling;
   /** Per-method CloudWatch metrics are billed per metric, so only production pays for them. */
@@ -153,7 +153,7 @@ export const stageSettings = {
     rollout: RolloutPace.allAtOnce,
     // The sandbox is for merchants' tests: it alarms on sustained trouble, not on one bad minute.
     // No webhook success rate: its receivers are merchants' test endpoints, often down, and its
-    // failure simulation fails attempts on purpose (docs/decisions.md "Alarms on systemic failure").
+    // failure simulation fails attempts on purpose (docs/decisions/alarms-on-systemic-failure.md).
     alarmThresholds: {
       api5xxRate: 0.05,
       apiP99LatencyMs: 5000,

@@ -7,7 +7,7 @@ import { Construct } from 'constructs';
 import { type DataKey, DataKeyUse } from './data-key';
 
 /**
- * The table's backup rule (docs/decisions.md, "Table backups"). Point-in-time recovery already
+ * The table's backup rule (docs/decisions/table-backups.md). Point-in-time recovery already
  * covers any second of the last 35 days; daily copies kept 90 days reach back past a month-end
  * and a quarter-end reconciliation, where damage done weeks earlier is most often noticed, and sit
  * in a locked vault that neither a deleted table nor a stolen administrator credential can empty.

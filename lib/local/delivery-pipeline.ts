@@ -5,7 +5,7 @@ import { createRouter, isRoutedRecord } from '../../functions/delivery/router';
 import { sendWebhook } from '../../functions/delivery/send-webhook';
 import { sqsDeliveryQueue } from '../../functions/delivery/sqs-delivery-queue';
 import { secretSealer } from '../../functions/secrets/secret-sealer-from-env';
-import { createDelayQueue, sqsClientFor } from './delay-queue';
+import { createDelayQueue, type DelayQueue, sqsClientFor } from './delay-queue';
 import { requeueWaitingDeliveries } from './requeue-waiting-deliveries';
 import type { LocalSettings } from './settings';
 import { startStreamPoller } from './stream-poller';
@@ -31,7 +31,7 @@ export async function startDeliveryPipeline(options: {
   tableName: string;
   settings: LocalSettings;
   reconcileEverySeconds?: number;
-  log?: (message: string) => void;
+  log?: ((message: string) => void) | undefined;
   /** Sees every batch the queue hands the dispatcher, before the dispatcher does (the bench counts them). */
   onDispatcherBatch?: ((event: SQSEvent) => void) | undefined;
   /** Awaited before the router sees each stream batch, so a test can hold the stream back a while. */
@@ -58,7 +58,7 @@ export async function startDeliveryPipeline(options: {
       options.deliveryQueue?.visibilityTimeoutSeconds ?? Math.ceil(settings.WEBHOOK_TIMEOUT_MS / 1000) + 5,
     maxReceiveCount: options.deliveryQueue?.maxReceiveCount,
   });
-  const queue = sqsDeliveryQueue(sqsClientFor(delayQueue, { queueUrl }), queueUrl);
+  const queue = sqsDeliveryQueue(sqsClientFor(delayQueue), queueUrl);
   const router = createRouter({ queue });
   const { beforeRouting } = options;
   const poller = await startStreamPoller({
@@ -75,15 +75,7 @@ export async function startDeliveryPipeline(options: {
     filter: isRoutedRecord,
   });
   // After the poller took its stream position, so no change made from here on goes unrouted.
-  const requeued = await requeueWaitingDeliveries({
-    send: (message, delaySeconds) => delayQueue.send({ body: JSON.stringify(message), delaySeconds }),
-    retryDelaySeconds: settings.WEBHOOK_RETRY_DELAY_SECONDS,
-  });
-  if (requeued.due + requeued.later > 0) {
-    options.log?.(
-      `Resuming webhook deliveries that were waiting: ${requeued.due} due now, ${requeued.later} later`,
-    );
-  }
+  await requeue(delayQueue, settings.WEBHOOK_RETRY_DELAY_SECONDS, options.log);
   const reconcile = createReconciler({ queue });
   const timer = setInterval(
     () => {
@@ -106,4 +98,14 @@ export async function startDeliveryPipeline(options: {
       await delayQueue.stop();
     },
   };
+}
+
+async function requeue(delayQueue: DelayQueue, retryDelaySeconds: number, log?: (message: string) => void) {
+  const requeued = await requeueWaitingDeliveries({
+    send: (message, delaySeconds) => delayQueue.send({ body: JSON.stringify(message), delaySeconds }),
+    retryDelaySeconds,
+  });
+  if (requeued.due + requeued.later > 0) {
+    log?.(`Resuming webhook deliveries that were waiting: ${requeued.due} due now, ${requeued.later} later`);
+  }
 }

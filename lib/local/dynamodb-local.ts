@@ -15,9 +15,8 @@ import { closeFiles, privateDir } from './private-files';
 const execFileAsync = promisify(execFile);
 
 /**
- * Where DynamoDB Local comes from: AWS's emulator (1.25.1) ships inside this npm package's
- * `package/emulator/`. Only the tarball is fetched (`npm pack`), never the package's dependency
- * tree, and its digest is pinned so a changed or tampered tarball is refused (DESIGN §5).
+ * AWS's emulator ships inside this npm package's `package/emulator/`. Only the tarball is fetched
+ * (`npm pack`), never its dependency tree, and its pinned digest refuses a changed tarball.
  */
 export const DynamoDbLocalPackage = {
   name: 'amplify-dynamodb-simulator',
@@ -32,9 +31,6 @@ export const DynamoDbLocalRegion = LocalDynamoDb.region;
 /** What any client of a `-sharedDb` instance may sign with: every key reaches its one database. */
 export const SharedDbAccessKeyId = LocalDynamoDb.sharedAccessKeyId;
 
-/** The file a `-sharedDb` instance keeps its database in, under `-dbPath`. */
-const SharedDbFile = 'shared-local-instance.db';
-
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 
 /** `.cache/dynamodb-local/` at the repository root (git-ignored), whatever the working directory. */
@@ -46,9 +42,9 @@ export const defaultDynamoDbLocalDbPath = join(repoRoot, '.local', 'dynamodb');
 const StampFile = '.complete.json';
 const JarFile = 'DynamoDBLocal.jar';
 const MinimumJavaVersion = 17;
-const StaleTempDirMs = 60 * 60 * 1000;
 const AutoPortAttempts = 5;
 const OutputTailLines = 40;
+const ReadyTimeoutMs = 30_000;
 
 /**
  * Client settings for any AWS SDK client aimed at DynamoDB Local. DynamoDB Local checks that a
@@ -128,7 +124,6 @@ export async function ensureDynamoDbLocalJar(
   if (await isInstalled(emulatorDir)) return jar;
 
   await mkdir(cacheDir, { recursive: true });
-  await removeStaleTempDirs(cacheDir);
 
   const workDir = await mkdtemp(join(cacheDir, `.tmp-${DynamoDbLocalPackage.version}-`));
   try {
@@ -158,30 +153,13 @@ export async function ensureDynamoDbLocalJar(
     };
     await writeFile(join(staged, StampFile), `${JSON.stringify(stamp)}\n`);
 
-    await publish(staged, emulatorDir, join(workDir, 'replaced'));
+    // One rename publishes it; if another process published first, theirs is as good as ours.
+    await rename(staged, emulatorDir).catch(async (error: unknown) => {
+      if (!(await isInstalled(emulatorDir))) throw error;
+    });
     return jar;
   } finally {
     await rm(workDir, { recursive: true, force: true });
-  }
-}
-
-/**
- * Moves the complete, stamped directory into place with one rename. If the rename fails because
- * another process published first, theirs is as good as ours. A directory there without a valid
- * stamp cannot be anyone's work in progress (that lives in temp dirs), so it is moved aside.
- */
-async function publish(staged: string, emulatorDir: string, aside: string): Promise<void> {
-  try {
-    await rename(staged, emulatorDir);
-    return;
-  } catch (error) {
-    if (await isInstalled(emulatorDir)) return;
-    await rename(emulatorDir, aside).catch(() => {});
-    try {
-      await rename(staged, emulatorDir);
-    } catch {
-      if (!(await isInstalled(emulatorDir))) throw error;
-    }
   }
 }
 
@@ -196,16 +174,6 @@ async function isInstalled(emulatorDir: string): Promise<boolean> {
   }
 }
 
-async function removeStaleTempDirs(cacheDir: string): Promise<void> {
-  const entries = await readdir(cacheDir).catch(() => []);
-  for (const entry of entries) {
-    if (!entry.startsWith('.tmp-')) continue;
-    const path = join(cacheDir, entry);
-    const info = await stat(path).catch(() => undefined);
-    if (info && Date.now() - info.mtimeMs > StaleTempDirMs) await rm(path, { recursive: true, force: true });
-  }
-}
-
 async function npmPack(spec: string, destination: string, npmCommand: string): Promise<string> {
   try {
     // --prefer-offline: npm's own cache may serve it; the pinned digest makes stale metadata harmless.
@@ -213,7 +181,11 @@ async function npmPack(spec: string, destination: string, npmCommand: string): P
     await execFileAsync(npmCommand, args, { cwd: destination, maxBuffer: 16 * 1024 * 1024 });
   } catch (error) {
     const stderr = (error as { stderr?: string }).stderr ?? '';
-    const detail = lastLines(stderr.split('\n'), 5).join(' | ');
+    const detail = stderr
+      .split('\n')
+      .filter((line) => line.trim() !== '')
+      .slice(-5)
+      .join(' | ');
     throw new DynamoDbLocalError(
       DynamoDbLocalErrorCode.downloadFailed,
       `Could not fetch ${spec} with npm pack (is the npm registry reachable?)${detail ? `: ${detail}` : ''}`,
@@ -256,7 +228,7 @@ export interface StartDynamoDbLocalOptions {
   /**
    * Serve one database to every key (`-sharedDb`), so anyone who reaches the port reaches the
    * tables: only for an instance that holds nothing but generated data, like the test suite's
-   * (docs/decisions.md "Who can reach the local table"). Not with `accessKeyId`.
+   * (docs/decisions/who-can-reach-the-local-table.md). Not with `accessKeyId`.
    */
   sharedDb?: boolean | undefined;
   /** 0 or undefined picks a free port (and picks again if it is taken before the JVM binds it). */
@@ -268,23 +240,16 @@ export interface StartDynamoDbLocalOptions {
   javaCommand?: string | undefined;
   /** Environment for `java` (default `process.env`). */
   env?: NodeJS.ProcessEnv | undefined;
-  /** How long to wait for the first successful ListTables (default 30 s). */
-  readyTimeoutMs?: number | undefined;
   /** How a free port is chosen when `port` is 0 or undefined (default: ask the OS). */
   pickPort?: (() => Promise<number>) | undefined;
   /** Progress messages. */
   log?: ((message: string) => void) | undefined;
   /** Every line the JVM writes (stdout and stderr). */
   onOutput?: ((line: string) => void) | undefined;
-  /** JVM flags placed before `-jar` (default `DefaultJvmArgs`). */
-  jvmArgs?: readonly string[] | undefined;
 }
 
-/**
- * C1-only JIT and the serial collector start the emulator about a second sooner on a small machine;
- * it never runs long or hot enough for the optimising compiler to pay off.
- */
-export const DefaultJvmArgs = ['-XX:TieredStopAtLevel=1', '-XX:+UseSerialGC'] as const;
+/** C1-only JIT and the serial collector start the emulator about a second sooner on a small machine. */
+const JvmArgs = ['-XX:TieredStopAtLevel=1', '-XX:+UseSerialGC'];
 
 export interface DynamoDbLocalExit {
   code: number | null;
@@ -309,9 +274,8 @@ export interface DynamoDbLocal {
 
 /**
  * Starts DynamoDB Local and resolves once it answers a real ListTables call. Throws
- * `JavaMissingError` when Java 17+ cannot be run and `DynamoDbLocalError` otherwise. The JVM is
- * stopped by `stop()`, when this process exits, and by a watchdog when this process is killed;
- * signal handling stays with the caller.
+ * `JavaMissingError` when Java 17+ cannot be run and `DynamoDbLocalError` otherwise. The JVM ends
+ * with `stop()` or, through a watchdog, with this process however it ends.
  */
 export async function startDynamoDbLocal(options: StartDynamoDbLocalOptions): Promise<DynamoDbLocal> {
   const javaCommand = options.javaCommand ?? 'java';
@@ -328,7 +292,6 @@ export async function startDynamoDbLocal(options: StartDynamoDbLocalOptions): Pr
     // The folder is DynamoDB Local's own, so every file in it is closed, whoever made it.
     await privateDir(dbPath);
     await closeFiles(dbPath, await readdir(dbPath));
-    if (options.accessKeyId !== undefined) await adoptSharedDatabase(dbPath, options.accessKeyId);
     storageArgs = ['-dbPath', dbPath];
   }
 
@@ -392,18 +355,6 @@ function isPortInUse(error: unknown): boolean {
   return error instanceof DynamoDbLocalError && error.code === DynamoDbLocalErrorCode.portInUse;
 }
 
-/**
- * Data persisted by a `-sharedDb` instance (before the runtime had an access key) becomes the
- * database of `accessKeyId`, so upgrading keeps a developer's table; a database of that key wins.
- */
-async function adoptSharedDatabase(dbPath: string, accessKeyId: string): Promise<void> {
-  const keyed = join(dbPath, `${accessKeyId}_${DynamoDbLocalRegion}.db`);
-  if ((await stat(keyed).catch(() => undefined)) !== undefined) return;
-  await rename(join(dbPath, SharedDbFile), keyed).catch((error: NodeJS.ErrnoException) => {
-    if (error.code !== 'ENOENT') throw error;
-  });
-}
-
 interface LaunchOptions extends StartDynamoDbLocalOptions {
   javaCommand: string;
   env: NodeJS.ProcessEnv;
@@ -417,99 +368,101 @@ interface LaunchOptions extends StartDynamoDbLocalOptions {
 async function launch(options: LaunchOptions): Promise<DynamoDbLocal> {
   const { port } = options;
   const endpoint = `http://${LOOPBACK_HOST}:${port}`;
-  const args = [
-    ...(options.jvmArgs ?? DefaultJvmArgs),
-    '-Djava.library.path=./DynamoDBLocal_lib',
-    '-jar',
-    JarFile,
-    '-port',
-    String(port),
-    '-disableTelemetry',
-    ...options.args,
-  ];
   options.log?.(`Starting DynamoDB Local on ${endpoint}`);
-  // Through `sh` for the umask alone: the JVM's database files are this user's only, whatever the
-  // umask this process runs under. `exec` keeps the pid, so stop() and the watchdog reach the JVM.
-  const child = spawn('sh', ['-c', 'umask 077 && exec "$0" "$@"', options.javaCommand, ...args], {
-    cwd: options.emulatorDir,
-    // Telemetry is off twice over: the flag and the variable AWS documents for it.
-    env: { ...options.env, DDB_LOCAL_TELEMETRY: '0' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  trackChild(child);
-  endWithThisProcess(child, {
-    onError: (error) => options.log?.(`DynamoDB Local runs without its watchdog: ${error.message}`),
-  });
-
-  // A JVM whose port is taken only logs "Address already in use" and keeps running, so the output
-  // is the only place the failure shows.
-  let failure: Error | undefined;
-  const output: string[] = [];
-  const onLine = (line: string) => {
-    output.push(line);
-    if (output.length > OutputTailLines) output.shift();
-    options.onOutput?.(line);
-    if (!failure && /Address already in use|Failed to bind/.test(line)) failure = portInUseError(port);
-  };
-  forEachLine(child.stdout, onLine);
-  forEachLine(child.stderr, onLine);
-
-  const exited = new Promise<DynamoDbLocalExit>((resolveExit) => {
-    child.once('exit', (code, signal) => resolveExit({ code, signal }));
-  });
-  child.once('error', (error: NodeJS.ErrnoException) => {
-    failure ??= error.code === 'ENOENT' ? new JavaMissingError({ cause: error }) : error;
-  });
-  void exited.then(({ code, signal }) => {
-    failure ??= new DynamoDbLocalError(
-      DynamoDbLocalErrorCode.exited,
-      `DynamoDB Local exited (${signal ?? `code ${code}`}) before it was ready. Last output:\n${output.join('\n')}`,
-    );
-  });
-
-  const client = new DynamoDBClient({
-    ...dynamoDbLocalClientConfig(endpoint, options.accessKeyId),
-    maxAttempts: 1,
-    requestHandler: { connectionTimeout: 1_000, requestTimeout: 5_000 },
-  });
-  const deadline = Date.now() + (options.readyTimeoutMs ?? 30_000);
+  const jvm = spawnJvm(options);
   try {
-    for (;;) {
-      if (failure) throw failure;
-      if (Date.now() > deadline) {
-        throw new DynamoDbLocalError(
-          DynamoDbLocalErrorCode.timeout,
-          `DynamoDB Local did not answer on ${endpoint} within ${options.readyTimeoutMs ?? 30_000} ms. ` +
-            `Last output:\n${output.join('\n')}`,
-        );
-      }
-      const ready = await client.send(new ListTablesCommand({ Limit: 1 })).then(
-        () => true,
-        () => false,
-      );
-      if (failure) throw failure;
-      if (ready) break;
-      await sleep(100);
-    }
+    await untilReady(endpoint, options.accessKeyId, jvm);
   } catch (error) {
-    await terminate(child, exited);
+    await terminate(jvm.child, jvm.exited);
     throw error;
-  } finally {
-    client.destroy();
   }
-
   let stopping: Promise<void> | undefined;
   return {
     endpoint,
     accessKeyId: options.accessKeyId,
     port,
-    pid: child.pid ?? -1,
-    exited,
+    pid: jvm.child.pid ?? -1,
+    exited: jvm.exited,
     stop() {
-      stopping ??= terminate(child, exited);
+      stopping ??= terminate(jvm.child, jvm.exited);
       return stopping;
     },
   };
+}
+
+interface Jvm {
+  child: ChildProcess;
+  exited: Promise<DynamoDbLocalExit>;
+  /** Set once the JVM cannot become ready: it exited, or its port was taken. */
+  failure: Error | undefined;
+  output: string[];
+}
+
+function spawnJvm(options: LaunchOptions): Jvm {
+  const args = [...JvmArgs, '-Djava.library.path=./DynamoDBLocal_lib', '-jar', JarFile];
+  args.push('-port', String(options.port), '-disableTelemetry', ...options.args);
+  // Through `sh` for the umask alone: the JVM's database files are this user's only, whatever the
+  // umask this process runs under. `exec` keeps the pid, so stop() and the watchdog reach the JVM.
+  const child = spawn('sh', ['-c', 'umask 077 && exec "$0" "$@"', options.javaCommand, ...args], {
+    cwd: options.emulatorDir,
+    env: { ...options.env, DDB_LOCAL_TELEMETRY: '0' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  endWithThisProcess(child, {
+    onError: (error) => options.log?.(`DynamoDB Local runs without its watchdog: ${error.message}`),
+  });
+  const exited = new Promise<DynamoDbLocalExit>((resolveExit) => {
+    child.once('exit', (code, signal) => resolveExit({ code, signal }));
+  });
+  const jvm: Jvm = { child, exited, failure: undefined, output: [] };
+  // A JVM whose port is taken only logs "Address already in use" and keeps running.
+  const onLine = (line: string) => {
+    jvm.output = [...jvm.output.slice(1 - OutputTailLines), line];
+    options.onOutput?.(line);
+    if (/Address already in use|Failed to bind/.test(line)) jvm.failure ??= portInUseError(options.port);
+  };
+  forEachLine(child.stdout, onLine);
+  forEachLine(child.stderr, onLine);
+  child.once('error', (error: NodeJS.ErrnoException) => {
+    jvm.failure ??= error.code === 'ENOENT' ? new JavaMissingError({ cause: error }) : error;
+  });
+  void exited.then(({ code, signal }) => {
+    const how = signal ?? `code ${code}`;
+    jvm.failure ??= new DynamoDbLocalError(
+      DynamoDbLocalErrorCode.exited,
+      `DynamoDB Local exited (${how}) before it was ready. Last output:\n${jvm.output.join('\n')}`,
+    );
+  });
+  return jvm;
+}
+
+async function untilReady(endpoint: string, accessKeyId: string, jvm: Jvm): Promise<void> {
+  const client = new DynamoDBClient({
+    ...dynamoDbLocalClientConfig(endpoint, accessKeyId),
+    maxAttempts: 1,
+    requestHandler: { connectionTimeout: 1_000, requestTimeout: 5_000 },
+  });
+  const deadline = Date.now() + ReadyTimeoutMs;
+  try {
+    for (;;) {
+      const ready = await client.send(new ListTablesCommand({ Limit: 1 })).then(
+        () => true,
+        () => false,
+      );
+      if (jvm.failure) throw jvm.failure;
+      if (ready) return;
+      if (Date.now() > deadline) {
+        throw new DynamoDbLocalError(
+          DynamoDbLocalErrorCode.timeout,
+          `DynamoDB Local did not answer on ${endpoint} within ${ReadyTimeoutMs} ms. ` +
+            `Last output:\n${jvm.output.join('\n')}`,
+        );
+      }
+      await sleep(100);
+    }
+  } finally {
+    client.destroy();
+  }
 }
 
 async function terminate(child: ChildProcess, exited: Promise<DynamoDbLocalExit>): Promise<void> {
@@ -522,67 +475,27 @@ async function terminate(child: ChildProcess, exited: Promise<DynamoDbLocalExit>
   }
 }
 
-const liveChildren = new Set<ChildProcess>();
-let exitHookInstalled = false;
-
-/** Fallback for a caller that never calls stop(): the JVM must not outlive this process. */
-function trackChild(child: ChildProcess): void {
-  liveChildren.add(child);
-  child.once('exit', () => liveChildren.delete(child));
-  child.once('error', () => liveChildren.delete(child));
-  if (exitHookInstalled) return;
-  exitHookInstalled = true;
-  process.once('exit', () => {
-    for (const live of liveChildren) live.kill('SIGTERM');
-  });
-}
-
 function forEachLine(stream: NodeJS.ReadableStream | null, onLine: (line: string) => void): void {
   if (!stream) return;
   let pending = '';
   stream.setEncoding('utf8');
   stream.on('data', (chunk: string) => {
-    pending += chunk;
-    const lines = pending.split(/\r?\n/);
+    const lines = (pending + chunk).split(/\r?\n/);
     pending = lines.pop() ?? '';
     for (const line of lines) onLine(line);
   });
-  stream.on('end', () => {
-    if (pending) onLine(pending);
-  });
+  stream.on('end', () => pending && onLine(pending));
 }
 
-function lastLines(lines: string[], count: number): string[] {
-  return lines.filter((line) => line.trim() !== '').slice(-count);
-}
-
-/**
- * Runs `java -version` so a missing or too old Java fails with one clear line instead of a spawn
- * error or a stack trace from the JVM.
- */
-export async function assertJavaAvailable(
-  javaCommand = 'java',
-  env: NodeJS.ProcessEnv = process.env,
-): Promise<void> {
-  const result = await new Promise<{ code: number | null; output: string } | { error: Error }>((done) => {
-    let output = '';
-    const child = spawn(javaCommand, ['-version'], {
-      env,
-      stdio: ['ignore', 'pipe', 'pipe'],
-      timeout: 15_000,
-    });
-    child.stdout.on('data', (chunk: Buffer) => {
-      output += chunk.toString('utf8');
-    });
-    child.stderr.on('data', (chunk: Buffer) => {
-      output += chunk.toString('utf8');
-    });
-    child.once('error', (error) => done({ error }));
-    child.once('close', (code) => done({ code, output }));
-  });
-  if ('error' in result) throw new JavaMissingError({ cause: result.error });
-  if (result.code !== 0) throw new JavaMissingError();
-  const major = parseJavaMajorVersion(result.output);
+/** Runs `java -version`, so a missing or too old Java fails with one clear line, not a JVM stack. */
+export async function assertJavaAvailable(javaCommand = 'java', env: NodeJS.ProcessEnv = process.env) {
+  const output = await execFileAsync(javaCommand, ['-version'], { env, timeout: 15_000 }).then(
+    ({ stdout, stderr }) => `${stdout}${stderr}`,
+    (error: unknown) => {
+      throw new JavaMissingError({ cause: error });
+    },
+  );
+  const major = parseJavaMajorVersion(output);
   if (major !== undefined && major < MinimumJavaVersion) throw new JavaMissingError({ foundVersion: major });
 }
 

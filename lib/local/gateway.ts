@@ -66,166 +66,16 @@ const gatewayMaxBodyBytes = 10 * 1024 * 1024;
  * which the deployed API does not have.
  */
 export async function startLocalGateway(options: LocalGatewayOptions): Promise<LocalGateway> {
-  const documents = options.documents ?? {};
-  for (const path of Object.keys(documents)) {
+  for (const path of Object.keys(options.documents ?? {})) {
     // A document must never hide a route, or the local API would differ from the deployed one.
     if (matchRoute(options.routes, 'GET', path) !== undefined) {
       throw new Error(`The document at ${path} would hide the route GET ${path}`);
     }
   }
-  const authCache = new Map<
-    string,
-    { result: APIGatewayAuthorizerResult; expiresAt: number; flushToken: string | undefined }
-  >();
-  let cachedFlushToken: string | undefined = '';
-  const publicLimiter = rateLimiter({ limit: options.publicRateLimitPerMinute, windowMs: 60_000 });
+  const gateway = new GatewayRequests(options);
   const server = createServer((request, response) => {
-    serve(request, response).catch(() =>
-      writeGatewayError(response, 500, 'internal_error', 'An internal error occurred.', randomUUID()),
-    );
+    gateway.serve(request, response).catch(() => writeGatewayError(response, 500, randomUUID()));
   });
-
-  async function serve(request: IncomingMessage, response: ServerResponse): Promise<void> {
-    const requestId = randomUUID();
-    const url = new URL(request.url ?? '/', 'http://local');
-    const method = request.method ?? 'GET';
-    const body = await readBody(request);
-    if (body === undefined) {
-      return writeGatewayError(
-        response,
-        413,
-        'payload_too_large',
-        'The request body is too large.',
-        requestId,
-      );
-    }
-    const document = Object.hasOwn(documents, url.pathname) ? documents[url.pathname] : undefined;
-    if (document !== undefined && (method === 'GET' || method === 'HEAD')) {
-      const content = await readFile(document.file);
-      response.writeHead(200, {
-        'Content-Type': document.contentType,
-        'Content-Length': content.length,
-        'Cache-Control': 'no-cache',
-        'X-Content-Type-Options': 'nosniff',
-        'Request-Id': requestId,
-      });
-      response.end(method === 'HEAD' ? undefined : content);
-      return;
-    }
-    const match = matchRoute(options.routes, method, url.pathname);
-    if (match === undefined) {
-      return writeGatewayError(response, 404, 'not_found', 'No such route.', requestId);
-    }
-    const headers = singleValueHeaders(request);
-    const sourceIp = request.socket.remoteAddress ?? '127.0.0.1';
-    // A public route has no authorizer, only the per-address limit; every other route needs a key.
-    let authorized: APIGatewayAuthorizerResult | undefined;
-    if (isPublic(match.route)) {
-      if (!publicLimiter.allow(sourceIp)) {
-        return writeGatewayError(
-          response,
-          429,
-          'rate_limited',
-          'Too many requests, try again later.',
-          requestId,
-        );
-      }
-    } else {
-      const authorization = headers.Authorization ?? headers.authorization;
-      // Without the identity source API Gateway answers 401 itself; the authorizer never runs.
-      authorized =
-        authorization === undefined || authorization === ''
-          ? undefined
-          : await runAuthorizer(authorization, headers, match.route, url, method, requestId);
-      if (authorized === undefined) {
-        return writeGatewayError(
-          response,
-          401,
-          'unauthorized',
-          'The API key is missing or not valid.',
-          requestId,
-        );
-      }
-    }
-    const event = proxyEvent({
-      match,
-      url,
-      method,
-      headers,
-      body,
-      requestId,
-      authorized,
-      sourceIp,
-      stage: options.stage,
-    });
-    const handler = await options.loadHandler(match.route);
-    const timeoutMs = (match.route.timeoutSeconds ?? defaultRouteTimeoutSeconds) * 1000;
-    const result = await routeInvocation.run({ operationId: match.route.operationId, requestId }, () =>
-      handler(event, lambdaContext(match.route, timeoutMs)),
-    );
-    response.writeHead(result.statusCode, stringHeaders(result.headers));
-    response.end(result.body);
-  }
-
-  async function runAuthorizer(
-    authorization: string,
-    headers: Record<string, string>,
-    route: RouteDefinition,
-    url: URL,
-    method: string,
-    requestId: string,
-  ): Promise<APIGatewayAuthorizerResult | undefined> {
-    const flushToken = currentFlushToken();
-    const cached = authCache.get(authorization);
-    // An answer is used only under the token it was asked under: one that was still being
-    // computed when a flush came must not outlive that flush.
-    if (
-      cached !== undefined &&
-      flushToken !== undefined &&
-      cached.flushToken === flushToken &&
-      cached.expiresAt > Date.now()
-    ) {
-      return cached.result;
-    }
-    try {
-      const result = await options.authorizer({
-        type: 'REQUEST',
-        methodArn: `arn:aws:execute-api:local:000000000000:local/${options.stage}/${method}${route.path}`,
-        resource: route.path,
-        path: url.pathname,
-        httpMethod: method,
-        headers,
-        multiValueHeaders: {},
-        pathParameters: {},
-        queryStringParameters: Object.fromEntries(url.searchParams),
-        multiValueQueryStringParameters: {},
-        stageVariables: {},
-        requestContext: {
-          requestId,
-          stage: options.stage,
-        } as APIGatewayRequestAuthorizerEvent['requestContext'],
-      });
-      if (options.authCacheSeconds > 0) {
-        const expiresAt = Date.now() + options.authCacheSeconds * 1000;
-        authCache.set(authorization, { result, expiresAt, flushToken });
-      }
-      return result;
-    } catch {
-      return undefined;
-    }
-  }
-
-  /** Reads the flush file (undefined: unreadable, so no cached answer is trusted); a new token empties the cache. */
-  function currentFlushToken(): string | undefined {
-    if (options.authCacheFlushFile === undefined || options.authCacheSeconds === 0) return '';
-    const token = readAuthorizerCacheFlushToken(options.authCacheFlushFile);
-    if (token !== cachedFlushToken) {
-      authCache.clear();
-      cachedFlushToken = token;
-    }
-    return token;
-  }
-
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port, options.host, () => resolve());
@@ -241,6 +91,136 @@ export async function startLocalGateway(options: LocalGatewayOptions): Promise<L
         server.closeAllConnections();
       }),
   };
+}
+
+interface CachedAnswer {
+  result: APIGatewayAuthorizerResult;
+  expiresAt: number;
+  flushToken: string | undefined;
+}
+
+class GatewayRequests {
+  private readonly authCache = new Map<string, CachedAnswer>();
+  private cachedFlushToken: string | undefined = '';
+  private readonly publicLimiter: ReturnType<typeof rateLimiter>;
+
+  constructor(private readonly options: LocalGatewayOptions) {
+    this.publicLimiter = rateLimiter({ limit: options.publicRateLimitPerMinute, windowMs: 60_000 });
+  }
+
+  async serve(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const requestId = randomUUID();
+    const url = new URL(request.url ?? '/', 'http://local');
+    const method = request.method ?? 'GET';
+    const body = await readBody(request);
+    if (body === undefined) return writeGatewayError(response, 413, requestId);
+    const documents = this.options.documents ?? {};
+    const document = Object.hasOwn(documents, url.pathname) ? documents[url.pathname] : undefined;
+    if (document !== undefined && (method === 'GET' || method === 'HEAD')) {
+      return serveDocument(response, document, method, requestId);
+    }
+    const match = matchRoute(this.options.routes, method, url.pathname);
+    if (match === undefined) return writeGatewayError(response, 404, requestId);
+    const headers = singleValueHeaders(request);
+    const sourceIp = request.socket.remoteAddress ?? '127.0.0.1';
+    // A public route has no authorizer, only the per-address limit; every other route needs a key.
+    let authorized: APIGatewayAuthorizerResult | undefined;
+    if (isPublic(match.route)) {
+      if (!this.publicLimiter.allow(sourceIp)) return writeGatewayError(response, 429, requestId);
+    } else {
+      const authorization = headers.Authorization ?? headers.authorization;
+      // Without the identity source API Gateway answers 401 itself; the authorizer never runs.
+      if (authorization)
+        authorized = await this.authorize(authorization, headers, match.route, url, requestId);
+      if (authorized === undefined) return writeGatewayError(response, 401, requestId);
+    }
+    const stage = this.options.stage;
+    const event = proxyEvent({ match, url, method, headers, body, requestId, authorized, sourceIp, stage });
+    const handler = await this.options.loadHandler(match.route);
+    const timeoutMs = (match.route.timeoutSeconds ?? defaultRouteTimeoutSeconds) * 1000;
+    const result = await routeInvocation.run({ operationId: match.route.operationId, requestId }, () =>
+      handler(event, lambdaContext(match.route, timeoutMs)),
+    );
+    response.writeHead(result.statusCode, stringHeaders(result.headers));
+    response.end(result.body);
+  }
+
+  private async authorize(
+    authorization: string,
+    headers: Record<string, string>,
+    route: RouteDefinition,
+    url: URL,
+    requestId: string,
+  ): Promise<APIGatewayAuthorizerResult | undefined> {
+    const flushToken = this.currentFlushToken();
+    const cached = this.authCache.get(authorization);
+    // An answer is used only under the token it was asked under: one that was still being
+    // computed when a flush came must not outlive that flush.
+    if (
+      cached &&
+      flushToken !== undefined &&
+      cached.flushToken === flushToken &&
+      cached.expiresAt > Date.now()
+    ) {
+      return cached.result;
+    }
+    const { stage, authCacheSeconds } = this.options;
+    try {
+      const result = await this.options.authorizer({
+        type: 'REQUEST',
+        methodArn: `arn:aws:execute-api:local:000000000000:local/${stage}/${route.method}${route.path}`,
+        resource: route.path,
+        path: url.pathname,
+        httpMethod: route.method,
+        headers,
+        multiValueHeaders: {},
+        pathParameters: {},
+        queryStringParameters: Object.fromEntries(url.searchParams),
+        multiValueQueryStringParameters: {},
+        stageVariables: {},
+        requestContext: { requestId, stage } as APIGatewayRequestAuthorizerEvent['requestContext'],
+      });
+      if (authCacheSeconds > 0) {
+        this.authCache.set(authorization, {
+          result,
+          expiresAt: Date.now() + authCacheSeconds * 1000,
+          flushToken,
+        });
+      }
+      return result;
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** Reads the flush file (undefined: unreadable, so no cached answer is trusted); a new token empties the cache. */
+  private currentFlushToken(): string | undefined {
+    const { authCacheFlushFile, authCacheSeconds } = this.options;
+    if (authCacheFlushFile === undefined || authCacheSeconds === 0) return '';
+    const token = readAuthorizerCacheFlushToken(authCacheFlushFile);
+    if (token !== this.cachedFlushToken) {
+      this.authCache.clear();
+      this.cachedFlushToken = token;
+    }
+    return token;
+  }
+}
+
+async function serveDocument(
+  response: ServerResponse,
+  document: LocalDocument,
+  method: string,
+  requestId: string,
+): Promise<void> {
+  const content = await readFile(document.file);
+  response.writeHead(200, {
+    'Content-Type': document.contentType,
+    'Content-Length': content.length,
+    'Cache-Control': 'no-cache',
+    'X-Content-Type-Options': 'nosniff',
+    'Request-Id': requestId,
+  });
+  response.end(method === 'HEAD' ? undefined : content);
 }
 
 function proxyEvent(input: {
@@ -330,14 +310,21 @@ function stringHeaders(headers: APIGatewayProxyResult['headers']): Record<string
   return Object.fromEntries(Object.entries(headers ?? {}).map(([name, value]) => [name, String(value)]));
 }
 
+/** The gateway's own answers, in the project's error shape as the stack's gateway responses give them. */
+const GatewayErrors = {
+  401: { code: 'unauthorized', message: 'The API key is missing or not valid.' },
+  404: { code: 'not_found', message: 'No such route.' },
+  413: { code: 'payload_too_large', message: 'The request body is too large.' },
+  429: { code: 'rate_limited', message: 'Too many requests, try again later.' },
+  500: { code: 'internal_error', message: 'An internal error occurred.' },
+} as const;
+
 function writeGatewayError(
   response: ServerResponse,
-  status: number,
-  code: string,
-  message: string,
+  status: keyof typeof GatewayErrors,
   requestId: string,
 ): void {
   if (response.headersSent) return void response.end();
   response.writeHead(status, { 'Content-Type': 'application/json', 'Request-Id': requestId });
-  response.end(JSON.stringify({ error: { code, message, requestId } }));
+  response.end(JSON.stringify({ error: { ...GatewayErrors[status], requestId } }));
 }

@@ -1,11 +1,8 @@
-import { execFile } from 'node:child_process';
 import { createPrivateKey, randomBytes, X509Certificate } from 'node:crypto';
 import { mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
-import { closeFiles, privateDir } from './private-files';
-
-const execFileAsync = promisify(execFile);
+import { generate } from 'selfsigned';
+import { closeFiles, PrivateMode, privateDir } from './private-files';
 
 /** A certificate authority of this machine and the `localhost` server certificate it signed, as files and PEM. */
 export interface LocalCa {
@@ -36,54 +33,26 @@ export interface LocalCaOptions {
 /** A certificate this close to expiry is made again rather than reused. */
 const MinimumRemainingValidityMs = 60 * 60 * 1000;
 
-// Our own config, so neither the system openssl.cnf nor its default extensions leak into the certificates.
-const OpensslConfig = `[req]
-distinguished_name = dn
-prompt = no
-[dn]
-CN = placeholder
-[ca]
-basicConstraints = critical, CA:TRUE, pathlen:0
-keyUsage = critical, keyCertSign, cRLSign
-subjectKeyIdentifier = hash
-[server]
-basicConstraints = critical, CA:FALSE
-keyUsage = critical, digitalSignature
-extendedKeyUsage = serverAuth
-subjectAltName = DNS:localhost, IP:127.0.0.1, IP:::1
-subjectKeyIdentifier = hash
-authorityKeyIdentifier = keyid
-`;
-
 /**
  * Makes (or, when `dir` already holds a valid set, reuses) an EC P-256 CA and a `localhost` server
- * certificate it signed (SAN localhost, 127.0.0.1, ::1), with the `openssl` CLI. Files are
- * generated in a staging folder and renamed into `dir`, so a reader never sees a half-written key
- * or certificate. A set is reused while both certificates have more than an hour left, the CA
- * signed the server certificate and the server key matches it.
+ * certificate it signed (SAN localhost, 127.0.0.1, ::1). A set is reused while both certificates
+ * have more than an hour left, the CA signed the server certificate and the server key matches it.
+ * Every file is this user's only: the CA's key signs what the runtime trusts.
  */
 export async function createLocalCa(dir: string, options: LocalCaOptions = {}): Promise<LocalCa> {
-  // The folder and its files are this user's only, a set made before included: the CA's key signs
-  // what the runtime trusts.
   await privateDir(dir);
   await closeFiles(dir, Object.values(LocalCaFiles));
   const existing = await loadLocalCa(dir).catch(() => undefined);
   if (existing !== undefined && isUsable(existing)) return existing;
 
+  const files = await generateCa(options.validityDays ?? 1, options.caName ?? 'merchant-payments local CA');
+  // Written in a staging folder and renamed into place, so a reader never sees half a key. The CA
+  // certificate lands last: a reader racing the renames sees a set `isUsable` refuses, never a
+  // silently mismatched one.
   const staging = await mkdtemp(join(dir, '.staging-'));
   try {
-    await generate(staging, {
-      validityDays: options.validityDays ?? 1,
-      caName: options.caName ?? 'merchant-payments local CA',
-    });
-    // The CA certificate lands last: a caller racing these renames sees a server certificate the CA
-    // on disk did not sign, which `isUsable` refuses, instead of a silently mismatched set.
-    for (const name of [
-      LocalCaFiles.caKey,
-      LocalCaFiles.serverKey,
-      LocalCaFiles.serverCert,
-      LocalCaFiles.caCert,
-    ]) {
+    for (const [name, pem] of files) {
+      await writeFile(join(staging, name), pem, { mode: PrivateMode.file });
       await rename(join(staging, name), join(dir, name));
     }
   } finally {
@@ -125,76 +94,39 @@ function isUsable(ca: LocalCa): boolean {
   }
 }
 
-async function generate(dir: string, { validityDays, caName }: Required<LocalCaOptions>): Promise<void> {
-  const file = (name: string) => join(dir, name);
-  await writeFile(file('openssl.cnf'), OpensslConfig);
-  const config = ['-config', file('openssl.cnf')];
-  const ecKey = ['genpkey', '-algorithm', 'EC', '-pkeyopt', 'ec_paramgen_curve:P-256'];
-  const days = ['-days', String(validityDays)];
-
-  await openssl([...ecKey, '-out', file(LocalCaFiles.caKey)]);
-  await openssl([
-    'req',
-    '-x509',
-    '-new',
-    ...config,
-    '-key',
-    file(LocalCaFiles.caKey),
-    '-subj',
-    `/CN=${caName} ${randomBytes(4).toString('hex')}`,
-    ...days,
-    '-sha256',
-    '-extensions',
-    'ca',
-    '-out',
-    file(LocalCaFiles.caCert),
-  ]);
-
-  await openssl([...ecKey, '-out', file(LocalCaFiles.serverKey)]);
-  await openssl([
-    'req',
-    '-new',
-    ...config,
-    '-key',
-    file(LocalCaFiles.serverKey),
-    '-subj',
-    '/CN=localhost',
-    '-out',
-    file('server.csr'),
-  ]);
-  await openssl([
-    'x509',
-    '-req',
-    '-in',
-    file('server.csr'),
-    '-CA',
-    file(LocalCaFiles.caCert),
-    '-CAkey',
-    file(LocalCaFiles.caKey),
-    '-set_serial',
-    `0x${randomBytes(16).toString('hex')}`,
-    ...days,
-    '-sha256',
-    '-extfile',
-    file('openssl.cnf'),
-    '-extensions',
-    'server',
-    '-out',
-    file(LocalCaFiles.serverCert),
-  ]);
-  // openssl honours the umask; the keys of a CA this machine's runtime trusts are for this user only,
-  // and so are its certificates, like everything else under `.local/`.
-  await closeFiles(dir, Object.values(LocalCaFiles));
-}
-
-async function openssl(args: string[]): Promise<void> {
-  try {
-    await execFileAsync('openssl', args, { timeout: 30_000 });
-  } catch (error) {
-    const { code, stderr } = error as NodeJS.ErrnoException & { stderr?: string };
-    if (code === 'ENOENT') {
-      throw new Error('The openssl CLI is needed to make the local CA; install OpenSSL.', { cause: error });
-    }
-    throw new Error(`openssl ${args[0]} failed: ${stderr?.trim() ?? String(error)}`, { cause: error });
-  }
+/** The four PEM files of a new set, in the order they are put in place. */
+async function generateCa(validityDays: number, caName: string): Promise<[string, string][]> {
+  const notBeforeDate = new Date();
+  const notAfterDate = new Date(notBeforeDate.getTime() + validityDays * 86_400_000);
+  const common = { keyType: 'ec', curve: 'P-256', algorithm: 'sha256', notBeforeDate, notAfterDate } as const;
+  const ca = await generate([{ name: 'commonName', value: `${caName} ${randomBytes(4).toString('hex')}` }], {
+    ...common,
+    extensions: [
+      { name: 'basicConstraints', cA: true, pathLenConstraint: 0, critical: true },
+      { name: 'keyUsage', keyCertSign: true, cRLSign: true, critical: true },
+    ],
+  });
+  const server = await generate([{ name: 'commonName', value: 'localhost' }], {
+    ...common,
+    ca: { key: ca.private, cert: ca.cert },
+    extensions: [
+      { name: 'basicConstraints', cA: false, critical: true },
+      { name: 'keyUsage', digitalSignature: true, critical: true },
+      { name: 'extKeyUsage', serverAuth: true },
+      {
+        name: 'subjectAltName',
+        altNames: [
+          { type: 2, value: 'localhost' },
+          { type: 7, ip: '127.0.0.1' },
+          { type: 7, ip: '::1' },
+        ],
+      },
+    ],
+  });
+  return [
+    [LocalCaFiles.caKey, ca.private],
+    [LocalCaFiles.serverKey, server.private],
+    [LocalCaFiles.serverCert, server.cert],
+    [LocalCaFiles.caCert, ca.cert],
+  ];
 }

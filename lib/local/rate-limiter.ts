@@ -15,14 +15,9 @@ export interface RateLimiter {
 
 /**
  * A fixed window per client address, like the web ACL's rate-based rule in AWS: at most `limit`
- * requests per window; the window starts with an address's first request.
- *
- * Windows are kept in the order they started (a Map keeps insertion order, and an address whose
- * window ended is removed before it starts another), so the ended ones are always at the front:
- * each call drops those and stops at the first that still runs. Every window is dropped once, so
- * the sweep costs O(1) per call amortized, and the map holds only the addresses seen within the
- * last window. No address is ever dropped while its window runs, so calls from many other
- * addresses cannot give one a fresh allowance (docs/decisions.md "Local runtime").
+ * requests per window, which starts with an address's first request. Windows sit in the Map in the
+ * order they started, so each call drops the ended ones from the front; no address loses its window
+ * early, so a flood from other addresses cannot give it a fresh allowance.
  */
 export function rateLimiter(options: RateLimiterOptions): RateLimiter {
   const { limit, windowMs } = options;

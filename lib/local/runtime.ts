@@ -13,6 +13,7 @@ import type {
 import { authorize } from '../../functions/authorizer/authorize';
 import { handler as authorizer } from '../../functions/authorizer/handler';
 import { resetFunctionEnvironment, type Stage } from '../../functions/config';
+import { writePayPageModule } from '../../functions/pay/build-pay-page';
 import type { RouteDefinition } from '../../functions/route-definition';
 import { routeList, routesOfStage } from '../../functions/routes';
 import { resetSecretSealer } from '../../functions/secrets/secret-sealer-from-env';
@@ -53,7 +54,7 @@ const localDocuments = {
 const RuntimeFile = 'runtime.json';
 const SecretsKeyFile = 'secrets.key';
 
-/** `.local/runtime.json` (DESIGN §5): what a developer or the admin CLI needs to call the runtime. */
+/** `.local/runtime.json`: what a developer or the admin CLI needs to call the runtime. */
 export interface RuntimeInfo {
   readonly baseUrl: string;
   readonly stage: Stage;
@@ -97,22 +98,10 @@ export interface LocalRuntime extends RuntimeInfo {
  */
 export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<LocalRuntime> {
   const { settings } = options;
-  const log = options.log ?? (() => undefined);
   const stateDir = options.stateDir ?? settings.LOCAL_STATE_DIR ?? join(repoRoot, '.local');
-  // Before anything starts: a state folder too deep for the operator socket stops the runtime in one line.
-  operatorSocketPath(stateDir);
-  // Open to this user only, also when an earlier version or another umask left it open.
-  await privateDir(stateDir);
-  await closeFiles(stateDir, [
-    RuntimeFile,
-    SecretsKeyFile,
-    DynamoDbAccessKeyFile,
-    basename(authorizerCacheFlushFile(stateDir)),
-  ]);
-  // Before DynamoDB Local starts (seconds, on the state folder's data): another runtime on the same
-  // folder or the port, each said in one line with what to do.
-  await assertNoRuntimeIn(stateDir);
-  await assertPortFree(settings.PORT, settings.HOST);
+  await prepareStateDir(stateDir, settings);
+  // GET /pay serves the page built from functions/pay/page/, as the stack's bundling builds it.
+  await writePayPageModule();
   // DynamoDB Local listens on every interface: only a client holding this installation's key
   // reaches the runtime's database, in memory as on disk.
   const dynamodb =
@@ -121,92 +110,111 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
           inMemory: options.inMemory,
           dbPath: join(stateDir, 'dynamodb'),
           accessKeyId: await readOrCreateDynamoDbAccessKey(stateDir),
-          log,
+          log: options.log,
         })
       : undefined;
-  const { endpoint: dynamodbEndpoint, accessKeyId: dynamodbAccessKeyId } = (options.dynamodb ??
-    dynamodb) as DynamoDbLocalTarget;
+  const target = (options.dynamodb ?? dynamodb) as DynamoDbLocalTarget;
   const tableName = options.tableName ?? `merchant-payments-${settings.STAGE}`;
-  let gateway: LocalGateway | undefined;
-  let pipeline: DeliveryPipeline | undefined;
-  let operator: OperatorChannel | undefined;
+  const stops: (() => Promise<void>)[] = [async () => dynamodb?.stop()];
+  const stop = async () => {
+    for (const next of stops.splice(0).reverse()) await next();
+  };
   try {
-    await ensureLocalTable(dynamodbEndpoint, dynamodbAccessKeyId, tableName);
-    Object.assign(process.env, {
-      TABLE_NAME: tableName,
-      STAGE: settings.STAGE,
-      DYNAMODB_ENDPOINT: dynamodbEndpoint,
-      DYNAMODB_LOCAL_ACCESS_KEY_ID: dynamodbAccessKeyId,
-      AUTH_CACHE_SECONDS: String(settings.AUTH_CACHE_SECONDS),
-      WEBHOOK_ALLOW_PRIVATE_TARGETS: String(settings.WEBHOOK_ALLOW_PRIVATE_TARGETS),
-      WEBHOOK_RETRY_DELAY_SECONDS: String(settings.WEBHOOK_RETRY_DELAY_SECONDS),
-      WEBHOOK_TIMEOUT_MS: String(settings.WEBHOOK_TIMEOUT_MS),
-      LOCAL_SECRETS_KEY: await localSecretsKey(stateDir, options.inMemory),
-      POWERTOOLS_SERVICE_NAME: 'merchant-payments-local',
-    });
-    resetFunctionEnvironment();
-    resetDocumentClient();
-    resetSecretSealer();
+    await ensureLocalTable(target, tableName);
+    await setFunctionEnvironment(options, stateDir, target, tableName);
     const runtimeFile = join(stateDir, RuntimeFile);
     const merchant = await readyMerchant(runtimeFile, settings.STAGE, options.inMemory);
-    gateway = await startLocalGateway({
-      routes: routesOfStage(routeList, settings.STAGE),
-      loadHandler,
-      authorizer,
-      stage: settings.STAGE,
-      host: settings.HOST,
-      port: settings.PORT,
-      authCacheSeconds: settings.AUTH_CACHE_SECONDS,
-      authCacheFlushFile: authorizerCacheFlushFile(stateDir),
-      publicRateLimitPerMinute: settings.PUBLIC_RATE_LIMIT_PER_MINUTE,
-      documents: localDocuments,
-    });
-    pipeline = await startDeliveryPipeline({
-      dynamodbEndpoint,
-      dynamodbAccessKeyId,
+    const gateway = await startGateway(settings, stateDir);
+    stops.push(() => gateway.close());
+    const pipeline = await startDeliveryPipeline({
+      dynamodbEndpoint: target.endpoint,
+      dynamodbAccessKeyId: target.accessKeyId,
       tableName,
       settings,
-      log,
+      log: options.log,
       onDispatcherBatch: options.onDispatcherBatch,
       beforeRouting: options.beforeRouting,
       deliveryQueue: options.deliveryQueue,
     });
-    const started = pipeline;
-    operator = await startOperatorChannel({
+    stops.push(() => pipeline.stop());
+    const operator = await startOperatorChannel({
       stateDir,
       operations: {
-        deadLetterCount: () => started.deadLetterCount(),
-        redriveDeadLetters: () => started.redrive(),
-        reconcileNow: () => started.reconcileNow(),
+        deadLetterCount: () => pipeline.deadLetterCount(),
+        redriveDeadLetters: () => pipeline.redrive(),
+        reconcileNow: () => pipeline.reconcileNow(),
       },
     });
+    stops.push(() => operator.close());
+    const { baseUrl } = gateway;
     const info: RuntimeInfo = {
-      baseUrl: gateway.baseUrl,
+      baseUrl,
       stage: settings.STAGE,
-      dynamodbEndpoint,
+      dynamodbEndpoint: target.endpoint,
       tableName,
       ...merchant,
     };
     await writeFile(runtimeFile, `${JSON.stringify(info, null, 2)}\n`, { mode: 0o600 });
     await chmod(runtimeFile, 0o600);
-    const running = { gateway, pipeline, operator };
-    return {
-      ...info,
-      drainStream: () => running.pipeline.drain(),
-      stop: async () => {
-        await running.operator.close();
-        await running.pipeline.stop();
-        await running.gateway.close();
-        await dynamodb?.stop();
-      },
-    };
+    return { ...info, drainStream: () => pipeline.drain(), stop };
   } catch (error) {
-    await operator?.close();
-    await pipeline?.stop();
-    await gateway?.close();
-    await dynamodb?.stop();
+    await stop();
     throw error;
   }
+}
+
+/**
+ * Open to this user only, also when an earlier version or another umask left it open; then, before
+ * DynamoDB Local starts (seconds), another runtime on the same folder or port, each in one line.
+ */
+async function prepareStateDir(stateDir: string, settings: LocalSettings): Promise<void> {
+  // A state folder too deep for the operator socket stops the runtime before anything starts.
+  operatorSocketPath(stateDir);
+  await privateDir(stateDir);
+  const flushFile = basename(authorizerCacheFlushFile(stateDir));
+  await closeFiles(stateDir, [RuntimeFile, SecretsKeyFile, DynamoDbAccessKeyFile, flushFile]);
+  await assertNoRuntimeIn(stateDir);
+  await assertPortFree(settings.PORT, settings.HOST);
+}
+
+/** The handlers read their configuration from the environment, as they do in Lambda. */
+async function setFunctionEnvironment(
+  options: LocalRuntimeOptions,
+  stateDir: string,
+  dynamodb: DynamoDbLocalTarget,
+  tableName: string,
+): Promise<void> {
+  const { settings } = options;
+  Object.assign(process.env, {
+    TABLE_NAME: tableName,
+    STAGE: settings.STAGE,
+    DYNAMODB_ENDPOINT: dynamodb.endpoint,
+    DYNAMODB_LOCAL_ACCESS_KEY_ID: dynamodb.accessKeyId,
+    AUTH_CACHE_SECONDS: String(settings.AUTH_CACHE_SECONDS),
+    WEBHOOK_ALLOW_PRIVATE_TARGETS: String(settings.WEBHOOK_ALLOW_PRIVATE_TARGETS),
+    WEBHOOK_RETRY_DELAY_SECONDS: String(settings.WEBHOOK_RETRY_DELAY_SECONDS),
+    WEBHOOK_TIMEOUT_MS: String(settings.WEBHOOK_TIMEOUT_MS),
+    LOCAL_SECRETS_KEY: await localSecretsKey(stateDir, options.inMemory),
+    POWERTOOLS_SERVICE_NAME: 'merchant-payments-local',
+  });
+  resetFunctionEnvironment();
+  resetDocumentClient();
+  resetSecretSealer();
+}
+
+function startGateway(settings: LocalSettings, stateDir: string): Promise<LocalGateway> {
+  return startLocalGateway({
+    routes: routesOfStage(routeList, settings.STAGE),
+    loadHandler,
+    authorizer,
+    stage: settings.STAGE,
+    host: settings.HOST,
+    port: settings.PORT,
+    authCacheSeconds: settings.AUTH_CACHE_SECONDS,
+    authCacheFlushFile: authorizerCacheFlushFile(stateDir),
+    publicRateLimitPerMinute: settings.PUBLIC_RATE_LIMIT_PER_MINUTE,
+    documents: localDocuments,
+  });
 }
 
 /** A fixed port something else listens on: a second `npm start`, most likely. 0 picks a free one. */
@@ -231,9 +239,6 @@ async function localSecretsKey(stateDir: string, inMemory: boolean): Promise<str
   return key;
 }
 
-type DeliveryPipeline = Awaited<ReturnType<typeof startDeliveryPipeline>>;
-type OperatorChannel = Awaited<ReturnType<typeof startOperatorChannel>>;
-
 type ProxyHandler = (event: APIGatewayProxyEvent, context: Context) => Promise<APIGatewayProxyResult>;
 
 /** Handler modules load on first use, like a Lambda cold start. */
@@ -244,8 +249,8 @@ async function loadHandler(route: RouteDefinition): Promise<ProxyHandler> {
   return module.handler;
 }
 
-async function ensureLocalTable(endpoint: string, accessKeyId: string, tableName: string): Promise<void> {
-  const client = new DynamoDBClient(dynamoDbLocalClientConfig(endpoint, accessKeyId));
+async function ensureLocalTable(dynamodb: DynamoDbLocalTarget, tableName: string): Promise<void> {
+  const client = new DynamoDBClient(dynamoDbLocalClientConfig(dynamodb.endpoint, dynamodb.accessKeyId));
   try {
     await ensureTable(client, tableName);
   } finally {

@@ -18,8 +18,8 @@ export function listenHost() {
 }
 
 /**
- * The local runtime's variables (DESIGN §5). Those the functions read too keep the functions'
- * rule; the runtime hands the values on to the handlers it runs.
+ * The local runtime's variables (docs/architecture.md#the-local-runtime). Those the functions read
+ * too keep the functions' rule; the runtime hands the values on to the handlers it runs.
  */
 export const LocalVariables = {
   PORT: listenPort(3000),

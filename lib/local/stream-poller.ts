@@ -18,11 +18,11 @@ import type {
 } from 'aws-lambda';
 import { DynamoDbLocalRegion, dynamoDbLocalClientConfig, SharedDbAccessKeyId } from './dynamodb-local';
 
-/** What the router Lambda is to its event source mapping: a batch in, optional partial failures out. */
-export type StreamBatchHandler = (event: DynamoDBStreamEvent) => Promise<StreamBatchResult>;
-
 // biome-ignore lint/suspicious/noConfusingVoidType: the result type of aws-lambda's DynamoDBStreamHandler
 export type StreamBatchResult = DynamoDBBatchResponse | undefined | void;
+
+/** What the router Lambda is to its event source mapping: a batch in, optional partial failures out. */
+export type StreamBatchHandler = (event: DynamoDBStreamEvent) => Promise<StreamBatchResult>;
 
 export type StreamPollerErrorContext =
   | { stage: 'poll'; shardId?: string }
@@ -41,9 +41,8 @@ export type StreamPollerErrorContext =
 export interface StreamPollerOptions {
   tableName: string;
   handler: StreamBatchHandler;
-  /** DynamoDB Local endpoint; clients are built for it with local credentials. */
+  /** DynamoDB Local endpoint, with the access key of its database (default the `-sharedDb` key). */
   endpoint?: string | undefined;
-  /** The access key of the database at `endpoint` (default `SharedDbAccessKeyId`, for a `-sharedDb` instance). */
   accessKeyId?: string | undefined;
   /** Clients to use instead of `endpoint` (they are not destroyed by stop()). */
   clients?: { dynamodb: DynamoDBClient; streams: DynamoDBStreamsClient } | undefined;
@@ -51,7 +50,7 @@ export interface StreamPollerOptions {
   from?: 'latest' | 'trim_horizon' | undefined;
   /** Records per handler call, like the mapping's BatchSize (default 100). */
   batchSize?: number | undefined;
-  /** Wait between empty GetRecords calls (default `DefaultPollIntervalMs`). */
+  /** Wait between empty GetRecords calls (default 250 ms). */
   pollIntervalMs?: number | undefined;
   /** How often DescribeStream looks for new shards (default 2 s; drain() also looks). */
   shardDiscoveryIntervalMs?: number | undefined;
@@ -61,8 +60,6 @@ export interface StreamPollerOptions {
   maxRetries?: number | undefined;
   /** First retry delay, doubled per retry up to 5 s (default 200 ms). */
   retryBackoffMs?: number | undefined;
-  /** `awsRegion` in the records (default us-east-1; DynamoDB Local itself says `ddblocal`). */
-  region?: string | undefined;
   /** Failures of the handler or of polling. Default: one line on stderr, without record contents. */
   onError?: ((error: unknown, context: StreamPollerErrorContext) => void) | undefined;
 }
@@ -78,18 +75,7 @@ export interface StreamPoller {
   drain(options?: { timeoutMs?: number }): Promise<void>;
 }
 
-/** The wait between empty GetRecords calls unless told otherwise; the local runtime uses it. */
-export const DefaultPollIntervalMs = 250;
-
-const MaxBackoffMs = 5_000;
-const GetRecordsLimit = 1_000;
-
-interface ShardWorker {
-  finished: boolean;
-  /** Tick at which a fetch that found nothing new started while nothing was left to deliver. */
-  caughtUpAt: number;
-  loop: Promise<void>;
-}
+type Clients = NonNullable<StreamPollerOptions['clients']>;
 
 /**
  * Reads a table's stream through the DynamoDB Streams API and calls `handler` the way a Lambda
@@ -99,185 +85,164 @@ interface ShardWorker {
  * batch is skipped and reported.
  */
 export async function startStreamPoller(options: StreamPollerOptions): Promise<StreamPoller> {
-  const batchSize = positiveInteger('batchSize', options.batchSize ?? 100, 10_000);
-  const maxRetries = nonNegativeInteger('maxRetries', options.maxRetries ?? 5);
-  const pollIntervalMs = options.pollIntervalMs ?? DefaultPollIntervalMs;
-  const retryBackoffMs = options.retryBackoffMs ?? 200;
-  const region = options.region ?? DynamoDbLocalRegion;
-  const onError = options.onError ?? logError;
-  const { tableName, handler, filter } = options;
-
-  if (!options.clients && !options.endpoint)
-    throw new Error('startStreamPoller needs an endpoint or clients');
-  const ownClients = !options.clients;
-  const accessKeyId = options.accessKeyId ?? SharedDbAccessKeyId;
-  const clients = options.clients ?? {
-    dynamodb: new DynamoDBClient(dynamoDbLocalClientConfig(options.endpoint ?? '', accessKeyId)),
-    streams: new DynamoDBStreamsClient(dynamoDbLocalClientConfig(options.endpoint ?? '', accessKeyId)),
+  const { endpoint, clients: given } = options;
+  if (!given && !endpoint) throw new Error('startStreamPoller needs an endpoint or clients');
+  const config = dynamoDbLocalClientConfig(endpoint ?? '', options.accessKeyId ?? SharedDbAccessKeyId);
+  const clients = given ?? {
+    dynamodb: new DynamoDBClient(config),
+    streams: new DynamoDBStreamsClient(config),
   };
-
-  const destroyClients = () => {
-    if (!ownClients) return;
+  const release = () => {
+    if (given) return;
     clients.dynamodb.destroy();
     clients.streams.destroy();
   };
-  let streamArn: string;
+  let reader: StreamReader | undefined;
   try {
-    streamArn = await latestStreamArn(clients.dynamodb, tableName);
+    const streamArn = await latestStreamArn(clients.dynamodb, options.tableName);
+    reader = new StreamReader(options, clients, streamArn);
+    await reader.discover(true);
   } catch (error) {
-    destroyClients();
+    await reader?.stop();
+    release();
     throw error;
   }
+  const started = reader;
+  started.keepDiscovering(options.shardDiscoveryIntervalMs ?? 2_000);
+  let stopping: Promise<void> | undefined;
+  return {
+    streamArn: started.streamArn,
+    stop: () => {
+      stopping ??= started.stop().then(release);
+      return stopping;
+    },
+    drain: ({ timeoutMs = 30_000 } = {}) => started.drain(timeoutMs),
+  };
+}
 
-  const workers = new Map<string, ShardWorker>();
-  const stopController = new AbortController();
-  const stopSignal = stopController.signal;
-  let tick = 0;
-  let discovery: Promise<void> = Promise.resolve();
+interface ShardWorker {
+  finished: boolean;
+  /** Tick at which a fetch that found nothing new started while nothing was left to deliver. */
+  caughtUpAt: number;
+  loop: Promise<void>;
+}
 
-  const pause = (ms: number) => abortableSleep(ms, stopSignal);
-  const backoff = (attempt: number) => Math.min(retryBackoffMs * 2 ** (attempt - 1), MaxBackoffMs);
+/** Where a shard is read from: no iterator means one must be asked for (at start, or after one expired). */
+interface ShardPosition {
+  shardId: string;
+  iterator: string | undefined;
+  lastSequenceNumber: string | undefined;
+  closed: boolean;
+}
 
-  async function listShards() {
-    const shards = [];
-    let exclusiveStartShardId: string | undefined;
-    do {
-      const page = await clients.streams.send(
-        new DescribeStreamCommand({
-          StreamArn: streamArn,
-          ...(exclusiveStartShardId ? { ExclusiveStartShardId: exclusiveStartShardId } : {}),
-        }),
-      );
-      shards.push(...(page.StreamDescription?.Shards ?? []));
-      exclusiveStartShardId = page.StreamDescription?.LastEvaluatedShardId;
-    } while (exclusiveStartShardId);
-    return shards;
-  }
+const MaxBackoffMs = 5_000;
 
-  async function getIterator(shardId: string, type: ShardIteratorType, sequenceNumber?: string) {
-    const output = await clients.streams.send(
-      new GetShardIteratorCommand({
-        StreamArn: streamArn,
-        ShardId: shardId,
-        ShardIteratorType: type,
-        ...(sequenceNumber ? { SequenceNumber: sequenceNumber } : {}),
-      }),
-    );
-    return output.ShardIterator;
+class StreamReader {
+  private readonly workers = new Map<string, ShardWorker>();
+  private readonly stopped = new AbortController();
+  private tick = 0;
+  private discovery: Promise<void> = Promise.resolve();
+  private discoveryLoop: Promise<void> = Promise.resolve();
+  private readonly batchSize: number;
+  private readonly onError: NonNullable<StreamPollerOptions['onError']>;
+
+  constructor(
+    private readonly options: StreamPollerOptions,
+    private readonly clients: Clients,
+    readonly streamArn: string,
+  ) {
+    this.batchSize = options.batchSize ?? 100;
+    this.onError = options.onError ?? logError;
   }
 
   /** Shards present at start read from LATEST (unless `from: 'trim_horizon'`); later ones from their start. */
-  async function discover(initial: boolean): Promise<void> {
-    const fromLatest = initial && options.from !== 'trim_horizon';
-    for (const shard of parentsFirst(await listShards())) {
+  discover(initial = false): Promise<void> {
+    // One pass at a time; a failed pass (already reported by its caller) must not block the next.
+    this.discovery = this.discovery.catch(() => {}).then(() => this.discoverOnce(initial));
+    return this.discovery;
+  }
+
+  private async discoverOnce(initial: boolean): Promise<void> {
+    const fromLatest = initial && this.options.from !== 'trim_horizon';
+    for (const shard of parentsFirst(await this.listShards())) {
       const shardId = shard.ShardId;
-      if (!shardId || workers.has(shardId)) continue;
+      if (!shardId || this.workers.has(shardId)) continue;
       if (fromLatest && shard.SequenceNumberRange?.EndingSequenceNumber !== undefined) {
         // Everything in a closed shard predates the poller: nothing to read, but children may wait on it.
-        workers.set(shardId, {
-          finished: true,
-          caughtUpAt: Number.POSITIVE_INFINITY,
-          loop: Promise.resolve(),
-        });
+        this.workers.set(shardId, { finished: true, caughtUpAt: Infinity, loop: Promise.resolve() });
         continue;
       }
-      // LATEST is taken before start() resolves so that every later write is seen.
-      const iterator = fromLatest ? await getIterator(shardId, 'LATEST') : undefined;
-      workers.set(shardId, startWorker(shardId, shard.ParentShardId, iterator));
+      // LATEST is taken before start resolves, so that every later write is seen.
+      const iterator = fromLatest ? await this.iterator(shardId, 'LATEST') : undefined;
+      const position = { shardId, iterator, lastSequenceNumber: undefined, closed: false };
+      const worker: ShardWorker = { finished: false, caughtUpAt: 0, loop: Promise.resolve() };
+      worker.loop = this.readShard(worker, position, shard.ParentShardId)
+        .catch((error: unknown) => this.onError(error, { stage: 'poll', shardId }))
+        .finally(() => Object.assign(worker, { finished: true, caughtUpAt: Infinity }));
+      this.workers.set(shardId, worker);
     }
   }
 
-  function discoverSerially(initial = false): Promise<void> {
-    // One pass at a time; a failed pass (already reported by its caller) must not block the next.
-    discovery = discovery.catch(() => {}).then(() => discover(initial));
-    return discovery;
-  }
-
-  function startWorker(shardId: string, parentShardId: string | undefined, iterator: string | undefined) {
-    const worker: ShardWorker = { finished: false, caughtUpAt: 0, loop: Promise.resolve() };
-    worker.loop = runShard(worker, shardId, parentShardId, iterator)
-      .catch((error: unknown) => onError(error, { stage: 'poll', shardId }))
-      .finally(() => {
-        worker.finished = true;
-        worker.caughtUpAt = Number.POSITIVE_INFINITY;
-      });
-    return worker;
-  }
-
-  async function runShard(
-    worker: ShardWorker,
-    shardId: string,
-    parentShardId: string | undefined,
-    initialIterator: string | undefined,
-  ): Promise<void> {
-    // A child shard's records follow its parent's, so it waits until the parent is read to the end.
-    const parent = parentShardId ? workers.get(parentShardId) : undefined;
-    if (parent) await parent.loop;
-
-    let iterator = initialIterator;
-    let lastSequenceNumber: string | undefined;
-    let failures = 0;
-    while (iterator === undefined) {
-      if (stopSignal.aborted) return;
-      try {
-        iterator = await getIterator(shardId, 'TRIM_HORIZON');
-        if (iterator === undefined) return;
-      } catch (error) {
-        onError(error, { stage: 'poll', shardId });
-        await pause(backoff(++failures));
+  keepDiscovering(intervalMs: number): void {
+    this.discoveryLoop = (async () => {
+      while (!this.stopped.signal.aborted) {
+        await this.pause(intervalMs);
+        if (this.stopped.signal.aborted) break;
+        await this.discover().catch((error: unknown) => this.onError(error, { stage: 'poll' }));
       }
-    }
+    })();
+  }
 
+  private async readShard(worker: ShardWorker, position: ShardPosition, parentId: string | undefined) {
+    // A child shard's records follow its parent's, so it waits until the parent is read to the end.
+    const parent = parentId ? this.workers.get(parentId) : undefined;
+    if (parent) await parent.loop;
     const buffer: DynamoDBRecord[] = [];
     let attempt = 0;
-    while (!stopSignal.aborted) {
-      let fetchedNothing = false;
-      if (iterator !== undefined && buffer.length < batchSize) {
-        const startedAt = ++tick;
-        try {
-          const output = await clients.streams.send(
-            new GetRecordsCommand({ ShardIterator: iterator, Limit: GetRecordsLimit }),
-          );
-          iterator = output.NextShardIterator;
-          const records = output.Records ?? [];
-          for (const record of records) {
-            lastSequenceNumber = record.dynamodb?.SequenceNumber ?? lastSequenceNumber;
-            const converted = toLambdaRecord(record, { region, streamArn });
-            if (accepts(converted)) buffer.push(converted);
-          }
-          fetchedNothing = records.length === 0;
-          if (fetchedNothing && buffer.length === 0) worker.caughtUpAt = startedAt;
-          failures = 0;
-        } catch (error) {
-          if (isExpiredIterator(error)) {
-            const type = lastSequenceNumber ? 'AFTER_SEQUENCE_NUMBER' : 'TRIM_HORIZON';
-            iterator = await getIterator(shardId, type, lastSequenceNumber).catch(() => iterator);
-          } else {
-            onError(error, { stage: 'poll', shardId });
-          }
-          await pause(backoff(++failures));
+    let failures = 0;
+    while (!this.stopped.signal.aborted) {
+      let fetched: number | undefined;
+      if (!position.closed && buffer.length < this.batchSize) {
+        fetched = await this.fetch(worker, position, buffer);
+        if (fetched === undefined) {
+          await this.pause(this.backoff(++failures));
           continue;
         }
+        failures = 0;
       }
-
-      if (buffer.length > 0) {
-        attempt = await deliver(shardId, buffer, attempt);
-        continue;
-      }
-      // No next iterator: the shard is closed and every record in it was read.
-      if (iterator === undefined) return;
-      if (fetchedNothing) await pause(pollIntervalMs);
+      if (buffer.length > 0) attempt = await this.deliver(position.shardId, buffer, attempt);
+      else if (position.closed) return;
+      else if (fetched === 0) await this.pause(this.options.pollIntervalMs ?? 250);
     }
   }
 
-  function accepts(record: DynamoDBRecord): boolean {
-    if (!filter) return true;
+  /** One GetRecords into `buffer`: how many records it read, or undefined when it failed. */
+  private async fetch(worker: ShardWorker, position: ShardPosition, buffer: DynamoDBRecord[]) {
+    const startedAt = ++this.tick;
     try {
-      return filter(record);
+      position.iterator ??= await this.iterator(
+        position.shardId,
+        position.lastSequenceNumber ? 'AFTER_SEQUENCE_NUMBER' : 'TRIM_HORIZON',
+        position.lastSequenceNumber,
+      );
+      const output = await this.clients.streams.send(
+        new GetRecordsCommand({ ShardIterator: position.iterator, Limit: 1_000 }),
+      );
+      position.iterator = output.NextShardIterator;
+      // No next iterator: the shard is closed and every record in it was read.
+      position.closed = output.NextShardIterator === undefined;
+      const records = output.Records ?? [];
+      for (const record of records) {
+        position.lastSequenceNumber = record.dynamodb?.SequenceNumber ?? position.lastSequenceNumber;
+        const converted = toLambdaRecord(record, { region: DynamoDbLocalRegion, streamArn: this.streamArn });
+        if (this.options.filter?.(converted) !== false) buffer.push(converted);
+      }
+      if (records.length === 0 && buffer.length === 0) worker.caughtUpAt = startedAt;
+      return records.length;
     } catch (error) {
-      // A broken filter must not lose records: deliver and let the handler decide.
-      onError(error, { stage: 'poll' });
-      return true;
+      if (error instanceof Error && error.name === 'ExpiredIteratorException') position.iterator = undefined;
+      else this.onError(error, { stage: 'poll', shardId: position.shardId });
+      return undefined;
     }
   }
 
@@ -286,48 +251,18 @@ export async function startStreamPoller(options: StreamPollerOptions): Promise<S
    * before the lowest failed one on partial failure, nothing on a throw. Returns the attempt count
    * of the checkpoint now at the head.
    */
-  async function deliver(
-    shardId: string,
-    buffer: DynamoDBRecord[],
-    previousAttempts: number,
-  ): Promise<number> {
-    const batch = buffer.slice(0, batchSize);
-    let failedFrom: number | undefined;
-    let failure: unknown;
-    try {
-      // A fresh copy per call, as Lambda sends fresh JSON: a handler that mutates records cannot
-      // change what its retry sees.
-      const response = await handler({ Records: structuredClone(batch) });
-      const reported = response?.batchItemFailures ?? [];
-      if (reported.length > 0) {
-        const indexes = reported.map((item) =>
-          batch.findIndex((record) => record.dynamodb?.SequenceNumber === item?.itemIdentifier),
-        );
-        // Like Lambda: an identifier that is not in the batch fails the whole batch.
-        failedFrom = indexes.some((index) => index < 0) ? 0 : Math.min(...indexes);
-        failure = new Error(
-          indexes.some((index) => index < 0)
-            ? 'batchItemFailures named a record that is not in the batch; retrying the whole batch'
-            : `handler reported ${reported.length} failed record(s)`,
-        );
-      }
-    } catch (error) {
-      failedFrom = 0;
-      failure = error;
-    }
-
+  private async deliver(shardId: string, buffer: DynamoDBRecord[], attempts: number): Promise<number> {
+    const batch = buffer.slice(0, this.batchSize);
+    const { failedFrom, failure } = await this.callHandler(batch);
     if (failedFrom === undefined) {
       buffer.splice(0, batch.length);
       return 0;
     }
-    let attempt = previousAttempts + 1;
-    if (failedFrom > 0) {
-      buffer.splice(0, failedFrom);
-      attempt = 1;
-    }
+    buffer.splice(0, failedFrom);
+    const attempt = failedFrom > 0 ? 1 : attempts + 1;
     const pending = batch.slice(failedFrom);
-    const discarded = attempt > maxRetries;
-    onError(failure, {
+    const discarded = attempt > (this.options.maxRetries ?? 5);
+    this.onError(failure, {
       stage: 'handler',
       shardId,
       attempt,
@@ -340,51 +275,98 @@ export async function startStreamPoller(options: StreamPollerOptions): Promise<S
       buffer.splice(0, pending.length);
       return 0;
     }
-    await pause(backoff(attempt));
+    await this.pause(this.backoff(attempt));
     return attempt;
   }
 
-  try {
-    await discoverSerially(true);
-  } catch (error) {
-    stopController.abort();
-    await Promise.allSettled([...workers.values()].map((worker) => worker.loop));
-    destroyClients();
-    throw error;
-  }
-  const discoveryLoop = (async () => {
-    while (!stopSignal.aborted) {
-      await pause(options.shardDiscoveryIntervalMs ?? 2_000);
-      if (stopSignal.aborted) break;
-      await discoverSerially().catch((error: unknown) => onError(error, { stage: 'poll' }));
-    }
-  })();
-
-  let stopping: Promise<void> | undefined;
-  return {
-    streamArn,
-    stop() {
-      stopping ??= (async () => {
-        stopController.abort();
-        await discoveryLoop;
-        await discovery.catch(() => {});
-        await Promise.allSettled([...workers.values()].map((worker) => worker.loop));
-        destroyClients();
-      })();
-      return stopping;
-    },
-    async drain({ timeoutMs = 30_000 } = {}) {
-      const mark = ++tick;
-      const deadline = Date.now() + timeoutMs;
-      await discoverSerially();
-      while (!stopSignal.aborted) {
-        if ([...workers.values()].every((worker) => worker.finished || worker.caughtUpAt > mark)) return;
-        if (Date.now() > deadline)
-          throw new Error(`stream of ${tableName} not drained within ${timeoutMs} ms`);
-        await pause(10);
+  /** The index of the first record to retry (undefined: all done), as Lambda reads the response. */
+  private async callHandler(batch: DynamoDBRecord[]): Promise<{ failedFrom?: number; failure?: unknown }> {
+    try {
+      // A fresh copy per call, as Lambda sends fresh JSON: a handler that mutates records cannot
+      // change what its retry sees.
+      const response = await this.options.handler({ Records: structuredClone(batch) });
+      const reported = response?.batchItemFailures ?? [];
+      if (reported.length === 0) return {};
+      const indexes = reported.map((item) =>
+        batch.findIndex((record) => record.dynamodb?.SequenceNumber === item?.itemIdentifier),
+      );
+      // Like Lambda: an identifier that is not in the batch fails the whole batch.
+      if (indexes.some((index) => index < 0)) {
+        return { failedFrom: 0, failure: new Error('batchItemFailures named a record not in the batch') };
       }
-    },
-  };
+      return {
+        failedFrom: Math.min(...indexes),
+        failure: new Error(`handler reported ${reported.length} failed record(s)`),
+      };
+    } catch (error) {
+      return { failedFrom: 0, failure: error };
+    }
+  }
+
+  async drain(timeoutMs: number): Promise<void> {
+    const mark = ++this.tick;
+    const deadline = Date.now() + timeoutMs;
+    await this.discover();
+    const workers = () => [...this.workers.values()];
+    while (!this.stopped.signal.aborted) {
+      if (workers().every((worker) => worker.finished || worker.caughtUpAt > mark)) return;
+      if (Date.now() > deadline) {
+        throw new Error(`stream of ${this.options.tableName} not drained within ${timeoutMs} ms`);
+      }
+      await this.pause(10);
+    }
+  }
+
+  async stop(): Promise<void> {
+    this.stopped.abort();
+    await this.discoveryLoop;
+    await this.discovery.catch(() => {});
+    await Promise.allSettled([...this.workers.values()].map((worker) => worker.loop));
+  }
+
+  private async listShards(): Promise<Shard[]> {
+    const shards: Shard[] = [];
+    let start: string | undefined;
+    do {
+      const { StreamDescription: page } = await this.clients.streams.send(
+        new DescribeStreamCommand({ StreamArn: this.streamArn, ExclusiveStartShardId: start }),
+      );
+      shards.push(...(page?.Shards ?? []));
+      start = page?.LastEvaluatedShardId;
+    } while (start);
+    return shards;
+  }
+
+  private async iterator(shardId: string, type: ShardIteratorType, sequenceNumber?: string) {
+    const { ShardIterator } = await this.clients.streams.send(
+      new GetShardIteratorCommand({
+        StreamArn: this.streamArn,
+        ShardId: shardId,
+        ShardIteratorType: type,
+        SequenceNumber: sequenceNumber,
+      }),
+    );
+    return ShardIterator;
+  }
+
+  private backoff(attempt: number): number {
+    return Math.min((this.options.retryBackoffMs ?? 200) * 2 ** (attempt - 1), MaxBackoffMs);
+  }
+
+  /** A sleep that ends early when the poller stops. */
+  private pause(ms: number): Promise<void> {
+    const signal = this.stopped.signal;
+    if (signal.aborted) return Promise.resolve();
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        signal.removeEventListener('abort', done);
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      signal.addEventListener('abort', done, { once: true });
+    });
+  }
 }
 
 async function latestStreamArn(dynamodb: DynamoDBClient, tableName: string): Promise<string> {
@@ -398,46 +380,15 @@ async function latestStreamArn(dynamodb: DynamoDBClient, tableName: string): Pro
 /** Orders shards so that a parent listed in the same page is started before its children. */
 function parentsFirst(shards: Shard[]): Shard[] {
   const byId = new Map(shards.map((shard) => [shard.ShardId, shard]));
-  const ordered: Shard[] = [];
-  const placed = new Set<Shard>();
+  const ordered = new Set<Shard>();
   const place = (shard: Shard) => {
-    if (placed.has(shard)) return;
-    placed.add(shard);
+    if (ordered.has(shard)) return;
     const parent = shard.ParentShardId ? byId.get(shard.ParentShardId) : undefined;
-    if (parent) place(parent);
-    ordered.push(shard);
+    if (parent && parent !== shard) place(parent);
+    ordered.add(shard);
   };
   for (const shard of shards) place(shard);
-  return ordered;
-}
-
-function isExpiredIterator(error: unknown): boolean {
-  return error instanceof Error && error.name === 'ExpiredIteratorException';
-}
-
-function abortableSleep(ms: number, signal: AbortSignal): Promise<void> {
-  if (signal.aborted) return Promise.resolve();
-  return new Promise((resolve) => {
-    const onAbort = () => {
-      clearTimeout(timer);
-      resolve();
-    };
-    const timer = setTimeout(() => {
-      signal.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    signal.addEventListener('abort', onAbort, { once: true });
-  });
-}
-
-function positiveInteger(name: string, value: number, max: number): number {
-  if (!Number.isInteger(value) || value < 1 || value > max) throw new RangeError(`${name} must be 1…${max}`);
-  return value;
-}
-
-function nonNegativeInteger(name: string, value: number): number {
-  if (!Number.isInteger(value) || value < 0) throw new RangeError(`${name} must be a non-negative integer`);
-  return value;
+  return [...ordered];
 }
 
 function logError(error: unknown, context: StreamPollerErrorContext): void {
@@ -453,18 +404,17 @@ export function toLambdaRecord(
   record: StreamRecordSource,
   source: { region: string; streamArn: string },
 ): DynamoDBRecord {
-  const stream = record.dynamodb;
-  const dynamodb: LambdaStreamRecord = {};
-  if (stream?.ApproximateCreationDateTime) {
-    dynamodb.ApproximateCreationDateTime = Math.floor(stream.ApproximateCreationDateTime.getTime() / 1000);
-  }
-  if (stream?.Keys) dynamodb.Keys = toLambdaImage(stream.Keys);
-  if (stream?.NewImage) dynamodb.NewImage = toLambdaImage(stream.NewImage);
-  if (stream?.OldImage) dynamodb.OldImage = toLambdaImage(stream.OldImage);
-  if (stream?.SequenceNumber !== undefined) dynamodb.SequenceNumber = stream.SequenceNumber;
-  if (stream?.SizeBytes !== undefined) dynamodb.SizeBytes = stream.SizeBytes;
-  if (stream?.StreamViewType !== undefined) dynamodb.StreamViewType = stream.StreamViewType;
-
+  const stream = record.dynamodb ?? {};
+  const created = stream.ApproximateCreationDateTime;
+  const dynamodb: LambdaStreamRecord = {
+    ...(created ? { ApproximateCreationDateTime: Math.floor(created.getTime() / 1000) } : {}),
+    ...(stream.Keys ? { Keys: toLambdaImage(stream.Keys) } : {}),
+    ...(stream.NewImage ? { NewImage: toLambdaImage(stream.NewImage) } : {}),
+    ...(stream.OldImage ? { OldImage: toLambdaImage(stream.OldImage) } : {}),
+    ...(stream.SequenceNumber !== undefined ? { SequenceNumber: stream.SequenceNumber } : {}),
+    ...(stream.SizeBytes !== undefined ? { SizeBytes: stream.SizeBytes } : {}),
+    ...(stream.StreamViewType !== undefined ? { StreamViewType: stream.StreamViewType } : {}),
+  };
   const converted: DynamoDBRecord = {
     eventID: record.eventID,
     eventName: record.eventName,
@@ -486,15 +436,10 @@ function toLambdaImage(image: Record<string, StreamAttributeValue>): Record<stri
 }
 
 function toLambdaValue(value: StreamAttributeValue): LambdaAttributeValue {
-  if (value.S !== undefined) return { S: value.S };
-  if (value.N !== undefined) return { N: value.N };
-  if (value.BOOL !== undefined) return { BOOL: value.BOOL };
-  if (value.NULL !== undefined) return { NULL: value.NULL };
-  if (value.B !== undefined) return { B: Buffer.from(value.B).toString('base64') };
-  if (value.SS !== undefined) return { SS: value.SS };
-  if (value.NS !== undefined) return { NS: value.NS };
-  if (value.BS !== undefined) return { BS: value.BS.map((item) => Buffer.from(item).toString('base64')) };
+  const base64 = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64');
+  if (value.B !== undefined) return { B: base64(value.B) };
+  if (value.BS !== undefined) return { BS: value.BS.map(base64) };
   if (value.M !== undefined) return { M: toLambdaImage(value.M) };
   if (value.L !== undefined) return { L: value.L.map(toLambdaValue) };
-  throw new Error(`unsupported attribute value type: ${Object.keys(value).join(',')}`);
+  return value as LambdaAttributeValue;
 }

@@ -85,49 +85,9 @@ export async function startWebhookReceiver(options: WebhookReceiverOptions = {})
   await writeFile(join(dir, WebhookReceiverFiles.secrets), '', { flag: 'a', mode: PrivateMode.file });
   await closeFiles(dir, [WebhookReceiverFiles.secrets, WebhookReceiverFiles.received]);
   const { key, cert, caCertPath } = await serverCredentials(dir, options.tls);
-
-  // Appends go one at a time, so concurrent deliveries never interleave within a line; a failed
-  // append fails its own request only.
-  let writes = Promise.resolve();
-  const record = (entry: ReceivedRecord) => {
-    const appended = writes.then(() =>
-      appendFile(join(dir, WebhookReceiverFiles.received), `${JSON.stringify(entry)}\n`, {
-        mode: PrivateMode.file,
-      }),
-    );
-    writes = appended.catch(() => undefined);
-    return appended;
-  };
-
-  const answer = async (req: IncomingMessage, res: ServerResponse) => {
-    if (req.method !== 'POST') {
-      res.writeHead(405, { allow: 'POST' }).end();
-      return;
-    }
-    const receivedAt = new Date().toISOString();
-    const rawBody = await readBody(req);
-    if (rawBody === undefined) {
-      await record({ receivedAt, id: null, type: null, verified: false, reason: 'body_too_large' });
-      res.writeHead(413).end();
-      log(`rejected a delivery: body over ${MaxBodyBytes} bytes (413)`);
-      return;
-    }
-    const result = verifyAgainstAll(await readSecrets(dir), req, rawBody);
-    if (result.ok) {
-      const delivery = JSON.parse(rawBody.toString('utf8')) as { id: string; type: string; data: unknown };
-      await record({ receivedAt, id: delivery.id, type: delivery.type, verified: true, data: delivery.data });
-      res.writeHead(200).end();
-      log(`received ${delivery.type} ${delivery.id}`);
-      return;
-    }
-    const { id, type } = unverifiedLabels(req, rawBody);
-    await record({ receivedAt, id, type, verified: false, reason: result.reason });
-    res.writeHead(401).end();
-    log(`rejected ${type ?? 'a delivery'} ${id ?? '(no id)'}: ${result.reason} (401)`);
-  };
-
+  const record = receivedLog(join(dir, WebhookReceiverFiles.received));
   const onRequest = (req: IncomingMessage, res: ServerResponse) => {
-    answer(req, res).catch((error: unknown) => {
+    answer(req, res, { dir, log, record }).catch((error: unknown) => {
       log(`failed to handle a request: ${(error as Error).message}`);
       if (!res.headersSent) res.writeHead(500).end();
       else res.destroy();
@@ -138,35 +98,74 @@ export async function startWebhookReceiver(options: WebhookReceiverOptions = {})
     options.host ?? '127.0.0.1',
     options.port ?? 4443,
   );
-
   const info: WebhookReceiverInfo = { url: `https://localhost:${port}`, caCertPath };
   const infoFile = join(dir, WebhookReceiverFiles.info);
   // Written whole and renamed into place, so a script polling for it never reads half a file.
   await writeFile(`${infoFile}.tmp`, `${JSON.stringify(info, null, 2)}\n`, { mode: PrivateMode.file });
   await rename(`${infoFile}.tmp`, infoFile);
   await closeFiles(dir, [WebhookReceiverFiles.info]);
-
-  let closed = false;
-  return {
-    ...info,
-    port,
-    dir,
-    close: async () => {
-      if (closed) return;
-      closed = true;
-      await Promise.all(
-        servers.map(
-          (server) =>
-            new Promise<void>((done) => {
-              server.close(() => done());
-              server.closeAllConnections();
-            }),
-        ),
-      );
-      await writes;
-      await rm(infoFile, { force: true });
-    },
+  let closing: Promise<void> | undefined;
+  const close = async () => {
+    await Promise.all(
+      servers.map(
+        (server) =>
+          new Promise((done) => {
+            server.close(done);
+            server.closeAllConnections();
+          }),
+      ),
+    );
+    await record.flushed();
+    await rm(infoFile, { force: true });
   };
+  return { ...info, port, dir, close: () => (closing ??= close()) };
+}
+
+/**
+ * Appends to received.ndjson one at a time, so concurrent deliveries never interleave within a
+ * line; a failed append fails its own request only.
+ */
+function receivedLog(file: string) {
+  let writes = Promise.resolve();
+  const record = (entry: ReceivedRecord) => {
+    const appended = writes.then(() =>
+      appendFile(file, `${JSON.stringify(entry)}\n`, { mode: PrivateMode.file }),
+    );
+    writes = appended.catch(() => undefined);
+    return appended;
+  };
+  return Object.assign(record, { flushed: () => writes });
+}
+
+async function answer(
+  req: IncomingMessage,
+  res: ServerResponse,
+  { dir, log, record }: { dir: string; log: (line: string) => void; record: ReturnType<typeof receivedLog> },
+): Promise<void> {
+  if (req.method !== 'POST') {
+    res.writeHead(405, { allow: 'POST' }).end();
+    return;
+  }
+  const receivedAt = new Date().toISOString();
+  const rawBody = await readBody(req);
+  if (rawBody === undefined) {
+    await record({ receivedAt, id: null, type: null, verified: false, reason: 'body_too_large' });
+    res.writeHead(413).end();
+    log(`rejected a delivery: body over ${MaxBodyBytes} bytes (413)`);
+    return;
+  }
+  const result = verifyAgainstAll(await readSecrets(dir), req, rawBody);
+  if (result.ok) {
+    const delivery = JSON.parse(rawBody.toString('utf8')) as { id: string; type: string; data: unknown };
+    await record({ receivedAt, id: delivery.id, type: delivery.type, verified: true, data: delivery.data });
+    res.writeHead(200).end();
+    log(`received ${delivery.type} ${delivery.id}`);
+    return;
+  }
+  const { id, type } = unverifiedLabels(req, rawBody);
+  await record({ receivedAt, id, type, verified: false, reason: result.reason });
+  res.writeHead(401).end();
+  log(`rejected ${type ?? 'a delivery'} ${id ?? '(no id)'}: ${result.reason} (401)`);
 }
 
 async function serverCredentials(

@@ -17,8 +17,8 @@ import { rateLimitLines } from './rate-limit-lines';
 /**
  * Builds the OpenAPI 3.1 description of the API from the route table and nothing else: every
  * operation, parameter and body comes from a route's schemas; the conventions every route
- * shares (auth, Idempotency-Key, error shape) come from DESIGN §3. Pure and deterministic, so
- * `docs/openapi.json` can be checked for staleness byte for byte.
+ * shares (auth, Idempotency-Key, error shape) come from docs/architecture.md#conventions-for-every-endpoint.
+ * Pure and deterministic, so `docs/openapi.json` can be checked for staleness byte for byte.
  */
 export function buildOpenApi(routes: readonly RouteDefinition[]): OpenApiDocument {
   const schemas = convertSchemas([{ schema: ErrorResponse, io: 'output' }, ...routes.flatMap(schemaSlotsOf)]);
@@ -34,7 +34,7 @@ export function buildOpenApi(routes: readonly RouteDefinition[]): OpenApiDocumen
     openapi: '3.1.0',
     info: {
       title: 'Merchant Payments API',
-      // The interface's own version identifier (docs/decisions.md "The interface version"), not
+      // The interface's own version identifier (docs/decisions/documentation.md), not
       // the package's version.
       version: interfaceVersion,
       description: [
@@ -180,7 +180,10 @@ const replayedHeaderObject: HeaderObject = {
   schema: { type: 'string', enum: ['true'] },
 };
 
-/** Responses an idempotency record stores and replays (DESIGN §3): every 2xx, and 404/409 decided after validation. */
+/**
+ * Responses an idempotency record stores and replays (docs/decisions/idempotency.md): every 2xx, and 404/409
+ * decided after validation.
+ */
 const replayedErrorStatuses: ReadonlySet<number> = new Set([404, 409]);
 
 function operationOf(
@@ -260,7 +263,10 @@ function parametersOf(object: JsonSchema, location: 'path' | 'query'): Parameter
   }));
 }
 
-/** When each error code of DESIGN §3 can answer a route; typed by `ErrorCode` so a new code needs a decision here. */
+/**
+ * When each error code (docs/architecture.md#conventions-for-every-endpoint) can answer a route; typed by
+ * `ErrorCode` so a new code needs a decision here.
+ */
 const errorCodes: Record<
   ErrorCode,
   { readonly appliesTo: (route: RouteDefinition) => boolean; readonly meaning: string }
@@ -328,7 +334,7 @@ const errorCodes: Record<
     meaning: 'too many requests; retry after the `Retry-After` seconds. Sent past any of these limits:',
   },
   internal_error: { appliesTo: () => true, meaning: 'an unexpected error; `requestId` identifies it.' },
-  // Production has no processor wired yet (DESIGN §4).
+  // Production has no processor wired yet.
   service_unavailable: { appliesTo: callsProcessor, meaning: 'no payment processor is available here.' },
 };
 
@@ -375,7 +381,10 @@ const stageDescriptions: Record<Stage, string> = {
   production: 'Production: merchant_prd… keys.',
 };
 
-/** One API Gateway stage per environment (DESIGN §1); the API id and region are known after deploy. */
+/**
+ * One API Gateway stage per environment (docs/architecture.md#the-request-path); the API id and region are
+ * known after deploy.
+ */
 function serverOf(stage: Stage): ServerObject {
   return {
     url: 'https://{apiId}.execute-api.{region}.amazonaws.com/{stage}',

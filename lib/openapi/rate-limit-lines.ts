@@ -21,7 +21,7 @@ function perStage(value: (settings: StageSettings) => string): string {
 
 /**
  * The limits that can answer a route's 429, as the items of a list nested in its description,
- * with the numbers the stack deploys (docs/decisions.md "Noisy neighbours"): the web ACL's
+ * with the numbers the stack deploys (docs/decisions/noisy-neighbours.md): the web ACL's
  * per-address limit and the route's own throttle for a pay route; the per-key ceiling and the
  * stage throttle for every other; then the route's own limit, if it has one.
  */

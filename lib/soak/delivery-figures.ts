@@ -3,8 +3,8 @@ import { DeliveryStatus, type WebhookDelivery } from '../../functions/domain/web
 import { Answer, type AnsweredRequest } from './flaky-responder';
 
 /**
- * Spec "Delivery and retries": at most 5 attempts in total. Kept apart from the dispatcher's own
- * constant, so a change there shows here instead of moving the check along with it.
+ * At most 5 attempts in total (docs/receiving-webhooks.md#answering-retries-and-deduplication). Kept apart
+ * from the dispatcher's own constant, so a change there shows here instead of moving the check along with it.
  */
 export const attemptLimit = 5;
 

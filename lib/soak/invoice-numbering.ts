@@ -1,4 +1,4 @@
-/** `INV-000042` → 42 (DESIGN §3 invoice number format); anything else is NaN. */
+/** `INV-000042` → 42 (docs/decisions/invoice-create.md); anything else is NaN. */
 export function sequenceOf(invoiceNumber: string): number {
   return /^INV-\d{6,}$/.test(invoiceNumber) ? Number(invoiceNumber.slice(4)) : Number.NaN;
 }

@@ -28,7 +28,7 @@ export interface SoakPlan {
 
 export type SoakContext = Pick<BenchContext, 'dynamodb' | 'caDir' | 'progress' | 'onStop'>;
 
-/** Spec "Load": 8 connections, and a receiver failing 30 % of requests. */
+/** The load (docs/decisions/the-load-test.md): 8 connections, and a receiver failing 30 % of requests. */
 export const SoakConnections = 8;
 export const ReceiverFailureRate = 0.3;
 /** Invoice creates interleave on each merchant's number counter; two merchants keep that contended. */

@@ -6,7 +6,7 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { type Browser, chromium, type Page, type Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { PayerDecline } from '../../functions/domain/pay-link-declines';
-import { payPageContentSecurityPolicy } from '../../functions/pay/pay-page';
+import { payPageContentSecurityPolicy } from '../../functions/pay/pay-page-document';
 import { documentClient } from '../../functions/store/client';
 import { keys } from '../../functions/store/keys';
 import { chromiumExecutable, chromiumLaunchArgs, launchChromium } from '../support/chromium';
@@ -160,6 +160,8 @@ describe('pay page', () => {
     });
     expectSlugKeptSecret(payPage, slug);
     expect(payPage.pageErrors).toEqual([]);
+    // Chromium says on the console when the policy blocks an inline script or style.
+    expect(payPage.consoleMessages.filter((message) => /Content Security Policy/i.test(message))).toEqual([]);
   });
 
   it('shows a declined card and keeps the form usable and the invoice issued', async () => {

@@ -196,7 +196,7 @@ beforeAll(async () => {
     ...message,
     webhookDeliveryId: deliveryIdFor(String(next.eventId), endpoint.webhookEndpointId),
   };
-  // The endpoint's health is written only when it changes (docs/decisions.md "Endpoint health"):
+  // The endpoint's health is written only when it changes (docs/decisions/endpoint-health.md):
   // the first failure of a run and the success that ends it are measured apart from the others.
   receiver.respondWith(() => ({ status: 500, body: 'try later' }));
   await step('dispatcher: failed attempt, first of a run', () => dispatch(message, 0));

@@ -22,7 +22,7 @@ async function writtenItems() {
 }
 
 describe('POST /catalog/products', () => {
-  it('creates an active product and returns 201 with the spec fields', async () => {
+  it('creates an active product and returns 201 with the documented fields', async () => {
     const result = await createProduct({ merchantId, name: 'Green tea', description: 'Loose leaf' });
     expect(result.status).toBe(201);
     expect(result.headers.get('idempotent-replayed')).toBeNull();

@@ -77,7 +77,7 @@ describe('POST /sandbox/payments', () => {
     expect(read.body).toEqual(created.body);
   });
 
-  it('emits payments.PaymentCreated with exactly the spec’s fields', async () => {
+  it('emits payments.PaymentCreated with exactly the documented fields', async () => {
     const payment = await payByCard(cards.succeeds, { productId: refs.productId, priceId: refs.priceId });
     const [event, ...more] = eventsWhere(
       await t.scanTable(),

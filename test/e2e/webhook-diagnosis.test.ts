@@ -205,7 +205,7 @@ describe.each(sources)('diagnoseWebhook on %s the local runtime sent', (_label, 
       },
     );
 
-    it('names all three spec headers when a proxy dropped both schemes’ headers', () => {
+    it('names all three of the service’s headers when a proxy dropped both schemes’ headers', () => {
       const { secret, headers, body, atSendTime } = delivery(source);
       for (const name of [...headerNames.merchant, ...headerNames['standard-webhooks']])
         delete headers[name.toLowerCase()];

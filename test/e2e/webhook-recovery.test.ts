@@ -62,7 +62,7 @@ async function endpointView(endpointId: string): Promise<any> {
 
 /**
  * Sends a test delivery and waits for it to succeed: the endpoint has then shown that it answers,
- * which a recovery requires (docs/decisions.md "Recovery needs an endpoint that answers").
+ * which a recovery requires (docs/decisions/recovery-needs-an-endpoint-that-answers.md).
  */
 async function answered(endpointId: string): Promise<void> {
   const test = expectOk(

@@ -7,7 +7,7 @@ let t: TestRuntime;
 let hanging: HttpsReceiver;
 
 beforeAll(async () => {
-  // The spec's 10 s response timeout, as deployed (WEBHOOK_TIMEOUT_MS keeps its default).
+  // The documented 10 s response timeout, as deployed (WEBHOOK_TIMEOUT_MS keeps its default).
   t = await startTestRuntime({ WEBHOOK_ALLOW_PRIVATE_TARGETS: true });
   hanging = await startHttpsReceiver({ respondWith: () => ({ status: 200, hang: true }) });
 });

@@ -10,11 +10,11 @@ import { printInReport } from '../support/log-capture';
 import { testApp } from './template';
 
 /**
- * Each function's bundle holds only what that function runs (docs/decisions.md "Route definitions
- * per resource"): a route handler reaches its own resource's routes and schemas, never another's
- * and never the assembled route table, and no bundle carries classic zod or zod's locales. Each
- * stays under its byte ceiling against a function that only creates the DynamoDB document client.
- * The budgets themselves are on import CPU time, which the bench measures: a timed check here
+ * Each function's bundle holds only what that function runs
+ * (docs/decisions/route-definitions-per-resource.md): a route handler reaches its own resource's routes and
+ * schemas, never another's and never the assembled route table, and no bundle carries classic zod or zod's
+ * locales. Each stays under its byte ceiling against a function that only creates the DynamoDB document
+ * client. The budgets themselves are on import CPU time, which the bench measures: a timed check here
  * would fail on the machine's load, not on the code (docs/performance.md "Bundle budgets").
  * Bundled with the stack's settings, without source maps, all entry points in one esbuild run so
  * the shared module graph is parsed once.

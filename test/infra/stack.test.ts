@@ -568,7 +568,7 @@ describe('API stage', () => {
     },
   );
 
-  // The pay-link slug travels in JSON bodies and the URL fragment only (DESIGN §4), API keys in a
+  // The pay-link slug travels in JSON bodies and the URL fragment only, API keys in a
   // header: a format that names only context variables can hold neither.
   it.each(stages)('builds the %s access log from context variables only, never a body or header', (stage) => {
     const { Format } = onlyResource(templateOf(stage), 'AWS::ApiGateway::Stage').Properties.AccessLogSetting;

@@ -18,7 +18,8 @@ const cdkJson = JSON.parse(readFileSync(path.join(import.meta.dirname, '..', '..
 
 /**
  * An app with the feature flags of cdk.json, so tests synthesize what `cdk synth` does, but with
- * esbuild skipped: bundles are the subject of the bench, not of these tests (DESIGN §6).
+ * esbuild skipped: bundles are the subject of the bench, not of these tests
+ * (docs/architecture.md#tests-and-benchmarks).
  */
 export function testApp(): App {
   return new App({ context: { ...cdkJson.context, 'aws:cdk:bundling-stacks': [] } });

@@ -7,7 +7,7 @@ import { findLogSecrets } from '../support/log-secrets';
 /**
  * Runs in the `log-scan` project, after every other test file of the run (vitest.config.ts), and
  * reads what they logged: no log line may hold an API key, a signing secret, a pay-link slug or a
- * card number (DESIGN §3, Logs).
+ * card number (docs/decisions/logs.md).
  */
 const accessLine = '"message":"request handled"';
 /**

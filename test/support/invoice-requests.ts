@@ -20,7 +20,7 @@ export function productLine(refs: InvoiceRefs, quantity = 1, extra: Record<strin
   return { kind: 'product_charge', productId: refs.productId, priceId: refs.priceId, quantity, ...extra };
 }
 
-/** A manual_adjustment line (DESIGN §4). */
+/** A manual_adjustment line (docs/decisions/invoice-create.md). */
 export function adjustmentLine(amount: number, adjustmentType = 'tax', description = 'Sales tax') {
   return { kind: 'manual_adjustment', adjustmentType, description, amount };
 }
@@ -40,7 +40,7 @@ export function createInvoice(api: ApiClient, body: unknown, idempotencyKey = ne
   return api('POST', '/invoices', { body, idempotencyKey });
 }
 
-/** POST /invoices/{id}/<action> with the lifecycle body of DESIGN §4 (`{merchantId}` plus `fields`). */
+/** POST /invoices/{id}/<action> with the lifecycle body (`{merchantId}` plus `fields`). */
 export function invoiceAction(
   api: ApiClient,
   merchantId: string,

@@ -11,7 +11,7 @@ const keepRunLogsMs = 24 * 60 * 60 * 1000;
 
 /**
  * The run log of this vitest run: every line the service writes while tests run, from every
- * worker and from the `npm start` child process, so one scan can check them all (DESIGN §3, Logs).
+ * worker and from the `npm start` child process, so one scan can check them all (docs/decisions/logs.md).
  */
 export function runLogPath(): string {
   const path = process.env[RunLogVariable];

@@ -1,4 +1,4 @@
-/** What a log line must never contain (DESIGN §3, Logs). */
+/** What a log line must never contain (docs/decisions/logs.md). */
 export const LogSecretKind = {
   apiKey: 'API key',
   signingSecret: 'webhook signing secret',

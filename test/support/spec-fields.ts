@@ -1,9 +1,11 @@
 /**
- * Field lists of the spec and DESIGN, sorted, for tests that check a response or event payload has
- * exactly these fields.
+ * Field lists of the API reference (docs/openapi.json) and the webhook guide, sorted, for tests that
+ * check a response or event payload has exactly these fields.
  */
 
-/** DESIGN §4 "Payments listing", plus the decline of a declined payment (docs/decisions.md). */
+/**
+ * The listed payment fields, plus the decline of a declined payment (docs/decisions/payments-read-api.md).
+ */
 export const paymentFields = [
   'paymentId',
   'merchantId',
@@ -22,7 +24,7 @@ export const paymentFields = [
   'updatedAt',
 ].sort();
 
-/** Spec "Subscribable event types": each type's payload fields. */
+/** Each subscribable event type's payload fields (docs/receiving-webhooks.md#event-types). */
 export const eventPayloadFields = {
   'payments.PaymentCreated': [
     'paymentId',

@@ -4,7 +4,7 @@ import { verifyWebhook } from '../../docs/receiving-webhooks/verify-webhook';
 import type { ReceivedRequest } from './https-receiver';
 
 /**
- * Verifies a received delivery twice: with the receiver guide's own verifier (the spec's headers)
+ * Verifies a received delivery twice: with the receiver guide's own verifier (the service's own headers)
  * and with the npm standardwebhooks package (the Standard Webhooks headers), and checks the id.
  */
 export function expectVerifiedDelivery(request: ReceivedRequest, signingSecret: string) {

@@ -19,7 +19,10 @@ export const Product = documented(
   { id: 'CatalogProduct' },
 );
 
-/** Name and description bounds are ours (the spec gives only name ≥ 1); see docs/decisions.md. */
+/**
+ * Name and description bounds are ours (the interface asks only name ≥ 1):
+ * docs/decisions/catalog-products.md.
+ */
 export const CreateProductBody = z.strictObject({
   merchantId: MerchantId,
   name: text({ trim: true, min: 1, max: 200 }),

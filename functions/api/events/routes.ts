@@ -2,7 +2,10 @@ import { defineRoute, type RouteDefinition } from '../../route-definition';
 import { listResponse, MerchantQuery } from '../shared-schemas';
 import { Event, EventDelivery, EventPathParams, ListEventDeliveriesQuery, ListEventsQuery } from './schemas';
 
-/** The event log (DESIGN §7): the merchant's events of the last 90 days and their deliveries. */
+/**
+ * The event log (docs/decisions/the-event-log.md): the merchant's events of the last 90 days and their
+ * deliveries.
+ */
 export const eventRoutes = {
   listEvents: defineRoute({
     operationId: 'listEvents',

@@ -3,8 +3,8 @@ import { changeInvoice, invoiceReplay } from './invoice-change';
 import { invoiceRoutes } from './routes';
 
 /**
- * The merchant's way out of a pay link locked by declines (docs/decisions.md, "Declines on the pay
- * link"): empties the current link's count and the invoice's ceiling, in any state. The invoice
+ * The merchant's way out of a pay link locked by declines (docs/decisions/declines-on-the-pay-link.md):
+ * empties the current link's count and the invoice's ceiling, in any state. The invoice
  * itself does not change (no new revision, no event), and it is the answer. Like every merchant
  * change it waits for a payment at the processor (409 `payment_in_progress`).
  */

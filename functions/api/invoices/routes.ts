@@ -22,7 +22,7 @@ export const invoiceRoutes = {
     request: { body: CreateInvoiceBody },
     successStatus: 201,
     response: Invoice,
-    // A burst of creates for one merchant queues on its number counter; see docs/decisions.md.
+    // A burst of creates for one merchant queues on its number counter: docs/decisions/invoice-create.md.
     timeoutSeconds: 29,
   }),
   listInvoices: defineRoute({

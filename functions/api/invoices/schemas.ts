@@ -75,7 +75,9 @@ export const Invoice = documented(
   { id: 'Invoice' },
 );
 
-/** DESIGN §4: product_charge takes its amount from the price; quantity 1–1,000,000. */
+/**
+ * A product_charge takes its amount from the price; quantity 1–1,000,000 (docs/decisions/invoice-create.md).
+ */
 const ProductChargeInput = z.strictObject({
   kind: z.literal('product_charge'),
   productId: ProductId,
@@ -84,7 +86,7 @@ const ProductChargeInput = z.strictObject({
   quantity: integer({ min: 1, max: 1_000_000 }),
 });
 
-/** DESIGN §4: a merchant-calculated amount (tax, shipping, fee, other), ≥ 0. */
+/** A merchant-calculated amount (tax, shipping, fee, other), ≥ 0 (docs/decisions/invoice-create.md). */
 const ManualAdjustmentInput = z.strictObject({
   kind: z.literal('manual_adjustment'),
   adjustmentType: z.enum(AdjustmentType),
@@ -92,7 +94,7 @@ const ManualAdjustmentInput = z.strictObject({
   amount: Amount,
 });
 
-/** DESIGN §4: ≤ 50 keys of ≤ 40 characters, string values of ≤ 500 characters. */
+/** ≤ 50 keys of ≤ 40 characters, string values of ≤ 500 characters (docs/decisions/metadata-keys.md). */
 const maxMetadataKeys = 50;
 /**
  * Keys are plain names: letters, digits and `_ . : -`. The three names JavaScript objects reserve
@@ -151,7 +153,7 @@ export const ListInvoicesQuery = z.strictObject({
   customerId: z.optional(CustomerId),
 });
 
-/** DESIGN §4 "Bodies of the lifecycle routes". */
+/** `{merchantId, amount ≥ 1, reference?}` (docs/decisions/invoice-lifecycle.md). */
 export const RecordPaymentBody = z.strictObject({
   merchantId: MerchantId,
   amount: integer({ min: 1, max: maxAmount }),

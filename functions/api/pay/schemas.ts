@@ -10,8 +10,8 @@ import { PaymentAmount, PaymentId, PaymentMethodDetails } from '../payment-schem
 import { Money, Timestamp } from '../shared-schemas';
 
 /**
- * The pay-link slug travels only in JSON bodies (DESIGN §4). Any string up to this length is looked
- * up; one that names nothing is a neutral 404, never a hint about its form.
+ * The pay-link slug travels only in JSON bodies (docs/decisions/hosted-pay-page.md). Any string up to this
+ * length is looked up; one that names nothing is a neutral 404, never a hint about its form.
  */
 const Slug = documented(text({ min: 1, max: 256 }), { description: 'The invoiceUrlSlug from the pay link.' });
 

@@ -1,8 +1,8 @@
 import type { Payment } from '../../domain/payment';
 
 /**
- * The payment as the API shows it: DESIGN §4 "Payments listing" plus the decline of a declined
- * payment (docs/decisions.md); instrument and price stay internal.
+ * The payment as the API shows it: the listed payment fields plus the decline of a
+ * declined payment (docs/decisions/payments-read-api.md); instrument and price stay internal.
  */
 export function paymentView(payment: Payment) {
   return {

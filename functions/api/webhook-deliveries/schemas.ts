@@ -13,7 +13,7 @@ export const WebhookEndpointPathParams = z.strictObject({
   webhookEndpointId: WebhookEndpointId,
 });
 
-/** Redeliver takes an empty body or `{}` (DESIGN §4). */
+/** Redeliver takes an empty body or `{}` (docs/decisions/endpoint-management.md). */
 export const EmptyBody = z.optional(z.strictObject({}));
 
 const { merchantId: _merchantId, ...pageQuery } = ListQuery;
@@ -66,6 +66,6 @@ export const DeliveryPathParams = z.strictObject({
 
 /**
  * A test delivery's event type: any subscribable type, whether the endpoint subscribes to it or not
- * (docs/decisions.md "Test deliveries").
+ * (docs/decisions/test-deliveries.md).
  */
 export const TestDeliveryBody = z.strictObject({ eventType: z.enum(EventType) });

@@ -17,9 +17,9 @@ import { webhookDeliveryRoutes } from './routes';
  * type or not, with the next number of the endpoint's sequence; sent with `Merchant-Webhook-Test:
  * true`, listed and retried like any other delivery. Its `evt_` id is in no event log. A deleted
  * endpoint is 404; a disabled one is 409 invalid_state, as nothing would be sent to it
- * (docs/decisions.md "Test deliveries"). Past the endpoint's quota it is 429 with Retry-After,
+ * (docs/decisions/test-deliveries.md). Past the endpoint's quota it is 429 with Retry-After,
  * decided from the sequence item read with the endpoint and written by the same advance
- * (docs/decisions.md "Quotas on test deliveries and recoveries"). Endpoint and sequence are read
+ * (docs/decisions/quotas-on-test-deliveries-and-recoveries.md). Endpoint and sequence are read
  * together.
  */
 export const handler = httpHandler(

@@ -29,13 +29,13 @@ import { webhookRecoveryRoutes } from './routes';
 
 /**
  * 201 with a running recovery of the endpoint's exhausted deliveries in the window; the router
- * carries it out in batches (DESIGN §7 "Bulk recovery"). One runs per endpoint at a time: another
+ * carries it out in batches (docs/decisions/bulk-recovery.md). One runs per endpoint at a time: another
  * start is 409 naming it, as is a disabled endpoint, to which nothing would be sent. An endpoint
  * that has not shown within the hour that it answers is 409 `endpoint_unhealthy`, so a recovery
- * never multiplies requests to a URL that refuses them (docs/decisions.md "Recovery needs an
- * endpoint that answers"). Past the endpoint's quota of recoveries it is 429 with Retry-After
- * (docs/decisions.md "Quotas on test deliveries and recoveries"). Endpoint, lock and quota history
- * are read together, and the start's condition on the lock settles a race between two.
+ * never multiplies requests to a URL that refuses them
+ * (docs/decisions/recovery-needs-an-endpoint-that-answers.md). Past the endpoint's quota of recoveries it is
+ * 429 with Retry-After (docs/decisions/quotas-on-test-deliveries-and-recoveries.md). Endpoint, lock and
+ * quota history are read together, and the start's condition on the lock settles a race between two.
  */
 export const handler = httpHandler(
   webhookRecoveryRoutes.recoverWebhookDeliveries,

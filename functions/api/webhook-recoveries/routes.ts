@@ -8,8 +8,8 @@ import {
 } from './schemas';
 
 /**
- * Bulk recovery of an endpoint's exhausted deliveries (DESIGN §7): a resource of its own, so the
- * endpoint routes' functions carry none of its schemas.
+ * Bulk recovery of an endpoint's exhausted deliveries (docs/decisions/bulk-recovery.md): a resource of its
+ * own, so the endpoint routes' functions carry none of its schemas.
  */
 export const webhookRecoveryRoutes = {
   recoverWebhookDeliveries: defineRoute({

@@ -19,7 +19,10 @@ export const RecoveryPathParams = z.strictObject({
   recoveryId: WebhookRecoveryId,
 });
 
-/** DESIGN §7 "Bulk recovery": the window, checked against the time of the request by the handler. */
+/**
+ * The recovery window (docs/decisions/bulk-recovery.md), checked against the time of the request by the
+ * handler.
+ */
 export const RecoverDeliveriesBody = z.strictObject({
   since: documented(Timestamp, {
     description: `ISO 8601 UTC date-time ending in Z: the window's start, inclusive; within the last ${maxRecoveryWindowDays} days and not after until.`,

@@ -3,7 +3,10 @@ import { NotFoundError } from '../../http/errors';
 import { TransactionConditionFailed } from '../../store/transaction';
 import { getEndpoint, type StoredWebhookEndpoint } from '../../store/webhook-endpoints';
 
-/** The live endpoint a path names; a deleted or another merchant's endpoint is 404 (DESIGN §4). */
+/**
+ * The live endpoint a path names; a deleted or another merchant's endpoint is 404
+ * (docs/decisions/endpoint-management.md).
+ */
 export async function liveEndpoint(
   merchantId: string,
   webhookEndpointId: string,

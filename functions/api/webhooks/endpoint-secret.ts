@@ -12,7 +12,7 @@ export function sealSigningSecret(endpoint: WebhookEndpoint, signingSecret: stri
 
 /**
  * The response of create and rotate holds the plaintext secret; the idempotency record keeps it
- * sealed instead (DESIGN §4), and a replay opens it again.
+ * sealed instead (docs/decisions/endpoint-management.md), and a replay opens it again.
  */
 export function withSecret(endpoint: WebhookEndpoint, signingSecret: string, sealedSigningSecret: string) {
   return {

@@ -28,7 +28,9 @@ const webhookUrlPattern =
 const webhookUrlRefusedPattern =
   /^https:\/\/(?:[^/?:]+\.)?(?:xn--[^/?:]*|[^/?:]*\.(?:localhost|local|internal|home\.arpa|localdomain))(?:[/?:]|$)/;
 
-/** https only, no user-info, no IP literal or name in a blocked range (DESIGN §4 "Webhook URL"). */
+/**
+ * https only, no user-info, no IP literal or name in a blocked range (docs/decisions/endpoint-management.md).
+ */
 const WebhookUrl = documented(
   rule(
     text({ max: maxWebhookUrlLength }),
@@ -62,7 +64,10 @@ const EventTypes = rule(
 
 const Name = text({ min: 1, max: 100 });
 
-/** DESIGN §7 "Sandbox failure simulation": the next N attempts fail without a request; 0 clears it. */
+/**
+ * Sandbox only (docs/decisions/sandbox-failure-simulation.md): the next N attempts fail without a request; 0
+ * clears it.
+ */
 const SimulateFailures = documented(
   rule(integer({ min: 0, max: maxSimulatedFailures }), () =>
     functionEnvironment().STAGE === Stage.sandbox ? undefined : ValidationMessage.sandboxOnly,
@@ -153,7 +158,7 @@ export const UpdateWebhookEndpointBody = rule(
   { keywords: { minProperties: 1 } },
 );
 
-/** Rotate and redeliver take an empty body or `{}` (DESIGN §4). */
+/** Rotate and redeliver take an empty body or `{}` (docs/decisions/endpoint-management.md). */
 export const EmptyBody = z.optional(z.strictObject({}));
 
 const { merchantId: _merchantId, ...pageQuery } = ListQuery;

@@ -62,7 +62,7 @@ afterAll(() => {
   documents.destroy();
 });
 
-/** runtime.json as `npm start` writes it (DESIGN §5). */
+/** runtime.json as `npm start` writes it (docs/architecture.md#the-local-runtime). */
 async function writeRuntime(fields: { dynamodbEndpoint: string; tableName: string }) {
   const runtime = {
     baseUrl: 'http://127.0.0.1:3000',

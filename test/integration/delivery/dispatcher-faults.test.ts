@@ -72,7 +72,9 @@ const firstMessage = (delivery: WebhookDelivery): DeliveryMessage => ({
 const stored = (delivery: WebhookDelivery) =>
   getDelivery(delivery.webhookEndpointId, delivery.webhookDeliveryId, []);
 
-/** The request's spec signature is the one its own id, timestamp and body give with the secret. */
+/**
+ * The request's Merchant-Webhook-Signature is the one its own id, timestamp and body give with the secret.
+ */
 function expectSigned(request: ReceivedRequest): void {
   const id = request.headers['merchant-webhook-id'] ?? '';
   const timestamp = Number(request.headers['merchant-webhook-timestamp']);

@@ -129,8 +129,8 @@ describe('dispatcher', () => {
       async () => expect(await dispatch(batch)).toEqual({ batchItemFailures: [] }),
     );
     expect(commands.filter((name) => name === 'GetItemCommand')).toHaveLength(1);
-    // Five leases, and one write of the endpoint for the batch: its first failure (docs/decisions.md
-    // "Endpoint health").
+    // Five leases, and one write of the endpoint for the batch: its first failure
+    // (docs/decisions/endpoint-health.md).
     expect(commands.filter((name) => name === 'UpdateItemCommand')).toHaveLength(6);
     expect(sends.map((request) => request.url)).toEqual(Array.from({ length: 5 }, () => endpoint.url));
     // The next batch reads the endpoint again: nothing is kept past a batch.
@@ -266,7 +266,7 @@ describe('dispatcher: delivery shards', () => {
     expect(commands.slice(0, 2).sort()).toEqual(
       [`GetItemCommand ${keys.merchantPartition(merchantId)}`, `UpdateItemCommand ${deliveries}`].sort(),
     );
-    // The attempt's record, then the endpoint's first failure (docs/decisions.md "Endpoint health").
+    // The attempt's record, then the endpoint's first failure (docs/decisions/endpoint-health.md).
     expect(commands.slice(2)).toEqual([
       `PutItemCommand ${deliveries}`,
       `UpdateItemCommand ${keys.merchantPartition(merchantId)}`,

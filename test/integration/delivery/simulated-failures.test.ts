@@ -147,7 +147,7 @@ describe('sandbox failure simulation in the dispatcher', () => {
     };
     const withoutSimulation = await commandsOf(plain.deliveries);
     // One endpoint read for the batch, then per delivery its lease and its recorded attempt, and the
-    // endpoint's one health write for the batch: its first failure (docs/decisions.md "Endpoint health").
+    // endpoint's one health write for the batch: its first failure (docs/decisions/endpoint-health.md).
     expect(withoutSimulation.filter((name) => name === 'GetItemCommand')).toHaveLength(1);
     expect(withoutSimulation.filter((name) => name === 'UpdateItemCommand health')).toHaveLength(1);
     expect(withoutSimulation).toHaveLength(1 + 2 * plain.deliveries.length + 1);

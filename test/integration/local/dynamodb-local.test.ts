@@ -200,32 +200,6 @@ describe('startDynamoDbLocal with an access key', () => {
     }
   });
 
-  it('takes over the table a -sharedDb run persisted, so upgrading keeps the data', async () => {
-    const dbPath = join(await mkdtemp(join(scratch, 'adopt-')), 'dynamodb');
-    const shared = await startDynamoDbLocal({ inMemory: false, dbPath, sharedDb: true });
-    const before = clientFor(shared.endpoint, SharedDbAccessKeyId);
-    try {
-      await createTableWithItem(before, 'kept');
-    } finally {
-      before.destroy();
-      await shared.stop();
-    }
-    expect(await readdir(dbPath)).toContain('shared-local-instance.db');
-
-    const keyed = await startDynamoDbLocal({ inMemory: false, dbPath, accessKeyId: ownerKey });
-    const owner = clientFor(keyed.endpoint, ownerKey);
-    const outsider = clientFor(keyed.endpoint, SharedDbAccessKeyId);
-    try {
-      expect(await itemIds(owner)).toEqual(['kept']);
-      expect((await outsider.send(new ListTablesCommand({}))).TableNames).toEqual([]);
-      expect(await readdir(dbPath)).not.toContain('shared-local-instance.db');
-    } finally {
-      owner.destroy();
-      outsider.destroy();
-      await keyed.stop();
-    }
-  });
-
   it('refuses an access key that is not letters and digits, which DynamoDB Local would refuse', async () => {
     await expect(startDynamoDbLocal({ inMemory: true, accessKeyId: 'not/a key' })).rejects.toMatchObject({
       code: DynamoDbLocalErrorCode.invalidAccessKey,

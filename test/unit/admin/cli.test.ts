@@ -56,7 +56,7 @@ describe('runAdmin --help', () => {
     },
   );
 
-  it('lists every command of DESIGN §5', () => {
+  it('lists every command the README documents', () => {
     for (const command of ['merchants create', 'keys create', 'keys list', 'keys revoke', 'keys rotate']) {
       expect(helpText).toContain(command);
     }

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { type DocProblem, docProblems, headingSlugs, repositoryDocs } from '../../support/doc-links';
 
@@ -12,7 +12,9 @@ describe('README.md and docs/**/*.md', () => {
     expect(docs).toEqual(
       expect.arrayContaining([
         'README.md',
-        'docs/decisions.md',
+        'docs/architecture.md',
+        'docs/decisions/README.md',
+        'docs/decisions/idempotency.md',
         'docs/receiving-webhooks.md',
         'docs/sandbox-testing.md',
       ]),
@@ -24,13 +26,37 @@ describe('README.md and docs/**/*.md', () => {
   });
 });
 
+describe('docs/decisions/', () => {
+  const records = readdirSync(new URL('../../../docs/decisions/', import.meta.url))
+    .filter((name) => name.endsWith('.md') && name !== 'README.md')
+    .sort();
+  const indexed = new Set(
+    [...read('docs/decisions/README.md').matchAll(/\]\(([\w.-]+\.md)\)/g)].map(([, target]) => target),
+  );
+
+  it('holds the decision records, one file each', () => {
+    expect(records.length).toBeGreaterThan(0);
+  });
+
+  it.each(records)('%s is listed in the index, docs/decisions/README.md', (record) => {
+    expect(indexed.has(record)).toBe(true);
+  });
+
+  it.each(records)('%s has the sections Context, Decision and Consequences, in that order', (record) => {
+    const sections = read(`docs/decisions/${record}`)
+      .split('\n')
+      .filter((line) => line.startsWith('## '));
+    expect(sections).toEqual(['## Context', '## Decision', '## Consequences']);
+  });
+});
+
 describe('docProblems', () => {
   const problemsOf = (markdown: string, file = 'README.md') => described(docProblems(file, markdown));
 
   it('accepts links, anchors and inline-code paths that name what the repository holds', () => {
     const markdown = [
       '# Guide',
-      'See [the decisions](docs/decisions.md), [its idempotency part](docs/decisions.md#idempotency),',
+      'See [the design](docs/architecture.md), [its idempotency part](docs/architecture.md#conventions-for-every-endpoint),',
       '[this guide](#guide), `bin/admin.ts`, `lib/local/` and `docs/receiving-webhooks/verify-webhook.ts`.',
     ].join('\n');
     expect(problemsOf(markdown)).toEqual([]);
@@ -48,15 +74,15 @@ describe('docProblems', () => {
   it('finds a link, anchor or inline-code path to something the repository lacks', () => {
     const markdown = [
       'Read [the design](docs/design.md) and [nothing](#nowhere).',
-      'Run `bin/missing.ts`, or open `doc/decisions.md`.',
-      'Then [its tests](docs/decisions.md#no-such-heading).',
+      'Run `bin/missing.ts`, or open `doc/architecture.md`.',
+      'Then [its tests](docs/architecture.md#no-such-heading).',
     ].join('\n');
     expect(problemsOf(markdown)).toEqual([
       '1: links to docs/design.md, which is not in the repository',
       '1: links to #nowhere, which is no heading of README.md',
       '2: names bin/missing.ts, which is not in the repository',
-      '2: names doc/decisions.md, which is not in the repository',
-      '3: links to #no-such-heading, which is no heading of docs/decisions.md',
+      '2: names doc/architecture.md, which is not in the repository',
+      '3: links to #no-such-heading, which is no heading of docs/architecture.md',
     ]);
   });
 

@@ -285,8 +285,8 @@ function ipv4Hex(ipv4: string): [string, string] {
 }
 
 /**
- * The IANA special-purpose registries as this service reads them (DESIGN §4 "Webhook URL"): every
- * other IPv4 address is public; membership is decided by node:net's BlockList, not by our parser.
+ * The IANA special-purpose registries as this service reads them (docs/decisions/endpoint-management.md):
+ * every other IPv4 address is public; membership is decided by node:net's BlockList, not by our parser.
  */
 const ipv4Registry: readonly (readonly [string, AddressClass])[] = [
   ['0.0.0.0/8', 'unspecified'],

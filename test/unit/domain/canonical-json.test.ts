@@ -19,7 +19,7 @@ function reordered(value: unknown): unknown {
 }
 
 /**
- * What canonical JSON is (DESIGN §3, idempotency): members sorted by key in UTF-16 code unit order
+ * What canonical JSON is (docs/decisions/idempotency.md): members sorted by key in UTF-16 code unit order
  * (the default sort), members that are undefined left out, no whitespace; anything else as
  * JSON.stringify writes it, and undefined alone as null.
  */
@@ -36,7 +36,7 @@ function expectedCanonical(value: unknown): string {
 
 /** The JSON value a payload stands for once sent. */
 const sentAs = (value: unknown): unknown => JSON.parse(JSON.stringify(value ?? null));
-/** What a fingerprint must tell apart: the body sent, an absent one (null, undefined) being `{}` (DESIGN §4). */
+/** What a fingerprint must tell apart: the body sent, an absent one (null, undefined) being `{}`. */
 const bodyOf = (value: unknown): unknown => sentAs(value ?? {});
 
 /**

@@ -4,7 +4,7 @@ import { isValidEmail, maxEmailLength } from '../../../functions/domain/email';
 import { integerNearBounds } from '../../support/integer-near-bounds';
 import { assertProperty } from '../../support/property';
 
-describe('isValidEmail (the spec rule as worded)', () => {
+describe('isValidEmail (the interface’s rule as worded)', () => {
   it.each([
     'ana@example.com',
     'ana.maria@example.co',
@@ -61,7 +61,7 @@ const isLetter = (character: string) => /^[A-Za-z]$/.test(character);
 const isLetterOrDigit = (character: string) => /^[A-Za-z0-9]$/.test(character);
 
 /**
- * The spec's rule, step by step: at most 254 characters, one `@`; a local part of atom characters
+ * The interface's rule, step by step: at most 254 characters, one `@`; a local part of atom characters
  * and dots, not starting with a dot, without two dots in a row; a domain of labels (letters, digits,
  * inner hyphens, 1–63 characters) ending in a TLD of 2 or more letters.
  */

@@ -258,7 +258,7 @@ describe('transitions', () => {
 });
 
 describe('event payloads', () => {
-  it('InvoiceSent carries exactly the spec fields', () => {
+  it('InvoiceSent carries exactly the documented fields', () => {
     const payload = invoiceSentPayload(invoiceIn('issued'), true, now);
     expect(Object.keys(payload).sort()).toEqual(eventPayloadFields['invoices.InvoiceSent']);
     expect(payload).toEqual({
@@ -271,7 +271,7 @@ describe('event payloads', () => {
     });
   });
 
-  it('InvoicePaid carries exactly the spec fields', () => {
+  it('InvoicePaid carries exactly the documented fields', () => {
     const paid = applyPayment(invoiceIn('issued', 1000), 1000, now);
     expect(Object.keys(invoicePaidPayload(paid)).sort()).toEqual(eventPayloadFields['invoices.InvoicePaid']);
     expect(invoicePaidPayload(paid)).toEqual({

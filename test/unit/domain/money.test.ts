@@ -17,8 +17,9 @@ function outcomeOf(compute: () => number): Outcome {
 }
 
 /**
- * DESIGN §3: a computed amount is exact, and anything past ±9007199254740991 is refused (the
- * callers turn that into a 400). A value that is not an integer is no amount at all: RangeError.
+ * A computed amount is exact (docs/architecture.md#conventions-for-every-endpoint), and anything past
+ * ±9007199254740991 is refused (the callers turn that into a 400). A value that is not an integer is no
+ * amount at all: RangeError.
  */
 function expectedOf(exact: bigint | undefined): Outcome {
   if (exact === undefined) return { refused: 'RangeError' };

@@ -83,9 +83,9 @@ function refundOutcome(payment: Payment, request: number): RefundOutcome {
 }
 
 /**
- * The refund rules (docs/decisions.md "Payments"), in the order they apply: an amount outside
- * 1 … 9007199254740991 is a 400; a payment that took no money, or more than what is left, a 409;
- * otherwise the refund adds up, and the payment is refunded exactly when nothing is left.
+ * The refund rules (docs/decisions/payments-domain-and-sandbox-simulator.md), in the order they apply: an
+ * amount outside 1 … 9007199254740991 is a 400; a payment that took no money, or more than what is left, a
+ * 409; otherwise the refund adds up, and the payment is refunded exactly when nothing is left.
  */
 function expectedRefund(payment: Payment, request: number): RefundOutcome {
   if (!Number.isInteger(request) || request < 1 || request > maxAmount) {
@@ -136,7 +136,7 @@ function expectedPayout(gross: number): PayoutOutcome {
 }
 
 describe('PaymentStatus', () => {
-  it('holds exactly the spec’s payment status values', () => {
+  it('holds exactly the API reference’s payment status values', () => {
     expect(allStatuses).toEqual([
       'pending',
       'authorized',
@@ -370,7 +370,7 @@ describe('returnPayment', () => {
 });
 
 describe('newRefund', () => {
-  it('records the refund with exactly the spec’s fields and the payment’s status after it', () => {
+  it('records the refund with exactly the API reference’s fields and the payment’s status after it', () => {
     const refunded = refundPayment(paymentWith({ currency: 'CAD' }), 10_000, now);
     const refund = newRefund({
       refundId: 'refund_01',
@@ -460,7 +460,7 @@ describe('newPayout', () => {
 describe('event builders', () => {
   const keysOf = (payload: object) => Object.keys(payload).sort();
 
-  it('builds payments.PaymentCreated with exactly the spec’s fields at the payment’s createdAt', () => {
+  it('builds payments.PaymentCreated with exactly the documented fields at the payment’s createdAt', () => {
     const event = paymentCreatedEvent(paymentWith({ priceId: null }), 'evt_01');
     expect(event).toMatchObject({
       eventId: 'evt_01',
@@ -488,7 +488,7 @@ describe('event builders', () => {
     ).toThrow();
   });
 
-  it('builds payments.PaymentDeclined with exactly the spec’s fields', () => {
+  it('builds payments.PaymentDeclined with exactly the documented fields', () => {
     const declined = paymentWith({
       status: 'declined',
       paymentInstrumentId: null,
@@ -509,7 +509,7 @@ describe('event builders', () => {
     expect(() => paymentDeclinedEvent(paymentWith(), 'evt_02')).toThrow();
   });
 
-  it('builds payments.PaymentRefunded with exactly the spec’s fields at the refund’s time', () => {
+  it('builds payments.PaymentRefunded with exactly the documented fields at the refund’s time', () => {
     const refunded = refundPayment(paymentWith(), 2500, now);
     const refund = newRefund({
       refundId: 'refund_01',
@@ -543,7 +543,7 @@ describe('event builders', () => {
     expect(() => paymentRefundedEvent(paymentWith(), refund, 'evt_03')).toThrow();
   });
 
-  it('builds payments.PaymentReturned with exactly the spec’s fields, returning what was not refunded', () => {
+  it('builds payments.PaymentReturned with exactly the documented fields, returning what was not refunded', () => {
     const bankPayment = refundPayment(paymentWith({ paymentMethodType: 'bank_account' }), 1500, created);
     const returned = returnPayment(bankPayment, now);
     const event = paymentReturnedEvent(
@@ -566,7 +566,7 @@ describe('event builders', () => {
     ).toThrow();
   });
 
-  it('builds payouts.PayoutCreated with exactly the spec’s fields', () => {
+  it('builds payouts.PayoutCreated with exactly the documented fields', () => {
     const event = payoutCreatedEvent(payout, 'evt_05');
     expect(event).toMatchObject({ eventType: 'payouts.PayoutCreated', merchantId: 'mer_01', createdAt: now });
     expect(keysOf(event.payload)).toEqual(eventPayloadFields['payouts.PayoutCreated']);

@@ -11,7 +11,7 @@ const merchantId = 'mer_01jq3v7y8k2m4n6p8r0s2t4v6w';
 const now = '2026-11-25T12:00:00.000Z';
 const secret = 'whsec_AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8=';
 
-/** The id fields of the spec's payloads and the prefix each carries. */
+/** The id fields of the documented payloads and the prefix each carries. */
 const idPrefixes = {
   paymentId: 'pmt',
   paymentInstrumentId: 'pmi',
@@ -25,7 +25,7 @@ const idPrefixes = {
 } as const;
 
 describe('samplePayload', () => {
-  it.each(subscribableEventTypes)('%s has exactly the spec fields of its type', (eventType) => {
+  it.each(subscribableEventTypes)('%s has exactly the documented fields of its type', (eventType) => {
     const payload = samplePayload(eventType, merchantId, now);
     expect(Object.keys(payload).sort()).toEqual(eventPayloadFields[eventType]);
     expect(payload.merchantId).toBe(merchantId);

@@ -18,7 +18,7 @@ import { assertProperty } from '../../support/property';
 
 /**
  * Fixed vectors, published in docs/receiving-webhooks.md. The expected signatures were computed once
- * outside this code base, with `openssl dgst -sha256 -hmac <secret>` (spec) and
+ * outside this code base, with `openssl dgst -sha256 -hmac <secret>` (Merchant-Webhook-Signature) and
  * `openssl dgst -sha256 -mac HMAC -macopt hexkey:<decoded key> -binary | base64` (Standard Webhooks),
  * and cross-checked with python3's hmac module.
  */
@@ -142,7 +142,7 @@ describe('deliveryBody', () => {
 });
 
 describe('deliveryHeaders', () => {
-  it('carries exactly the spec headers, the Standard Webhooks headers, the content type and the user agent', () => {
+  it('carries exactly the service’s own headers, the Standard Webhooks headers, the content type and the user agent', () => {
     const vector = vectors[2];
     if (vector === undefined) throw new Error('vector 3 missing');
     const { secret, id, timestamp, body } = vector;
@@ -344,7 +344,7 @@ describe('the Standard Webhooks headers', () => {
     expect(() => new Webhook(other).verify(body, attempt().headers)).toThrow('No matching signature found');
   });
 
-  it('verify, as the spec headers do, for any secret, time and payload', () => {
+  it('verify, as the service’s own headers do, for any secret, time and payload', () => {
     vi.useFakeTimers();
     assertProperty(
       fc.property(secretBytes, attemptTime, payloadData, (bytes, timestamp, data) => {

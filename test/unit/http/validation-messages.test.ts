@@ -19,7 +19,7 @@ const customerId = 'cust_01h455vb4pex5vsknk084sn02q';
 const productId = 'prod_01h455vb4pex5vsknk084sn02q';
 const priceId = 'price_01h455vb4pex5vsknk084sn02q';
 
-/** The rule of docs/decisions.md "Validation messages": "X is required." and its kin, or "must …". */
+/** The rule of docs/decisions/validation-messages.md: "X is required." and its kin, or "must …". */
 const wordingRule =
   /^(?:[A-Za-z][\w.]* is (?:required|required with [A-Za-z]\w*|not a known field)|must [^\n]+)\.$/;
 

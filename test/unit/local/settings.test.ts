@@ -3,7 +3,7 @@ import { SettingError } from '../../../functions/settings/setting';
 import { readLocalSettings } from '../../../lib/local/settings';
 
 describe('readLocalSettings', () => {
-  it('has the defaults of DESIGN §5', () => {
+  it('has the documented defaults', () => {
     expect(readLocalSettings({})).toEqual({
       PORT: 3000,
       HOST: '127.0.0.1',

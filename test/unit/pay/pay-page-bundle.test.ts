@@ -26,6 +26,6 @@ describe('the pay page function bundle', () => {
     expect(bytes).toBeLessThan(budgetBytes);
     const inputs = Object.keys(result.metafile.inputs);
     expect(inputs.filter((input) => input.includes('node_modules'))).toEqual([]);
-    expect(inputs.sort()).toEqual(['functions/pay/pay-page.ts', 'functions/pay/serve-pay-page.ts']);
+    expect(inputs.sort()).toEqual(['functions/pay/pay-page-document.js', 'functions/pay/serve-pay-page.ts']);
   });
 });

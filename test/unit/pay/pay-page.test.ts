@@ -1,23 +1,66 @@
 import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import type { APIGatewayProxyEvent } from 'aws-lambda';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { payPageContentSecurityPolicy, payPageHtml } from '../../../functions/pay/pay-page';
+import { buildPayPage, payPageModuleText, payPageModuleUrl } from '../../../functions/pay/build-pay-page';
+import { payPageContentSecurityPolicy, payPageHtml } from '../../../functions/pay/pay-page-document';
 import { handler } from '../../../functions/pay/serve-pay-page';
 
-/** The text inside every `<tag>…</tag>` block of the page. */
-function blocks(tag: 'script' | 'style'): string[] {
-  return [...payPageHtml.matchAll(new RegExp(`<${tag}>([\\s\\S]*?)</${tag}>`, 'g'))].map(
+/** The text inside every `<tag>…</tag>` block of a page (the served one unless told). */
+function blocks(tag: 'script' | 'style', html = payPageHtml): string[] {
+  return [...html.matchAll(new RegExp(`<${tag}>([\\s\\S]*?)</${tag}>`, 'g'))].map(
     (match) => match[1] as string,
   );
 }
 
+/** The hashes a policy's directive allows, e.g. `script-src 'sha256-…'` gives `['sha256-…']`. */
+function allowedHashes(policy: string, directive: 'script-src' | 'style-src'): string[] {
+  const sources = policy
+    .split(';')
+    .map((part) => part.trim().split(/\s+/))
+    .find(([name]) => name === directive);
+  return (sources ?? []).slice(1).map((source) => source.replace(/^'(.*)'$/, '$1'));
+}
+
+function sha256Of(text: string): string {
+  return `sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}`;
+}
+
 function sha256Source(text: string): string {
-  return `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+  return `'${sha256Of(text)}'`;
 }
 
 /** The page's markup with the inline script and style taken out. */
 const markup = payPageHtml.replace(/<(script|style)>[\s\S]*?<\/\1>/g, '');
 const script = blocks('script')[0] ?? '';
+
+describe('the built pay page', () => {
+  it('is what its sources build, the same on every build', async () => {
+    const [first, second] = await Promise.all([buildPayPage(), buildPayPage()]);
+    expect(second).toEqual(first);
+    expect({ html: payPageHtml, contentSecurityPolicy: payPageContentSecurityPolicy }).toEqual(first);
+    const built = await readFile(payPageModuleUrl, 'utf8');
+    expect(built).toBe(payPageModuleText(first));
+  });
+
+  it('allows by hash exactly the inline script and style the served page holds', async () => {
+    const result = await handler({ path: '/pay', httpMethod: 'GET' } as APIGatewayProxyEvent);
+    const policy = String(result.headers?.['Content-Security-Policy']);
+    expect(allowedHashes(policy, 'script-src')).toEqual(blocks('script', result.body).map(sha256Of));
+    expect(allowedHashes(policy, 'style-src')).toEqual(blocks('style', result.body).map(sha256Of));
+    expect(policy).not.toMatch(/unsafe-inline|unsafe-eval|nonce-/);
+  });
+
+  it('runs the TypeScript of functions/pay/page as its script, with its types gone', async () => {
+    const source = await readFile(
+      new URL('../../../functions/pay/page/pay-page.ts', import.meta.url),
+      'utf8',
+    );
+    expect(source).toContain('function byId<T extends HTMLElement>');
+    expect(script).toContain('function byId(id, type)');
+    expect(script).not.toMatch(/\binterface\b|: HTMLElement\b/);
+  });
+});
 
 describe('payPageContentSecurityPolicy', () => {
   it('allows exactly the one inline script and the one inline style, by their SHA-256', () => {
@@ -69,8 +112,8 @@ describe('payPageHtml', () => {
   });
 
   it('calls the pay routes relative to the page, never from the site root', () => {
-    expect(script).toContain("postJson('pay/invoice'");
-    expect(script).toContain("postJson('pay/payments'");
+    expect(script).toMatch(/tryPost\("pay\/invoice"/);
+    expect(script).toMatch(/tryPost\("pay\/payments"/);
     expect(script).toContain('new URL(path, location.href)');
     expect(script).not.toMatch(/['"]\/pay/);
   });

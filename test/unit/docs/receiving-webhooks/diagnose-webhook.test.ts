@@ -277,7 +277,7 @@ describe('diagnoseWebhook', () => {
       });
     });
 
-    it('says webhook-signature was keyed with the whole secret string, the spec signature’s key', () => {
+    it('says webhook-signature was keyed with the whole secret string, the Merchant-Webhook-Signature key', () => {
       const { body, headers } = sent();
       headers['webhook-signature'] = `v1,${hmac(Buffer.from(secret, 'utf8'), body, 'base64')}`;
       expect(diagnoseWebhook(secret, headers, body, { ...atSendTime, scheme: 'standard-webhooks' })).toEqual({
