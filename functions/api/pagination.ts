@@ -1,8 +1,8 @@
 import { signCursor, verifyCursor } from '../domain/cursor';
 import { ValidationError } from '../http/errors';
 import { ValidationMessage } from '../http/validation-messages';
-import { cursorSigningKey } from '../store/cursor-signing-key';
-import type { QueryPage } from '../store/query-page';
+import { cursorSigningKey } from '../store/merchants';
+import type { QueryPage } from '../store/reads';
 
 /** The scope a cursor is bound to: merchant, list operation and every filter value. */
 export function cursorScope(

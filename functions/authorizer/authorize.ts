@@ -6,7 +6,7 @@ import {
   parseApiKey,
   StageKeyCode,
 } from '../domain/api-key';
-import type { ApiKeyRecord } from '../store/api-keys';
+import type { ApiKeyRecord } from '../store/merchants';
 
 export type AuthorizationResult =
   | { readonly allowed: true; readonly merchantId: string; readonly keyPrefix: string }

@@ -1,8 +1,7 @@
 import type { APIGatewayAuthorizerResult, APIGatewayRequestAuthorizerEvent } from 'aws-lambda';
 import { functionEnvironment } from '../config';
 import { logger } from '../observability/logger';
-import { getApiKey } from '../store/api-keys';
-import { getMerchantRecord } from '../store/merchants';
+import { getApiKey, getMerchantRecord } from '../store/merchants';
 import { authorize } from './authorize';
 
 /**

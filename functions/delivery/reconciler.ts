@@ -1,8 +1,7 @@
 import { isoTimestamp } from '../domain/time';
 import type { StoredRecovery } from '../domain/webhook-recovery';
 import { logger } from '../observability/logger';
-import { overdueWork } from '../store/overdue-work';
-import { nudgeRecovery } from '../store/recovery-nudge';
+import { nudgeRecovery, overdueWork } from '../store/webhook-recoveries';
 import { deliveryLogFields } from './delivery-log-fields';
 import { type DeliveryQueue, deliveryMessageOf } from './delivery-message';
 import { PipelineMetricNames } from './pipeline-metric-names';
@@ -15,8 +14,8 @@ const batchSize = 100;
 /**
  * The scheduled safety net (docs/architecture.md#the-delivery-pipeline): re-enqueues pending deliveries
  * whose attempt is overdue. A message that was only late, not lost, arrives twice; the dispatcher's
- * conditional write records one attempt either way. Each run reads every shard of the due-deliveries index
- * and the legacy partition: one Query each, at most 100 overdue deliveries each, the 100 oldest of all kept.
+ * conditional write records one attempt either way. Each run reads every shard of the due-deliveries index:
+ * one Query each, at most 100 overdue deliveries each, the 100 oldest of all kept.
  * Every run writes OverdueDeliveries, 0 included, so the alarm on it always has data.
  * The same read finds running bulk recoveries past their nudge time, whose next batch never ran
  * (the router gave up on their record's write), and nudges each (docs/decisions/bulk-recovery.md).

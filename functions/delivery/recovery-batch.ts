@@ -11,9 +11,12 @@ import {
   type StoredRecovery,
 } from '../domain/webhook-recovery';
 import { logger } from '../observability/logger';
-import { getEndpointWithSequence } from '../store/endpoint-with-delivery';
-import { commitRecoveryBatch } from '../store/recovery-batch';
-import { newestDeliveriesOfEvents, readExhaustedBatch } from '../store/webhook-recoveries';
+import { getEndpointWithSequence } from '../store/webhook-deliveries';
+import {
+  commitRecoveryBatch,
+  newestDeliveriesOfEvents,
+  readExhaustedBatch,
+} from '../store/webhook-recoveries';
 
 /**
  * One batch of a running recovery (docs/decisions/bulk-recovery.md), run by the router for each write of

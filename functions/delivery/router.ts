@@ -7,12 +7,13 @@ import { DeliveryStatus, deliveryIdFor, newDelivery, type WebhookDelivery } from
 import { receivesEvent, type WebhookEndpoint, WebhookEndpointStatus } from '../domain/webhook-endpoint';
 import { logger } from '../observability/logger';
 import { originalStack } from '../observability/original-stack';
-import { EntityType } from '../store/keys';
-import { type NewDelivery, putNewDeliveries } from '../store/new-deliveries';
+import { EntityType } from '../store/table';
 import {
+  type NewDelivery,
   type PlacedDelivery,
   pausedDeliveriesOf,
   placedDelivery,
+  putNewDeliveries,
   replaceDelivery,
   toDelivery,
 } from '../store/webhook-deliveries';

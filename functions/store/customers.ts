@@ -1,15 +1,22 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { Customer } from '../domain/customer';
 import { documentClient, tableName } from './client';
-import { EntityType, keys, SortKeyPrefix } from './keys';
-import { queryMerchantItems } from './query-page';
+import { queryMerchantItems } from './reads';
+import { EntityType, merchantPartition, SortKeyPrefix } from './table';
+
+export const customerKeys = {
+  customer: (merchantId: string, customerId: string) => ({
+    PK: merchantPartition(merchantId),
+    SK: `${SortKeyPrefix.customer}${customerId}`,
+  }),
+} as const;
 
 export function buildPutCustomer(customer: Customer) {
   return {
     Put: {
       TableName: tableName(),
       Item: {
-        ...keys.customer(customer.merchantId, customer.customerId),
+        ...customerKeys.customer(customer.merchantId, customer.customerId),
         entityType: EntityType.customer,
         ...customer,
       },
@@ -22,7 +29,7 @@ export function buildPutCustomer(customer: Customer) {
 /** Looked up in the merchant's own partition, so another merchant's customer is simply absent. */
 export async function getCustomer(merchantId: string, customerId: string): Promise<Customer | undefined> {
   const { Item } = await documentClient().send(
-    new GetCommand({ TableName: tableName(), Key: keys.customer(merchantId, customerId) }),
+    new GetCommand({ TableName: tableName(), Key: customerKeys.customer(merchantId, customerId) }),
   );
   return Item === undefined ? undefined : toCustomer(Item);
 }
@@ -33,7 +40,7 @@ export function queryCustomers(
   limit: number,
   startKey: Record<string, unknown> | undefined,
 ) {
-  const partition = keys.merchantPartition(merchantId);
+  const partition = merchantPartition(merchantId);
   return queryMerchantItems(tableName(), partition, SortKeyPrefix.customer, { limit, startKey });
 }
 

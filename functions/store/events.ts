@@ -1,25 +1,74 @@
 import { GetCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { DomainEvent, EventType } from '../domain/invoice';
+import { merchantShardOfId } from '../domain/merchant-shards';
 import { expiresAtOfEvent, retentionDays } from '../domain/retention';
 import type { ShardHistory } from '../domain/shard-history';
 import { documentClient, tableName } from './client';
-import { EntityType, keys } from './keys';
-import { type QueryPage, queryPartitionsPage } from './query-page';
-import { shardsOfPage } from './shard-pages';
+import { type QueryPage, queryPartitionsPage, shardsOfPage } from './reads';
+import { EntityType, merchantPartition, merchantShardPartition } from './table';
 
 /**
- * An event of the outbox (DESIGN §1): written in the same transaction as the change it reports.
+ * The event log's partitions. A merchant's events, all of them (GSI1) or of one type (GSI2), sit in
+ * the write shard of the object they are about, as that object's own items do; an object's events
+ * have one partition (GSI4), since an object has few. Each sorts by `<createdAt>#<eventId>`.
+ */
+const eventsPartition = (merchantId: string, shard: number) =>
+  `${merchantShardPartition(merchantId, shard)}#EVENTS`;
+const eventsOfTypePartition = (merchantId: string, eventType: string, shard: number) =>
+  `${merchantShardPartition(merchantId, shard)}#EVENTS#${eventType}`;
+const eventsOfObjectPartition = (merchantId: string, objectId: string) =>
+  `${merchantPartition(merchantId)}#OBJECT#${objectId}#EVENTS`;
+const eventPartition = (eventId: string) => `EVENT#${eventId}`;
+const eventSortKey = 'EVENT';
+const eventLogPosition = (createdAt: string, eventId: string) => `${createdAt}#${eventId}`;
+
+export const eventKeys = {
+  event: (eventId: string) => ({ PK: eventPartition(eventId), SK: eventSortKey }),
+  /**
+   * The event log's entries of an event: GSI1 the merchant's events, GSI2 those of its type, both in
+   * the shard of its object (shard 0 without one); GSI4 its object's events.
+   */
+  eventIndexes: (event: {
+    merchantId: string;
+    eventType: string;
+    eventId: string;
+    createdAt: string;
+    objectId: string | null;
+  }) => {
+    const shard = event.objectId === null ? 0 : merchantShardOfId(event.objectId);
+    const position = eventLogPosition(event.createdAt, event.eventId);
+    return {
+      GSI1PK: eventsPartition(event.merchantId, shard),
+      GSI1SK: position,
+      GSI2PK: eventsOfTypePartition(event.merchantId, event.eventType, shard),
+      GSI2SK: position,
+      ...(event.objectId === null
+        ? {}
+        : { GSI4PK: eventsOfObjectPartition(event.merchantId, event.objectId), GSI4SK: position }),
+    };
+  },
+  eventsPartition,
+  eventsOfTypePartition,
+  eventsOfObjectPartition,
+  eventLogPosition,
+  eventPartition,
+  eventSortKey,
+} as const;
+
+/**
+ * An event of the outbox (docs/architecture.md#the-delivery-pipeline): written in the same
+ * transaction as the change it reports.
  * The item also names the API request that wrote it, beside (never inside) the payload a delivery
  * sends, so the router's log line links the request to the event's deliveries. It carries its
- * event-log entries (`keys.eventIndexes`) and expires with its retention (`ttl`).
+ * event-log entries (`eventKeys.eventIndexes`) and expires with its retention (`ttl`).
  */
 export function buildPutEvent(event: DomainEvent, requestId: string) {
   return {
     Put: {
       TableName: tableName(),
       Item: {
-        ...keys.event(event.eventId),
-        ...keys.eventIndexes(event),
+        ...eventKeys.event(event.eventId),
+        ...eventKeys.eventIndexes(event),
         entityType: EntityType.event,
         ...event,
         requestId,
@@ -33,7 +82,7 @@ export function buildPutEvent(event: DomainEvent, requestId: string) {
 /** The stored event item, whoever's and however old: the caller checks merchant and expiry. */
 export async function getEventItem(eventId: string): Promise<Record<string, unknown> | undefined> {
   const { Item } = await documentClient().send(
-    new GetCommand({ TableName: tableName(), Key: keys.event(eventId), ConsistentRead: true }),
+    new GetCommand({ TableName: tableName(), Key: eventKeys.event(eventId), ConsistentRead: true }),
   );
   return Item;
 }
@@ -67,7 +116,7 @@ function eventLogPartitions(merchantId: string, shards: ShardHistory, filters: E
       indexName: 'GSI4',
       partitionKey: 'GSI4PK',
       sortKey: 'GSI4SK',
-      partitions: [keys.eventsOfObjectPartition(merchantId, filters.objectId)],
+      partitions: [eventKeys.eventsOfObjectPartition(merchantId, filters.objectId)],
     };
   }
   const shardNumbers = shardsOfPage(shards, { time: upTo });
@@ -77,13 +126,13 @@ function eventLogPartitions(merchantId: string, shards: ShardHistory, filters: E
         indexName: 'GSI1',
         partitionKey: 'GSI1PK',
         sortKey: 'GSI1SK',
-        partitions: shardNumbers.map((shard) => keys.eventsPartition(merchantId, shard)),
+        partitions: shardNumbers.map((shard) => eventKeys.eventsPartition(merchantId, shard)),
       }
     : {
         indexName: 'GSI2',
         partitionKey: 'GSI2PK',
         sortKey: 'GSI2SK',
-        partitions: shardNumbers.map((shard) => keys.eventsOfTypePartition(merchantId, type, shard)),
+        partitions: shardNumbers.map((shard) => eventKeys.eventsOfTypePartition(merchantId, type, shard)),
       };
 }
 
@@ -143,7 +192,7 @@ export function buildEventLogQueries(
         ? {}
         : {
             ExclusiveStartKey: {
-              ...keys.event(eventIdOfPosition(cursor.position)),
+              ...eventKeys.event(eventIdOfPosition(cursor.position)),
               [index.partitionKey]: partition,
               [index.sortKey]: cursor.position,
             },

@@ -3,8 +3,13 @@ import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { idempotencyRetentionSeconds } from '../domain/idempotency';
 import { epochSeconds, isoTimestamp } from '../domain/time';
 import { documentClient, tableName } from './client';
-import { EntityType, keys } from './keys';
+import { EntityType } from './table';
 import { oldImage, sendTransaction, type TransactItems, TransactionConditionFailed } from './transaction';
+
+export const idempotencyKeys = {
+  /** The scope hash already folds merchant, method, path and key together. */
+  idempotencyRecord: (scopeHash: string) => ({ PK: `IDEMPOTENCY#${scopeHash}`, SK: 'IDEMPOTENCY' }),
+} as const;
 
 /** What the idempotency middleware knows about a mutating request once it has been validated. */
 export interface IdempotencyContext {
@@ -24,7 +29,8 @@ export interface StoredResponse {
 
 /**
  * An earlier request with the same scope already has a stored outcome. `sameRequest` says whether
- * its payload matched: a replay if so, a 422 if not (DESIGN §3).
+ * its payload matched: a replay if so, a 422 if not
+ * (docs/architecture.md#conventions-for-every-endpoint).
  */
 export class IdempotentReplay extends Error {
   override name = 'IdempotentReplay';
@@ -40,7 +46,7 @@ export class IdempotentReplay extends Error {
 /** What every idempotency record holds, whatever its state: scope, payload fingerprint, retention. */
 export function idempotencyRecordItem(context: IdempotencyContext) {
   return {
-    ...keys.idempotencyRecord(context.scopeHash),
+    ...idempotencyKeys.idempotencyRecord(context.scopeHash),
     entityType: EntityType.idempotencyRecord,
     fingerprint: context.fingerprint,
     createdAt: isoTimestamp(context.now),
@@ -123,7 +129,7 @@ export async function replayStoredOutcome(context: IdempotencyContext): Promise<
   const { Item } = await documentClient().send(
     new GetCommand({
       TableName: tableName(),
-      Key: keys.idempotencyRecord(context.scopeHash),
+      Key: idempotencyKeys.idempotencyRecord(context.scopeHash),
       ConsistentRead: true,
     }),
   );
@@ -141,7 +147,7 @@ export async function refuseUnlessReplayed(context: IdempotencyContext, refusal:
 }
 
 /**
- * A request with the same scope is still calling the processor (DESIGN §3): 409
+ * A request with the same scope is still calling the processor: 409
  * `idempotency_in_progress` when the payload matches, 422 when it does not.
  */
 export class IdempotencyInProgress extends Error {

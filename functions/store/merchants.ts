@@ -1,7 +1,23 @@
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { randomBytes } from 'node:crypto';
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { Stage } from '../config';
+import type { ApiKeyStatus } from '../domain/api-key';
 import { type ShardHistory, toShardHistory } from '../domain/shard-history';
 import { documentClient, tableName } from './client';
-import { EntityType, keys } from './keys';
+import { queryAll } from './reads';
+import { configPartitionKey, EntityType, merchantPartition } from './table';
+
+export const merchantKeys = {
+  merchant: (merchantId: string) => ({ PK: merchantPartition(merchantId), SK: 'MERCHANT' }),
+  /** API keys are looked up by the key id embedded in the bearer token, without a merchant. */
+  apiKey: (keyId: string) => ({ PK: `APIKEY#${keyId}`, SK: 'APIKEY' }),
+  apiKeyOfMerchant: (merchantId: string, createdAt: string, keyId: string) => ({
+    GSI1PK: `${merchantPartition(merchantId)}#APIKEYS`,
+    GSI1SK: `${createdAt}#${keyId}`,
+  }),
+  apiKeysOfMerchantPartition: (merchantId: string) => `${merchantPartition(merchantId)}#APIKEYS`,
+  cursorSigningKey: () => ({ PK: configPartitionKey, SK: 'CURSOR_SIGNING_KEY' }),
+} as const;
 
 export interface Merchant {
   readonly merchantId: string;
@@ -12,7 +28,7 @@ export interface Merchant {
 export function buildPutMerchant(merchant: Merchant) {
   return {
     TableName: tableName(),
-    Item: { ...keys.merchant(merchant.merchantId), entityType: EntityType.merchant, ...merchant },
+    Item: { ...merchantKeys.merchant(merchant.merchantId), entityType: EntityType.merchant, ...merchant },
     ConditionExpression: 'attribute_not_exists(PK)',
   };
 }
@@ -37,7 +53,7 @@ export interface MerchantRecord {
  */
 export async function getMerchantRecord(merchantId: string): Promise<MerchantRecord | undefined> {
   const { Item } = await documentClient().send(
-    new GetCommand({ TableName: tableName(), Key: keys.merchant(merchantId) }),
+    new GetCommand({ TableName: tableName(), Key: merchantKeys.merchant(merchantId) }),
   );
   return Item === undefined
     ? undefined
@@ -45,4 +61,139 @@ export async function getMerchantRecord(merchantId: string): Promise<MerchantRec
         merchant: { merchantId: Item.merchantId, name: Item.name, createdAt: Item.createdAt },
         writeShards: toShardHistory(Item.writeShards),
       };
+}
+
+/** What the table keeps of an API key: its hash, never the key. */
+export interface ApiKeyRecord {
+  readonly keyId: string;
+  readonly keyPrefix: string;
+  readonly keyHash: string;
+  readonly merchantId: string;
+  readonly stage: Stage;
+  readonly status: ApiKeyStatus;
+  readonly createdAt: string;
+  readonly expiresAt?: string | undefined;
+}
+
+export function buildPutApiKey(record: ApiKeyRecord) {
+  return {
+    TableName: tableName(),
+    Item: {
+      ...merchantKeys.apiKey(record.keyId),
+      ...merchantKeys.apiKeyOfMerchant(record.merchantId, record.createdAt, record.keyId),
+      entityType: EntityType.apiKey,
+      ...record,
+    },
+    ConditionExpression: 'attribute_not_exists(PK)',
+  };
+}
+
+export async function putApiKey(record: ApiKeyRecord): Promise<void> {
+  await documentClient().send(new PutCommand(buildPutApiKey(record)));
+}
+
+/**
+ * The authorizer's one read: a strongly consistent get, so it never answers from a key older than
+ * the last revocation. Its answers are cached per key for 60 s, which is why the admin CLI flushes
+ * that cache after a revocation or rotation.
+ */
+export async function getApiKey(keyId: string): Promise<ApiKeyRecord | undefined> {
+  const { Item } = await documentClient().send(
+    new GetCommand({ TableName: tableName(), Key: merchantKeys.apiKey(keyId), ConsistentRead: true }),
+  );
+  return Item === undefined ? undefined : toApiKeyRecord(Item);
+}
+
+export async function listApiKeys(merchantId: string): Promise<ApiKeyRecord[]> {
+  const items = await queryAll({
+    TableName: tableName(),
+    IndexName: 'GSI1',
+    KeyConditionExpression: 'GSI1PK = :partition',
+    ExpressionAttributeValues: { ':partition': merchantKeys.apiKeysOfMerchantPartition(merchantId) },
+  });
+  return items.map(toApiKeyRecord);
+}
+
+/** Sets status or expiry of an existing key; returns undefined when the key does not exist. */
+export async function updateApiKey(
+  keyId: string,
+  change: { status?: ApiKeyStatus; expiresAt?: string },
+): Promise<ApiKeyRecord | undefined> {
+  const names: Record<string, string> = {};
+  const values: Record<string, unknown> = {};
+  const sets: string[] = [];
+  for (const [field, value] of Object.entries(change)) {
+    names[`#${field}`] = field;
+    values[`:${field}`] = value;
+    sets.push(`#${field} = :${field}`);
+  }
+  try {
+    const { Attributes } = await documentClient().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: merchantKeys.apiKey(keyId),
+        UpdateExpression: `SET ${sets.join(', ')}`,
+        ConditionExpression: 'attribute_exists(PK)',
+        ExpressionAttributeNames: names,
+        ExpressionAttributeValues: values,
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return Attributes === undefined ? undefined : toApiKeyRecord(Attributes);
+  } catch (error) {
+    if ((error as Error).name === 'ConditionalCheckFailedException') return undefined;
+    throw error;
+  }
+}
+
+function toApiKeyRecord(item: Record<string, unknown>): ApiKeyRecord {
+  return {
+    keyId: String(item.keyId),
+    keyPrefix: String(item.keyPrefix),
+    keyHash: String(item.keyHash),
+    merchantId: String(item.merchantId),
+    stage: item.stage as Stage,
+    status: item.status as ApiKeyStatus,
+    createdAt: String(item.createdAt),
+    ...(typeof item.expiresAt === 'string' ? { expiresAt: item.expiresAt } : {}),
+  };
+}
+
+let cached: Uint8Array | undefined;
+
+/**
+ * The HMAC key for list cursors lives in the table itself: created once by whichever function
+ * needs it first (a conditional put decides the race), then read once per container. No extra
+ * service, and every function of one stage agrees on it.
+ */
+export async function cursorSigningKey(): Promise<Uint8Array> {
+  if (cached !== undefined) return cached;
+  const key = merchantKeys.cursorSigningKey();
+  const { Item } = await documentClient().send(
+    new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: true }),
+  );
+  if (typeof Item?.secret === 'string') {
+    cached = Buffer.from(Item.secret, 'base64');
+    return cached;
+  }
+  const secret = randomBytes(32).toString('base64');
+  try {
+    await documentClient().send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: { ...key, entityType: EntityType.config, secret },
+        ConditionExpression: 'attribute_not_exists(PK)',
+      }),
+    );
+    cached = Buffer.from(secret, 'base64');
+    return cached;
+  } catch (error) {
+    if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
+    cached = undefined;
+    return cursorSigningKey();
+  }
+}
+
+export function resetCursorSigningKey(): void {
+  cached = undefined;
 }

@@ -2,11 +2,46 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { typeIdBound } from '../domain/id-time-bounds';
 import type { Payment, PaymentStatus, Payout, Refund } from '../domain/payment';
 import type { ShardHistory } from '../domain/shard-history';
+import { AnswerableError, type ErrorAnswer } from '../errors/answerable-error';
+import { type ProcessorMetrics, processorMetrics } from '../payments/processor-metrics';
+import { catalogKeys } from './catalog';
 import { documentClient, tableName } from './client';
-import { EntityType, keys, SortKeyPrefix } from './keys';
-import { allOf, type Condition, lockFree, lockHeldBy, withoutLock } from './processor-calls';
-import { queryMerchantItems, queryPartitionsPage } from './query-page';
-import { shardsOfPage } from './shard-pages';
+import { customerKeys } from './customers';
+import {
+  buildIdempotencyRecordPut,
+  type IdempotencyContext,
+  IdempotencyInProgress,
+  idempotencyKeys,
+  idempotencyRecordItem,
+  inProgressState,
+  noLiveRecord,
+  replayOf,
+  replayStoredOutcome,
+  type StoredResponse,
+} from './idempotency';
+import { batchGet, queryMerchantItems, queryPartitionsPage, shardsOfPage } from './reads';
+import { EntityType, merchantShardPartition, partitionOfId, SortKeyPrefix } from './table';
+import { sendTransaction, type TransactItems, TransactionConditionFailed } from './transaction';
+
+export const paymentKeys = {
+  payment: (merchantId: string, paymentId: string) => ({
+    PK: partitionOfId(merchantId, paymentId),
+    SK: `${SortKeyPrefix.payment}${paymentId}`,
+  }),
+  /**
+   * Refunds sort under their payment, in its shard, so one Query lists a payment's refunds. Their
+   * own ids stay UUIDv7: the payment's id names the shard.
+   */
+  refund: (merchantId: string, paymentId: string, refundId: string) => ({
+    PK: partitionOfId(merchantId, paymentId),
+    SK: `${SortKeyPrefix.refund}${paymentId}#${refundId}`,
+  }),
+  refundsOfPaymentPrefix: (paymentId: string) => `${SortKeyPrefix.refund}${paymentId}#`,
+  payout: (merchantId: string, payoutId: string) => ({
+    PK: partitionOfId(merchantId, payoutId),
+    SK: `${SortKeyPrefix.payout}${payoutId}`,
+  }),
+} as const;
 
 /**
  * `sandboxReturnable` marks a payment from the sandbox's returning test account, the only kind the
@@ -17,7 +52,7 @@ export function buildPutPayment(payment: Payment, options: { sandboxReturnable?:
     Put: {
       TableName: tableName(),
       Item: {
-        ...keys.payment(payment.merchantId, payment.paymentId),
+        ...paymentKeys.payment(payment.merchantId, payment.paymentId),
         entityType: EntityType.payment,
         ...payment,
         ...(options.sandboxReturnable === true ? { sandboxReturnable: true } : {}),
@@ -42,7 +77,7 @@ export function buildApplyRefund(next: Payment, callId: string) {
   return {
     Update: {
       TableName: tableName(),
-      Key: keys.payment(next.merchantId, next.paymentId),
+      Key: paymentKeys.payment(next.merchantId, next.paymentId),
       UpdateExpression:
         'SET amountRefunded = :amountRefunded, #status = :status, updatedAt = :updatedAt, #version = :version REMOVE #lockId, #lockUntil',
       ConditionExpression: held.expression,
@@ -69,7 +104,7 @@ export function buildApplyReturn(previous: Payment, next: Payment, now: Date) {
   return {
     Update: {
       TableName: tableName(),
-      Key: keys.payment(next.merchantId, next.paymentId),
+      Key: paymentKeys.payment(next.merchantId, next.paymentId),
       UpdateExpression: 'SET #status = :status, updatedAt = :updatedAt, #version = :version',
       ...condition,
       ExpressionAttributeNames: { ...condition.ExpressionAttributeNames, '#version': 'version' },
@@ -88,7 +123,11 @@ export function buildPutPayout(payout: Payout) {
   return {
     Put: {
       TableName: tableName(),
-      Item: { ...keys.payout(payout.merchantId, payout.payoutId), entityType: EntityType.payout, ...payout },
+      Item: {
+        ...paymentKeys.payout(payout.merchantId, payout.payoutId),
+        entityType: EntityType.payout,
+        ...payout,
+      },
       ConditionExpression: 'attribute_not_exists(PK)',
     },
   };
@@ -99,7 +138,7 @@ export function buildPutRefund(merchantId: string, refund: Refund) {
     Put: {
       TableName: tableName(),
       Item: {
-        ...keys.refund(merchantId, refund.paymentId, refund.id),
+        ...paymentKeys.refund(merchantId, refund.paymentId, refund.id),
         entityType: EntityType.refund,
         merchantId,
         ...refund,
@@ -121,7 +160,7 @@ export async function getPaymentRecord(
   const { Item } = await documentClient().send(
     new GetCommand({
       TableName: tableName(),
-      Key: keys.payment(merchantId, paymentId),
+      Key: paymentKeys.payment(merchantId, paymentId),
       ConsistentRead: true,
     }),
   );
@@ -135,7 +174,7 @@ export async function getRefund(merchantId: string, paymentId: string, refundId:
   const { Item } = await documentClient().send(
     new GetCommand({
       TableName: tableName(),
-      Key: keys.refund(merchantId, paymentId, refundId),
+      Key: paymentKeys.refund(merchantId, paymentId, refundId),
       ConsistentRead: true,
     }),
   );
@@ -172,7 +211,7 @@ export function queryPayments(
   ];
   const cursorSortKey = startKey === undefined ? undefined : String(startKey.SK);
   const inShard = (shard: number) => {
-    const partition = keys.merchantShardPartition(merchantId, shard);
+    const partition = merchantShardPartition(merchantId, shard);
     return {
       TableName: tableName(),
       KeyConditionExpression: 'PK = :partition AND SK BETWEEN :low AND :high',
@@ -211,8 +250,8 @@ export function queryRefunds(
   limit: number,
   startKey: Record<string, unknown> | undefined,
 ) {
-  const partition = keys.partitionOfId(merchantId, paymentId);
-  return queryMerchantItems(tableName(), partition, keys.refundsOfPaymentPrefix(paymentId), {
+  const partition = partitionOfId(merchantId, paymentId);
+  return queryMerchantItems(tableName(), partition, paymentKeys.refundsOfPaymentPrefix(paymentId), {
     limit,
     startKey,
   });
@@ -226,8 +265,7 @@ export function toPayment(item: Record<string, unknown>): Payment {
     sandboxReturnable: _sandboxReturnable,
     ...payment
   } = withoutLock(item);
-  // A payment stored before versions were kept counts as version 1 (docs/decisions.md).
-  return { ...payment, version: typeof item.version === 'number' ? item.version : 1 } as unknown as Payment;
+  return { ...payment, version: Number(item.version) } as unknown as Payment;
 }
 
 export function toRefund(item: Record<string, unknown>): Refund {
@@ -239,5 +277,390 @@ export function toRefund(item: Record<string, unknown>): Refund {
     processorReferenceId: String(item.processorReferenceId),
     refundedAt: String(item.refundedAt),
     paymentStatus: item.paymentStatus as Refund['paymentStatus'],
+  };
+}
+
+export interface PaymentReferences {
+  readonly customerExists: boolean;
+  /** The named price as stored, when a product and price were named and exist under the merchant. */
+  readonly price: { readonly currency: string; readonly productActive: boolean } | undefined;
+}
+
+/**
+ * The customer and, when named, the product and price of a sandbox payment, in one BatchGetItem.
+ * All keys are in the caller's partition, so another merchant's ids come back absent.
+ */
+export async function loadPaymentReferences(
+  merchantId: string,
+  customerId: string,
+  named: { readonly productId: string; readonly priceId: string } | undefined,
+): Promise<PaymentReferences> {
+  const customerKey = customerKeys.customer(merchantId, customerId);
+  const productKey = named === undefined ? undefined : catalogKeys.product(merchantId, named.productId);
+  const priceKey =
+    named === undefined ? undefined : catalogKeys.price(merchantId, named.productId, named.priceId);
+  const items = await batchGet([customerKey, ...(productKey && priceKey ? [productKey, priceKey] : [])]);
+  const bySortKey = new Map(items.map((item) => [String(item.SK), item]));
+  const product = productKey === undefined ? undefined : bySortKey.get(productKey.SK);
+  const price = priceKey === undefined ? undefined : bySortKey.get(priceKey.SK);
+  return {
+    customerExists: bySortKey.has(customerKey.SK),
+    price:
+      product === undefined || price === undefined
+        ? undefined
+        : { currency: String(price.currency), productActive: product.status === 'active' },
+  };
+}
+
+/*
+ * Requests that must call the payment processor before they can write (answering
+ * `idempotency_in_progress` meanwhile). They can't put their idempotency record in the change's
+ * transaction the way every other route does, because the change depends on the processor's answer.
+ * So:
+ *
+ * 1. `reserveProcessorCall`: one transaction writes the idempotency record as `in_progress`,
+ *    holding the id the call will create (the payment or refund id, which is also the processor's
+ *    idempotency key), and, when the call changes a resource (the invoice being paid, the payment
+ *    being refunded), a lock on that resource as it was read.
+ * 2. The caller calls the processor with that id.
+ * 3. `completeProcessorCall`: one transaction stores the response in the record, writes the change
+ *    and its events, and releases the lock (the caller's writes of the locked item carry
+ *    `lockHeldBy`).
+ *
+ * A retry with the same key while the call runs gets 409 `idempotency_in_progress`. If the call
+ * died (its lease ran out), a retry takes the reservation over with the same id, so the processor
+ * answers it as it answered the first time and nothing is charged twice. Other writers of a locked
+ * item meet `lockFree` in their condition and answer 409 `payment_in_progress`.
+ */
+
+/** Longer than any function that holds a lease can run (API Gateway stops waiting at 29 s). */
+export const processorCallLeaseMs = 60_000;
+
+/** The attributes of a locked item: which call holds it and until when (epoch ms). */
+const lockAttributes = { id: 'processorCallId', until: 'processorCallUntil' } as const;
+
+/** The primary key of a lockable item (an invoice, a payment). */
+export interface ItemKey {
+  readonly PK: string;
+  readonly SK: string;
+}
+
+export interface ProcessorCallLock {
+  readonly key: ItemKey;
+  /** A condition that holds while the item is as the caller read it (its revision, say). */
+  readonly asRead: Condition;
+  /** A limit the item must be within for the call to go ahead. */
+  readonly admission?: ProcessorCallAdmission;
+}
+
+/**
+ * A limit kept on the locked item, checked by the reservation itself so it costs no read, and the
+ * error a reservation refused by it answers (judged on the item as the failed condition found it).
+ */
+export interface ProcessorCallAdmission {
+  /** Joined with AND to the lock's other conditions (each one parenthesized, none nested). */
+  readonly conditions: readonly Condition[];
+  readonly refusal: (item: Record<string, unknown>) => Error | undefined;
+}
+
+export interface Condition {
+  readonly expression: string;
+  readonly names?: Record<string, string>;
+  readonly values?: Record<string, unknown>;
+}
+
+/**
+ * Another processor call holds the item: 409 `payment_in_progress`, worth retrying in a moment. Not
+ * stored for the idempotency key: the call holding the lock ends within seconds, and a retry then
+ * goes through.
+ */
+export class ProcessorCallBusy extends AnswerableError {
+  override name = 'ProcessorCallBusy';
+  constructor(message = 'Another payment request for this is being processed.') {
+    super(message);
+  }
+
+  answer(): ErrorAnswer {
+    return { code: 'payment_in_progress', message: this.message };
+  }
+}
+
+/**
+ * Step 1. Returns the id the call must use: `callId` for a new reservation, the first request's id
+ * for a takeover; with a lock, `undefined` when the item changed since it was read (or is gone):
+ * read it again and decide again. Throws an IdempotentReplay (already completed),
+ * IdempotencyInProgress (still running, or another payload) or ProcessorCallBusy.
+ */
+export async function reserveProcessorCall(
+  context: IdempotencyContext,
+  input: { readonly callId: string },
+): Promise<string>;
+export async function reserveProcessorCall(
+  context: IdempotencyContext,
+  input: { readonly callId: string; readonly lock: ProcessorCallLock },
+): Promise<string | undefined>;
+export async function reserveProcessorCall(
+  context: IdempotencyContext,
+  input: { readonly callId: string; readonly lock?: ProcessorCallLock },
+): Promise<string | undefined> {
+  let takeover: { callId: string; leaseUntil: number } | undefined;
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    const callId = takeover?.callId ?? input.callId;
+    const leaseUntil = context.now.getTime() + processorCallLeaseMs;
+    const items: TransactItems = [reservationPut(context, callId, leaseUntil, takeover?.leaseUntil)];
+    if (input.lock !== undefined) items.push(lockUpdate(input.lock, callId, leaseUntil, context.now));
+    try {
+      await sendTransaction(items);
+      return callId;
+    } catch (error) {
+      if (!(error instanceof TransactionConditionFailed)) throw error;
+      const record = error.failureAt(0);
+      if (record !== undefined) {
+        const existing = record.existing;
+        if (existing === undefined) {
+          takeover = undefined; // released meanwhile: reserve afresh
+          continue;
+        }
+        const outcome = replayOf(context, existing);
+        const expired = Number(existing.leaseUntil) < context.now.getTime();
+        if (outcome instanceof IdempotencyInProgress && outcome.sameRequest && expired) {
+          takeover = { callId: String(existing.callId), leaseUntil: Number(existing.leaseUntil) };
+          continue;
+        }
+        throw outcome;
+      }
+      const locked = error.failureAt(1)?.existing;
+      if (locked !== undefined && isLive(locked, context.now) && locked[lockAttributes.id] !== callId) {
+        throw new ProcessorCallBusy();
+      }
+      const refused = locked === undefined ? undefined : input.lock?.admission?.refusal(locked);
+      if (refused !== undefined) throw refused;
+      return undefined;
+    }
+  }
+  throw new IdempotencyInProgress(true);
+}
+
+/**
+ * Step 2. Runs the processor call. When the processor can't answer, the reservation and the lock
+ * are dropped before the error goes on, so a retry starts afresh. Every call is counted, and every
+ * failed one, for the processor-errors alarm (docs/operations.md).
+ */
+export async function callProcessor<T>(
+  context: IdempotencyContext,
+  callId: string,
+  lockKey: ItemKey | undefined,
+  call: () => Promise<T>,
+  metrics: ProcessorMetrics = processorMetrics(),
+): Promise<T> {
+  let answer: T;
+  try {
+    answer = await call();
+  } catch (error) {
+    metrics.recordCall('failed');
+    await releaseProcessorCall(context, callId, lockKey);
+    throw error;
+  }
+  metrics.recordCall('answered');
+  return answer;
+}
+
+/**
+ * Step 3. Stores `response` for the key and writes `items` in one transaction. When the record is
+ * no longer this call's (a takeover finished it first), the stored outcome is replayed instead.
+ * When a condition of `items` fails, `redo` may give the items to send instead, once, built from
+ * the old images of the failure (`failureAt(i + 1)` is `items[i]`'s).
+ */
+export async function completeProcessorCall(
+  context: IdempotencyContext,
+  callId: string,
+  response: StoredResponse,
+  items: TransactItems,
+  redo?: (failure: TransactionConditionFailed) => TransactItems | undefined,
+): Promise<StoredResponse> {
+  const { Put } = buildIdempotencyRecordPut(context, response);
+  const complete = {
+    Put: {
+      ...Put,
+      Item: { ...Put.Item, callId },
+      ...reservationHeldBy(callId),
+    },
+  };
+  let sending = items;
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await sendTransaction([complete, ...sending]);
+      return response;
+    } catch (error) {
+      if (!(error instanceof TransactionConditionFailed)) throw error;
+      if (error.failureAt(0) !== undefined) {
+        await replayStoredOutcome(context);
+        throw new IdempotencyInProgress(true);
+      }
+      const again = attempt === 1 ? redo?.(error) : undefined;
+      if (again === undefined) throw error;
+      sending = again;
+    }
+  }
+}
+
+/** Drops the reservation and the lock. Best effort: a lease that is not released simply runs out. */
+async function releaseProcessorCall(
+  context: IdempotencyContext,
+  callId: string,
+  lockKey?: ItemKey,
+): Promise<void> {
+  const items: TransactItems = [
+    {
+      Delete: {
+        TableName: tableName(),
+        Key: idempotencyKeys.idempotencyRecord(context.scopeHash),
+        ...reservationHeldBy(callId),
+      },
+    },
+  ];
+  if (lockKey !== undefined) items.push({ Update: buildUnlock(lockKey, callId) });
+  await sendTransaction(items).catch(() => undefined);
+}
+
+/** The record is still this call's reservation: neither completed nor taken over. */
+function reservationHeldBy(callId: string) {
+  return {
+    ConditionExpression: '#state = :inProgress AND callId = :callId',
+    ExpressionAttributeNames: { '#state': 'state' },
+    ExpressionAttributeValues: { ':inProgress': inProgressState, ':callId': callId },
+  };
+}
+
+/** The condition a write of a locked item carries: this call still holds the lock. */
+export function lockHeldBy(callId: string): Condition {
+  return {
+    expression: '#lockId = :lockId',
+    names: { '#lockId': lockAttributes.id },
+    values: { ':lockId': callId },
+  };
+}
+
+/** True when `item` (an old image) is locked by the call `callId`. */
+export function isLockHeldBy(item: Record<string, unknown> | undefined, callId: string): boolean {
+  return item?.[lockAttributes.id] === callId;
+}
+
+/** The condition every other writer of a lockable item carries: no live processor call holds it. */
+export function lockFree(now: Date): Condition {
+  return {
+    expression: 'attribute_not_exists(#lockId) OR #lockUntil < :lockNow',
+    names: { '#lockId': lockAttributes.id, '#lockUntil': lockAttributes.until },
+    values: { ':lockNow': now.getTime() },
+  };
+}
+
+/** True when `item` (an old image) is held by a processor call that is still running. */
+export function isLockedByLiveCall(item: Record<string, unknown> | undefined, now: Date): boolean {
+  return item !== undefined && isLive(item, now);
+}
+
+/** The Update that releases the lock without changing the item otherwise (a call that failed). */
+export function buildUnlock(key: ItemKey, callId: string) {
+  const held = lockHeldBy(callId);
+  return {
+    TableName: tableName(),
+    Key: { ...key },
+    UpdateExpression: 'REMOVE #lockId, #lockUntil',
+    ConditionExpression: held.expression,
+    ExpressionAttributeNames: { ...held.names, '#lockUntil': lockAttributes.until },
+    ExpressionAttributeValues: held.values,
+  };
+}
+
+/** What an Update by the lock's holder removes to release it together with its change. */
+export const lockRelease = {
+  attributes: ['#lockId', '#lockUntil'],
+  names: { '#lockId': lockAttributes.id, '#lockUntil': lockAttributes.until },
+} as const;
+
+/** Joins conditions with AND, merging their names and values. */
+export function allOf(...conditions: readonly Condition[]) {
+  return {
+    // DynamoDB refuses redundant parentheses, so a lone condition stays bare.
+    ConditionExpression:
+      conditions.length === 1
+        ? (conditions[0]?.expression ?? '')
+        : conditions.map((condition) => `(${condition.expression})`).join(' AND '),
+    ExpressionAttributeNames: Object.assign({}, ...conditions.map((condition) => condition.names ?? {})),
+    ...(conditions.some((condition) => condition.values !== undefined)
+      ? {
+          ExpressionAttributeValues: Object.assign(
+            {},
+            ...conditions.map((condition) => condition.values ?? {}),
+          ),
+        }
+      : {}),
+  } as {
+    ConditionExpression: string;
+    ExpressionAttributeNames: Record<string, string>;
+    ExpressionAttributeValues?: Record<string, unknown>;
+  };
+}
+
+/** Lock attributes are bookkeeping: item readers drop them before an item becomes a resource. */
+export function withoutLock<T extends Record<string, unknown>>(item: T): T {
+  const { [lockAttributes.id]: _id, [lockAttributes.until]: _until, ...rest } = item;
+  return rest as T;
+}
+
+function isLive(item: Record<string, unknown>, now: Date): boolean {
+  return typeof item[lockAttributes.id] === 'string' && Number(item[lockAttributes.until]) >= now.getTime();
+}
+
+/**
+ * The in-progress record. A new reservation needs no live record; a takeover needs the dead one it
+ * read, lease and all, so two retries can't both take it over.
+ */
+function reservationPut(
+  context: IdempotencyContext,
+  callId: string,
+  leaseUntil: number,
+  takenOverLease: number | undefined,
+) {
+  return {
+    Put: {
+      TableName: tableName(),
+      Item: { ...idempotencyRecordItem(context), state: inProgressState, callId, leaseUntil },
+      ...(takenOverLease === undefined
+        ? noLiveRecord(context)
+        : {
+            ConditionExpression: '#state = :inProgress AND callId = :callId AND leaseUntil = :lease',
+            ExpressionAttributeNames: { '#state': 'state' },
+            ExpressionAttributeValues: {
+              ':inProgress': inProgressState,
+              ':callId': callId,
+              ':lease': takenOverLease,
+            },
+          }),
+      ReturnValuesOnConditionCheckFailure: 'ALL_OLD' as const,
+    },
+  };
+}
+
+function lockUpdate(lock: ProcessorCallLock, callId: string, leaseUntil: number, now: Date) {
+  const condition = allOf(
+    lock.asRead,
+    {
+      expression: 'attribute_not_exists(#lockId) OR #lockUntil < :lockNow OR #lockId = :lockId',
+      names: { '#lockId': lockAttributes.id, '#lockUntil': lockAttributes.until },
+      values: { ':lockNow': now.getTime(), ':lockId': callId },
+    },
+    ...(lock.admission?.conditions ?? []),
+  );
+  return {
+    Update: {
+      TableName: tableName(),
+      Key: { ...lock.key },
+      UpdateExpression: 'SET #lockId = :lockId, #lockUntil = :leaseUntil',
+      ...condition,
+      ExpressionAttributeValues: { ...condition.ExpressionAttributeValues, ':leaseUntil': leaseUntil },
+      ReturnValuesOnConditionCheckFailure: 'ALL_OLD' as const,
+    },
   };
 }

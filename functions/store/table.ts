@@ -1,4 +1,6 @@
+import { createHash } from 'node:crypto';
 import { payerInvoiceFields } from '../domain/invoice';
+import { merchantShardOfId } from '../domain/merchant-shards';
 import { eventDeliveryIndexFields } from '../domain/webhook-delivery';
 
 /**
@@ -23,7 +25,7 @@ export const TableDefinition = {
       partitionKey: 'GSI3PK',
       projectedAttributes: [...payerInvoiceFields, 'merchantName'],
     },
-    /** The event log: an object's events (`keys.eventIndexes`). */
+    /** The event log: an object's events (`eventKeys.eventIndexes`). */
     { indexName: 'GSI4', partitionKey: 'GSI4PK', sortKey: 'GSI4SK' },
     /**
      * An event's deliveries, newest first, and the event itself: keyed by attributes both already
@@ -85,3 +87,107 @@ export function createTableInput(tableName: string) {
     StreamSpecification: { StreamEnabled: true, StreamViewType: streamViewType },
   };
 }
+
+/**
+ * What each item is: every item carries its `entityType`, so a stream consumer or an operator
+ * reading the table tells them apart without parsing keys. One registry, so no two entities share a
+ * name or a sort-key prefix; each entity's module builds its own keys from them.
+ */
+export const EntityType = {
+  merchant: 'Merchant',
+  apiKey: 'ApiKey',
+  product: 'Product',
+  price: 'Price',
+  customer: 'Customer',
+  invoice: 'Invoice',
+  invoiceNumberCounter: 'InvoiceNumberCounter',
+  invoiceSlug: 'InvoiceSlug',
+  event: 'Event',
+  webhookEndpoint: 'WebhookEndpoint',
+  webhookEndpointCounter: 'WebhookEndpointCounter',
+  webhookDelivery: 'WebhookDelivery',
+  webhookDeliveriesMarker: 'WebhookDeliveriesMarker',
+  webhookDeliverySequence: 'WebhookDeliverySequence',
+  webhookRecovery: 'WebhookRecovery',
+  webhookRecoveryLock: 'WebhookRecoveryLock',
+  payment: 'Payment',
+  refund: 'Refund',
+  payout: 'Payout',
+  idempotencyRecord: 'IdempotencyRecord',
+  config: 'Config',
+} as const;
+
+export type EntityType = (typeof EntityType)[keyof typeof EntityType];
+
+export const SortKeyPrefix = {
+  product: 'PRODUCT#',
+  price: 'PRICE#',
+  customer: 'CUSTOMER#',
+  invoice: 'INVOICE#',
+  webhookEndpoint: 'WEBHOOK_ENDPOINT#',
+  webhookDeliverySequence: 'WEBHOOK_DELIVERY_SEQUENCE#',
+  webhookDelivery: 'DELIVERY#',
+  payment: 'PAYMENT#',
+  refund: 'REFUND#',
+  payout: 'PAYOUT#',
+  invoicePayment: 'INVOICE_PAYMENT#',
+} as const;
+
+/** Partition of stage-wide configuration items; readers may create items here and nowhere else. */
+export const configPartitionKey = 'CONFIG';
+
+/** How a merchant's partitions (its own and its shards') begin: what an IAM condition on them names. */
+export const merchantPartitionPrefix = 'MERCHANT#';
+
+export const merchantPartition = (merchantId: string) => `${merchantPartitionPrefix}${merchantId}`;
+
+/**
+ * Shard 0 is the merchant's own partition; shards 1 … 15 hold the payments, refunds, invoices and
+ * payouts minted for them (`merchant-shards`), each id naming its shard.
+ */
+export const merchantShardPartition = (merchantId: string, shard: number) =>
+  shard === 0 ? merchantPartition(merchantId) : `${merchantPartition(merchantId)}#S${shard}`;
+
+/** The partition an item minted with this id (or kept beside it, as a payment's refunds) is in. */
+export const partitionOfId = (merchantId: string, id: string) =>
+  merchantShardPartition(merchantId, merchantShardOfId(id));
+
+/**
+ * An endpoint's deliveries partition: shard 0 is its original one, shards 1 … n−1 were added by
+ * raises. The endpoint's marker and its deliveries share it.
+ */
+export const deliveriesPartition = (webhookEndpointId: string, shard: number) =>
+  shard === 0 ? `DELIVERIES#${webhookEndpointId}` : `DELIVERIES#${webhookEndpointId}#S${shard}`;
+
+/** The shard a deliveries partition key names: the inverse of `deliveriesPartition`. */
+export function shardOfDeliveriesPartition(partition: string): number {
+  const suffix = /#S(\d+)$/.exec(partition);
+  return suffix === null ? 0 : Number(suffix[1]);
+}
+
+/**
+ * Shards of the due index (GSI1): a waiting delivery's entry lands in one of them, as does a running
+ * recovery's, so no partition is written by every merchant. 16 lifts the ceiling of one partition
+ * (~1,000 writes/s) sixteenfold while a full read of the index stays 16 Queries.
+ */
+export const dueDeliveryShardCount = 16;
+
+/**
+ * The shard of a delivery (or a recovery), from a hash of its id: always the same one, so each
+ * later write of it moves its entry within that shard. SHA-256 spreads the time-ordered ids evenly.
+ */
+export function dueDeliveryShard(id: string): number {
+  return createHash('sha256').update(id).digest().readUInt32BE(0) % dueDeliveryShardCount;
+}
+
+const dueDeliveriesPartition = (shard: number) => `DUE_DELIVERIES#${String(shard).padStart(2, '0')}`;
+
+/** An entry of the due index (GSI1) for the item with this id, due at `dueAt`, in the shard of its id. */
+export const dueIndexEntry = (dueAt: string, id: string) => ({
+  GSI1PK: dueDeliveriesPartition(dueDeliveryShard(id)),
+  GSI1SK: `${dueAt}#${id}`,
+});
+
+/** Every partition of the due index, in shard order: what a full read of it queries. */
+export const dueDeliveriesPartitions = (): readonly string[] =>
+  Array.from({ length: dueDeliveryShardCount }, (_, shard) => dueDeliveriesPartition(shard));

@@ -1,12 +1,61 @@
-import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, type QueryCommandInput, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { numberDeliveries } from '../domain/delivery-sequence';
 import { type DeliveryShardHistory, deliveryShardOf } from '../domain/delivery-shards';
+import type { UseHistory } from '../domain/endpoint-quotas';
 import { expiresAtOfEvent, isExpired } from '../domain/retention';
 import { shardsEver } from '../domain/shard-history';
-import { DeliveryStatus, type WebhookDelivery } from '../domain/webhook-delivery';
+import { DeliveryStatus, type WebhookDelivery, withSequence } from '../domain/webhook-delivery';
+import { isLive } from '../domain/webhook-endpoint';
 import { documentClient, tableName } from './client';
-import { EntityType, keys, SortKeyPrefix } from './keys';
-import { mapWithConcurrency } from './map-with-concurrency';
-import { byKeyAttribute, queryAll } from './query-page';
+import { commitWithIdempotency, type IdempotencyContext, type StoredResponse } from './idempotency';
+import {
+  batchGet,
+  byKeyAttribute,
+  mapWithConcurrency,
+  newestPage,
+  pageOf,
+  type QueryPage,
+  queryAll,
+  queryUpTo,
+  shardsOfPage,
+} from './reads';
+import {
+  deliveriesPartition,
+  dueDeliveriesPartitions,
+  dueIndexEntry,
+  EntityType,
+  SortKeyPrefix,
+  shardOfDeliveriesPartition,
+} from './table';
+import { sendTransaction, type TransactItems, TransactionConditionFailed } from './transaction';
+import {
+  buildAdvanceSequence,
+  type DeliveriesMarker,
+  endpointKeys,
+  getEndpoint,
+  lastSequenceOf,
+  type StoredWebhookEndpoint,
+  toDeliveriesMarker,
+  toStoredEndpoint,
+  withNextNumbers,
+} from './webhook-endpoints';
+
+export const deliveryKeys = {
+  /**
+   * An endpoint's deliveries, newest first by their time-ordered ids, in the partition of their
+   * shard (`deliveryShardOf`).
+   */
+  webhookDelivery: (webhookEndpointId: string, webhookDeliveryId: string, shard: number) => ({
+    PK: deliveriesPartition(webhookEndpointId, shard),
+    SK: `${SortKeyPrefix.webhookDelivery}${webhookDeliveryId}`,
+  }),
+  /**
+   * GSI1 of a delivery that waits for an attempt (pending, not paused), in its shard, sorted by
+   * when it is due: the reconciler reads the overdue ones. Sparse: finished and paused deliveries
+   * carry no GSI1 key.
+   */
+  dueDelivery: dueIndexEntry,
+} as const;
 
 /** Where a delivery is stored: the partition of its shard under its endpoint's history. */
 export function deliveryKey(
@@ -14,7 +63,7 @@ export function deliveryKey(
   webhookDeliveryId: string,
   shards: DeliveryShardHistory,
 ) {
-  return keys.webhookDelivery(
+  return deliveryKeys.webhookDelivery(
     webhookEndpointId,
     webhookDeliveryId,
     deliveryShardOf(webhookDeliveryId, shards),
@@ -32,7 +81,7 @@ function deliveryItem(delivery: WebhookDelivery, dueAt: string | undefined, shar
   const waiting = delivery.status === DeliveryStatus.pending && !delivery.paused && dueAt !== undefined;
   return {
     ...deliveryKey(delivery.webhookEndpointId, delivery.webhookDeliveryId, shards),
-    ...(waiting ? keys.dueDelivery(dueAt, delivery.webhookDeliveryId) : {}),
+    ...(waiting ? deliveryKeys.dueDelivery(dueAt, delivery.webhookDeliveryId) : {}),
     entityType: EntityType.webhookDelivery,
     ...withoutNulls(delivery),
     ...(waiting ? { dueAt } : {}),
@@ -49,7 +98,7 @@ function withoutNulls(delivery: WebhookDelivery): Partial<WebhookDelivery> {
   return Object.fromEntries(Object.entries(delivery).filter(([, value]) => value !== null));
 }
 
-/** A new delivery, only where none exists: its id is derived from event and endpoint (DESIGN §1). */
+/** A new delivery, only where none exists: its id is derived from event and endpoint. */
 export function buildPutNewDelivery(delivery: WebhookDelivery, dueAt: string, shards: DeliveryShardHistory) {
   return {
     TableName: tableName(),
@@ -69,7 +118,8 @@ export function buildCreateDelivery(delivery: WebhookDelivery, dueAt: string, sh
 
 /**
  * Replaces a delivery with its next state only while `attemptCount` is the one the change was
- * computed from: a duplicate queue message can never record a second attempt (DESIGN §1).
+ * computed from: a duplicate queue message can never record a second attempt
+ * (docs/architecture.md#the-delivery-pipeline).
  * Returns false when another writer got there first.
  */
 export async function replaceDelivery(
@@ -136,7 +186,7 @@ export async function pausedDeliveriesOf(
       FilterExpression: 'paused = :true AND #status = :pending',
       ExpressionAttributeNames: { '#status': 'status' },
       ExpressionAttributeValues: {
-        ':partition': keys.deliveriesPartition(webhookEndpointId, shard),
+        ':partition': deliveriesPartition(webhookEndpointId, shard),
         ':prefix': SortKeyPrefix.webhookDelivery,
         ':true': true,
         ':pending': DeliveryStatus.pending,
@@ -163,7 +213,7 @@ export interface PlacedDelivery {
 
 /** The delivery of a stored item (or a stream image of one) and its shard. */
 export function placedDelivery(item: Record<string, unknown>): PlacedDelivery {
-  return { delivery: toDelivery(item), shard: keys.shardOfDeliveriesPartition(String(item.PK)) };
+  return { delivery: toDelivery(item), shard: shardOfDeliveriesPartition(String(item.PK)) };
 }
 
 /** A delivery that waits for an attempt, and when that attempt is due. */
@@ -176,18 +226,18 @@ export interface WaitingDelivery extends PlacedDelivery {
 /**
  * Every delivery that waits for an attempt (pending, not paused), soonest due first: what a local
  * runtime re-enqueues when it starts, as its in-process queue kept nothing. One Query per page of
- * each partition (each shard and the legacy one), without the running recoveries' entries.
+ * each shard of the index, without the running recoveries' entries.
  */
 export async function waitingDeliveries(): Promise<WaitingDelivery[]> {
   const partitions = await mapWithConcurrency(
-    keys.dueDeliveriesPartitions(),
+    dueDeliveriesPartitions(),
     partitionReadConcurrency,
     (partition) =>
       queryAll({
         TableName: tableName(),
         IndexName: 'GSI1',
         KeyConditionExpression: 'GSI1PK = :partition',
-        // A running recovery's entry shares the partitions (`keys.recoveryNudge`); it is no delivery.
+        // A running recovery's entry shares the partitions (`recoveryKeys.recoveryNudge`); it is no delivery.
         FilterExpression: 'entityType = :delivery',
         ExpressionAttributeValues: { ':partition': partition, ':delivery': EntityType.webhookDelivery },
       }),
@@ -217,7 +267,7 @@ export function toDelivery(item: Record<string, unknown>): WebhookDelivery {
     lastAttemptAt: typeof item.lastAttemptAt === 'string' ? item.lastAttemptAt : null,
     redeliveredFromId: typeof item.redeliveredFromId === 'string' ? item.redeliveredFromId : null,
     paused: item.paused === true,
-    // Deliveries written before sequences and object versions were kept have none (docs/decisions.md).
+    // Null as in the domain: not numbered yet, or an event about an object without versions.
     sequence: typeof item.sequence === 'number' ? item.sequence : null,
     objectVersion: typeof item.objectVersion === 'number' ? item.objectVersion : null,
     ...(item.test === true ? { test: true as const } : {}),
@@ -237,7 +287,7 @@ export async function claimDelivery(
   leaseUntil: Date,
 ): Promise<WebhookDelivery | undefined> {
   try {
-    const key = keys.webhookDelivery(message.webhookEndpointId, message.webhookDeliveryId, shard);
+    const key = deliveryKeys.webhookDelivery(message.webhookEndpointId, message.webhookDeliveryId, shard);
     const { Attributes } = await documentClient().send(
       new UpdateCommand({
         ...buildLease(key, message.attemptCount, now, leaseUntil),
@@ -294,4 +344,459 @@ export async function leaseDelivery(
     if ((error as Error).name === 'ConditionalCheckFailedException') return false;
     throw error;
   }
+}
+
+/** DynamoDB's limit on the actions of one TransactWriteItems. */
+export const maxActionsPerTransaction = 100;
+
+/** Creating a delivery takes one action: the delivery's put (`buildCreateDelivery`). */
+const actionsPerDelivery = 1;
+
+/**
+ * What the items of one transaction may weigh by their JSON size. DynamoDB refuses a transaction
+ * over 4 MB; JSON overstates an item's stored size (quotes, braces), and the margin covers the rest.
+ */
+export const maxTransactionJsonBytes = 3_000_000;
+
+/** What a sequence Update weighs at most by the same measure: a few short attributes. */
+const sequenceUpdateJsonBytes = 1_000;
+
+/**
+ * How often a transaction is sent again after a failed condition: each round drops deliveries
+ * that exist or takes the numbers another writer left. Past it the stream batch is retried.
+ */
+const maxRounds = 25;
+
+/** A delivery to create, with its endpoint's shard history, which places it. */
+export interface NewDelivery {
+  readonly delivery: WebhookDelivery;
+  readonly shards: DeliveryShardHistory;
+}
+
+/**
+ * The new deliveries grouped into as few transactions as DynamoDB's limits allow, in the order
+ * given: each group's puts (one per delivery) plus one sequence Update per endpoint it names stay
+ * within 100 actions, and its items within the size budget. A delivery named twice is kept once: a transaction may not
+ * name an item twice.
+ */
+export function groupNewDeliveries(deliveries: readonly NewDelivery[]): NewDelivery[][] {
+  const groups: NewDelivery[][] = [];
+  let current: NewDelivery[] = [];
+  let endpoints = new Set<string>();
+  let currentBytes = 0;
+  const seen = new Set<string>();
+  for (const each of deliveries) {
+    const { delivery, shards } = each;
+    if (seen.has(delivery.webhookDeliveryId)) continue;
+    seen.add(delivery.webhookDeliveryId);
+    const newEndpoint = !endpoints.has(delivery.webhookEndpointId);
+    const actions = (current.length + 1) * actionsPerDelivery + endpoints.size + (newEndpoint ? 1 : 0);
+    const bytes =
+      buildCreateDelivery(delivery, delivery.createdAt, shards).reduce(
+        (sum, { Put }) => sum + Buffer.byteLength(JSON.stringify(Put.Item)),
+        0,
+      ) + (newEndpoint ? sequenceUpdateJsonBytes : 0);
+    if (actions > maxActionsPerTransaction || currentBytes + bytes > maxTransactionJsonBytes) {
+      if (current.length > 0) groups.push(current);
+      current = [];
+      endpoints = new Set();
+      currentBytes = bytes + (newEndpoint ? 0 : sequenceUpdateJsonBytes);
+    } else {
+      currentBytes += bytes;
+    }
+    current.push(each);
+    endpoints.add(delivery.webhookEndpointId);
+  }
+  if (current.length > 0) groups.push(current);
+  return groups;
+}
+
+/**
+ * One group's transaction: the conditional put of each delivery, numbered in its endpoint's
+ * sequence from `lastSequences`, then one Update per endpoint advancing its sequence by its number
+ * of deliveries. The puts come first, one per delivery, so a failed condition's index below
+ * `group.length` names a delivery that exists (`deliveryOfAction`) and
+ * one at or above it an endpoint whose sequence moved.
+ */
+export function buildNumberedTransaction(
+  group: readonly NewDelivery[],
+  lastSequences: ReadonlyMap<string, number>,
+) {
+  const { numbered, advances } = numberDeliveries(
+    group.map(({ delivery }) => delivery),
+    lastSequences,
+  );
+  // No ALL_OLD on the puts: the router only needs to know which deliveries exist, not their content.
+  const items: TransactItems = [
+    ...numbered.flatMap((delivery, index) =>
+      buildCreateDelivery(delivery, delivery.createdAt, group[index]?.shards ?? []),
+    ),
+    ...advances.map((advance) => buildAdvanceSequence(advance)),
+  ];
+  return { items, advances };
+}
+
+/** The delivery of the group an action of its transaction creates, or undefined for a sequence Update. */
+export function deliveryOfAction(actionIndex: number, groupLength: number): number | undefined {
+  return actionIndex < groupLength * actionsPerDelivery
+    ? Math.floor(actionIndex / actionsPerDelivery)
+    : undefined;
+}
+
+/**
+ * Creates every delivery that does not exist yet, each with the next number of its endpoint's
+ * sequence, and leaves existing ones untouched: a replayed stream batch must never reset an
+ * attempted delivery, add a second one, or take a number
+ * (docs/architecture.md#the-delivery-pipeline). `lastSequences` holds each endpoint's last number
+ * as read (0 when absent). One round trip per transaction, one sequence write per endpoint in it; when some deliveries exist, or another writer advanced an
+ * endpoint's sequence since it was read, the rest are numbered afresh (from the number the failed
+ * condition returned) and sent again, until the transaction commits. Any other failure is thrown,
+ * so the stream batch is retried. Resolves with the number created.
+ */
+export async function putNewDeliveries(
+  deliveries: readonly NewDelivery[],
+  lastSequences: ReadonlyMap<string, number> = new Map(),
+): Promise<number> {
+  const sequences = new Map(lastSequences);
+  let created = 0;
+  for (const group of groupNewDeliveries(deliveries)) {
+    created += await putMissing(group, sequences);
+  }
+  return created;
+}
+
+async function putMissing(group: readonly NewDelivery[], sequences: Map<string, number>): Promise<number> {
+  let remaining = group;
+  for (let round = 1; remaining.length > 0; round += 1) {
+    const { items, advances } = buildNumberedTransaction(remaining, sequences);
+    try {
+      await sendTransaction(items);
+      for (const { webhookEndpointId, to } of advances) sequences.set(webhookEndpointId, to);
+      return remaining.length;
+    } catch (error) {
+      if (!(error instanceof TransactionConditionFailed) || round >= maxRounds) throw error;
+      const existing = new Set<number>();
+      for (const { index, existing: item } of error.failures) {
+        const delivery = deliveryOfAction(index, remaining.length);
+        const advance = advances[index - remaining.length * actionsPerDelivery];
+        if (delivery !== undefined) existing.add(delivery);
+        else if (advance !== undefined) sequences.set(advance.webhookEndpointId, lastSequenceOf(item));
+      }
+      remaining = remaining.filter((_, index) => !existing.has(index));
+    }
+  }
+  return 0;
+}
+
+/**
+ * What a test delivery adds to its commit: the sequence item as read, and the endpoint's
+ * test-delivery history after this one, from that item or from the one a lost advance hands back
+ * (throwing instead when the quota is spent).
+ */
+export interface TestDeliveryUse {
+  readonly sequenceItem: Record<string, unknown> | undefined;
+  readonly historyAfter: (sequenceItem: Record<string, unknown> | undefined) => UseHistory;
+}
+
+/**
+ * Writes a delivery a route creates (a redelivery, a test delivery), with the next number of its
+ * endpoint's sequence, guarded by the idempotency record, in one transaction with the sequence's
+ * advance (after the delivery's put: action 1 of the route's items), numbered afresh when another
+ * writer took that number since `lastSequence` was read (`withNextNumbers`). A test delivery's
+ * advance also writes its quota history, decided again on each round from the sequence as it is.
+ */
+export async function commitNumberedDelivery(
+  idempotency: IdempotencyContext,
+  redelivery: WebhookDelivery,
+  shards: DeliveryShardHistory,
+  lastSequence: number,
+  respond: (delivery: WebhookDelivery) => StoredResponse,
+  testUse?: TestDeliveryUse,
+): Promise<StoredResponse> {
+  const { merchantId, webhookEndpointId } = redelivery;
+  return withNextNumbers(
+    lastSequence,
+    1,
+    (last, sequenceItem) => {
+      const numbered = withSequence(redelivery, last + 1);
+      const advance = { merchantId, webhookEndpointId, from: last, to: last + 1 };
+      return commitWithIdempotency(idempotency, respond(numbered), [
+        ...buildCreateDelivery(numbered, numbered.createdAt, shards),
+        buildAdvanceSequence(advance, testUse?.historyAfter(sequenceItem)),
+      ]);
+    },
+    testUse?.sequenceItem,
+  );
+}
+
+/** Which deliveries a page asks for: a status or all, how many, and below which key (a cursor's). */
+export interface DeliveriesPageRequest {
+  readonly webhookEndpointId: string;
+  readonly status: DeliveryStatus | undefined;
+  readonly limit: number;
+  readonly startKey: Record<string, unknown> | undefined;
+}
+
+/**
+ * The first read of a page: who owns the endpoint (undefined when the merchant has no such
+ * endpoint) and up to `limit + 1` deliveries of shard 0.
+ */
+export interface ShardZeroRead {
+  readonly owner: DeliveriesMarker | undefined;
+  readonly items: Record<string, unknown>[];
+}
+
+/**
+ * Reads shard 0 and learns the endpoint's owner, status and shard history on the way. A first page
+ * is one strongly consistent Query from the marker down (the marker, then the newest deliveries), so
+ * a just-deleted endpoint is a 404 at once, as its own read was, and no marker means no endpoint.
+ * A page below a cursor cannot reach the marker, so it reads the endpoint beside the Query: deletion is checked on every page.
+ */
+export async function readShardZero(
+  merchantId: string,
+  request: DeliveriesPageRequest,
+): Promise<ShardZeroRead> {
+  const { webhookEndpointId } = request;
+  if (request.startKey !== undefined) {
+    const [stored, items] = await Promise.all([
+      getEndpoint(merchantId, webhookEndpointId),
+      queryShard(request, 0),
+    ]);
+    return { owner: stored === undefined ? undefined : ownerOf(stored), items };
+  }
+  const [first, ...rest] = await queryUpTo(buildMarkerAndDeliveriesQuery(request), request.limit + 2);
+  const marker = first === undefined ? undefined : toDeliveriesMarker(first);
+  return { owner: marker, items: marker === undefined ? [] : rest };
+}
+
+/**
+ * The page: shard 0's deliveries merged with those of every other shard in force over the page's
+ * range (minted up to the cursor's delivery, or ever for a first page), read together, each for
+ * `limit + 1` below the cursor. All shards sort by the same time-ordered ids, so the newest
+ * `limit + 1` overall are among the newest `limit + 1` of each, and the cursor (the last key) keeps
+ * its form: a cursor of a single partition is a cursor of shard 0.
+ */
+export async function mergeShards(
+  request: DeliveriesPageRequest,
+  owner: DeliveriesMarker,
+  shardZero: readonly Record<string, unknown>[],
+): Promise<QueryPage> {
+  const cursorId =
+    request.startKey?.SK === undefined
+      ? undefined
+      : String(request.startKey.SK).slice(SortKeyPrefix.webhookDelivery.length);
+  const otherShards = shardsOfPage(owner.deliveryShards, { id: cursorId }).slice(1);
+  const others = await Promise.all(otherShards.map((shard) => queryShard(request, shard)));
+  return newestPage([...shardZero, ...others.flat()], {
+    limit: request.limit,
+    sortAttribute: 'SK',
+    keyAttributes: ['PK', 'SK'],
+  });
+}
+
+function ownerOf(stored: Awaited<ReturnType<typeof getEndpoint>> & object): DeliveriesMarker {
+  return {
+    merchantId: stored.endpoint.merchantId,
+    webhookEndpointId: stored.endpoint.webhookEndpointId,
+    deleted: !isLive(stored.endpoint),
+    deliveryShards: stored.deliveryShards,
+  };
+}
+
+/** The status filter, applied per shard as it was to the one partition. */
+function statusFilter(status: DeliveryStatus | undefined, keepMarker: boolean) {
+  if (status === undefined) return {};
+  return {
+    FilterExpression: keepMarker ? '#status = :status OR entityType = :markerType' : '#status = :status',
+    ExpressionAttributeNames: { '#status': 'status' },
+  };
+}
+
+/**
+ * Shard 0 from its marker down, newest first: `ENDPOINT` sorts above every `DELIVERY#…`, so the
+ * marker comes first when it exists.
+ */
+export function buildMarkerAndDeliveriesQuery(request: DeliveriesPageRequest): QueryCommandInput {
+  return {
+    TableName: tableName(),
+    KeyConditionExpression: 'PK = :partition AND SK BETWEEN :deliveries AND :marker',
+    ExpressionAttributeValues: {
+      ':partition': deliveriesPartition(request.webhookEndpointId, 0),
+      ':deliveries': SortKeyPrefix.webhookDelivery,
+      ':marker': endpointKeys.webhookDeliveriesMarkerSortKey,
+      ...(request.status === undefined
+        ? {}
+        : { ':status': request.status, ':markerType': EntityType.webhookDeliveriesMarker }),
+    },
+    ...statusFilter(request.status, true),
+    ScanIndexForward: false,
+    ConsistentRead: true,
+  };
+}
+
+/** One shard's deliveries below the cursor, newest first. */
+export function buildShardQuery(request: DeliveriesPageRequest, shard: number): QueryCommandInput {
+  const partition = deliveriesPartition(request.webhookEndpointId, shard);
+  return {
+    TableName: tableName(),
+    KeyConditionExpression: 'PK = :partition AND begins_with(SK, :prefix)',
+    ExpressionAttributeValues: {
+      ':partition': partition,
+      ':prefix': SortKeyPrefix.webhookDelivery,
+      ...(request.status === undefined ? {} : { ':status': request.status }),
+    },
+    ...statusFilter(request.status, false),
+    ScanIndexForward: false,
+    // A cursor names the last delivery of a page, in whichever shard: each shard starts below its SK.
+    ...(request.startKey === undefined
+      ? {}
+      : { ExclusiveStartKey: { PK: partition, SK: request.startKey.SK } }),
+  };
+}
+
+function queryShard(request: DeliveriesPageRequest, shard: number) {
+  return queryUpTo(buildShardQuery(request, shard), request.limit + 1);
+}
+
+/**
+ * The newest-first Query of an event's partition of the event-deliveries index (GSI5, keyed by
+ * `eventId` and `createdAt`): its deliveries and the event's own entry, which is at least as old
+ * as any of them. An index is read eventually consistent: a delivery written a moment ago may show
+ * a moment later.
+ */
+export function buildEventDeliveriesQuery(
+  eventId: string,
+  startKey: Record<string, unknown> | undefined,
+): QueryCommandInput {
+  return {
+    TableName: tableName(),
+    IndexName: 'GSI5',
+    KeyConditionExpression: 'eventId = :eventId',
+    // A test delivery's `evt_` id is in no event log: its partition lists nothing, so it is a 404.
+    FilterExpression: 'attribute_not_exists(test)',
+    ExpressionAttributeValues: { ':eventId': eventId },
+    ScanIndexForward: false,
+    ExclusiveStartKey: startKey,
+  };
+}
+
+/** The keys a page of GSI5 resumes from: the index's and the table's. */
+const eventDeliveriesKeyAttributes = ['eventId', 'createdAt', 'PK', 'SK'] as const;
+
+/** One page of an event's deliveries, and the event's entry when the Query reached it. */
+export interface EventDeliveriesPage {
+  /** The event's index entry (merchant, expiry), whoever's and however old, when read. */
+  readonly event: Record<string, unknown> | undefined;
+  /** The page's deliveries as the index projects them, newest first; their last key is the cursor. */
+  readonly deliveries: QueryPage;
+}
+
+/**
+ * One page of an event's deliveries (to every endpoint, and redeliveries), newest first, in one
+ * Query of the event-deliveries index. The event's entry sorts last (it is the oldest), so it comes
+ * with the page that reaches the end, and with any first page of an event without deliveries. The
+ * caller checks merchant and expiry on the deliveries, which carry both, and on the event.
+ */
+export async function queryEventDeliveries(
+  eventId: string,
+  limit: number,
+  startKey: Record<string, unknown> | undefined,
+): Promise<EventDeliveriesPage> {
+  // `limit + 1` deliveries make `hasMore` exact; the event's entry may be among what is read.
+  const found = await queryUpTo(buildEventDeliveriesQuery(eventId, startKey), limit + 2);
+  const event = found.find((item) => item.entityType === EntityType.event);
+  const deliveries = pageOf(
+    found.filter((item) => item !== event),
+    { limit, keyAttributes: eventDeliveriesKeyAttributes },
+  );
+  return { event, deliveries };
+}
+
+export interface EndpointWithDelivery {
+  readonly endpoint: StoredWebhookEndpoint | undefined;
+  readonly delivery: WebhookDelivery | undefined;
+  /** The last number of the endpoint's delivery sequence (0 before its first delivery). */
+  readonly lastSequence: number;
+}
+
+type ItemKey = { readonly PK: string; readonly SK: string };
+
+/**
+ * An endpoint of the merchant and the items of `others` (undefined where none exists), in order,
+ * in one strongly consistent BatchGetItem: what a route or a recovery batch reads beside the
+ * endpoint it acts on.
+ */
+export async function getEndpointWith(
+  merchantId: string,
+  webhookEndpointId: string,
+  others: readonly ItemKey[],
+): Promise<{ endpoint: StoredWebhookEndpoint | undefined; others: (Record<string, unknown> | undefined)[] }> {
+  const endpointKey = endpointKeys.webhookEndpoint(merchantId, webhookEndpointId);
+  const items = await batchGet([endpointKey, ...others]);
+  const itemOf = (key: ItemKey) => items.find((item) => item.PK === key.PK && item.SK === key.SK);
+  const endpointItem = itemOf(endpointKey);
+  return {
+    endpoint: endpointItem === undefined ? undefined : toStoredEndpoint(endpointItem),
+    others: others.map(itemOf),
+  };
+}
+
+/**
+ * An endpoint of the merchant, one delivery under it and the endpoint's delivery sequence (which
+ * a redelivery advances), in one strongly consistent BatchGetItem.
+ * The delivery's key holds no merchant: it belongs to the caller only when the endpoint does. The
+ * delivery is looked for in shard 0, where every delivery of an endpoint with one shard is; only
+ * when the endpoint's history places it in another shard is it read there, a second round trip.
+ */
+export async function getEndpointWithDelivery(
+  merchantId: string,
+  webhookEndpointId: string,
+  webhookDeliveryId: string,
+): Promise<EndpointWithDelivery> {
+  const {
+    endpoint,
+    others: [deliveryItem, sequenceItem],
+  } = await getEndpointWith(merchantId, webhookEndpointId, [
+    deliveryKeys.webhookDelivery(webhookEndpointId, webhookDeliveryId, 0),
+    endpointKeys.webhookDeliverySequence(merchantId, webhookEndpointId),
+  ]);
+  const lastSequence = lastSequenceOf(sequenceItem);
+  if (endpoint !== undefined && deliveryShardOf(webhookDeliveryId, endpoint.deliveryShards) !== 0) {
+    return {
+      endpoint,
+      delivery: await getDelivery(webhookEndpointId, webhookDeliveryId, endpoint.deliveryShards),
+      lastSequence,
+    };
+  }
+  return {
+    endpoint,
+    delivery: deliveryItem === undefined ? undefined : toDelivery(deliveryItem),
+    lastSequence,
+  };
+}
+
+/** An endpoint of the merchant and its delivery sequence's last number. */
+export interface EndpointWithSequence {
+  readonly endpoint: StoredWebhookEndpoint | undefined;
+  /** The last number of the endpoint's delivery sequence (0 before its first delivery). */
+  readonly lastSequence: number;
+  /** The sequence item as read, with the endpoint's quota histories (none before its first delivery). */
+  readonly sequenceItem: Record<string, unknown> | undefined;
+}
+
+/**
+ * An endpoint of the merchant and its delivery sequence, which a test delivery advances, in one
+ * strongly consistent BatchGetItem.
+ */
+export async function getEndpointWithSequence(
+  merchantId: string,
+  webhookEndpointId: string,
+): Promise<EndpointWithSequence> {
+  const {
+    endpoint,
+    others: [sequenceItem],
+  } = await getEndpointWith(merchantId, webhookEndpointId, [
+    endpointKeys.webhookDeliverySequence(merchantId, webhookEndpointId),
+  ]);
+  return { endpoint, lastSequence: lastSequenceOf(sequenceItem), sequenceItem };
 }

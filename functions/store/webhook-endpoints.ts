@@ -1,6 +1,8 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { SequenceAdvance } from '../domain/delivery-sequence';
 import type { DeliveryShardHistory } from '../domain/delivery-shards';
+import type { UseHistory } from '../domain/endpoint-quotas';
 import { toShardHistory } from '../domain/shard-history';
 import {
   DisabledReason,
@@ -12,9 +14,41 @@ import {
   type WebhookEndpoint,
 } from '../domain/webhook-endpoint';
 import { documentClient, tableName } from './client';
-import { isSequenceItem, lastSequenceOf } from './delivery-sequences';
-import { EntityType, keys, SortKeyPrefix } from './keys';
-import { queryAll, queryPage } from './query-page';
+import { queryAll, queryPage } from './reads';
+import { deliveriesPartition, EntityType, merchantPartition, SortKeyPrefix } from './table';
+import { TransactionConditionFailed } from './transaction';
+
+const webhookDeliveriesMarkerSortKey = 'ENDPOINT';
+
+export const endpointKeys = {
+  webhookEndpoint: (merchantId: string, webhookEndpointId: string) => ({
+    PK: merchantPartition(merchantId),
+    SK: `${SortKeyPrefix.webhookEndpoint}${webhookEndpointId}`,
+  }),
+  /** How many endpoints of the merchant are not deleted; guards the limit of 20 under concurrency. */
+  webhookEndpointCounter: (merchantId: string) => ({
+    PK: merchantPartition(merchantId),
+    SK: 'COUNTER#WEBHOOK_ENDPOINTS',
+  }),
+  /**
+   * The last number of an endpoint's delivery sequence, advanced in the transaction that writes
+   * its deliveries. In the merchant's partition, where it sorts just before the endpoints, so the
+   * router's one Query of the endpoints (`SK` from this prefix to the endpoints') reads it too.
+   */
+  webhookDeliverySequence: (merchantId: string, webhookEndpointId: string) => ({
+    PK: merchantPartition(merchantId),
+    SK: `${SortKeyPrefix.webhookDeliverySequence}${webhookEndpointId}`,
+  }),
+  /**
+   * The endpoint's marker in shard 0 of its deliveries: `ENDPOINT` sorts above every `DELIVERY#…`,
+   * so a newest-first Query of the partition returns it first, then the newest deliveries.
+   */
+  webhookDeliveriesMarker: (webhookEndpointId: string) => ({
+    PK: deliveriesPartition(webhookEndpointId, 0),
+    SK: webhookDeliveriesMarkerSortKey,
+  }),
+  webhookDeliveriesMarkerSortKey,
+} as const;
 
 /**
  * An endpoint as stored: the API view, its sealed signing secret, its delivery shard history (empty:
@@ -30,7 +64,7 @@ export interface StoredWebhookEndpoint {
 
 function endpointItem(stored: StoredWebhookEndpoint) {
   return {
-    ...keys.webhookEndpoint(stored.endpoint.merchantId, stored.endpoint.webhookEndpointId),
+    ...endpointKeys.webhookEndpoint(stored.endpoint.merchantId, stored.endpoint.webhookEndpointId),
     entityType: EntityType.webhookEndpoint,
     ...stored.endpoint,
     sealedSigningSecret: stored.sealedSigningSecret,
@@ -62,7 +96,7 @@ function buildPutDeliveriesMarker(stored: Pick<StoredWebhookEndpoint, 'endpoint'
     Put: {
       TableName: tableName(),
       Item: {
-        ...keys.webhookDeliveriesMarker(webhookEndpointId),
+        ...endpointKeys.webhookDeliveriesMarker(webhookEndpointId),
         entityType: EntityType.webhookDeliveriesMarker,
         merchantId,
         webhookEndpointId,
@@ -91,8 +125,7 @@ export function buildPutNewEndpoint(endpoint: WebhookEndpoint, sealedSigningSecr
 
 /**
  * The next version of an endpoint, only while the stored version is the one read, and its deliveries
- * marker (written afresh, which also gives an endpoint created before markers existed its own). The
- * shard history is kept unless the change raises it. The subscription times follow the change of
+ * marker, written afresh. The shard history is kept unless the change raises it. The subscription times follow the change of
  * event types, an added type starting at the change's `updatedAt`, whichever write changes them.
  */
 export function buildReplaceEndpoint(
@@ -147,7 +180,7 @@ export function buildReplaceEndpoint(
 export function buildTakeSimulatedFailure(merchantId: string, webhookEndpointId: string) {
   return {
     TableName: tableName(),
-    Key: keys.webhookEndpoint(merchantId, webhookEndpointId),
+    Key: endpointKeys.webhookEndpoint(merchantId, webhookEndpointId),
     UpdateExpression: 'SET #simulateFailures = #simulateFailures - :one',
     ConditionExpression: '#simulateFailures > :zero',
     ExpressionAttributeNames: { '#simulateFailures': 'simulateFailures' },
@@ -157,8 +190,8 @@ export function buildTakeSimulatedFailure(merchantId: string, webhookEndpointId:
 }
 
 /**
- * The dispatcher's write of a success or of the start of a failing run (docs/decisions.md "Endpoint
- * health"): one UpdateItem of the endpoint as the batch read it, a new version, so a merchant's
+ * The dispatcher's write of a success or of the start of a failing run (docs/decisions/endpoint-health.md):
+ * one UpdateItem of the endpoint as the batch read it, a new version, so a merchant's
  * change read before it reads again rather than putting back the health it read. A lost condition
  * means the endpoint changed meanwhile, and the write is dropped: the next attempt decides afresh.
  */
@@ -169,7 +202,7 @@ export function buildRecordHealth(
   const { merchantId, webhookEndpointId } = stored.endpoint;
   return {
     TableName: tableName(),
-    Key: keys.webhookEndpoint(merchantId, webhookEndpointId),
+    Key: endpointKeys.webhookEndpoint(merchantId, webhookEndpointId),
     UpdateExpression:
       change.kind === 'succeeded'
         ? 'SET #lastSucceededAt = :at, #version = :next REMOVE #failingSince'
@@ -216,7 +249,7 @@ export async function getDeliveriesMarker(webhookEndpointId: string) {
   const { Item } = await documentClient().send(
     new GetCommand({
       TableName: tableName(),
-      Key: keys.webhookDeliveriesMarker(webhookEndpointId),
+      Key: endpointKeys.webhookDeliveriesMarker(webhookEndpointId),
       ConsistentRead: true,
     }),
   );
@@ -231,7 +264,7 @@ export function buildAdjustEndpointCount(merchantId: string, delta: 1 | -1) {
   return {
     Update: {
       TableName: tableName(),
-      Key: keys.webhookEndpointCounter(merchantId),
+      Key: endpointKeys.webhookEndpointCounter(merchantId),
       UpdateExpression: 'ADD #count :delta SET entityType = :entityType',
       ...(delta > 0 ? { ConditionExpression: 'attribute_not_exists(#count) OR #count < :max' } : {}),
       ExpressionAttributeNames: { '#count': 'count' },
@@ -249,7 +282,7 @@ export async function getEndpoint(merchantId: string, webhookEndpointId: string)
   const { Item } = await documentClient().send(
     new GetCommand({
       TableName: tableName(),
-      Key: keys.webhookEndpoint(merchantId, webhookEndpointId),
+      Key: endpointKeys.webhookEndpoint(merchantId, webhookEndpointId),
       ConsistentRead: true,
     }),
   );
@@ -264,7 +297,7 @@ function liveEndpointsQuery(merchantId: string) {
     FilterExpression: '#status <> :deleted',
     ExpressionAttributeNames: { '#status': 'status' },
     ExpressionAttributeValues: {
-      ':partition': keys.merchantPartition(merchantId),
+      ':partition': merchantPartition(merchantId),
       ':prefix': SortKeyPrefix.webhookEndpoint,
       ':deleted': 'deleted',
     },
@@ -289,7 +322,7 @@ export interface FanOutTargets {
 
 /**
  * The endpoints and their delivery sequences, in one Query: the sequence items sort just before
- * the endpoints in the merchant's partition (`keys.webhookDeliverySequence`), so the range from
+ * the endpoints in the merchant's partition (`endpointKeys.webhookDeliverySequence`), so the range from
  * their prefix to the end of the endpoints' holds both. Deleted endpoints are filtered out; their
  * sequences are not, which costs a small item read each.
  */
@@ -300,7 +333,7 @@ export function buildFanOutTargetsQuery(merchantId: string) {
     FilterExpression: 'entityType = :sequence OR #status <> :deleted',
     ExpressionAttributeNames: { '#status': 'status' },
     ExpressionAttributeValues: {
-      ':partition': keys.merchantPartition(merchantId),
+      ':partition': merchantPartition(merchantId),
       ':from': SortKeyPrefix.webhookDeliverySequence,
       // '$' follows '#': the end of every sort key that begins with the endpoints' prefix.
       ':to': `${SortKeyPrefix.webhookEndpoint.slice(0, -1)}$`,
@@ -330,16 +363,9 @@ export function toStoredEndpoint(item: Record<string, unknown>): StoredWebhookEn
     endpoint,
     sealedSigningSecret: String(item.sealedSigningSecret),
     deliveryShards: deliveryShardsOf(item),
-    subscribedSince: subscribedSinceOf(endpoint, keptSubscribedSince(item)),
+    subscribedSince: item.subscribedSince as SubscribedSince,
     version: Number(item.version),
   };
-}
-
-/** The kept subscription times; an endpoint written before they were kept has none. */
-function keptSubscribedSince(item: Record<string, unknown>): SubscribedSince {
-  const kept = item.subscribedSince;
-  if (typeof kept !== 'object' || kept === null) return {};
-  return Object.fromEntries(Object.entries(kept).filter(([, since]) => typeof since === 'string'));
 }
 
 function deliveryShardsOf(item: Record<string, unknown>): DeliveryShardHistory {
@@ -360,9 +386,136 @@ export function toEndpoint(item: Record<string, unknown>): WebhookEndpoint {
     ...(typeof item.simulateFailures === 'number' && item.simulateFailures > 0
       ? { simulateFailures: item.simulateFailures }
       : {}),
-    // Kept by the dispatcher (docs/decisions.md "Endpoint health"); absent on an endpoint never attempted.
+    // Kept by the dispatcher (docs/decisions/endpoint-health.md); absent on an endpoint never attempted.
     ...(typeof item.lastSucceededAt === 'string' ? { lastSucceededAt: item.lastSucceededAt } : {}),
     ...(typeof item.failingSince === 'string' ? { failingSince: item.failingSince } : {}),
     ...(item.disabledReason === DisabledReason.failing ? { disabledReason: DisabledReason.failing } : {}),
   };
+}
+
+/*
+ * An endpoint's quota histories (docs/decisions/quotas-on-test-deliveries-and-recoveries.md) are
+ * kept on its delivery sequence item, which the test route and the recovery route already read
+ * with the endpoint, and which only ever takes UpdateItems: no writer puts it back whole. They are
+ * bookkeeping, never part of a resource.
+ */
+
+export const QuotaAttribute = { testDeliveries: 'testDeliveriesAt', recoveries: 'recoveriesAt' } as const;
+export type QuotaAttribute = (typeof QuotaAttribute)[keyof typeof QuotaAttribute];
+
+/** A history as stored; none on an endpoint that never used it. */
+export function useHistoryOf(
+  sequenceItem: Record<string, unknown> | undefined,
+  attribute: QuotaAttribute,
+): number[] {
+  const stored = sequenceItem?.[attribute];
+  return Array.isArray(stored) ? stored.map(Number) : [];
+}
+
+/**
+ * A recovery's start writes the endpoint's new recovery history, only while it is the history read:
+ * the running-recovery lock keeps two starts from running at once, not one that read before another
+ * finished from writing over it. ALL_OLD hands a loser the history as it is now.
+ */
+export function buildRecordRecoveryUse(
+  merchantId: string,
+  webhookEndpointId: string,
+  asRead: UseHistory,
+  next: UseHistory,
+) {
+  return {
+    Update: {
+      TableName: tableName(),
+      Key: endpointKeys.webhookDeliverySequence(merchantId, webhookEndpointId),
+      UpdateExpression:
+        'SET #recoveries = :next, entityType = :entityType, merchantId = :merchantId, webhookEndpointId = :endpointId',
+      ConditionExpression:
+        asRead.length === 0 ? 'attribute_not_exists(#recoveries)' : '#recoveries = :asRead',
+      ExpressionAttributeNames: { '#recoveries': QuotaAttribute.recoveries },
+      ExpressionAttributeValues: {
+        ':next': [...next],
+        ':entityType': EntityType.webhookDeliverySequence,
+        ':merchantId': merchantId,
+        ':endpointId': webhookEndpointId,
+        ...(asRead.length === 0 ? {} : { ':asRead': [...asRead] }),
+      },
+      ReturnValuesOnConditionCheckFailure: 'ALL_OLD' as const,
+    },
+  };
+}
+
+/**
+ * Advances an endpoint's delivery sequence from `from` to `to`, only while its last number is
+ * still `from` (no item yet when `from` is 0): in the transaction that writes the numbered
+ * deliveries, so a cancelled or retried transaction takes no number, and two writers that read the
+ * same number cannot both take the next ones. ALL_OLD hands the loser the number it must continue
+ * from, without a second read. A test delivery's advance also writes the endpoint's test-delivery
+ * history: only a test delivery writes it, always with an advance, so the advance's condition also
+ * proves the history is the one read (docs/decisions/quotas-on-test-deliveries-and-recoveries.md).
+ */
+export function buildAdvanceSequence(
+  { merchantId, webhookEndpointId, from, to }: SequenceAdvance,
+  testDeliveriesAt?: UseHistory,
+) {
+  const tests = testDeliveriesAt === undefined ? '' : ', #tests = :tests';
+  return {
+    Update: {
+      TableName: tableName(),
+      Key: endpointKeys.webhookDeliverySequence(merchantId, webhookEndpointId),
+      UpdateExpression: `SET lastSequence = :to, entityType = :entityType, merchantId = :merchantId, webhookEndpointId = :endpointId${tests}`,
+      ConditionExpression: from === 0 ? 'attribute_not_exists(lastSequence)' : 'lastSequence = :from',
+      ...(testDeliveriesAt === undefined
+        ? {}
+        : { ExpressionAttributeNames: { '#tests': QuotaAttribute.testDeliveries } }),
+      ExpressionAttributeValues: {
+        ':to': to,
+        ':entityType': EntityType.webhookDeliverySequence,
+        ':merchantId': merchantId,
+        ':endpointId': webhookEndpointId,
+        ...(from === 0 ? {} : { ':from': from }),
+        ...(testDeliveriesAt === undefined ? {} : { ':tests': [...testDeliveriesAt] }),
+      },
+      ReturnValuesOnConditionCheckFailure: 'ALL_OLD' as const,
+    },
+  };
+}
+
+/** The last number of a stored sequence item (or of none: 0, before an endpoint's first delivery). */
+export function lastSequenceOf(item: Record<string, unknown> | undefined): number {
+  return typeof item?.lastSequence === 'number' ? item.lastSequence : 0;
+}
+
+/** Whether an item of the merchant's partition is a delivery sequence. */
+export function isSequenceItem(item: Record<string, unknown>): boolean {
+  return item.entityType === EntityType.webhookDeliverySequence;
+}
+
+/** How often a write is numbered afresh when other writers keep taking its numbers. */
+const maxNumberingRounds = 10;
+
+/**
+ * Sends `write`, which numbers its deliveries on from `last` and advances the sequence in the
+ * same transaction, at action `sequenceIndex`. When that advance's condition fails (another writer,
+ * the router or a route, took the numbers since `lastSequence` was read), the failed condition
+ * hands back the sequence as it is now, and `write` is sent again from its last number, with that
+ * item (the one given at first, if any, before).
+ */
+export async function withNextNumbers<T>(
+  lastSequence: number,
+  sequenceIndex: number,
+  write: (last: number, sequenceItem: Record<string, unknown> | undefined) => Promise<T>,
+  sequenceItem?: Record<string, unknown>,
+): Promise<T> {
+  let last = lastSequence;
+  let item = sequenceItem;
+  for (let round = 1; ; round += 1) {
+    try {
+      return await write(last, item);
+    } catch (error) {
+      const moved = error instanceof TransactionConditionFailed ? error.failureAt(sequenceIndex) : undefined;
+      if (moved === undefined || round >= maxNumberingRounds) throw error;
+      last = lastSequenceOf(moved.existing);
+      item = moved.existing;
+    }
+  }
 }

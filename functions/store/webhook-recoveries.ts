@@ -1,9 +1,9 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { DeliveryShardHistory } from '../domain/delivery-shards';
 import { typeIdBound } from '../domain/id-time-bounds';
 import { isExpired, retentionDays } from '../domain/retention';
 import { shardsEver } from '../domain/shard-history';
-import { DeliveryStatus, type WebhookDelivery } from '../domain/webhook-delivery';
+import { DeliveryStatus, type WebhookDelivery, withSequence } from '../domain/webhook-delivery';
 import {
   type RecoveryCursor,
   RecoveryStatus,
@@ -12,13 +12,55 @@ import {
   type WebhookRecovery,
 } from '../domain/webhook-recovery';
 import { documentClient, tableName } from './client';
-import { QuotaAttribute, useHistoryOf } from './endpoint-quotas';
-import { getEndpointWith } from './endpoint-with-delivery';
-import { EntityType, keys, SortKeyPrefix } from './keys';
-import { mapWithConcurrency } from './map-with-concurrency';
-import { queryAll } from './query-page';
-import { toDelivery } from './webhook-deliveries';
-import type { StoredWebhookEndpoint } from './webhook-endpoints';
+import { mapWithConcurrency, queryAll } from './reads';
+import {
+  deliveriesPartition,
+  dueDeliveriesPartitions,
+  dueIndexEntry,
+  EntityType,
+  merchantPartition,
+  SortKeyPrefix,
+} from './table';
+import { sendTransaction, TransactionConditionFailed } from './transaction';
+import {
+  buildCreateDelivery,
+  getEndpointWith,
+  type PlacedDelivery,
+  partitionReadConcurrency,
+  placedDelivery,
+  soonestDueFirst,
+  toDelivery,
+} from './webhook-deliveries';
+import {
+  buildAdvanceSequence,
+  endpointKeys,
+  QuotaAttribute,
+  type StoredWebhookEndpoint,
+  useHistoryOf,
+  withNextNumbers,
+} from './webhook-endpoints';
+
+export const recoveryKeys = {
+  /** A bulk recovery of an endpoint's exhausted deliveries, in its merchant's partition. */
+  webhookRecovery: (merchantId: string, recoveryId: string) => ({
+    PK: merchantPartition(merchantId),
+    SK: `WEBHOOK_RECOVERY#${recoveryId}`,
+  }),
+  /**
+   * Held by an endpoint's running recovery, from its start to its last batch: at most one runs per
+   * endpoint, as a start's condition that no lock exists decides.
+   */
+  webhookRecoveryLock: (merchantId: string, webhookEndpointId: string) => ({
+    PK: merchantPartition(merchantId),
+    SK: `WEBHOOK_RECOVERY_RUNNING#${webhookEndpointId}`,
+  }),
+  /**
+   * GSI1 of a running recovery's record, beside the waiting deliveries in the shard of its id: when
+   * the reconciler nudges it unless a batch writes the record first. Readers of the index tell it
+   * from a delivery by its `entityType`. Sparse: a completed or canceled recovery carries none.
+   */
+  recoveryNudge: dueIndexEntry,
+} as const;
 
 /** A recovery record is kept as long as the deliveries it could have recovered. */
 const recoveryRetentionSeconds = retentionDays * 24 * 60 * 60;
@@ -32,8 +74,8 @@ function recoveryItem({ recovery, cursor, step }: StoredRecovery) {
   const running = recovery.status === RecoveryStatus.running;
   const nudgeAt = recoveryNudgeAt(recovery.updatedAt);
   return {
-    ...keys.webhookRecovery(recovery.merchantId, recovery.recoveryId),
-    ...(running ? keys.recoveryNudge(nudgeAt, recovery.recoveryId) : {}),
+    ...recoveryKeys.webhookRecovery(recovery.merchantId, recovery.recoveryId),
+    ...(running ? recoveryKeys.recoveryNudge(nudgeAt, recovery.recoveryId) : {}),
     entityType: EntityType.webhookRecovery,
     ...recovery,
     cursor,
@@ -86,7 +128,7 @@ export function buildStartRecovery(stored: StoredRecovery) {
       Put: {
         TableName: tableName(),
         Item: {
-          ...keys.webhookRecoveryLock(merchantId, webhookEndpointId),
+          ...recoveryKeys.webhookRecoveryLock(merchantId, webhookEndpointId),
           entityType: EntityType.webhookRecoveryLock,
           merchantId,
           webhookEndpointId,
@@ -120,7 +162,7 @@ export function buildReleaseRecoveryLock(recovery: WebhookRecovery) {
   return {
     Delete: {
       TableName: tableName(),
-      Key: keys.webhookRecoveryLock(recovery.merchantId, recovery.webhookEndpointId),
+      Key: recoveryKeys.webhookRecoveryLock(recovery.merchantId, recovery.webhookEndpointId),
       // A lock already gone is no reason to fail the recovery's last batch.
       ConditionExpression: 'attribute_not_exists(PK) OR recoveryId = :recoveryId',
       ExpressionAttributeValues: { ':recoveryId': recovery.recoveryId },
@@ -148,8 +190,8 @@ export async function getEndpointWithRecoveryLock(
     endpoint,
     others: [lock, sequence],
   } = await getEndpointWith(merchantId, webhookEndpointId, [
-    keys.webhookRecoveryLock(merchantId, webhookEndpointId),
-    keys.webhookDeliverySequence(merchantId, webhookEndpointId),
+    recoveryKeys.webhookRecoveryLock(merchantId, webhookEndpointId),
+    endpointKeys.webhookDeliverySequence(merchantId, webhookEndpointId),
   ]);
   return {
     endpoint,
@@ -168,7 +210,9 @@ export async function getEndpointWithRecovery(
   const {
     endpoint,
     others: [item],
-  } = await getEndpointWith(merchantId, webhookEndpointId, [keys.webhookRecovery(merchantId, recoveryId)]);
+  } = await getEndpointWith(merchantId, webhookEndpointId, [
+    recoveryKeys.webhookRecovery(merchantId, recoveryId),
+  ]);
   return {
     endpoint,
     recovery: item === undefined || isExpired(item, now) ? undefined : toStoredRecovery(item),
@@ -188,7 +232,7 @@ export function buildExhaustedDeliveriesQuery(
   window: { since: string; until: string },
   cursor: RecoveryCursor,
 ) {
-  const partition = keys.deliveriesPartition(webhookEndpointId, cursor.shard);
+  const partition = deliveriesPartition(webhookEndpointId, cursor.shard);
   const from = typeIdBound('whkdel', new Date(window.since), 'lowest');
   const to = typeIdBound('whkdel', new Date(window.until), 'highest');
   return {
@@ -249,8 +293,7 @@ const eventReadConcurrency = 8;
 /**
  * The id of each event's newest delivery to the endpoint, from the event-deliveries index (one
  * Query an event; ids are time-ordered, so the greatest is the newest). The index is eventually
- * consistent: a delivery made a moment ago by another writer may not be seen yet. An event whose
- * deliveries predate the index has none there, and maps to nothing.
+ * consistent: a delivery made a moment ago by another writer may not be seen yet.
  */
 export async function newestDeliveriesOfEvents(
   webhookEndpointId: string,
@@ -271,4 +314,130 @@ export async function newestDeliveriesOfEvents(
     return last === undefined ? undefined : ([eventId, last] as const);
   });
   return new Map(newest.filter((entry) => entry !== undefined));
+}
+
+/** Whether a batch was written, or found its recovery already past the step it was read at. */
+export type BatchOutcome = 'committed' | 'stale';
+
+/**
+ * Writes one batch of a recovery in one transaction: the recovery's next state (only from the step
+ * it was read at), each new delivery, numbered from the endpoint's next sequence number on with the
+ * sequence's advance, and, when the recovery ends, its lock's release. A retried batch finds the
+ * step moved and writes nothing ('stale'); when another writer took the numbers since
+ * `lastSequence` was read, the batch is numbered afresh and sent again (`withNextNumbers`).
+ */
+export async function commitRecoveryBatch(
+  previous: StoredRecovery,
+  next: StoredRecovery,
+  redeliveries: readonly WebhookDelivery[],
+  shards: DeliveryShardHistory,
+  lastSequence: number,
+): Promise<BatchOutcome> {
+  const { merchantId, webhookEndpointId } = next.recovery;
+  // After the recovery's own write and the deliveries' puts: the sequence's advance.
+  const sequenceIndex = 1 + redeliveries.length;
+  return withNextNumbers(lastSequence, sequenceIndex, async (last) => {
+    const numbered = redeliveries.map((delivery, index) => withSequence(delivery, last + 1 + index));
+    const to = last + numbered.length;
+    try {
+      await sendTransaction([
+        buildAdvanceRecovery(previous.step, next),
+        ...numbered.flatMap((delivery) => buildCreateDelivery(delivery, delivery.createdAt, shards)),
+        ...(numbered.length === 0
+          ? []
+          : [buildAdvanceSequence({ merchantId, webhookEndpointId, from: last, to })]),
+        ...(next.recovery.status === RecoveryStatus.running ? [] : [buildReleaseRecoveryLock(next.recovery)]),
+      ]);
+      return 'committed';
+    } catch (error) {
+      if (error instanceof TransactionConditionFailed && error.failureAt(0) !== undefined) return 'stale';
+      throw error;
+    }
+  });
+}
+
+/**
+ * A nudge of a stalled recovery: its record written again, unchanged but for when it was nudged and
+ * its due-index entry moved one stall time on, only while it still runs at the step it was read
+ * at. The write's stream record makes the router run the batch of that step again.
+ */
+export function buildNudgeRecovery(stalled: StoredRecovery, now: string) {
+  const { merchantId, recoveryId } = stalled.recovery;
+  const nudgeAt = recoveryNudgeAt(now);
+  return {
+    TableName: tableName(),
+    Key: recoveryKeys.webhookRecovery(merchantId, recoveryId),
+    UpdateExpression: 'SET nudgedAt = :now, nudgeAt = :nudgeAt, GSI1SK = :position',
+    ConditionExpression: 'step = :step AND #status = :running',
+    ExpressionAttributeNames: { '#status': 'status' },
+    ExpressionAttributeValues: {
+      ':now': now,
+      ':nudgeAt': nudgeAt,
+      ':position': recoveryKeys.recoveryNudge(nudgeAt, recoveryId).GSI1SK,
+      ':step': stalled.step,
+      ':running': RecoveryStatus.running,
+    },
+  };
+}
+
+/**
+ * Nudges a recovery read as stalled. False when its condition fails: a batch committed (or the
+ * recovery ended) after the read, so it is not stalled and the record is left as that batch wrote it.
+ */
+export async function nudgeRecovery(stalled: StoredRecovery, now: string): Promise<boolean> {
+  try {
+    await documentClient().send(new UpdateCommand(buildNudgeRecovery(stalled, now)));
+    return true;
+  } catch (error) {
+    if ((error as Error).name === 'ConditionalCheckFailedException') return false;
+    throw error;
+  }
+}
+
+/** What the due index holds past its time: the reconciler's work. */
+export interface OverdueWork {
+  /** Waiting deliveries whose attempt was due, the longest overdue first. */
+  readonly deliveries: PlacedDelivery[];
+  /** Running recoveries that no batch has written since their nudge time, the longest stalled first. */
+  readonly stalledRecoveries: StoredRecovery[];
+}
+
+/** One page of a due-index partition: its oldest entries due before `dueBefore`. */
+function buildOverdueEntriesQuery(partition: string, dueBefore: string, limit: number) {
+  return {
+    TableName: tableName(),
+    IndexName: 'GSI1',
+    KeyConditionExpression: 'GSI1PK = :partition AND GSI1SK < :before',
+    ExpressionAttributeValues: { ':partition': partition, ':before': dueBefore },
+    Limit: limit,
+  };
+}
+
+/**
+ * The due index's entries due before `dueBefore` (the reconciler's safety net), told apart by their
+ * `entityType`: deliveries whose attempt is overdue and running recoveries past their nudge time,
+ * each the oldest first and at most `limit` of each. One Query per shard of the index, each a
+ * single page of at most `limit`: the `limit` oldest overall are among the `limit` oldest of each
+ * partition. A stalled recovery takes a place in its partition's page, so
+ * a run may miss the last of a partition's `limit` oldest deliveries; the next run finds it.
+ */
+export async function overdueWork(dueBefore: string, limit: number): Promise<OverdueWork> {
+  const pages = await mapWithConcurrency(
+    dueDeliveriesPartitions(),
+    partitionReadConcurrency,
+    async (partition) => {
+      const query = buildOverdueEntriesQuery(partition, dueBefore, limit);
+      const { Items = [] } = await documentClient().send(new QueryCommand(query));
+      return Items;
+    },
+  );
+  // Expired items wait in the index until DynamoDB deletes them; none is acted on again.
+  const now = new Date();
+  const live = soonestDueFirst(pages).filter((item) => !isExpired(item, now));
+  const ofType = (entityType: EntityType) =>
+    live.filter((item) => item.entityType === entityType).slice(0, limit);
+  return {
+    deliveries: ofType(EntityType.webhookDelivery).map(placedDelivery),
+    stalledRecoveries: ofType(EntityType.webhookRecovery).map(toStoredRecovery),
+  };
 }

@@ -1,5 +1,5 @@
 import { deliveryView, type WebhookDelivery } from '../../functions/domain/webhook-delivery';
-import { getEndpointWithDelivery } from '../../functions/store/endpoint-with-delivery';
+import { getEndpointWithDelivery } from '../../functions/store/webhook-deliveries';
 import { AdminError } from './operations';
 
 /**

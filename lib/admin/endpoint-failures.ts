@@ -1,6 +1,5 @@
 import type { WebhookDelivery } from '../../functions/domain/webhook-delivery';
-import { mergeShards, readShardZero } from '../../functions/store/deliveries-page';
-import { toDelivery } from '../../functions/store/webhook-deliveries';
+import { mergeShards, readShardZero, toDelivery } from '../../functions/store/webhook-deliveries';
 import { AdminError } from './operations';
 
 /** The newest deliveries read for `endpoints failures`: one page of the deliveries list route. */

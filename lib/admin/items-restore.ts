@@ -5,7 +5,7 @@ import {
 } from '@aws-sdk/client-dynamodb';
 import { isExpired } from '../../functions/domain/retention';
 import { EntityType } from '../../functions/store/keys';
-import { mapWithConcurrency } from '../../functions/store/map-with-concurrency';
+import { mapWithConcurrency } from '../../functions/store/reads';
 import { AdminError } from './operations';
 import {
   batchGetItems,

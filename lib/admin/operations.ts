@@ -9,8 +9,15 @@ import {
 import { newId } from '../../functions/domain/ids';
 import { type ShardHistory, ShardRaiseError } from '../../functions/domain/shard-history';
 import { isoTimestamp } from '../../functions/domain/time';
-import { type ApiKeyRecord, listApiKeys, putApiKey, updateApiKey } from '../../functions/store/api-keys';
-import { getMerchant, type Merchant, putMerchant } from '../../functions/store/merchants';
+import {
+  type ApiKeyRecord,
+  getMerchant,
+  listApiKeys,
+  type Merchant,
+  putApiKey,
+  putMerchant,
+  updateApiKey,
+} from '../../functions/store/merchants';
 
 /**
  * The operator's commands (docs/decisions/admin-cli.md), shared by the admin CLI and the local runtime's

@@ -8,7 +8,7 @@ import {
 import { invoiceSlugHash } from '../../functions/domain/invoice-slug';
 import { maxShardCount } from '../../functions/domain/shard-history';
 import { EntityType, keys, SortKeyPrefix } from '../../functions/store/keys';
-import { type JitterRetry, retryWithJitter } from '../../functions/store/retry-with-jitter';
+import { type JitterRetry, retryWithJitter } from '../../functions/store/transaction';
 import type { StoredItem } from './same-item';
 
 /** Which items of the restored table to bring back: a merchant's, or those of a range of partition keys. */

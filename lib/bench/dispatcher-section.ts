@@ -7,7 +7,7 @@ import { isoTimestamp } from '../../functions/domain/time';
 import { deliveryIdFor, newDelivery, type WebhookDelivery } from '../../functions/domain/webhook-delivery';
 import { signedDelivery } from '../../functions/domain/webhook-signature';
 import { secretSealer } from '../../functions/secrets/secret-sealer-from-env';
-import { putNewDeliveries } from '../../functions/store/new-deliveries';
+import { putNewDeliveries } from '../../functions/store/webhook-deliveries';
 import { startHttpsReceiver } from '../../test/support/https-receiver';
 import { startTestRuntime } from '../../test/support/local-runtime';
 import { readLocalSettings } from '../local/settings';

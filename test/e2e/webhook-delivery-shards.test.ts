@@ -1,9 +1,7 @@
-import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deliveryShardOf } from '../../functions/domain/delivery-shards';
 import { typeIdMilliseconds } from '../../functions/domain/id-time-bounds';
 import { shardLeadMs } from '../../functions/domain/shard-history';
-import { documentClient } from '../../functions/store/client';
 import { EntityType, keys } from '../../functions/store/keys';
 import { raiseDeliveryShardCount } from '../../lib/admin/delivery-shards';
 import { type HttpsReceiver, startHttpsReceiver } from '../support/https-receiver';
@@ -296,35 +294,4 @@ describe('the deliveries list of an endpoint with one shard', () => {
       idempotencyKey: newKey(),
     });
   });
-
-  it('falls back to the endpoint for one written before markers existed, with the same answers', async () => {
-    const endpointId = await subscribe();
-    await event();
-    await waitUntilSettled(endpointId, 1);
-    await documentClient().send(
-      new DeleteCommand({ TableName: t.runtime.tableName, Key: keys.webhookDeliveriesMarker(endpointId) }),
-    );
-    const page = await t.api('GET', deliveriesPath(endpointId));
-    expect(page.status).toBe(200);
-    expect(page.body.items).toHaveLength(1);
-    const another = await t.anotherMerchant();
-    const foreign = await another.api(
-      'GET',
-      `/merchants/${another.merchantId}/webhook-endpoints/${endpointId}/deliveries`,
-    );
-    expect(foreign.status).toBe(404);
-    // Any endpoint write puts the marker back; the delete here is one.
-    await documentClient().send(
-      new DeleteCommand({ TableName: t.runtime.tableName, Key: keys.webhookDeliveriesMarker(endpointId) }),
-    );
-    await t.api('DELETE', `/merchants/${merchantId}/webhook-endpoints/${endpointId}`, {
-      idempotencyKey: newKey(),
-    });
-    expect((await t.api('GET', deliveriesPath(endpointId))).status).toBe(404);
-    expect(
-      (await t.scanTable()).find((item) => item.PK === `DELIVERIES#${endpointId}` && item.SK === 'ENDPOINT'),
-    ).toMatchObject({
-      deleted: true,
-    });
-  }, 60_000);
 });

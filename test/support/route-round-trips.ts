@@ -1,6 +1,6 @@
 import { isMutating, type RouteDefinition } from '../../functions/route-definition';
 import type { RouteName } from '../../functions/routes';
-import { resetCursorSigningKey } from '../../functions/store/cursor-signing-key';
+import { resetCursorSigningKey } from '../../functions/store/merchants';
 import type { HttpsReceiver } from './https-receiver';
 import { createInvoice, expectOk, invoiceAction, invoiceBody } from './invoice-requests';
 import { invoiceFixtures } from './invoices';

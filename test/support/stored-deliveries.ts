@@ -3,7 +3,7 @@ import { newId } from '../../functions/domain/ids';
 import { EventType } from '../../functions/domain/invoice';
 import { newDelivery, type WebhookDelivery } from '../../functions/domain/webhook-delivery';
 import { documentClient, tableName } from '../../functions/store/client';
-import { dueDeliveryShard, dueDeliveryShardCount, EntityType, keys } from '../../functions/store/keys';
+import { dueDeliveryShard, dueDeliveryShardCount, EntityType } from '../../functions/store/keys';
 import { buildPutNewDelivery } from '../../functions/store/webhook-deliveries';
 
 /**
@@ -46,25 +46,6 @@ export function deliveryIdPerShard(): string[] {
     if (!byShard.has(shard)) byShard.set(shard, id);
   }
   return [...byShard.entries()].sort(([a], [b]) => a - b).map(([, id]) => id);
-}
-
-/**
- * Puts a waiting delivery as it was written before the due-deliveries index was sharded: its GSI1
- * entry in the single legacy partition.
- */
-export async function storeLegacyDelivery(
-  overrides: Partial<WebhookDelivery>,
-  dueAt: string,
-): Promise<WebhookDelivery> {
-  const delivery = await storeDelivery(overrides, dueAt);
-  const { Item } = buildPutNewDelivery(delivery, dueAt, []);
-  await documentClient().send(
-    new PutCommand({
-      TableName: tableName(),
-      Item: { ...Item, GSI1PK: keys.legacyDueDeliveriesPartition },
-    }),
-  );
-  return delivery;
 }
 
 /** The GSI1 partition of every stored delivery that has one, read with a full Scan. */

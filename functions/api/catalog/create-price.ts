@@ -3,8 +3,8 @@ import { newPrice } from '../../domain/price';
 import { isoTimestamp } from '../../domain/time';
 import { NotFoundError } from '../../http/errors';
 import { httpHandler } from '../../http/http-handler';
+import { buildProductExistsCheck, buildPutPrice } from '../../store/catalog';
 import { commitWithIdempotency } from '../../store/idempotency';
-import { buildProductExistsCheck, buildPutPrice } from '../../store/prices';
 import { TransactionConditionFailed } from '../../store/transaction';
 import { catalogRoutes } from './routes';
 

@@ -2,8 +2,8 @@ import { newId } from '../../domain/ids';
 import { newProduct } from '../../domain/product';
 import { isoTimestamp } from '../../domain/time';
 import { httpHandler } from '../../http/http-handler';
+import { buildPutProduct } from '../../store/catalog';
 import { commitWithIdempotency } from '../../store/idempotency';
-import { buildPutProduct } from '../../store/products';
 import { catalogRoutes } from './routes';
 
 /** One write round trip: the product and its idempotency record in one transaction, no read first. */

@@ -1,6 +1,6 @@
 import { NotFoundError } from '../../http/errors';
 import { httpHandler } from '../../http/http-handler';
-import { getProduct } from '../../store/products';
+import { getProduct } from '../../store/catalog';
 import { catalogRoutes } from './routes';
 
 /** Another merchant's product is looked up in the caller's own partition, so it is simply absent. */

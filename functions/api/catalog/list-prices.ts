@@ -1,7 +1,6 @@
 import { NotFoundError } from '../../http/errors';
 import { httpHandler } from '../../http/http-handler';
-import { queryPrices, toPrice } from '../../store/prices';
-import { getProduct } from '../../store/products';
+import { getProduct, queryPrices, toPrice } from '../../store/catalog';
 import { cursorScope, pageResponse, startKeyOf } from '../pagination';
 import { catalogRoutes } from './routes';
 

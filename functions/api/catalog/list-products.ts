@@ -1,5 +1,5 @@
 import { httpHandler } from '../../http/http-handler';
-import { queryProducts, toProduct } from '../../store/products';
+import { queryProducts, toProduct } from '../../store/catalog';
 import { cursorScope, pageResponse, startKeyOf } from '../pagination';
 import { catalogRoutes } from './routes';
 

@@ -2,8 +2,8 @@ import { withStatus } from '../../domain/product';
 import { isoTimestamp } from '../../domain/time';
 import { NotFoundError } from '../../http/errors';
 import { httpHandler } from '../../http/http-handler';
+import { buildSetProductStatus, getProduct } from '../../store/catalog';
 import { commitWithIdempotency } from '../../store/idempotency';
-import { buildSetProductStatus, getProduct } from '../../store/products';
 import { catalogRoutes } from './routes';
 
 /** Setting the current status again is a 200 that changes nothing but the idempotency record. */

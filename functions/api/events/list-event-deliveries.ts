@@ -2,8 +2,7 @@ import { isExpired } from '../../domain/retention';
 import { deliveryView } from '../../domain/webhook-delivery';
 import { NotFoundError } from '../../http/errors';
 import { httpHandler } from '../../http/http-handler';
-import { queryEventDeliveries } from '../../store/event-deliveries';
-import { toDelivery } from '../../store/webhook-deliveries';
+import { queryEventDeliveries, toDelivery } from '../../store/webhook-deliveries';
 import { cursorScope, pageResponse, startKeyOf } from '../pagination';
 import { eventRoutes } from './routes';
 

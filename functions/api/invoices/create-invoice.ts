@@ -7,8 +7,7 @@ import { inShard, shardForNewItem } from '../../domain/merchant-shards';
 import { isoTimestamp } from '../../domain/time';
 import { httpHandler } from '../../http/http-handler';
 import { ValidationMessage } from '../../http/validation-messages';
-import { commitNewInvoice } from '../../store/invoice-commits';
-import { loadInvoiceReferences } from '../../store/invoice-references';
+import { commitNewInvoice, loadInvoiceReferences } from '../../store/invoices';
 import { invoiceReplay } from './invoice-change';
 import { invoiceRoutes } from './routes';
 

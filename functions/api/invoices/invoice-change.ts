@@ -2,8 +2,7 @@ import type { Invoice } from '../../domain/invoice';
 import type { ReplayOptions } from '../../http/error-handler';
 import { NotFoundError } from '../../http/errors';
 import type { IdempotencyContext, StoredResponse } from '../../store/idempotency';
-import { commitInvoiceChange, type InvoiceChange } from '../../store/invoice-commits';
-import { reviveInvoiceReplay } from '../../store/invoice-replay';
+import { commitInvoiceChange, type InvoiceChange, reviveInvoiceReplay } from '../../store/invoices';
 
 /**
  * What every invoice route that answers the invoice passes to its handler: the stored answer keeps

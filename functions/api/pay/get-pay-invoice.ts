@@ -1,7 +1,7 @@
 import { isVisibleToPayer } from '../../domain/invoice';
 import { NotFoundError } from '../../http/errors';
 import { httpHandler } from '../../http/http-handler';
-import { findPayLinkTarget } from '../../store/pay-links';
+import { findPayLinkTarget } from '../../store/invoices';
 import { payInvoiceView } from './pay-views';
 import { payPageRoutes } from './routes';
 

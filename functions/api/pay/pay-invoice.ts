@@ -17,20 +17,22 @@ import { httpHandler } from '../../http/http-handler';
 import { ValidationMessage } from '../../http/validation-messages';
 import { paymentProcessor } from '../../payments/processor-for-stage';
 import { buildPutEvent } from '../../store/events';
-import { keys } from '../../store/keys';
 import {
+  buildPayLinkPayment,
   buildRecordDecline,
   buildRecordDeclineOverFull,
+  findPayLinkTarget,
+  invoiceKeys,
+  payLinkAsRead,
   payLinkDeclineAdmission,
-} from '../../store/pay-link-declines';
-import { buildPayLinkPayment, findPayLinkTarget, payLinkAsRead } from '../../store/pay-links';
-import { buildPutPayment } from '../../store/payments';
+} from '../../store/invoices';
 import {
+  buildPutPayment,
   callProcessor,
   completeProcessorCall,
   ProcessorCallBusy,
   reserveProcessorCall,
-} from '../../store/processor-calls';
+} from '../../store/payments';
 import { processorMethod } from '../payments/payment-method';
 import { invoiceNotFound } from './get-pay-invoice';
 import { payInvoiceView, payPaymentView } from './pay-views';
@@ -56,7 +58,7 @@ export const handler = httpHandler(payPageRoutes.payInvoice, async ({ body, idem
     if (target === undefined || !isVisibleToPayer(target.invoice)) throw new NotFoundError(invoiceNotFound);
     const { invoice, merchantName } = target;
     checkPayable(invoice, body, at);
-    const invoiceKey = keys.invoice(invoice.merchantId, invoice.invoiceId);
+    const invoiceKey = invoiceKeys.invoice(invoice.merchantId, invoice.invoiceId);
     const paymentId = await reserveProcessorCall(idempotency, {
       // A public route has no authorizer answer: the payment goes to its invoice's shard.
       callId: inShard(newId('pmt'), merchantShardOfId(invoice.invoiceId)),

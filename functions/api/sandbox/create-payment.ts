@@ -9,9 +9,13 @@ import { ValidationMessage } from '../../http/validation-messages';
 import { sandboxProcessor } from '../../payments/processor-for-stage';
 import { isReturnedLater } from '../../payments/sandbox-processor';
 import { buildPutEvent } from '../../store/events';
-import { loadPaymentReferences } from '../../store/payment-references';
-import { buildPutPayment } from '../../store/payments';
-import { callProcessor, completeProcessorCall, reserveProcessorCall } from '../../store/processor-calls';
+import {
+  buildPutPayment,
+  callProcessor,
+  completeProcessorCall,
+  loadPaymentReferences,
+  reserveProcessorCall,
+} from '../../store/payments';
 import { processorMethod } from '../payments/payment-method';
 import { paymentView } from '../payments/payment-view';
 import { sandboxRoutes } from './routes';

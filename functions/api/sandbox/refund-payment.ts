@@ -5,14 +5,17 @@ import { NotFoundError } from '../../http/errors';
 import { httpHandler } from '../../http/http-handler';
 import { sandboxProcessor } from '../../payments/processor-for-stage';
 import { buildPutEvent } from '../../store/events';
-import { keys } from '../../store/keys';
-import { buildApplyRefund, buildPutRefund, getPayment, paymentAsRead } from '../../store/payments';
 import {
+  buildApplyRefund,
+  buildPutRefund,
   callProcessor,
   completeProcessorCall,
+  getPayment,
   ProcessorCallBusy,
+  paymentAsRead,
+  paymentKeys,
   reserveProcessorCall,
-} from '../../store/processor-calls';
+} from '../../store/payments';
 import { sandboxRoutes } from './routes';
 
 /** A payment changed by another request while this one read it is read again, a few times at most. */
@@ -34,7 +37,7 @@ export const handler = httpHandler(
       // Everything left by default; at least 1, so a payment with nothing left is refused for its state.
       const amount = body.amount ?? Math.max(1, payment.amount - payment.amountRefunded);
       const refunded = refundPayment(payment, amount, at);
-      const paymentKey = keys.payment(payment.merchantId, payment.paymentId);
+      const paymentKey = paymentKeys.payment(payment.merchantId, payment.paymentId);
       const refundId = await reserveProcessorCall(idempotency, {
         callId: newId('refund'),
         lock: { key: paymentKey, asRead: paymentAsRead(payment) },

@@ -7,8 +7,12 @@ import { httpHandler } from '../../http/http-handler';
 import { sandboxProcessor } from '../../payments/processor-for-stage';
 import { buildPutEvent } from '../../store/events';
 import { commitWithIdempotency } from '../../store/idempotency';
-import { buildApplyReturn, getPaymentRecord } from '../../store/payments';
-import { isLockedByLiveCall, ProcessorCallBusy } from '../../store/processor-calls';
+import {
+  buildApplyReturn,
+  getPaymentRecord,
+  isLockedByLiveCall,
+  ProcessorCallBusy,
+} from '../../store/payments';
 import { TransactionConditionFailed } from '../../store/transaction';
 import { paymentView } from '../payments/payment-view';
 import { sandboxRoutes } from './routes';

@@ -1,8 +1,7 @@
 import { deliveryView } from '../../domain/webhook-delivery';
 import { NotFoundError } from '../../http/errors';
 import { httpHandler } from '../../http/http-handler';
-import { mergeShards, readShardZero } from '../../store/deliveries-page';
-import { toDelivery } from '../../store/webhook-deliveries';
+import { mergeShards, readShardZero, toDelivery } from '../../store/webhook-deliveries';
 import type { DeliveriesMarker } from '../../store/webhook-endpoints';
 import { cursorScope, pageResponse, startKeyOf } from '../pagination';
 import { webhookDeliveryRoutes } from './routes';

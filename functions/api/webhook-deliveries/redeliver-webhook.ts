@@ -3,8 +3,7 @@ import { isoTimestamp } from '../../domain/time';
 import { deliveryView, redeliveryOf } from '../../domain/webhook-delivery';
 import { NotFoundError } from '../../http/errors';
 import { httpHandler } from '../../http/http-handler';
-import { getEndpointWithDelivery } from '../../store/endpoint-with-delivery';
-import { commitNumberedDelivery } from '../../store/numbered-delivery';
+import { commitNumberedDelivery, getEndpointWithDelivery } from '../../store/webhook-deliveries';
 import { liveOrNotFound } from '../webhooks/endpoint-change';
 import { webhookDeliveryRoutes } from './routes';
 

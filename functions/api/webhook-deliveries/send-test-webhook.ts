@@ -6,10 +6,9 @@ import { deliveryView } from '../../domain/webhook-delivery';
 import { WebhookEndpointStatus } from '../../domain/webhook-endpoint';
 import { InvalidStateError, RateLimitedError } from '../../http/errors';
 import { httpHandler } from '../../http/http-handler';
-import { QuotaAttribute, useHistoryOf } from '../../store/endpoint-quotas';
-import { getEndpointWithSequence } from '../../store/endpoint-with-delivery';
 import { refuseUnlessReplayed } from '../../store/idempotency';
-import { commitNumberedDelivery } from '../../store/numbered-delivery';
+import { commitNumberedDelivery, getEndpointWithSequence } from '../../store/webhook-deliveries';
+import { QuotaAttribute, useHistoryOf } from '../../store/webhook-endpoints';
 import { liveOrNotFound } from '../webhooks/endpoint-change';
 import { webhookDeliveryRoutes } from './routes';
 

@@ -12,13 +12,13 @@ import {
   ValidationError,
 } from '../../http/errors';
 import { httpHandler } from '../../http/http-handler';
-import { buildRecordRecoveryUse, QuotaAttribute, useHistoryOf } from '../../store/endpoint-quotas';
 import {
   commitWithIdempotency,
   type IdempotencyContext,
   refuseUnlessReplayed,
 } from '../../store/idempotency';
 import { TransactionConditionFailed } from '../../store/transaction';
+import { buildRecordRecoveryUse, QuotaAttribute, useHistoryOf } from '../../store/webhook-endpoints';
 import {
   buildStartRecovery,
   getEndpointWithRecoveryLock,

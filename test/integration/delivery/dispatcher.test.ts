@@ -18,10 +18,10 @@ import { updateWebhookEndpoint, type WebhookEndpoint } from '../../../functions/
 import { secretSealer } from '../../../functions/secrets/secret-sealer-from-env';
 import { documentClient, tableName } from '../../../functions/store/client';
 import { keys } from '../../../functions/store/keys';
-import { overdueWork } from '../../../functions/store/overdue-work';
 import { sendTransaction } from '../../../functions/store/transaction';
 import { buildPutNewDelivery, getDelivery } from '../../../functions/store/webhook-deliveries';
 import { buildReplaceEndpoint, getEndpoint } from '../../../functions/store/webhook-endpoints';
+import { overdueWork } from '../../../functions/store/webhook-recoveries';
 import { withDocumentClientMiddleware } from '../../support/dynamodb-commands';
 import { printedJsonLinesDuring } from '../../support/printed-json-lines';
 import { storedEndpointWithDelivery } from '../../support/stored-endpoint';
@@ -221,29 +221,6 @@ describe('dispatcher', () => {
     event.Records.push({ messageId: 'broken', body: '{"not":"a message"}' } as never);
     expect(await dispatch(event)).toEqual({ batchItemFailures: [{ itemIdentifier: 'broken' }] });
     expect(sends).toHaveLength(1);
-  });
-
-  it('moves a delivery indexed in the legacy partition to its shard when it records the next attempt', async () => {
-    const { delivery } = await setUp();
-    const key = keys.webhookDelivery(delivery.webhookEndpointId, delivery.webhookDeliveryId, 0);
-    const { Item } = await documentClient().send(new GetCommand({ TableName: tableName(), Key: key }));
-    await documentClient().send(
-      new PutCommand({
-        TableName: tableName(),
-        Item: { ...Item, GSI1PK: keys.legacyDueDeliveriesPartition },
-      }),
-    );
-
-    await dispatch(messages(ids(delivery), 0));
-
-    const after = await documentClient().send(new GetCommand({ TableName: tableName(), Key: key }));
-    const retryDueAt = new Date(now.getTime() + 60_000).toISOString();
-    expect(after.Item).toMatchObject({
-      attemptCount: 1,
-      dueAt: retryDueAt,
-      ...keys.dueDelivery(retryDueAt, delivery.webhookDeliveryId),
-    });
-    expect(after.Item?.GSI1PK).toMatch(/^DUE_DELIVERIES#\d{2}$/);
   });
 });
 

@@ -8,15 +8,13 @@ import type { WebhookDelivery } from '../../../functions/domain/webhook-delivery
 import { afterBatch, recoveryStallSeconds } from '../../../functions/domain/webhook-recovery';
 import { documentClient, tableName } from '../../../functions/store/client';
 import { dueDeliveryShardCount, keys } from '../../../functions/store/keys';
-import { commitRecoveryBatch } from '../../../functions/store/recovery-batch';
 import { toDelivery } from '../../../functions/store/webhook-deliveries';
-import { toStoredRecovery } from '../../../functions/store/webhook-recoveries';
+import { commitRecoveryBatch, toStoredRecovery } from '../../../functions/store/webhook-recoveries';
 import { printedJsonLinesDuring } from '../../support/printed-json-lines';
 import {
   deliveryIdPerShard,
   dueDeliveryPartitionsInTable,
   storeDelivery,
-  storeLegacyDelivery,
 } from '../../support/stored-deliveries';
 import {
   recoveryItemOf,
@@ -106,23 +104,6 @@ describe('reconciler', () => {
         .reverse()
         .map((delivery) => delivery.webhookDeliveryId),
     );
-  });
-
-  it('finds an overdue delivery written to the partition used before the index was sharded', async () => {
-    const legacy = await storeLegacyDelivery({ attemptCount: 1 }, minutesAgo(10));
-    await storeLegacyDelivery({}, minutesAgo(1));
-    const { reconcile, sent } = reconcilerWithQueue();
-
-    expect(await reconcile()).toEqual({ requeued: 1 });
-    expect(sent.map(({ message }) => message)).toEqual([
-      {
-        merchantId: legacy.merchantId,
-        shard: 0,
-        webhookEndpointId: legacy.webhookEndpointId,
-        webhookDeliveryId: legacy.webhookDeliveryId,
-        attemptCount: 1,
-      },
-    ]);
   });
 });
 

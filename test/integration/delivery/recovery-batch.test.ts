@@ -19,11 +19,10 @@ import {
   type StoredRecovery,
 } from '../../../functions/domain/webhook-recovery';
 import { documentClient, tableName } from '../../../functions/store/client';
-import { buildAdvanceSequence } from '../../../functions/store/delivery-sequences';
 import { dueDeliveryShard, keys } from '../../../functions/store/keys';
 import { sendTransaction, TransactionConditionFailed } from '../../../functions/store/transaction';
 import { buildPutNewDelivery, toDelivery } from '../../../functions/store/webhook-deliveries';
-import { buildPutNewEndpoint } from '../../../functions/store/webhook-endpoints';
+import { buildAdvanceSequence, buildPutNewEndpoint } from '../../../functions/store/webhook-endpoints';
 import {
   buildStartRecovery,
   runningRecoveryIdOf,
@@ -312,7 +311,7 @@ describe('runRecoveryBatch', () => {
     await storeDelivery(eventIdAt(hour, 2));
     const started = await startRecovery(new Date(Date.now() - 2 * hour));
     // The router numbers two deliveries between the batch's read and its commit.
-    const { commitRecoveryBatch } = await import('../../../functions/store/recovery-batch');
+    const { commitRecoveryBatch } = await import('../../../functions/store/webhook-recoveries');
     await documentClient().send(
       new UpdateCommand({
         TableName: tableName(),

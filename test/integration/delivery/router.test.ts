@@ -4,7 +4,6 @@ import {
   QueryCommand,
   ScanCommand,
   TransactWriteCommand,
-  UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { resetFunctionEnvironment } from '../../../functions/config';
@@ -25,12 +24,12 @@ import {
   type WebhookEndpoint,
 } from '../../../functions/domain/webhook-endpoint';
 import { documentClient, tableName } from '../../../functions/store/client';
-import { getEndpointWithDelivery } from '../../../functions/store/endpoint-with-delivery';
 import { EntityType, keys, SortKeyPrefix } from '../../../functions/store/keys';
-import { commitNumberedDelivery } from '../../../functions/store/numbered-delivery';
 import {
   buildCreateDelivery,
+  commitNumberedDelivery,
   getDelivery,
+  getEndpointWithDelivery,
   replaceDelivery,
   toDelivery,
 } from '../../../functions/store/webhook-deliveries';
@@ -186,34 +185,6 @@ describe('router: events', () => {
 
     const deliveries = await deliveriesInTable();
     expect(deliveries.map((delivery) => delivery.webhookEndpointId)).toEqual([kept.webhookEndpointId]);
-  });
-
-  it('counts every type of an endpoint stored without subscription times as subscribed since its creation', async () => {
-    const before = await endpoint([EventType.invoiceSent], 'active', '2026-11-22T11:00:00.000Z');
-    const changedLater = await endpoint([EventType.invoiceSent], 'active', '2026-11-22T11:00:00.000Z');
-    const after = await endpoint([EventType.invoiceSent], 'active', '2026-11-22T12:00:01.000Z');
-    for (const each of [before, changedLater, after]) {
-      await documentClient().send(
-        new UpdateCommand({
-          TableName: tableName(),
-          Key: keys.webhookEndpoint(merchantId, each.webhookEndpointId),
-          UpdateExpression: 'REMOVE subscribedSince',
-        }),
-      );
-    }
-    // A type it had keeps its creation time through the first update that keeps times.
-    await changeEndpoint(
-      changedLater,
-      [EventType.invoiceSent, EventType.invoicePaid],
-      '2026-11-22T12:00:05.000Z',
-    );
-
-    await route(streamEvent(streamRecord('INSERT', { newImage: eventItem(EventType.invoiceSent) })));
-
-    const deliveries = await deliveriesInTable();
-    expect(deliveries.map((delivery) => delivery.webhookEndpointId).sort()).toEqual(
-      [before.webhookEndpointId, changedLater.webhookEndpointId].sort(),
-    );
   });
 
   it('makes no delivery for a merchant without endpoints', async () => {

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { DeliveryMessage } from '../../../functions/delivery/delivery-message';
 import type { WebhookDelivery } from '../../../functions/domain/webhook-delivery';
 import { requeueWaitingDeliveries } from '../../../lib/local/requeue-waiting-deliveries';
-import { deliveryIdPerShard, storeDelivery, storeLegacyDelivery } from '../../support/stored-deliveries';
+import { deliveryIdPerShard, storeDelivery } from '../../support/stored-deliveries';
 import { recoveryItemOf, storeRunningRecovery } from '../../support/stored-recoveries';
 import { useFreshTable } from '../../support/table-environment';
 
@@ -67,12 +67,11 @@ describe('requeueWaitingDeliveries', () => {
     ]);
   });
 
-  it('queues the waiting deliveries of every shard and of the legacy partition, soonest due first', async () => {
+  it('queues the waiting deliveries of every shard, soonest due first', async () => {
     const waiting: WebhookDelivery[] = [];
     for (const [index, webhookDeliveryId] of deliveryIdPerShard().entries()) {
       waiting.push(await stored({ webhookDeliveryId }, at(-500 + index * 50)));
     }
-    waiting.splice(3, 0, await storeLegacyDelivery({}, at(-375)));
     const sent: { message: DeliveryMessage; delaySeconds: number }[] = [];
 
     const counts = await requeueWaitingDeliveries({
@@ -81,7 +80,7 @@ describe('requeueWaitingDeliveries', () => {
       now: () => now,
     });
 
-    expect(counts).toEqual({ due: 12, later: 5 });
+    expect(counts).toEqual({ due: 11, later: 5 });
     expect(sent.map(({ message }) => message)).toEqual(waiting.map(messageOf));
   });
 

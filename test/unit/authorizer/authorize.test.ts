@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { authorize } from '../../../functions/authorizer/authorize';
 import { generateApiKey } from '../../../functions/domain/api-key';
-import type { ApiKeyRecord } from '../../../functions/store/api-keys';
+import type { ApiKeyRecord } from '../../../functions/store/merchants';
 
 const now = new Date('2026-11-22T12:00:00.000Z');
 const key = generateApiKey('sandbox', (size) => randomBytes(size));

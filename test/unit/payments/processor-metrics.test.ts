@@ -48,7 +48,7 @@ describe('processorMetrics', () => {
     expect(lines).toEqual([]);
   });
 
-  // callProcessor records the metrics (test/integration/store/processor-calls.test.ts): a route that
+  // callProcessor records the metrics (test/integration/store/payments.test.ts): a route that
   // called the processor any other way would leave the processor-errors alarm blind to it.
   it('is recorded by every route that calls the processor, through callProcessor', () => {
     const processorRoutes = routeList.filter((route) => route.callsProcessor === true);

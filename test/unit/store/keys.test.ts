@@ -53,21 +53,20 @@ describe('keys.dueDelivery', () => {
     expect(keys.dueDelivery('2026-11-22T13:30:00.000Z', id).GSI1PK).toBe('DUE_DELIVERIES#12');
   });
 
-  it('writes as many partition keys as there are shards, and never the legacy partition', () => {
+  it('writes as many partition keys as there are shards', () => {
     const written = new Set(
       deliveryIds(1000).map((id) => keys.dueDelivery('2026-11-22T12:00:00.000Z', id).GSI1PK),
     );
     expect(written.size).toBe(dueDeliveryShardCount);
-    expect(written.has(keys.legacyDueDeliveriesPartition)).toBe(false);
   });
 });
 
 describe('keys.dueDeliveriesPartitions', () => {
-  it('lists every shard a delivery can be written to, then the legacy partition', () => {
+  it('lists every shard a delivery can be written to', () => {
     const written = new Set(
       deliveryIds(1000).map((id) => keys.dueDelivery('2026-11-22T12:00:00.000Z', id).GSI1PK),
     );
-    expect(keys.dueDeliveriesPartitions()).toEqual([...[...written].sort(), 'DUE_DELIVERIES']);
+    expect(keys.dueDeliveriesPartitions()).toEqual([...written].sort());
   });
 });
 

@@ -1,5 +1,13 @@
-import { QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
-import { documentClient } from './client';
+import {
+  BatchGetCommand,
+  type BatchGetCommandOutput,
+  QueryCommand,
+  type QueryCommandInput,
+} from '@aws-sdk/lib-dynamodb';
+import { typeIdMilliseconds } from '../domain/id-time-bounds';
+import { type ShardHistory, shardCountAt } from '../domain/shard-history';
+import { documentClient, tableName } from './client';
+import { type JitterRetry, retryWithJitter } from './transaction';
 
 export interface QueryPage {
   readonly items: Record<string, unknown>[];
@@ -119,4 +127,94 @@ export function byKeyAttribute(attribute: string) {
     if (left === right) return 0;
     return left < right ? -1 : 1;
   };
+}
+
+/** BatchGetItem takes at most 100 keys per request. */
+const batchLimit = 100;
+
+/**
+ * The items of `allKeys` that exist, in any order: 100 keys a request, requests in parallel, keys
+ * left unprocessed asked again. Strongly consistent, so an item written a moment ago is seen.
+ */
+export async function batchGet(allKeys: Record<string, string>[]): Promise<Record<string, unknown>[]> {
+  const chunks: Record<string, string>[][] = [];
+  for (let index = 0; index < allKeys.length; index += batchLimit)
+    chunks.push(allKeys.slice(index, index + batchLimit));
+  const pages = await Promise.all(chunks.map((chunk) => batchGetChunk(chunk)));
+  return pages.flat();
+}
+
+/** Keys left unprocessed (throttled) are asked again, 10 requests at most, with growing jitter. */
+const unprocessedRetry: JitterRetry = { attempts: 10, baseMs: 50, capMs: Number.POSITIVE_INFINITY };
+
+class UnprocessedKeys extends Error {
+  override name = 'UnprocessedKeys';
+}
+
+async function batchGetChunk(chunk: Record<string, string>[]): Promise<Record<string, unknown>[]> {
+  const table = tableName();
+  const items: Record<string, unknown>[] = [];
+  let pending: Record<string, unknown>[] = chunk;
+  await retryWithJitter(
+    unprocessedRetry,
+    async () => {
+      const result: BatchGetCommandOutput = await documentClient().send(
+        new BatchGetCommand({ RequestItems: { [table]: { Keys: pending, ConsistentRead: true } } }),
+      );
+      items.push(...(result.Responses?.[table] ?? []));
+      pending = result.UnprocessedKeys?.[table]?.Keys ?? [];
+      if (pending.length > 0) throw new UnprocessedKeys('BatchGetItem left keys unprocessed');
+    },
+    (error) => error instanceof UnprocessedKeys,
+  );
+  return items;
+}
+
+/**
+ * The shards a list page reads, of a merchant or of an endpoint's deliveries: every one in force up
+ * to the newest item the page can hold (its cursor's item, or the end of its time range), so pages
+ * older than the first raise read shard 0 alone. One that never raised its count reads only shard
+ * 0, as before shards.
+ */
+export function shardsOfPage(
+  history: ShardHistory,
+  upTo: { id?: string | undefined; time?: string | undefined },
+) {
+  const bounds = [
+    upTo.id === undefined ? Number.POSITIVE_INFINITY : idMilliseconds(upTo.id),
+    upTo.time === undefined ? Number.POSITIVE_INFINITY : Date.parse(upTo.time),
+  ];
+  const count = shardCountAt(history, Math.min(...bounds));
+  return Array.from({ length: count }, (_, shard) => shard);
+}
+
+/** A cursor's id, signed by us; anything unreadable counts as the newest time, reading every shard. */
+function idMilliseconds(id: string): number {
+  try {
+    return typeIdMilliseconds(id);
+  } catch {
+    return Number.POSITIVE_INFINITY;
+  }
+}
+
+/**
+ * Runs `task` for every item with at most `concurrency` of them in flight, and resolves with the
+ * results in the order of `items`. The first failure rejects; tasks already started still finish.
+ */
+export async function mapWithConcurrency<T, R>(
+  items: readonly T[],
+  concurrency: number,
+  task: (item: T) => Promise<R>,
+): Promise<R[]> {
+  const results: R[] = new Array(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const index = next;
+      next += 1;
+      results[index] = await task(items[index] as T);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(concurrency, items.length) }, worker));
+  return results;
 }

@@ -3,14 +3,15 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { RecoveryLimit, withUse } from '../../../functions/domain/endpoint-quotas';
 import { newId } from '../../../functions/domain/ids';
 import { documentClient, tableName } from '../../../functions/store/client';
-import { buildAdvanceSequence, lastSequenceOf } from '../../../functions/store/delivery-sequences';
-import {
-  buildRecordRecoveryUse,
-  QuotaAttribute,
-  useHistoryOf,
-} from '../../../functions/store/endpoint-quotas';
 import { keys } from '../../../functions/store/keys';
 import { sendTransaction, TransactionConditionFailed } from '../../../functions/store/transaction';
+import {
+  buildAdvanceSequence,
+  buildRecordRecoveryUse,
+  lastSequenceOf,
+  QuotaAttribute,
+  useHistoryOf,
+} from '../../../functions/store/webhook-endpoints';
 import { useFreshTable } from '../../support/table-environment';
 
 const merchantId = newId('mer');

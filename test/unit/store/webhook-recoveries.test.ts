@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { newRecovery } from '../../../functions/domain/webhook-recovery';
 import { keys } from '../../../functions/store/keys';
-import { buildNudgeRecovery } from '../../../functions/store/recovery-nudge';
+import { buildNudgeRecovery } from '../../../functions/store/webhook-recoveries';
 import { stubTableEnvironment } from '../../support/table-environment';
 
 beforeEach(stubTableEnvironment);

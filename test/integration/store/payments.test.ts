@@ -17,7 +17,7 @@ import {
   type ProcessorCallLock,
   processorCallLeaseMs,
   reserveProcessorCall,
-} from '../../../functions/store/processor-calls';
+} from '../../../functions/store/payments';
 import { printedJsonLinesDuring } from '../../support/printed-json-lines';
 import { useFreshTable } from '../../support/table-environment';
 
