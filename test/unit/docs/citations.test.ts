@@ -157,7 +157,7 @@ describe('outsideCitationsIn', () => {
       'expect(readSettings({ A: "7" }, spec)).toEqual({ A: 7 });',
       'for (const [variable, rule] of Object.entries(spec)) shape[variable] = rule.schema;',
       "{ id: '1', spec: 'v1=ab', standard: 'v1,cd' }",
-      '/** The specification of the queue, and the specified region. */',
+      '/** A specification of the queue, and the specified region. */',
       '// The design of the router, in docs/architecture.md#the-delivery-pipeline.',
     ].join('\n');
     expect(outsideCitationsIn(text)).toEqual([]);

@@ -228,7 +228,7 @@ describe('classifyAddress', () => {
       expect(classifyAddress(fullIpv6(value)), fullIpv6(value)).toBe(expectedIpv6(value));
   });
 
-  it('classifies every IPv4 address as the special-purpose registry says, first and last of each block included', () => {
+  it('classifies every IPv4 address as the registry of special-purpose blocks says, first and last of each block included', () => {
     assertProperty(
       fc.property(ipv4Value, (value) => {
         expect(classifyAddress(dottedQuad(value))).toBe(expectedIpv4(value));
