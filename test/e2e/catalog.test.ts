@@ -1,15 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dynamoDbCommandsDuring, newKey, startTestRuntime, type TestRuntime } from '../support/local-runtime';
+import { describe, expect, it } from 'vitest';
+import { e2eTest } from '../support/e2e-test';
+import { dynamoDbCommandsDuring, newKey, type TestRuntime } from '../support/local-runtime';
 import { allPages } from '../support/pages';
 
-let t: TestRuntime;
-let merchantId: string;
+const test = e2eTest();
+let t: TestRuntime, merchantId: string;
 
-beforeAll(async () => {
-  t = await startTestRuntime();
-  merchantId = t.runtime.merchantId;
+test.beforeAll(({ t: runtime }) => {
+  [t, merchantId] = [runtime, runtime.merchantId];
 });
-afterAll(() => t.stop());
 
 const createProduct = (body: unknown, idempotencyKey = newKey()) =>
   t.api('POST', '/catalog/products', { body, idempotencyKey });

@@ -1,24 +1,22 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { e2eTest } from '../support/e2e-test';
 import {
   type ApiClient,
   detailPaths,
   dynamoDbCommandsDuring,
   newKey,
-  startTestRuntime,
   type TestRuntime,
 } from '../support/local-runtime';
 import { allPages } from '../support/pages';
 
-let t: TestRuntime;
-let merchantId: string;
+const test = e2eTest();
+let t: TestRuntime, merchantId: string;
 let productId: string;
 
-beforeAll(async () => {
-  t = await startTestRuntime();
-  merchantId = t.runtime.merchantId;
+test.beforeAll(async ({ t: runtime }) => {
+  [t, merchantId] = [runtime, runtime.merchantId];
   productId = (await createProduct(t.api, merchantId, 'Priced')).productId;
 });
-afterAll(() => t.stop());
 
 async function createProduct(api: ApiClient, owner: string, name: string) {
   const result = await api('POST', '/catalog/products', {
