@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createKey } from '../../lib/admin/operations';
 import { readOrCreateDynamoDbAccessKey } from '../../lib/local/dynamodb-access-key';
-import { runAdminProcess } from '../support/admin-process';
+import { localAdmin } from '../support/admin-process';
 import { e2eTest } from '../support/e2e-test';
 import { apiClient, type TestRuntime } from '../support/local-runtime';
 
@@ -18,14 +18,7 @@ test.beforeAll(async ({ t: runtime }) => {
   await readOrCreateDynamoDbAccessKey(t.stateDir);
 });
 
-/** The real admin CLI as an operator runs it, in its own process, against this runtime. */
-async function admin(...args: string[]) {
-  const { code, stdout, stderr } = await runAdminProcess([...args, '--local', '--json'], {
-    ...process.env,
-    LOCAL_STATE_DIR: t.stateDir,
-  });
-  return { code, stderr, output: code === 0 ? JSON.parse(stdout) : undefined };
-}
+const admin = localAdmin(() => t.stateDir);
 
 async function newKey() {
   const key = await createKey(t.runtime.merchantId, t.runtime.stage);

@@ -4,7 +4,7 @@ import { newSigningSecret } from '../../functions/domain/webhook-secret';
 import { callLocalOperator } from '../../lib/admin/local-operator';
 import { readOrCreateDynamoDbAccessKey } from '../../lib/local/dynamodb-access-key';
 import { OperatorRoutes } from '../../lib/local/operator-channel';
-import { runAdminProcess } from '../support/admin-process';
+import { localAdmin } from '../support/admin-process';
 import { e2eTest, webhookSettings } from '../support/e2e-test';
 import type { HttpsReceiver } from '../support/https-receiver';
 import { createInvoice, expectOk, invoiceAction, invoiceBody } from '../support/invoice-requests';
@@ -30,14 +30,7 @@ test.beforeAll(async ({ t: runtime }) => {
   await readOrCreateDynamoDbAccessKey(t.stateDir);
 });
 
-/** The real admin CLI, in its own process, against this runtime. */
-async function admin(...args: string[]) {
-  const { code, stdout, stderr } = await runAdminProcess([...args, '--local', '--json'], {
-    ...process.env,
-    LOCAL_STATE_DIR: t.stateDir,
-  });
-  return { code, stdout, stderr, output: code === 0 ? JSON.parse(stdout) : undefined };
-}
+const admin = localAdmin(() => t.stateDir);
 
 async function deadLetters(): Promise<number> {
   return ((await callLocalOperator(t.stateDir, OperatorRoutes.deadLetters)) as { count: number }).count;

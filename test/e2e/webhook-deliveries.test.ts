@@ -6,14 +6,10 @@ import { newKey, type TestRuntime } from '../support/local-runtime';
 import { expectVerifiedDelivery, failsWithSecret } from '../support/webhook-checks';
 
 const test = e2eTest(webhookSettings);
-let t: TestRuntime;
-let merchantId: string;
-let refs: InvoiceRefs;
+let t: TestRuntime, merchantId: string, refs: InvoiceRefs;
 
 test.beforeAll(({ t: runtime, refs: made }) => {
-  t = runtime;
-  merchantId = runtime.merchantId;
-  refs = made;
+  [t, merchantId, refs] = [runtime, runtime.merchantId, made];
 });
 // Every test subscribes its own endpoints; delete them so later events don't reach old receivers.
 test.afterEach(({ endpoints }) => endpoints.deleteAll());

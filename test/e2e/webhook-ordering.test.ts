@@ -14,14 +14,10 @@ import { newKey, type TestRuntime } from '../support/local-runtime';
 import { expectVerifiedDelivery } from '../support/webhook-checks';
 
 const test = e2eTest(webhookSettings);
-let t: TestRuntime;
-let merchantId: string;
-let refs: InvoiceRefs;
+let t: TestRuntime, merchantId: string, refs: InvoiceRefs;
 
 test.beforeAll(({ t: runtime, refs: made }) => {
-  t = runtime;
-  merchantId = runtime.merchantId;
-  refs = made;
+  [t, merchantId, refs] = [runtime, runtime.merchantId, made];
 });
 test.afterEach(({ endpoints }) => endpoints.deleteAll());
 

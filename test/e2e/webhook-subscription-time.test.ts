@@ -11,16 +11,12 @@ import { newKey, type TestRuntime } from '../support/local-runtime';
 import { expectVerifiedDelivery } from '../support/webhook-checks';
 
 const test = e2eTest(webhookSettings, { beforeRouting: async () => streamHeld });
-let t: TestRuntime;
-let merchantId: string;
-let refs: InvoiceRefs;
+let t: TestRuntime, merchantId: string, refs: InvoiceRefs;
 /** While set, the router waits for it before it sees a stream batch. */
 let streamHeld: Promise<void> | undefined;
 
 test.beforeAll(({ t: runtime, refs: made }) => {
-  t = runtime;
-  merchantId = runtime.merchantId;
-  refs = made;
+  [t, merchantId, refs] = [runtime, runtime.merchantId, made];
 });
 test.afterEach(({ endpoints }) => endpoints.deleteAll());
 
