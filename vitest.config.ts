@@ -24,6 +24,8 @@ export default defineConfig({
           exclude: [...configDefaults.exclude, logScan, ...runAlone],
           setupFiles: ['test/support/log-capture.ts'],
           pool: 'forks',
+          // Both cores: vitest's own default for a run is one worker fewer than the cores, one here.
+          maxWorkers: 2,
           testTimeout: 30_000,
           hookTimeout: 60_000,
           // Not the default 0: with one worker (--no-file-parallelism) vitest runs group-0 files last.

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { writePayPageModule } from '../functions/pay/build-pay-page';
 import { startDynamoDbLocal } from '../lib/local/dynamodb-local';
+import { runLogWriter } from './support/log-capture-run-log';
 import { createTestCa } from './support/test-ca';
 
 declare module 'vitest' {
@@ -26,18 +27,20 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const testCa = await trustTestCa();
   project.provide('testCaDir', testCa.dir);
 
+  // Its progress goes to the run log, as everything but vitest's report does.
+  const log = runLogWriter('global-setup', undefined);
   const started = Date.now();
   // The one -sharedDb instance (docs/decisions/who-can-reach-the-local-table.md): every worker,
   // spawned runtime and admin CLI of the run reaches it with the fixed shared key.
   const dynamodb = await startDynamoDbLocal({
     inMemory: true,
     sharedDb: true,
-    log: (message) => console.error(`[global-setup] ${message}`),
+    log: (message) => log.write(`${message}\n`),
   }).catch(async (error: unknown) => {
     await testCa.remove();
     throw error;
   });
-  console.error(`[global-setup] DynamoDB Local ready on ${dynamodb.endpoint} in ${Date.now() - started} ms`);
+  log.write(`DynamoDB Local ready on ${dynamodb.endpoint} in ${Date.now() - started} ms\n`);
   project.provide('dynamodbEndpoint', dynamodb.endpoint);
   return async () => {
     try {

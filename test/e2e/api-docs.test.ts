@@ -1,17 +1,18 @@
 import { readFile } from 'node:fs/promises';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { routeList } from '../../functions/routes';
 import { LocalDocumentPaths } from '../../lib/local/runtime';
 import { ApiDocsFiles } from '../../lib/openapi/build-api-docs';
 import type { OpenApiDocument } from '../../lib/openapi/build-openapi';
-import { startTestRuntime, type TestRuntime } from '../support/local-runtime';
+import { e2eTest } from '../support/e2e-test';
+import type { TestRuntime } from '../support/local-runtime';
 
+const test = e2eTest();
 let t: TestRuntime;
 
-beforeAll(async () => {
-  t = await startTestRuntime();
+test.beforeAll(({ t: runtime }) => {
+  t = runtime;
 });
-afterAll(() => t?.stop());
 
 const repoFile = (path: string) => readFile(new URL(`../../${path}`, import.meta.url));
 const get = (path: string, init: RequestInit = {}) => fetch(`${t.runtime.baseUrl}${path}`, init);

@@ -1,16 +1,17 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { generateApiKey } from '../../functions/domain/api-key';
 import { createKey, revokeKey } from '../../lib/admin/operations';
-import { newKey, startTestRuntime, type TestRuntime } from '../support/local-runtime';
+import { e2eTest } from '../support/e2e-test';
+import { newKey, type TestRuntime } from '../support/local-runtime';
 
+// The cache is off so a revoked or expired key is refused on the very next request.
+const test = e2eTest({ AUTH_CACHE_SECONDS: 0 });
 let t: TestRuntime;
 
-beforeAll(async () => {
-  // The cache is off so a revoked or expired key is refused on the very next request.
-  t = await startTestRuntime({ AUTH_CACHE_SECONDS: 0 });
+test.beforeAll(({ t: runtime }) => {
+  t = runtime;
 });
-afterAll(() => t.stop());
 
 const listProducts = (authorization: string | null) =>
   t.api('GET', '/catalog/products', { query: { merchantId: t.runtime.merchantId }, authorization });

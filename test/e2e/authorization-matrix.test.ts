@@ -1,17 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { generateApiKey } from '../../functions/domain/api-key';
 import { isPublic } from '../../functions/route-definition';
 import { routeList, routesOfStage } from '../../functions/routes';
 import { createKey, createMerchant, revokeKey } from '../../lib/admin/operations';
-import { type HttpsReceiver, startHttpsReceiver } from '../support/https-receiver';
-import {
-  type ApiResult,
-  newKey,
-  type RequestOptions,
-  startTestRuntime,
-  type TestRuntime,
-} from '../support/local-runtime';
+import { e2eTest } from '../support/e2e-test';
+import type { HttpsReceiver } from '../support/https-receiver';
+import { type ApiResult, newKey, type RequestOptions, type TestRuntime } from '../support/local-runtime';
 import { type RecordedRequest, recordKeyedRequests, resourceIdPattern } from '../support/recorded-requests';
 
 /*
@@ -19,19 +14,16 @@ import { type RecordedRequest, recordKeyedRequests, resourceIdPattern } from '..
  * credential that must not pass and for every merchant it must not serve.
  */
 
-let t: TestRuntime;
-let receiver: HttpsReceiver;
-let merchantId: string;
+const test = e2eTest({ WEBHOOK_ALLOW_PRIVATE_TARGETS: true, AUTH_CACHE_SECONDS: 0 });
+let receiver: HttpsReceiver, t: TestRuntime, merchantId: string;
 let other: { merchantId: string; apiKey: string };
 let recorded: Map<string, RecordedRequest>;
 /** Every id the merchant's own answers showed: none may appear in an answer to anyone else. */
 let ownIds: Set<string>;
 
-beforeAll(async () => {
+test.beforeAll(async ({ t: runtime, receiver: started }) => {
   // No authorizer cache: a revoked key is refused from its very first request.
-  t = await startTestRuntime({ WEBHOOK_ALLOW_PRIVATE_TARGETS: true, AUTH_CACHE_SECONDS: 0 });
-  merchantId = t.runtime.merchantId;
-  receiver = await startHttpsReceiver();
+  [t, merchantId, receiver] = [runtime, runtime.merchantId, started];
   ({ requests: recorded, shownIds: ownIds } = await recordKeyedRequests(t, receiver));
   const merchant = await createMerchant('Another merchant');
   other = {
@@ -39,11 +31,6 @@ beforeAll(async () => {
     apiKey: (await createKey(merchant.merchantId, 'sandbox')).apiKey,
   };
 }, 180_000);
-
-afterAll(async () => {
-  await receiver?.close();
-  await t?.stop();
-});
 
 /** The recorded request again, with a fresh Idempotency-Key and the given changes. */
 function again(request: RecordedRequest, change: { authorization?: string | null; merchantId?: string }) {

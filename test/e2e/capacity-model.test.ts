@@ -1,6 +1,6 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import type { SQSEvent } from 'aws-lambda';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Stage } from '../../functions/config';
 import type { DeliveryMessage } from '../../functions/delivery/delivery-message';
 import { createDispatcher } from '../../functions/delivery/dispatcher';
@@ -14,10 +14,11 @@ import { ruleMetricNames, webAclRules } from '../../lib/constructs/public-routes
 import { stageSettings } from '../../lib/constructs/stage-settings';
 import { committedStageConfig } from '../../lib/stage-config';
 import { capacityDuring, type PartitionUnits, pipelineStep } from '../support/consumed-capacity';
-import { type HttpsReceiver, startHttpsReceiver } from '../support/https-receiver';
+import { e2eTest } from '../support/e2e-test';
+import type { HttpsReceiver } from '../support/https-receiver';
 import { createInvoice, expectOk, invoiceAction, invoiceBody } from '../support/invoice-requests';
 import { invoiceFixtures } from '../support/invoices';
-import { apiClient, newKey, startTestRuntime, type TestRuntime } from '../support/local-runtime';
+import { apiClient, newKey, type TestRuntime } from '../support/local-runtime';
 import { figureNumber, handTypedFigures, staleFigures, writeFigures } from '../support/model-figures';
 import { cards, sandboxPayment, testCard } from '../support/payment-requests';
 import {
@@ -64,11 +65,11 @@ function step<T>(name: string, act: () => Promise<T>): Promise<T> {
   return measure(name, () => pipelineStep.run(name, act));
 }
 
-beforeAll(async () => {
-  receiver = await startHttpsReceiver();
-  t = await startTestRuntime({ WEBHOOK_ALLOW_PRIVATE_TARGETS: true, AUTH_CACHE_SECONDS: 3600 });
-  const { api } = t;
-  const merchantId = t.runtime.merchantId;
+const test = e2eTest({ WEBHOOK_ALLOW_PRIVATE_TARGETS: true, AUTH_CACHE_SECONDS: 3600 });
+
+test.beforeAll(async ({ t: runtime, receiver: started }) => {
+  [t, receiver] = [runtime, started];
+  const { api, merchantId } = runtime;
   const post = (path: string, body: Record<string, unknown>) =>
     api('POST', path, { body, idempotencyKey: newKey() });
   const get = (path: string, query: Record<string, string | number> = {}) =>
@@ -209,11 +210,6 @@ beforeAll(async () => {
     await createReconciler({ queue: { send: async () => undefined } })();
   });
 }, 120_000);
-
-afterAll(async () => {
-  await receiver?.close();
-  await t?.stop();
-});
 
 /** Operations as the doc lists them, by route class, then the pipeline. */
 const operationOrder = [

@@ -1,25 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dynamoDbCommandsDuring, newKey, startTestRuntime, type TestRuntime } from '../support/local-runtime';
+import { describe, expect, it } from 'vitest';
+import { e2eTest } from '../support/e2e-test';
+import { dynamoDbCommandsDuring, newKey, type TestRuntime } from '../support/local-runtime';
 import { allPages } from '../support/pages';
+import { writesOf } from '../support/written-items';
 
-let t: TestRuntime;
-let merchantId: string;
+const test = e2eTest();
+let t: TestRuntime, merchantId: string;
 
-beforeAll(async () => {
-  t = await startTestRuntime();
-  merchantId = t.runtime.merchantId;
+test.beforeAll(({ t: runtime }) => {
+  [t, merchantId] = [runtime, runtime.merchantId];
 });
-afterAll(() => t.stop());
 
 const createProduct = (body: unknown, idempotencyKey = newKey()) =>
   t.api('POST', '/catalog/products', { body, idempotencyKey });
 
 /** Items the request path wrote: everything but the merchant, its keys and the cursor key. */
-async function writtenItems() {
-  return (await t.scanTable()).filter((item) =>
-    ['Product', 'IdempotencyRecord'].includes(String(item.entityType)),
-  );
-}
+const writes = writesOf(() => t, ['Product', 'IdempotencyRecord']);
 
 describe('POST /catalog/products', () => {
   it('creates an active product and returns 201 with the documented fields', async () => {
@@ -61,14 +57,7 @@ describe('POST /catalog/products', () => {
     ];
     for (const [label, fields, paths] of cases) {
       it(`for ${label}`, async () => {
-        const before = await writtenItems();
-        const result = await createProduct({ merchantId, ...fields });
-        expect(result.status).toBe(400);
-        expect(result.body.error.code).toBe('validation_error');
-        expect(result.body.error.details.map((detail: { path: string }) => detail.path).sort()).toEqual(
-          [...paths].sort(),
-        );
-        expect(await writtenItems()).toHaveLength(before.length);
+        await writes.expectInvalid(() => createProduct({ merchantId, ...fields }), paths);
       });
     }
 
@@ -103,18 +92,18 @@ describe('POST /catalog/products', () => {
   });
 
   it('returns 400 invalid_json for a broken body and writes nothing', async () => {
-    const before = await writtenItems();
+    const before = await writes.items();
     const result = await t.api('POST', '/catalog/products', {
       rawBody: '{"name":',
       idempotencyKey: newKey(),
     });
     expect(result.status).toBe(400);
     expect(result.body.error.code).toBe('invalid_json');
-    expect(await writtenItems()).toHaveLength(before.length);
+    expect(await writes.items()).toHaveLength(before.length);
   });
 
   it('returns 400 naming a field whose text holds a lone UTF-16 surrogate, and writes nothing', async () => {
-    const before = await writtenItems();
+    const before = await writes.items();
     const result = await t.api('POST', '/catalog/products', {
       // JSON can escape half of a surrogate pair; the text has no UTF-8 form to store.
       rawBody: `{"merchantId":"${merchantId}","name":"tea \\ud83d"}`,
@@ -124,7 +113,7 @@ describe('POST /catalog/products', () => {
     expect(result.body.error.details).toEqual([
       { path: 'name', message: 'must be well-formed Unicode text, without a lone UTF-16 surrogate.' },
     ]);
-    expect(await writtenItems()).toHaveLength(before.length);
+    expect(await writes.items()).toHaveLength(before.length);
   });
 
   it('returns 413 payload_too_large for a body over 256 KB', async () => {
@@ -162,11 +151,11 @@ describe('idempotency', () => {
   it('returns 422 idempotency_key_reused for the same key with another body, and creates nothing', async () => {
     const key = newKey();
     await createProduct({ merchantId, name: 'First' }, key);
-    const before = await writtenItems();
-    const result = await createProduct({ merchantId, name: 'Second' }, key);
-    expect(result.status).toBe(422);
-    expect(result.body.error.code).toBe('idempotency_key_reused');
-    expect(await writtenItems()).toHaveLength(before.length);
+    await writes.expectRefused(
+      () => createProduct({ merchantId, name: 'Second' }, key),
+      422,
+      'idempotency_key_reused',
+    );
   });
 
   it('does not store a 400: the same key works once the body is fixed', async () => {

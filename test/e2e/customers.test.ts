@@ -1,31 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  detailPaths,
-  dynamoDbCommandsDuring,
-  newKey,
-  startTestRuntime,
-  type TestRuntime,
-} from '../support/local-runtime';
+import { describe, expect, it } from 'vitest';
+import { e2eTest } from '../support/e2e-test';
+import { detailPaths, dynamoDbCommandsDuring, newKey, type TestRuntime } from '../support/local-runtime';
 import { allPages } from '../support/pages';
+import { writesOf } from '../support/written-items';
 
-let t: TestRuntime;
-let merchantId: string;
+const test = e2eTest();
+let t: TestRuntime, merchantId: string;
 
-beforeAll(async () => {
-  t = await startTestRuntime();
-  merchantId = t.runtime.merchantId;
+test.beforeAll(({ t: runtime }) => {
+  [t, merchantId] = [runtime, runtime.merchantId];
 });
-afterAll(() => t.stop());
 
 const createCustomer = (body: unknown, idempotencyKey = newKey()) =>
   t.api('POST', '/customers', { body, idempotencyKey });
 
 /** Items the request path wrote: everything but the merchant, its keys and the cursor key. */
-async function writtenItems() {
-  return (await t.scanTable()).filter((item) =>
-    ['Customer', 'IdempotencyRecord'].includes(String(item.entityType)),
-  );
-}
+const writes = writesOf(() => t, ['Customer', 'IdempotencyRecord']);
 
 /** The distinct fields the 400's details name (one field may fail more than one check). */
 
@@ -86,12 +76,7 @@ describe('POST /customers', () => {
     ];
     for (const [label, fields, paths] of cases) {
       it(`for ${label}`, async () => {
-        const before = await writtenItems();
-        const result = await createCustomer({ merchantId, ...fields });
-        expect(result.status).toBe(400);
-        expect(result.body.error.code).toBe('validation_error');
-        expect(detailPaths(result.body)).toEqual([...paths].sort());
-        expect(await writtenItems()).toHaveLength(before.length);
+        await writes.expectInvalid(() => createCustomer({ merchantId, ...fields }), paths);
       });
     }
 
@@ -104,11 +89,11 @@ describe('POST /customers', () => {
 
   it("returns 403 for another merchant's merchantId and writes nothing", async () => {
     const other = await t.anotherMerchant();
-    const before = await writtenItems();
-    const result = await createCustomer({ merchantId: other.merchantId, name: 'X', email: 'x@example.com' });
-    expect(result.status).toBe(403);
-    expect(result.body.error.code).toBe('forbidden');
-    expect(await writtenItems()).toHaveLength(before.length);
+    await writes.expectRefused(
+      () => createCustomer({ merchantId: other.merchantId, name: 'X', email: 'x@example.com' }),
+      403,
+      'forbidden',
+    );
   });
 });
 
@@ -116,7 +101,7 @@ describe('idempotency', () => {
   it('replays the stored response with Idempotent-Replayed: true, whatever the key order', async () => {
     const key = newKey();
     const first = await createCustomer({ merchantId, name: 'Replayed', email: 'r@example.com' }, key);
-    const before = await writtenItems();
+    const before = await writes.items();
     const again = await t.api('POST', '/customers', {
       rawBody: `{ "email": "r@example.com", "name": "Replayed",  "merchantId": "${merchantId}" }`,
       idempotencyKey: key,
@@ -124,17 +109,17 @@ describe('idempotency', () => {
     expect(again.status).toBe(201);
     expect(again.headers.get('idempotent-replayed')).toBe('true');
     expect(again.body).toEqual(first.body);
-    expect(await writtenItems()).toHaveLength(before.length);
+    expect(await writes.items()).toHaveLength(before.length);
   });
 
   it('returns 422 idempotency_key_reused for the same key with another body, and creates nothing', async () => {
     const key = newKey();
     await createCustomer({ merchantId, name: 'First', email: 'first@example.com' }, key);
-    const before = await writtenItems();
-    const result = await createCustomer({ merchantId, name: 'Second', email: 'first@example.com' }, key);
-    expect(result.status).toBe(422);
-    expect(result.body.error.code).toBe('idempotency_key_reused');
-    expect(await writtenItems()).toHaveLength(before.length);
+    await writes.expectRefused(
+      () => createCustomer({ merchantId, name: 'Second', email: 'first@example.com' }, key),
+      422,
+      'idempotency_key_reused',
+    );
   });
 });
 

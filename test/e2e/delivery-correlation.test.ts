@@ -1,29 +1,30 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type HttpsReceiver, startHttpsReceiver } from '../support/https-receiver';
+import { e2eTest, webhookSettings } from '../support/e2e-test';
+import type { HttpsReceiver } from '../support/https-receiver';
 import { createInvoice, invoiceBody, productLine } from '../support/invoice-requests';
 import { invoiceFixtures } from '../support/invoices';
-import { newKey, startTestRuntime, type TestRuntime } from '../support/local-runtime';
+import { newKey, type TestRuntime } from '../support/local-runtime';
 import { capturePrintedJsonLines, type PrintedLinesCapture } from '../support/printed-json-lines';
 import { expectVerifiedDelivery } from '../support/webhook-checks';
 
+const test = e2eTest(webhookSettings);
 let t: TestRuntime;
 let receiver: HttpsReceiver;
 let capture: PrintedLinesCapture;
 
-beforeAll(async () => {
-  // The runtime runs the pipeline in this process, so its log lines are printed here.
+// The runtime runs the pipeline in this process, so its log lines are printed here; the capture
+// starts before the fixture starts the runtime.
+beforeAll(() => {
   capture = capturePrintedJsonLines();
-  t = await startTestRuntime({ WEBHOOK_ALLOW_PRIVATE_TARGETS: true, WEBHOOK_RETRY_DELAY_SECONDS: 1 });
+});
+test.beforeAll(({ t: runtime, receiver: started }) => {
+  [t, receiver] = [runtime, started];
   // Fails the first attempt, accepts every later one.
-  receiver = await startHttpsReceiver({
-    respondWith: () => (receiver.requests.length === 1 ? { status: 500 } : { status: 200, body: 'ok' }),
-  });
+  receiver.respondWith(() =>
+    receiver.requests.length === 1 ? { status: 500 } : { status: 200, body: 'ok' },
+  );
 });
-afterAll(async () => {
-  capture.stop();
-  await receiver.close();
-  await t.stop();
-});
+afterAll(() => capture.stop());
 
 const linesWith = (message: string, fields: Record<string, unknown>) =>
   capture

@@ -1,25 +1,22 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   type FaultPlan,
   throttled,
   transactionConflict,
   withDynamoDbFaults,
 } from '../support/dynamodb-faults';
+import { e2eTest } from '../support/e2e-test';
+import type { InvoiceRefs } from '../support/invoice-requests';
 import { createInvoice, expectOk, invoiceAction, invoiceBody } from '../support/invoice-requests';
-import { invoiceFixtures } from '../support/invoices';
-import { type ApiResult, newKey, startTestRuntime, type TestRuntime } from '../support/local-runtime';
+import { type ApiResult, newKey, type TestRuntime } from '../support/local-runtime';
 import { cards, sandboxPayment, testCard } from '../support/payment-requests';
 
-let t: TestRuntime;
-let merchantId: string;
-let refs: { customerId: string; productId: string; priceId: string };
+const test = e2eTest();
+let t: TestRuntime, merchantId: string, refs: InvoiceRefs;
 
-beforeAll(async () => {
-  t = await startTestRuntime();
-  merchantId = t.runtime.merchantId;
-  refs = await invoiceFixtures(t.api, merchantId);
+test.beforeAll(({ t: runtime, refs: made }) => {
+  [t, merchantId, refs] = [runtime, runtime.merchantId, made];
 });
-afterAll(() => t.stop());
 
 type Item = Record<string, unknown>;
 

@@ -1,13 +1,14 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { deliveryIdFor } from '../../functions/domain/webhook-delivery';
 import { documentClient } from '../../functions/store/client';
 import { keys } from '../../functions/store/keys';
 import { responseProblems } from '../support/document-schemas';
-import { type HttpsReceiver, startHttpsReceiver } from '../support/https-receiver';
+import { e2eTest, webhookSettings } from '../support/e2e-test';
+import type { HttpsReceiver } from '../support/https-receiver';
 import { createInvoice, expectOk, invoiceAction, invoiceBody } from '../support/invoice-requests';
 import { invoiceFixtures } from '../support/invoices';
-import { type ApiClient, newKey, startTestRuntime, type TestRuntime } from '../support/local-runtime';
+import { type ApiClient, newKey, type TestRuntime } from '../support/local-runtime';
 import { cards, sandboxPayment, testCard } from '../support/payment-requests';
 
 /*
@@ -15,9 +16,8 @@ import { cards, sandboxPayment, testCard } from '../support/payment-requests';
  * delivered to three endpoints on real HTTPS receivers.
  */
 
-let t: TestRuntime;
-let merchantId: string;
-const receivers: HttpsReceiver[] = [];
+const test = e2eTest(webhookSettings);
+let t: TestRuntime, merchantId: string;
 const endpointIds: string[] = [];
 /** The events as the log lists them, oldest first, in the order the requests made them. */
 let created: { eventId: string; type: string; objectId: string; createdAt: string; data: any }[] = [];
@@ -33,11 +33,11 @@ const allTypes = [
   'payouts.PayoutCreated',
 ];
 
-beforeAll(async () => {
-  t = await startTestRuntime({ WEBHOOK_ALLOW_PRIVATE_TARGETS: true, WEBHOOK_RETRY_DELAY_SECONDS: 1 });
-  merchantId = t.runtime.merchantId;
+const receivers: HttpsReceiver[] = [];
+test.beforeAll(async ({ t: runtime, receivers: pool }) => {
+  [t, merchantId] = [runtime, runtime.merchantId];
   for (let index = 0; index < 3; index += 1) {
-    const receiver = await startHttpsReceiver();
+    const receiver = await pool.start();
     receivers.push(receiver);
     const endpoint = expectOk(
       await t.api('POST', `/merchants/${merchantId}/webhook-endpoints`, {
@@ -79,11 +79,6 @@ beforeAll(async () => {
   for (const receiver of receivers) await receiver.waitFor(6, 30_000);
   created = [...expectOk(await events({ limit: 100 })).items].reverse();
 }, 120_000);
-
-afterAll(async () => {
-  for (const receiver of receivers) await receiver.close();
-  await t?.stop();
-});
 
 const events = (query: Record<string, string | number> = {}, api: ApiClient = t.api, merchant = merchantId) =>
   api('GET', '/events', { query: { merchantId: merchant, ...query } });

@@ -1,9 +1,10 @@
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import { routes } from '../../functions/routes';
-import { type HttpsReceiver, startHttpsReceiver } from '../support/https-receiver';
-import { type ApiResult, newKey, startTestRuntime, type TestRuntime } from '../support/local-runtime';
+import { e2eTest } from '../support/e2e-test';
+import type { HttpsReceiver } from '../support/https-receiver';
+import { type ApiResult, newKey, type TestRuntime } from '../support/local-runtime';
 import { assertProperty } from '../support/property';
 import { type RecordedRequest, recordKeyedRequests } from '../support/recorded-requests';
 
@@ -13,22 +14,16 @@ import { type RecordedRequest, recordKeyedRequests } from '../support/recorded-r
  * table is the same after all of them as before.
  */
 
-let t: TestRuntime;
-let receiver: HttpsReceiver;
+const test = e2eTest({ WEBHOOK_ALLOW_PRIVATE_TARGETS: true });
+let receiver: HttpsReceiver, t: TestRuntime;
 let recorded: RecordedRequest[];
 let before: Record<string, unknown>[];
 
-beforeAll(async () => {
-  t = await startTestRuntime({ WEBHOOK_ALLOW_PRIVATE_TARGETS: true });
-  receiver = await startHttpsReceiver();
+test.beforeAll(async ({ t: runtime, receiver: started }) => {
+  [t, receiver] = [runtime, started];
   recorded = [...(await recordKeyedRequests(t, receiver)).requests.values()];
   before = await t.scanTable();
 }, 180_000);
-
-afterAll(async () => {
-  await receiver?.close();
-  await t?.stop();
-});
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 type Path = readonly (string | number)[];

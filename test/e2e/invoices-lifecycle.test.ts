@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../functions/domain/ids';
+import { e2eTest } from '../support/e2e-test';
 import {
   createInvoice,
   expectOk,
@@ -11,25 +12,15 @@ import {
   invoiceEvents,
 } from '../support/invoice-requests';
 import { invoiceFixtures } from '../support/invoices';
-import {
-  type ApiClient,
-  detailPaths,
-  newKey,
-  startTestRuntime,
-  type TestRuntime,
-} from '../support/local-runtime';
+import { type ApiClient, detailPaths, newKey, type TestRuntime } from '../support/local-runtime';
 import { allPages } from '../support/pages';
 
-let t: TestRuntime;
-let merchantId: string;
-let refs: InvoiceRefs;
+const test = e2eTest();
+let t: TestRuntime, merchantId: string, refs: InvoiceRefs;
 
-beforeAll(async () => {
-  t = await startTestRuntime();
-  merchantId = t.runtime.merchantId;
-  refs = await invoiceFixtures(t.api, merchantId);
+test.beforeAll(({ t: runtime, refs: made }) => {
+  [t, merchantId, refs] = [runtime, runtime.merchantId, made];
 });
-afterAll(() => t.stop());
 
 const timestamp = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
 

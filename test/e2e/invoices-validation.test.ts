@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../functions/domain/ids';
+import { e2eTest } from '../support/e2e-test';
 import {
   adjustmentLine,
   createInvoice,
@@ -10,18 +11,14 @@ import {
   productLine,
 } from '../support/invoice-requests';
 import { invoiceFixtures } from '../support/invoices';
-import { detailPaths, newKey, startTestRuntime, type TestRuntime } from '../support/local-runtime';
+import { detailPaths, newKey, type TestRuntime } from '../support/local-runtime';
 
-let t: TestRuntime;
-let merchantId: string;
-let refs: InvoiceRefs;
+const test = e2eTest();
+let t: TestRuntime, merchantId: string, refs: InvoiceRefs;
 
-beforeAll(async () => {
-  t = await startTestRuntime();
-  merchantId = t.runtime.merchantId;
-  refs = await invoiceFixtures(t.api, merchantId);
+test.beforeAll(({ t: runtime, refs: made }) => {
+  [t, merchantId, refs] = [runtime, runtime.merchantId, made];
 });
-afterAll(() => t.stop());
 
 const timestamp = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
 const maxAmount = 9007199254740991;

@@ -1,30 +1,24 @@
 import { resolve } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createKey } from '../../lib/admin/operations';
 import { readOrCreateDynamoDbAccessKey } from '../../lib/local/dynamodb-access-key';
-import { runAdminProcess } from '../support/admin-process';
-import { apiClient, startTestRuntime, type TestRuntime } from '../support/local-runtime';
+import { localAdmin } from '../support/admin-process';
+import { e2eTest } from '../support/e2e-test';
+import { apiClient, type TestRuntime } from '../support/local-runtime';
 
 const _repoRoot = resolve(import.meta.dirname, '../..');
+// The deployed cache period, so a warm cache would answer for a minute without the flush.
+const test = e2eTest({ AUTH_CACHE_SECONDS: 60 });
 let t: TestRuntime;
 
-beforeAll(async () => {
-  // The deployed cache period, so a warm cache would answer for a minute without the flush.
-  t = await startTestRuntime({ AUTH_CACHE_SECONDS: 60 });
+test.beforeAll(async ({ t: runtime }) => {
+  t = runtime;
   // The suite's DynamoDB Local is shared (any access key reaches it); the CLI still wants the key file
   // `npm start` keeps beside runtime.json.
   await readOrCreateDynamoDbAccessKey(t.stateDir);
 });
-afterAll(() => t?.stop());
 
-/** The real admin CLI as an operator runs it, in its own process, against this runtime. */
-async function admin(...args: string[]) {
-  const { code, stdout, stderr } = await runAdminProcess([...args, '--local', '--json'], {
-    ...process.env,
-    LOCAL_STATE_DIR: t.stateDir,
-  });
-  return { code, stderr, output: code === 0 ? JSON.parse(stdout) : undefined };
-}
+const admin = localAdmin(() => t.stateDir);
 
 async function newKey() {
   const key = await createKey(t.runtime.merchantId, t.runtime.stage);

@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { merchantShardOfId } from '../../functions/domain/merchant-shards';
 import { shardLeadMs } from '../../functions/domain/shard-history';
 import { EntityType, keys } from '../../functions/store/keys';
 import { raiseMerchantShardCount } from '../../lib/admin/merchant-shards';
+import { e2eTest } from '../support/e2e-test';
 import {
   createInvoice,
   expectOk,
@@ -10,13 +11,12 @@ import {
   invoiceBody,
   productLine,
 } from '../support/invoice-requests';
-import { invoiceFixtures } from '../support/invoices';
+import type { invoiceFixtures } from '../support/invoices';
 import {
   type ApiClient,
   apiClient,
   dynamoDbCommandsDuring,
   newKey,
-  startTestRuntime,
   type TestRuntime,
 } from '../support/local-runtime';
 import { cards, sandboxPayment, testCard } from '../support/payment-requests';
@@ -26,9 +26,8 @@ import { cards, sandboxPayment, testCard } from '../support/payment-requests';
  * read through the API. The authorizer runs on every request (no answer cache), so each request
  * sees the history as it is stored.
  */
-let t: TestRuntime;
-let merchantId: string;
-let refs: Awaited<ReturnType<typeof invoiceFixtures>>;
+const test = e2eTest({ AUTH_CACHE_SECONDS: 0 });
+let t: TestRuntime, merchantId: string, refs: Awaited<ReturnType<typeof invoiceFixtures>>;
 const publicApi = () => apiClient(t.runtime.baseUrl, 'unused');
 const noKey = { authorization: null } as const;
 
@@ -39,10 +38,8 @@ const invoicesAfter: string[] = [];
 /** A cursor of the payments list taken while the merchant had one partition. */
 let cursorOfOnePartition: string;
 
-beforeAll(async () => {
-  t = await startTestRuntime({ AUTH_CACHE_SECONDS: 0 });
-  merchantId = t.runtime.merchantId;
-  refs = await invoiceFixtures(t.api, merchantId);
+test.beforeAll(async ({ t: runtime, refs: made }) => {
+  [t, merchantId, refs] = [runtime, runtime.merchantId, made];
   for (let index = 0; index < 3; index += 1) {
     paymentsBefore.push(await pay(t.api));
     invoicesBefore.push(await issuedInvoice());
@@ -54,8 +51,6 @@ beforeAll(async () => {
   for (let index = 0; index < 24; index += 1) paymentsAfter.push(await pay(t.api));
   for (let index = 0; index < 12; index += 1) invoicesAfter.push(await issuedInvoice());
 }, 120_000);
-
-afterAll(() => t.stop());
 
 async function pay(api: ApiClient): Promise<string> {
   const body = { merchantId, customerId: refs.customerId, amount: 1000, currency: 'USD' };

@@ -1,11 +1,11 @@
 import { request as httpRequest } from 'node:http';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ajv, document, validatorOf } from '../support/document-schemas';
+import { e2eTest } from '../support/e2e-test';
 import { invoiceBody } from '../support/invoice-requests';
-import { invoiceFixtures } from '../support/invoices';
 import { arbitraryOf, type JsonSchema } from '../support/json-schema-arbitrary';
-import { newKey, startTestRuntime, type TestRuntime } from '../support/local-runtime';
+import { newKey, type TestRuntime } from '../support/local-runtime';
 import { assertProperty } from '../support/property';
 
 /**
@@ -224,12 +224,12 @@ function send(
   });
 }
 
+const test = e2eTest();
 let t: TestRuntime;
 let known: string[];
 
-beforeAll(async () => {
-  t = await startTestRuntime();
-  const refs = await invoiceFixtures(t.api, t.runtime.merchantId);
+test.beforeAll(async ({ t: runtime, refs }) => {
+  t = runtime;
   const invoice = await t.api('POST', '/invoices', {
     body: invoiceBody(t.runtime.merchantId, refs),
     idempotencyKey: newKey(),
@@ -237,7 +237,6 @@ beforeAll(async () => {
   expect(invoice.status).toBe(201);
   known = [refs.customerId, refs.productId, refs.priceId, invoice.body.invoiceId];
 });
-afterAll(() => t.stop());
 
 describe('docs/openapi.json', () => {
   it('states every rule a request valid by its schemas may still break', () => {

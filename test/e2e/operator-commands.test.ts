@@ -1,49 +1,36 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { newSigningSecret } from '../../functions/domain/webhook-secret';
 import { callLocalOperator } from '../../lib/admin/local-operator';
 import { readOrCreateDynamoDbAccessKey } from '../../lib/local/dynamodb-access-key';
 import { OperatorRoutes } from '../../lib/local/operator-channel';
-import { runAdminProcess } from '../support/admin-process';
-import { type HttpsReceiver, startHttpsReceiver } from '../support/https-receiver';
+import { localAdmin } from '../support/admin-process';
+import { e2eTest, webhookSettings } from '../support/e2e-test';
+import type { HttpsReceiver } from '../support/https-receiver';
 import { createInvoice, expectOk, invoiceAction, invoiceBody } from '../support/invoice-requests';
 import { invoiceFixtures } from '../support/invoices';
-import { newKey, startTestRuntime, type TestRuntime } from '../support/local-runtime';
+import { newKey, type TestRuntime } from '../support/local-runtime';
 import { storedEndpointWithDelivery } from '../support/stored-endpoint';
 import { expectVerifiedDelivery } from '../support/webhook-checks';
 
+// Two receives 0.2 s apart fill the dead-letter list in well under a second instead of minutes.
+const test = e2eTest(webhookSettings, {
+  onDispatcherBatch: () => {
+    if (dispatcherDown) throw new Error('the dispatcher is down (test)');
+  },
+  deliveryQueue: { maxReceiveCount: 2, visibilityTimeoutSeconds: 0.2 },
+});
 let t: TestRuntime;
 /** While set, every batch the queue hands the dispatcher fails, as a dispatcher outage would. */
 let dispatcherDown = false;
-const receivers: HttpsReceiver[] = [];
 
-beforeAll(async () => {
-  // Two receives 0.2 s apart fill the dead-letter list in well under a second instead of minutes.
-  t = await startTestRuntime(
-    { WEBHOOK_ALLOW_PRIVATE_TARGETS: true, WEBHOOK_RETRY_DELAY_SECONDS: 1 },
-    {
-      onDispatcherBatch: () => {
-        if (dispatcherDown) throw new Error('the dispatcher is down (test)');
-      },
-      deliveryQueue: { maxReceiveCount: 2, visibilityTimeoutSeconds: 0.2 },
-    },
-  );
+test.beforeAll(async ({ t: runtime }) => {
+  t = runtime;
   // The suite's DynamoDB Local takes any key; the CLI still reads the file `npm start` keeps.
   await readOrCreateDynamoDbAccessKey(t.stateDir);
 });
-afterAll(async () => {
-  for (const receiver of receivers) await receiver.close();
-  await t?.stop();
-});
 
-/** The real admin CLI, in its own process, against this runtime. */
-async function admin(...args: string[]) {
-  const { code, stdout, stderr } = await runAdminProcess([...args, '--local', '--json'], {
-    ...process.env,
-    LOCAL_STATE_DIR: t.stateDir,
-  });
-  return { code, stdout, stderr, output: code === 0 ? JSON.parse(stdout) : undefined };
-}
+const admin = localAdmin(() => t.stateDir);
 
 async function deadLetters(): Promise<number> {
   return ((await callLocalOperator(t.stateDir, OperatorRoutes.deadLetters)) as { count: number }).count;
@@ -58,14 +45,15 @@ async function until(condition: () => Promise<boolean>, what: string, timeoutMs 
 }
 
 describe('operator commands against the running local runtime', () => {
-  it('redrives dead-lettered deliveries, which are then delivered, and shows their attempts and failures', async () => {
+  test('redrives dead-lettered deliveries, which are then delivered, and shows their attempts and failures', async ({
+    receivers,
+  }) => {
     const merchantId = t.runtime.merchantId;
     // The first request fails with a 500, so the delivery records a failed attempt before it succeeds.
-    const receiver: HttpsReceiver = await startHttpsReceiver({
+    const receiver: HttpsReceiver = await receivers.start({
       respondWith: () => (receiver.requests.length === 1 ? { status: 500 } : { status: 200 }),
     });
-    const overdueReceiver = await startHttpsReceiver();
-    receivers.push(receiver, overdueReceiver);
+    const overdueReceiver = await receivers.start();
     const endpoint = expectOk(
       await t.api('POST', `/merchants/${merchantId}/webhook-endpoints`, {
         body: { url: receiver.url(), eventTypes: ['invoices.InvoiceSent'] },

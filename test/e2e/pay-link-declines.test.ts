@@ -1,10 +1,11 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PayerDecline, PayLinkDeclineLimit } from '../../functions/domain/pay-link-declines';
 import { documentClient } from '../../functions/store/client';
 import { buildReplaceInvoice, getStoredInvoice } from '../../functions/store/invoices';
 import { keys } from '../../functions/store/keys';
 import { sendTransaction, TransactionConditionFailed } from '../../functions/store/transaction';
+import { e2eTest } from '../support/e2e-test';
 import {
   adjustmentLine,
   createInvoice,
@@ -14,29 +15,18 @@ import {
   invoiceBody,
   productLine,
 } from '../support/invoice-requests';
-import { invoiceFixtures } from '../support/invoices';
-import {
-  type ApiClient,
-  apiClient,
-  newKey,
-  startTestRuntime,
-  type TestRuntime,
-} from '../support/local-runtime';
+import { type ApiClient, apiClient, newKey, type TestRuntime } from '../support/local-runtime';
 import { bankAccounts, cards, eventsWhere, testBankAccount, testCard } from '../support/payment-requests';
 
-let t: TestRuntime;
-let merchantId: string;
-let refs: InvoiceRefs;
+// The file sends far more pay calls a minute than one address may; that limit is pay-links.test.ts's.
+const test = e2eTest({ PUBLIC_RATE_LIMIT_PER_MINUTE: 10_000 });
+let t: TestRuntime, merchantId: string, refs: InvoiceRefs;
 let publicApi: ApiClient;
 
-beforeAll(async () => {
-  // The file sends far more pay calls a minute than one address may; that limit is pay-links.test.ts's.
-  t = await startTestRuntime({ PUBLIC_RATE_LIMIT_PER_MINUTE: 10_000 });
-  merchantId = t.runtime.merchantId;
-  refs = await invoiceFixtures(t.api, merchantId);
+test.beforeAll(async ({ t: runtime, refs: made }) => {
+  [t, merchantId, refs] = [runtime, runtime.merchantId, made];
   publicApi = apiClient(t.runtime.baseUrl, 'unused');
 });
-afterAll(() => t.stop());
 
 /** The declines one pay link takes in an hour, and those an invoice takes across its links. */
 const perSlug = 5;

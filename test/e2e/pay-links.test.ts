@@ -1,9 +1,10 @@
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { invoiceSlugHash } from '../../functions/domain/invoice-slug';
 import { PayerDecline } from '../../functions/domain/pay-link-declines';
 import { documentClient } from '../../functions/store/client';
 import { keys } from '../../functions/store/keys';
+import { e2eTest } from '../support/e2e-test';
 import {
   adjustmentLine,
   createInvoice,
@@ -25,19 +26,15 @@ import {
 import { bankAccounts, cards, eventsWhere, testBankAccount, testCard } from '../support/payment-requests';
 import { eventPayloadFields, payloadFieldsOf } from '../support/spec-fields';
 
-let t: TestRuntime;
-let merchantId: string;
-let refs: InvoiceRefs;
+const test = e2eTest();
+let t: TestRuntime, merchantId: string, refs: InvoiceRefs;
 /** The public routes take no API key: every call here goes without an Authorization header. */
 let publicApi: ApiClient;
 
-beforeAll(async () => {
-  t = await startTestRuntime();
-  merchantId = t.runtime.merchantId;
-  refs = await invoiceFixtures(t.api, merchantId);
+test.beforeAll(async ({ t: runtime, refs: made }) => {
+  [t, merchantId, refs] = [runtime, runtime.merchantId, made];
   publicApi = apiClient(t.runtime.baseUrl, 'unused');
 });
-afterAll(() => t.stop());
 
 const noKey = { authorization: null } as const;
 

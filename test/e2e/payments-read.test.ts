@@ -1,23 +1,22 @@
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { TypeID } from 'typeid-js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { newId } from '../../functions/domain/ids';
 import { newPayment, newRefund, type Payment, refundPayment } from '../../functions/domain/payment';
 import { documentClient } from '../../functions/store/client';
 import { buildPutPayment, buildPutRefund } from '../../functions/store/payments';
-import { dynamoDbCommandsDuring, startTestRuntime, type TestRuntime } from '../support/local-runtime';
+import { e2eTest } from '../support/e2e-test';
+import { dynamoDbCommandsDuring, type TestRuntime } from '../support/local-runtime';
 import { paymentFields } from '../support/spec-fields';
 
-let t: TestRuntime;
-let merchantId: string;
+const test = e2eTest();
+let t: TestRuntime, merchantId: string;
 const customerA = newId('cust');
 const customerB = newId('cust');
 
-beforeAll(async () => {
-  t = await startTestRuntime();
-  merchantId = t.runtime.merchantId;
+test.beforeAll(({ t: runtime }) => {
+  [t, merchantId] = [runtime, runtime.merchantId];
 });
-afterAll(() => t.stop());
 
 /** A payment id minted at `time`, as the store's time-ordered ids are. */
 function paymentIdAt(time: string): string {

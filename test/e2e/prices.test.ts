@@ -1,24 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type ApiClient,
-  detailPaths,
-  dynamoDbCommandsDuring,
-  newKey,
-  startTestRuntime,
-  type TestRuntime,
-} from '../support/local-runtime';
+import { describe, expect, it } from 'vitest';
+import { e2eTest } from '../support/e2e-test';
+import { type ApiClient, dynamoDbCommandsDuring, newKey, type TestRuntime } from '../support/local-runtime';
 import { allPages } from '../support/pages';
+import { writesOf } from '../support/written-items';
 
-let t: TestRuntime;
-let merchantId: string;
+const test = e2eTest();
+let t: TestRuntime, merchantId: string;
 let productId: string;
 
-beforeAll(async () => {
-  t = await startTestRuntime();
-  merchantId = t.runtime.merchantId;
+test.beforeAll(async ({ t: runtime }) => {
+  [t, merchantId] = [runtime, runtime.merchantId];
   productId = (await createProduct(t.api, merchantId, 'Priced')).productId;
 });
-afterAll(() => t.stop());
 
 async function createProduct(api: ApiClient, owner: string, name: string) {
   const result = await api('POST', '/catalog/products', {
@@ -35,11 +28,7 @@ const createPrice = (body: unknown, idempotencyKey = newKey(), id = productId) =
   t.api('POST', pricesPath(id), { body, idempotencyKey });
 
 /** Items the request path wrote: everything but the merchant, its keys, products and the cursor key. */
-async function writtenItems() {
-  return (await t.scanTable()).filter((item) =>
-    ['Price', 'IdempotencyRecord'].includes(String(item.entityType)),
-  );
-}
+const writes = writesOf(() => t, ['Price', 'IdempotencyRecord']);
 
 /** The distinct fields the 400's details name (one field may fail more than one check). */
 
@@ -119,12 +108,7 @@ describe('POST /catalog/products/{productId}/prices', () => {
     ];
     for (const [label, fields, paths] of cases) {
       it(`for ${label}`, async () => {
-        const before = await writtenItems();
-        const result = await createPrice({ merchantId, ...fields });
-        expect(result.status).toBe(400);
-        expect(result.body.error.code).toBe('validation_error');
-        expect(detailPaths(result.body)).toEqual([...paths].sort());
-        expect(await writtenItems()).toHaveLength(before.length);
+        await writes.expectInvalid(() => createPrice({ merchantId, ...fields }), paths);
       });
     }
   });
@@ -167,7 +151,7 @@ describe('idempotency', () => {
   it('replays the stored response with Idempotent-Replayed: true, whatever the key order', async () => {
     const key = newKey();
     const first = await createPrice({ merchantId, unitAmount: 250, currency: 'CAD' }, key);
-    const before = await writtenItems();
+    const before = await writes.items();
     const again = await t.api('POST', pricesPath(productId), {
       rawBody: `{"currency":"CAD", "unitAmount": 250, "merchantId":"${merchantId}"}`,
       idempotencyKey: key,
@@ -175,17 +159,17 @@ describe('idempotency', () => {
     expect(again.status).toBe(201);
     expect(again.headers.get('idempotent-replayed')).toBe('true');
     expect(again.body).toEqual(first.body);
-    expect(await writtenItems()).toHaveLength(before.length);
+    expect(await writes.items()).toHaveLength(before.length);
   });
 
   it('returns 422 idempotency_key_reused for the same key with another body, and creates nothing', async () => {
     const key = newKey();
     await createPrice({ merchantId, unitAmount: 300, currency: 'USD' }, key);
-    const before = await writtenItems();
-    const result = await createPrice({ merchantId, unitAmount: 301, currency: 'USD' }, key);
-    expect(result.status).toBe(422);
-    expect(result.body.error.code).toBe('idempotency_key_reused');
-    expect(await writtenItems()).toHaveLength(before.length);
+    await writes.expectRefused(
+      () => createPrice({ merchantId, unitAmount: 301, currency: 'USD' }, key),
+      422,
+      'idempotency_key_reused',
+    );
   });
 });
 

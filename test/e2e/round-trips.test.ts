@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { type RouteName, routeList, routes, routesOfStage } from '../../functions/routes';
-import { type HttpsReceiver, startHttpsReceiver } from '../support/https-receiver';
-import { startTestRuntime, type TestRuntime } from '../support/local-runtime';
+import { e2eTest } from '../support/e2e-test';
 import {
   measureRouteRoundTrips,
   type RouteRoundTrips,
@@ -71,22 +70,14 @@ const overBudget: Partial<Record<RouteName, string>> = {
     'reserves before and completes after the processor call: the reservation makes a crash after the refund recoverable',
 };
 
-let t: TestRuntime;
-let receiver: HttpsReceiver;
+const test = e2eTest(roundTripRuntimeSettings);
 let measured: Map<string, string[]>;
 let coldCursor: RouteRoundTrips['coldCursor'];
 let coldAuthorizer: RouteRoundTrips['coldAuthorizer'];
 
-beforeAll(async () => {
-  t = await startTestRuntime(roundTripRuntimeSettings);
-  receiver = await startHttpsReceiver();
+test.beforeAll(async ({ t, receiver }) => {
   ({ measured, coldCursor, coldAuthorizer } = await measureRouteRoundTrips(t, receiver));
 }, 120_000);
-
-afterAll(async () => {
-  await receiver?.close();
-  await t?.stop();
-});
 
 const sandboxRoutes = routesOfStage(routeList, 'sandbox');
 

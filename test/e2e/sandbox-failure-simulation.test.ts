@@ -1,27 +1,23 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { simulatedFailureMessage } from '../../functions/domain/simulated-failures';
+import { e2eTest, webhookSettings } from '../support/e2e-test';
 import { waitForEndpointDeliveries } from '../support/endpoint-deliveries';
-import { type HttpsReceiver, startHttpsReceiver } from '../support/https-receiver';
+import type { HttpsReceiver } from '../support/https-receiver';
 import { invoiceFixtures } from '../support/invoices';
-import { newKey, startTestRuntime, type TestRuntime } from '../support/local-runtime';
+import { newKey, type TestRuntime } from '../support/local-runtime';
 import { expectVerifiedDelivery } from '../support/webhook-checks';
 
 const sandboxOnly = 'must be left out: it is accepted only in the sandbox.';
 
-describe('sandbox failure simulation, end to end', () => {
-  let t: TestRuntime;
-  let receiver: HttpsReceiver;
-  let merchantId: string;
+/** Two runtimes, each started by the describe block that uses it. */
+const inSandbox = e2eTest(webhookSettings);
+const inProduction = e2eTest({ STAGE: 'production' });
 
-  beforeAll(async () => {
-    // Loopback receivers are allowed only in the local runtime; 1 s between attempts keeps the run short.
-    t = await startTestRuntime({ WEBHOOK_ALLOW_PRIVATE_TARGETS: true, WEBHOOK_RETRY_DELAY_SECONDS: 1 });
-    merchantId = t.runtime.merchantId;
-    receiver = await startHttpsReceiver();
-  });
-  afterAll(async () => {
-    await receiver?.close();
-    await t?.stop();
+describe('sandbox failure simulation, end to end', () => {
+  let t: TestRuntime, merchantId: string, receiver: HttpsReceiver;
+
+  inSandbox.beforeAll(({ t: runtime, receiver: started }) => {
+    [t, merchantId, receiver] = [runtime, runtime.merchantId, started];
   });
 
   const endpoints = () => `/merchants/${merchantId}/webhook-endpoints`;
@@ -119,11 +115,8 @@ describe('sandbox failure simulation, end to end', () => {
 describe('sandbox failure simulation in production', () => {
   let production: TestRuntime;
 
-  beforeAll(async () => {
-    production = await startTestRuntime({ STAGE: 'production' });
-  });
-  afterAll(async () => {
-    await production?.stop();
+  inProduction.beforeAll(({ t }) => {
+    production = t;
   });
 
   it('refuses simulateFailures with 400 validation_error and leaves the endpoint unchanged', async () => {

@@ -1,15 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { newId } from '../../functions/domain/ids';
 import { SandboxDecline } from '../../functions/payments/sandbox-processor';
+import { e2eTest } from '../support/e2e-test';
+import type { InvoiceRefs } from '../support/invoice-requests';
 import { expectOk } from '../support/invoice-requests';
 import { invoiceFixtures } from '../support/invoices';
-import {
-  type ApiClient,
-  detailPaths,
-  newKey,
-  startTestRuntime,
-  type TestRuntime,
-} from '../support/local-runtime';
+import { type ApiClient, detailPaths, newKey, type TestRuntime } from '../support/local-runtime';
 import {
   bankAccounts,
   cards,
@@ -20,18 +16,14 @@ import {
 } from '../support/payment-requests';
 import { eventPayloadFields, payloadFieldsOf, paymentFields } from '../support/spec-fields';
 
-let t: TestRuntime;
-let merchantId: string;
-let refs: { customerId: string; productId: string; priceId: string };
+const test = e2eTest();
+let t: TestRuntime, merchantId: string, refs: InvoiceRefs;
 let other: { merchantId: string; api: ApiClient };
 
-beforeAll(async () => {
-  t = await startTestRuntime();
-  merchantId = t.runtime.merchantId;
-  refs = await invoiceFixtures(t.api, merchantId);
+test.beforeAll(async ({ t: runtime, refs: made }) => {
+  [t, merchantId, refs] = [runtime, runtime.merchantId, made];
   other = await t.anotherMerchant();
 });
-afterAll(() => t.stop());
 
 const timestamp = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
 

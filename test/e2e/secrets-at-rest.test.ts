@@ -1,27 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { EntityType } from '../../functions/store/keys';
-import { type HttpsReceiver, startHttpsReceiver } from '../support/https-receiver';
+import { e2eTest, webhookSettings } from '../support/e2e-test';
+import type { HttpsReceiver } from '../support/https-receiver';
 import { createInvoice, expectOk, invoiceAction, invoiceBody } from '../support/invoice-requests';
 import { invoiceFixtures } from '../support/invoices';
-import { apiClient, newKey, startTestRuntime, type TestRuntime } from '../support/local-runtime';
+import { apiClient, newKey, type TestRuntime } from '../support/local-runtime';
 import { cards, sandboxPayment, testCard } from '../support/payment-requests';
 
 /**
  * The table after a full flow keeps no credential in the clear: no API key (only its hash), no
  * signing secret (sealed), and no pay-link slug anywhere but on its invoice.
  */
-let t: TestRuntime;
-let receiver: HttpsReceiver;
-let merchantId: string;
+const test = e2eTest(webhookSettings);
+let receiver: HttpsReceiver, t: TestRuntime, merchantId: string;
 
-beforeAll(async () => {
-  t = await startTestRuntime({ WEBHOOK_ALLOW_PRIVATE_TARGETS: true, WEBHOOK_RETRY_DELAY_SECONDS: 1 });
-  merchantId = t.runtime.merchantId;
-  receiver = await startHttpsReceiver();
-});
-afterAll(async () => {
-  await receiver?.close();
-  await t?.stop();
+test.beforeAll(async ({ t: runtime, receiver: started }) => {
+  [t, merchantId, receiver] = [runtime, runtime.merchantId, started];
 });
 
 describe('secrets at rest', () => {

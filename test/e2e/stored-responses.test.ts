@@ -1,26 +1,17 @@
 import { createDecipheriv, createHmac } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { EntityType } from '../../functions/store/keys';
+import { e2eTest } from '../support/e2e-test';
 import { createInvoice, expectOk, invoiceAction, invoiceBody } from '../support/invoice-requests';
-import { invoiceFixtures } from '../support/invoices';
-import {
-  type ApiResult,
-  dynamoDbCommandsDuring,
-  newKey,
-  startTestRuntime,
-  type TestRuntime,
-} from '../support/local-runtime';
+import type { invoiceFixtures } from '../support/invoices';
+import { type ApiResult, dynamoDbCommandsDuring, newKey, type TestRuntime } from '../support/local-runtime';
 
-let t: TestRuntime;
-let merchantId: string;
-let refs: Awaited<ReturnType<typeof invoiceFixtures>>;
+const test = e2eTest();
+let t: TestRuntime, merchantId: string, refs: Awaited<ReturnType<typeof invoiceFixtures>>;
 
-beforeAll(async () => {
-  t = await startTestRuntime();
-  merchantId = t.runtime.merchantId;
-  refs = await invoiceFixtures(t.api, merchantId);
+test.beforeAll(({ t: runtime, refs: made }) => {
+  [t, merchantId, refs] = [runtime, runtime.merchantId, made];
 });
-afterAll(() => t.stop());
 
 /** Every idempotency record of the table, as the table keeps it. */
 async function storedRecords(): Promise<Record<string, unknown>[]> {

@@ -1,68 +1,20 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
+import { e2eTest, webhookSettings } from '../support/e2e-test';
 import { waitForEndpointDeliveries } from '../support/endpoint-deliveries';
-import { type HttpsReceiver, startHttpsReceiver } from '../support/https-receiver';
-import { invoiceFixtures } from '../support/invoices';
-import { newKey, startTestRuntime, type TestRuntime } from '../support/local-runtime';
+import { type InvoiceRefs, issueInvoice } from '../support/invoice-requests';
+import { newKey, type TestRuntime } from '../support/local-runtime';
 import { expectVerifiedDelivery, failsWithSecret } from '../support/webhook-checks';
 
-let t: TestRuntime;
-let merchantId: string;
-let refs: Awaited<ReturnType<typeof invoiceFixtures>>;
-const receivers: HttpsReceiver[] = [];
+const test = e2eTest(webhookSettings);
+let t: TestRuntime, merchantId: string, refs: InvoiceRefs;
 
-beforeAll(async () => {
-  // Loopback receivers are allowed only in the local runtime; 1 s between attempts keeps the run short.
-  t = await startTestRuntime({ WEBHOOK_ALLOW_PRIVATE_TARGETS: true, WEBHOOK_RETRY_DELAY_SECONDS: 1 });
-  merchantId = t.runtime.merchantId;
-  refs = await invoiceFixtures(t.api, merchantId);
+test.beforeAll(({ t: runtime, refs: made }) => {
+  [t, merchantId, refs] = [runtime, runtime.merchantId, made];
 });
-afterEach(async () => {
-  // Every test subscribes its own endpoints; delete them so later events don't reach old receivers.
-  const listed = await t.api('GET', `/merchants/${merchantId}/webhook-endpoints`, { query: { limit: 100 } });
-  for (const endpoint of listed.body.items) {
-    await t.api('DELETE', `/merchants/${merchantId}/webhook-endpoints/${endpoint.webhookEndpointId}`, {
-      idempotencyKey: newKey(),
-    });
-  }
-});
-afterAll(async () => {
-  for (const receiver of receivers) await receiver.close();
-  await t.stop();
-});
+// Every test subscribes its own endpoints; delete them so later events don't reach old receivers.
+test.afterEach(({ endpoints }) => endpoints.deleteAll());
 
-async function receiver(): Promise<HttpsReceiver> {
-  const started = await startHttpsReceiver();
-  receivers.push(started);
-  return started;
-}
-
-async function subscribe(url: string, eventTypes: string[]) {
-  const result = await t.api('POST', `/merchants/${merchantId}/webhook-endpoints`, {
-    body: { url, eventTypes },
-    idempotencyKey: newKey(),
-  });
-  expect(result.status, JSON.stringify(result.body)).toBe(201);
-  return { id: result.body.webhookEndpointId as string, secret: result.body.signingSecret as string };
-}
-
-/** A new draft invoice, issued: one invoices.InvoiceSent event. */
-async function issuedInvoice() {
-  const created = await t.api('POST', '/invoices', {
-    body: {
-      merchantId,
-      customerId: refs.customerId,
-      currency: 'USD',
-      lineItems: [{ kind: 'product_charge', productId: refs.productId, priceId: refs.priceId, quantity: 1 }],
-    },
-    idempotencyKey: newKey(),
-  });
-  const issued = await t.api('POST', `/invoices/${created.body.invoiceId}/issue`, {
-    body: { merchantId },
-    idempotencyKey: newKey(),
-  });
-  expect(issued.status).toBe(200);
-  return issued.body;
-}
+const issuedInvoice = () => issueInvoice(t.api, merchantId, refs);
 
 const deliveriesOf = async (endpointId: string, query: Record<string, string | number> = {}) =>
   (await t.api('GET', `/merchants/${merchantId}/webhook-endpoints/${endpointId}/deliveries`, { query })).body;
@@ -72,11 +24,14 @@ const waitForDeliveries = (endpointId: string, done: (items: any[]) => boolean, 
   waitForEndpointDeliveries(t.api, merchantId, endpointId, done, timeoutMs);
 
 describe('webhook delivery through the local runtime', () => {
-  it('delivers each event once to every subscribed endpoint, signed, and to no other', async () => {
-    const both = await receiver();
-    const paidOnly = await receiver();
-    const a = await subscribe(both.url(), ['invoices.InvoiceSent', 'invoices.InvoicePaid']);
-    const b = await subscribe(paidOnly.url(), ['invoices.InvoicePaid']);
+  test('delivers each event once to every subscribed endpoint, signed, and to no other', async ({
+    receivers,
+    endpoints,
+  }) => {
+    const both = await receivers.start();
+    const paidOnly = await receivers.start();
+    const a = await endpoints.subscribe(both.url(), ['invoices.InvoiceSent', 'invoices.InvoicePaid']);
+    const b = await endpoints.subscribe(paidOnly.url(), ['invoices.InvoicePaid']);
 
     const invoice = await issuedInvoice();
     const [sent] = await both.waitFor(1);
@@ -119,10 +74,13 @@ describe('webhook delivery through the local runtime', () => {
     });
   });
 
-  it('makes exactly 5 attempts spaced by the retry delay against a 500, then exhausts; redeliver makes a new delivery', async () => {
-    const failing = await receiver();
+  test('makes exactly 5 attempts spaced by the retry delay against a 500, then exhausts; redeliver makes a new delivery', async ({
+    receivers,
+    endpoints,
+  }) => {
+    const failing = await receivers.start();
     failing.respondWith(() => ({ status: 500, body: 'down' }));
-    const endpoint = await subscribe(failing.url(), ['invoices.InvoiceSent']);
+    const endpoint = await endpoints.subscribe(failing.url(), ['invoices.InvoiceSent']);
     await issuedInvoice();
 
     const [exhausted] = await waitForDeliveries(
@@ -174,10 +132,13 @@ describe('webhook delivery through the local runtime', () => {
     ]);
   }, 45_000);
 
-  it('pages deliveries newest first with cursors bound to the endpoint and the status filter', async () => {
-    const hooks = await receiver();
-    const endpoint = await subscribe(hooks.url(), ['invoices.InvoiceSent']);
-    const other = await subscribe(hooks.url(), ['invoices.InvoiceSent']);
+  test('pages deliveries newest first with cursors bound to the endpoint and the status filter', async ({
+    receivers,
+    endpoints,
+  }) => {
+    const hooks = await receivers.start();
+    const endpoint = await endpoints.subscribe(hooks.url(), ['invoices.InvoiceSent']);
+    const other = await endpoints.subscribe(hooks.url(), ['invoices.InvoiceSent']);
     for (let index = 0; index < 3; index += 1) await issuedInvoice();
     await waitForDeliveries(
       endpoint.id,
@@ -203,11 +164,11 @@ describe('webhook delivery through the local runtime', () => {
     expect((await t.api('GET', path(endpoint.id), { query: { limit: 101 } })).status).toBe(400);
   });
 
-  it('counts a 302 as a failed attempt and does not follow it', async () => {
-    const target = await receiver();
-    const redirecting = await receiver();
+  test('counts a 302 as a failed attempt and does not follow it', async ({ receivers, endpoints }) => {
+    const target = await receivers.start();
+    const redirecting = await receivers.start();
     redirecting.respondWith(() => ({ status: 302, headers: { location: target.url('/elsewhere') } }));
-    const endpoint = await subscribe(redirecting.url(), ['invoices.InvoiceSent']);
+    const endpoint = await endpoints.subscribe(redirecting.url(), ['invoices.InvoiceSent']);
     await issuedInvoice();
     const [delivery] = await waitForDeliveries(endpoint.id, (items) => items[0]?.attemptCount >= 1);
     expect(delivery.attempts[0]).toMatchObject({
@@ -217,9 +178,9 @@ describe('webhook delivery through the local runtime', () => {
     expect(target.requests).toHaveLength(0);
   });
 
-  it('signs with the new secret at once after a rotation', async () => {
-    const hooks = await receiver();
-    const endpoint = await subscribe(hooks.url(), ['invoices.InvoiceSent']);
+  test('signs with the new secret at once after a rotation', async ({ receivers, endpoints }) => {
+    const hooks = await receivers.start();
+    const endpoint = await endpoints.subscribe(hooks.url(), ['invoices.InvoiceSent']);
     const rotated = await t.api(
       'POST',
       `/merchants/${merchantId}/webhook-endpoints/${endpoint.id}/rotate-secret`,
@@ -233,9 +194,12 @@ describe('webhook delivery through the local runtime', () => {
     expect(failsWithSecret(request as never, endpoint.secret)).toBe(true);
   });
 
-  it('holds deliveries while an endpoint is disabled and sends them when it is enabled again', async () => {
-    const hooks = await receiver();
-    const endpoint = await subscribe(hooks.url(), ['invoices.InvoiceSent']);
+  test('holds deliveries while an endpoint is disabled and sends them when it is enabled again', async ({
+    receivers,
+    endpoints,
+  }) => {
+    const hooks = await receivers.start();
+    const endpoint = await endpoints.subscribe(hooks.url(), ['invoices.InvoiceSent']);
     const path = `/merchants/${merchantId}/webhook-endpoints/${endpoint.id}`;
     await t.api('PATCH', path, { body: { status: 'disabled' }, idempotencyKey: newKey() });
     await issuedInvoice();
@@ -250,10 +214,13 @@ describe('webhook delivery through the local runtime', () => {
     expect(expectVerifiedDelivery(request as never, endpoint.secret).id).toBe(paused.webhookDeliveryId);
   });
 
-  it('redelivers only under the live endpoint of the caller: 404 for an unknown delivery, another merchant and a deleted endpoint', async () => {
-    const hooks = await receiver();
-    const endpoint = await subscribe(hooks.url(), ['invoices.InvoiceSent']);
-    const neighbour = await subscribe(hooks.url(), ['invoices.InvoiceSent']);
+  test('redelivers only under the live endpoint of the caller: 404 for an unknown delivery, another merchant and a deleted endpoint', async ({
+    receivers,
+    endpoints,
+  }) => {
+    const hooks = await receivers.start();
+    const endpoint = await endpoints.subscribe(hooks.url(), ['invoices.InvoiceSent']);
+    const neighbour = await endpoints.subscribe(hooks.url(), ['invoices.InvoiceSent']);
     await issuedInvoice();
     const [delivered] = await waitForDeliveries(endpoint.id, (items) => items[0]?.status === 'succeeded');
     const redeliver = (api: typeof t.api, owner: string, endpointId: string, deliveryId: string) =>
@@ -285,10 +252,10 @@ describe('webhook delivery through the local runtime', () => {
     expect((await deliveriesOf(neighbour.id)).items).toHaveLength(1);
   });
 
-  it('stops all attempts once the endpoint is deleted', async () => {
-    const failing = await receiver();
+  test('stops all attempts once the endpoint is deleted', async ({ receivers, endpoints }) => {
+    const failing = await receivers.start();
     failing.respondWith(() => ({ status: 503 }));
-    const endpoint = await subscribe(failing.url(), ['invoices.InvoiceSent']);
+    const endpoint = await endpoints.subscribe(failing.url(), ['invoices.InvoiceSent']);
     await issuedInvoice();
     await failing.waitFor(1);
     await t.api('DELETE', `/merchants/${merchantId}/webhook-endpoints/${endpoint.id}`, {

@@ -1,24 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { deliveryShardOf } from '../../functions/domain/delivery-shards';
 import { typeIdMilliseconds } from '../../functions/domain/id-time-bounds';
 import { shardLeadMs } from '../../functions/domain/shard-history';
 import { EntityType, keys } from '../../functions/store/keys';
 import { raiseDeliveryShardCount } from '../../lib/admin/delivery-shards';
-import { type HttpsReceiver, startHttpsReceiver } from '../support/https-receiver';
+import { e2eTest, webhookSettings } from '../support/e2e-test';
+import type { HttpsReceiver } from '../support/https-receiver';
 import { createInvoice, expectOk, invoiceBody } from '../support/invoice-requests';
 import { invoiceFixtures } from '../support/invoices';
-import { type ApiClient, newKey, startTestRuntime, type TestRuntime } from '../support/local-runtime';
+import { type ApiClient, newKey, type TestRuntime } from '../support/local-runtime';
 
-let t: TestRuntime;
-let receiver: HttpsReceiver;
-let merchantId: string;
+const test = e2eTest(webhookSettings);
+let receiver: HttpsReceiver, t: TestRuntime, merchantId: string;
 let invoiceId: string;
 
-beforeAll(async () => {
-  // Loopback receivers are allowed only in the local runtime; 1 s between attempts keeps the run short.
-  t = await startTestRuntime({ WEBHOOK_ALLOW_PRIVATE_TARGETS: true, WEBHOOK_RETRY_DELAY_SECONDS: 1 });
-  merchantId = t.runtime.merchantId;
-  receiver = await startHttpsReceiver();
+test.beforeAll(async ({ t: runtime, receiver: started }) => {
+  [t, merchantId, receiver] = [runtime, runtime.merchantId, started];
   const refs = await invoiceFixtures(t.api, merchantId);
   invoiceId = expectOk(await createInvoice(t.api, invoiceBody(merchantId, refs))).invoiceId;
   // The router reads endpoints when it routes an event, not when the event was written: an endpoint
@@ -30,11 +27,6 @@ beforeAll(async () => {
     idempotencyKey: newKey(),
   });
 }, 60_000);
-
-afterAll(async () => {
-  await receiver?.close();
-  await t?.stop();
-});
 
 function action(name: 'issue' | 'send') {
   return t.api('POST', `/invoices/${invoiceId}/${name}`, { body: { merchantId }, idempotencyKey: newKey() });

@@ -1,17 +1,19 @@
 import { createHmac } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { diagnoseWebhook, type WebhookScheme } from '../../docs/receiving-webhooks/diagnose-webhook';
-import { type HttpsReceiver, type ReceivedRequest, startHttpsReceiver } from '../support/https-receiver';
+import { e2eTest, webhookSettings } from '../support/e2e-test';
+import type { ReceivedRequest } from '../support/https-receiver';
+import { issueInvoice } from '../support/invoice-requests';
 import { invoiceFixtures } from '../support/invoices';
-import { newKey, startTestRuntime, type TestRuntime } from '../support/local-runtime';
+import { newKey, type TestRuntime } from '../support/local-runtime';
 import { expectVerifiedDelivery } from '../support/webhook-checks';
 
 // The unit test diagnoses deliveries signed in this process; these are the bytes and headers the
 // local runtime's dispatcher actually sent over TLS, each altered in exactly one way.
 
+const test = e2eTest(webhookSettings);
 let t: TestRuntime;
 let merchantId: string;
-let receiver: HttpsReceiver;
 
 const Source = { event: 'an invoices.InvoiceSent event', test: 'a test delivery (POST …/test)' } as const;
 type Source = keyof typeof Source;
@@ -23,21 +25,19 @@ let rotatedSecret: string;
 /** The secret of another endpoint of the same merchant. */
 let otherEndpointSecret: string;
 
-beforeAll(async () => {
-  // Loopback receivers are allowed only in the local runtime; 1 s between attempts keeps the run short.
-  t = await startTestRuntime({ WEBHOOK_ALLOW_PRIVATE_TARGETS: true, WEBHOOK_RETRY_DELAY_SECONDS: 1 });
-  merchantId = t.runtime.merchantId;
-  receiver = await startHttpsReceiver();
+test.beforeAll(async ({ t: runtime, receiver, endpoints: subscribed }) => {
+  t = runtime;
+  merchantId = runtime.merchantId;
+  const endpoint = await subscribed.subscribe(receiver.url('/diagnosed'), ['invoices.InvoiceSent']);
+  otherEndpointSecret = (await subscribed.subscribe(receiver.url('/other'), ['payouts.PayoutCreated']))
+    .secret;
 
-  const endpoint = await subscribe(receiver.url('/diagnosed'), ['invoices.InvoiceSent']);
-  otherEndpointSecret = (await subscribe(receiver.url('/other'), ['payouts.PayoutCreated'])).secret;
-
-  const test = await t.api('POST', `${endpoints()}/${endpoint.id}/test`, {
+  const testDelivery = await t.api('POST', `${endpoints()}/${endpoint.id}/test`, {
     body: { eventType: 'payments.PaymentCreated' },
     idempotencyKey: newKey(),
   });
-  expect(test.status, JSON.stringify(test.body)).toBe(201);
-  await issueInvoice();
+  expect(testDelivery.status, JSON.stringify(testDelivery.body)).toBe(201);
+  await issuedInvoice();
 
   const requests = await receiver.waitFor(2, 30_000);
   expect(requests.map((request) => request.path)).toEqual(['/diagnosed', '/diagnosed']);
@@ -46,7 +46,7 @@ beforeAll(async () => {
     captured[source] = { request, secret: endpoint.secret };
   }
   expect(JSON.parse(captured.event.request.rawBody.toString('utf8')).type).toBe('invoices.InvoiceSent');
-  expect(captured.test.request.headers['merchant-webhook-id']).toBe(test.body.webhookDeliveryId);
+  expect(captured.test.request.headers['merchant-webhook-id']).toBe(testDelivery.body.webhookDeliveryId);
 
   const rotated = await t.api('POST', `${endpoints()}/${endpoint.id}/rotate-secret`, {
     idempotencyKey: newKey(),
@@ -55,37 +55,11 @@ beforeAll(async () => {
   rotatedSecret = rotated.body.signingSecret;
 }, 180_000);
 
-afterAll(async () => {
-  await receiver?.close();
-  await t?.stop();
-});
-
 const endpoints = () => `/merchants/${merchantId}/webhook-endpoints`;
 
-async function subscribe(url: string, eventTypes: string[]) {
-  const result = await t.api('POST', endpoints(), { body: { url, eventTypes }, idempotencyKey: newKey() });
-  expect(result.status, JSON.stringify(result.body)).toBe(201);
-  return { id: result.body.webhookEndpointId as string, secret: result.body.signingSecret as string };
-}
-
 /** A new invoice, issued: one invoices.InvoiceSent event. */
-async function issueInvoice() {
-  const refs = await invoiceFixtures(t.api, merchantId);
-  const draft = await t.api('POST', '/invoices', {
-    body: {
-      merchantId,
-      customerId: refs.customerId,
-      currency: 'USD',
-      lineItems: [{ kind: 'product_charge', productId: refs.productId, priceId: refs.priceId, quantity: 1 }],
-    },
-    idempotencyKey: newKey(),
-  });
-  expect(draft.status, JSON.stringify(draft.body)).toBe(201);
-  const issued = await t.api('POST', `/invoices/${draft.body.invoiceId}/issue`, {
-    body: { merchantId },
-    idempotencyKey: newKey(),
-  });
-  expect(issued.status, JSON.stringify(issued.body)).toBe(200);
+async function issuedInvoice() {
+  await issueInvoice(t.api, merchantId, await invoiceFixtures(t.api, merchantId));
 }
 
 const schemes: WebhookScheme[] = ['merchant', 'standard-webhooks'];

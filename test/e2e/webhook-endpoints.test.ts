@@ -1,20 +1,19 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { documentClient } from '../../functions/store/client';
 import { buildRecordHealth, getEndpoint } from '../../functions/store/webhook-endpoints';
 import { routeInvocation } from '../../lib/local/gateway';
-import { newKey, startTestRuntime, type TestRuntime } from '../support/local-runtime';
+import { e2eTest } from '../support/e2e-test';
+import { newKey, type TestRuntime } from '../support/local-runtime';
 
-let t: TestRuntime;
-let merchantId: string;
+const test = e2eTest();
+let t: TestRuntime, merchantId: string;
 let base: string;
 
-beforeAll(async () => {
-  t = await startTestRuntime();
-  merchantId = t.runtime.merchantId;
+test.beforeAll(async ({ t: runtime }) => {
+  [t, merchantId] = [runtime, runtime.merchantId];
   base = `/merchants/${merchantId}/webhook-endpoints`;
 });
-afterAll(() => t.stop());
 
 const validBody = {
   url: 'https://hooks.example.com/merchant',

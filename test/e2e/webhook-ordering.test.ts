@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import {
   type DeliveriesPage,
   findDeliveryBySequence,
@@ -7,49 +7,19 @@ import {
   orderingOf,
   SequenceTracker,
 } from '../../docs/receiving-webhooks/track-sequence';
-import { type HttpsReceiver, type ReceivedRequest, startHttpsReceiver } from '../support/https-receiver';
-import { invoiceFixtures } from '../support/invoices';
-import { newKey, startTestRuntime, type TestRuntime } from '../support/local-runtime';
+import { e2eTest, webhookSettings } from '../support/e2e-test';
+import type { ReceivedRequest } from '../support/https-receiver';
+import type { InvoiceRefs } from '../support/invoice-requests';
+import { newKey, type TestRuntime } from '../support/local-runtime';
 import { expectVerifiedDelivery } from '../support/webhook-checks';
 
-let t: TestRuntime;
-let merchantId: string;
-let refs: Awaited<ReturnType<typeof invoiceFixtures>>;
-const receivers: HttpsReceiver[] = [];
+const test = e2eTest(webhookSettings);
+let t: TestRuntime, merchantId: string, refs: InvoiceRefs;
 
-beforeAll(async () => {
-  // Loopback receivers are allowed only in the local runtime; 1 s between attempts keeps the run short.
-  t = await startTestRuntime({ WEBHOOK_ALLOW_PRIVATE_TARGETS: true, WEBHOOK_RETRY_DELAY_SECONDS: 1 });
-  merchantId = t.runtime.merchantId;
-  refs = await invoiceFixtures(t.api, merchantId);
+test.beforeAll(({ t: runtime, refs: made }) => {
+  [t, merchantId, refs] = [runtime, runtime.merchantId, made];
 });
-afterEach(async () => {
-  const listed = await t.api('GET', `/merchants/${merchantId}/webhook-endpoints`, { query: { limit: 100 } });
-  for (const endpoint of listed.body.items) {
-    await t.api('DELETE', `/merchants/${merchantId}/webhook-endpoints/${endpoint.webhookEndpointId}`, {
-      idempotencyKey: newKey(),
-    });
-  }
-});
-afterAll(async () => {
-  for (const receiver of receivers) await receiver.close();
-  await t.stop();
-});
-
-async function receiver(): Promise<HttpsReceiver> {
-  const started = await startHttpsReceiver();
-  receivers.push(started);
-  return started;
-}
-
-async function subscribe(url: string) {
-  const result = await t.api('POST', `/merchants/${merchantId}/webhook-endpoints`, {
-    body: { url, eventTypes: ['invoices.InvoiceSent', 'invoices.InvoicePaid'] },
-    idempotencyKey: newKey(),
-  });
-  expect(result.status, JSON.stringify(result.body)).toBe(201);
-  return { id: result.body.webhookEndpointId as string, secret: result.body.signingSecret as string };
-}
+test.afterEach(({ endpoints }) => endpoints.deleteAll());
 
 async function post(path: string, body: Record<string, unknown>) {
   const result = await t.api('POST', path, { body: { merchantId, ...body }, idempotencyKey: newKey() });
@@ -106,9 +76,12 @@ function received(request: ReceivedRequest, secret: string) {
 }
 
 describe('ordering headers through the local runtime', () => {
-  it('numbers an endpoint’s deliveries 1 … n, names each event and its invoice revision, and lists the same', async () => {
-    const hooks = await receiver();
-    const endpoint = await subscribe(hooks.url());
+  test('numbers an endpoint’s deliveries 1 … n, names each event and its invoice revision, and lists the same', async ({
+    receivers,
+    endpoints,
+  }) => {
+    const hooks = await receivers.start();
+    const endpoint = await endpoints.subscribe(hooks.url(), ['invoices.InvoiceSent', 'invoices.InvoicePaid']);
     const first = await invoiceLifecycle();
     const second = await invoiceLifecycle();
 
@@ -159,8 +132,11 @@ describe('ordering headers through the local runtime', () => {
     });
   }, 45_000);
 
-  it('lets a receiver that loses a delivery find the gap by its number, fetch the event from the event log, and have it redelivered', async () => {
-    const hooks = await receiver();
+  test('lets a receiver that loses a delivery find the gap by its number, fetch the event from the event log, and have it redelivered', async ({
+    receivers,
+    endpoints,
+  }) => {
+    const hooks = await receivers.start();
     const tracker = new SequenceTracker();
     const latest = new LatestVersions();
     const stale: number[] = [];
@@ -183,7 +159,7 @@ describe('ordering headers through the local runtime', () => {
       if (sequence !== undefined) tracker.record(sequence);
       return { status: 200 };
     });
-    const endpoint = await subscribe(hooks.url());
+    const endpoint = await endpoints.subscribe(hooks.url(), ['invoices.InvoiceSent', 'invoices.InvoicePaid']);
     await invoiceLifecycle();
 
     await expect.poll(() => tracker.missing(), { timeout: 20_000, interval: 100 }).toEqual([2]);

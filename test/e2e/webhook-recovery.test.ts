@@ -1,31 +1,23 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { newId } from '../../functions/domain/ids';
 import { documentClient } from '../../functions/store/client';
 import { EntityType, keys } from '../../functions/store/keys';
+import { e2eTest, webhookSettings } from '../support/e2e-test';
 import { endpointDeliveries, waitForEndpointDeliveries } from '../support/endpoint-deliveries';
 import { type HttpsReceiver, startHttpsReceiver } from '../support/https-receiver';
 import { createInvoice, expectOk, invoiceAction, invoiceBody } from '../support/invoice-requests';
 import { invoiceFixtures } from '../support/invoices';
-import { newKey, startTestRuntime, type TestRuntime } from '../support/local-runtime';
+import { newKey, type TestRuntime } from '../support/local-runtime';
 import { cards, sandboxPayment, testCard } from '../support/payment-requests';
 import { expectVerifiedDelivery } from '../support/webhook-checks';
 
-let t: TestRuntime;
-let merchantId: string;
-let receiver: HttpsReceiver;
+const test = e2eTest(webhookSettings);
+let receiver: HttpsReceiver, t: TestRuntime, merchantId: string;
 
-beforeAll(async () => {
-  // Loopback receivers are allowed only in the local runtime; 1 s between attempts keeps the run short.
-  t = await startTestRuntime({ WEBHOOK_ALLOW_PRIVATE_TARGETS: true, WEBHOOK_RETRY_DELAY_SECONDS: 1 });
-  merchantId = t.runtime.merchantId;
-  receiver = await startHttpsReceiver();
+test.beforeAll(async ({ t: runtime, receiver: started }) => {
+  [t, merchantId, receiver] = [runtime, runtime.merchantId, started];
 }, 180_000);
-
-afterAll(async () => {
-  await receiver?.close();
-  await t?.stop();
-});
 
 const endpoints = () => `/merchants/${merchantId}/webhook-endpoints`;
 

@@ -1,37 +1,24 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { type HttpsReceiver, startHttpsReceiver } from '../support/https-receiver';
-import { invoiceFixtures } from '../support/invoices';
-import { newKey, startTestRuntime, type TestRuntime } from '../support/local-runtime';
+import { describe, expect } from 'vitest';
+import { e2eTest, webhookSettings } from '../support/e2e-test';
+import {
+  createInvoice,
+  expectOk,
+  type InvoiceRefs,
+  invoiceBody,
+  productLine,
+} from '../support/invoice-requests';
+import { newKey, type TestRuntime } from '../support/local-runtime';
 import { expectVerifiedDelivery } from '../support/webhook-checks';
 
-let t: TestRuntime;
-let merchantId: string;
-let refs: Awaited<ReturnType<typeof invoiceFixtures>>;
-const receivers: HttpsReceiver[] = [];
+const test = e2eTest(webhookSettings, { beforeRouting: async () => streamHeld });
+let t: TestRuntime, merchantId: string, refs: InvoiceRefs;
 /** While set, the router waits for it before it sees a stream batch. */
 let streamHeld: Promise<void> | undefined;
 
-beforeAll(async () => {
-  t = await startTestRuntime(
-    { WEBHOOK_ALLOW_PRIVATE_TARGETS: true, WEBHOOK_RETRY_DELAY_SECONDS: 1 },
-    { beforeRouting: async () => streamHeld },
-  );
-  merchantId = t.runtime.merchantId;
-  refs = await invoiceFixtures(t.api, merchantId);
+test.beforeAll(({ t: runtime, refs: made }) => {
+  [t, merchantId, refs] = [runtime, runtime.merchantId, made];
 });
-afterEach(async () => {
-  // Every test subscribes its own endpoints; delete them so later events don't reach old receivers.
-  const listed = await t.api('GET', `/merchants/${merchantId}/webhook-endpoints`, { query: { limit: 100 } });
-  for (const endpoint of listed.body.items) {
-    await t.api('DELETE', `/merchants/${merchantId}/webhook-endpoints/${endpoint.webhookEndpointId}`, {
-      idempotencyKey: newKey(),
-    });
-  }
-});
-afterAll(async () => {
-  for (const receiver of receivers) await receiver.close();
-  await t.stop();
-});
+test.afterEach(({ endpoints }) => endpoints.deleteAll());
 
 /** Holds the stream back from the router until the returned function is called. */
 function holdStream(): () => void {
@@ -45,21 +32,6 @@ function holdStream(): () => void {
   };
 }
 
-async function receiver(): Promise<HttpsReceiver> {
-  const started = await startHttpsReceiver();
-  receivers.push(started);
-  return started;
-}
-
-async function subscribe(url: string, eventTypes: string[]) {
-  const result = await t.api('POST', `/merchants/${merchantId}/webhook-endpoints`, {
-    body: { url, eventTypes },
-    idempotencyKey: newKey(),
-  });
-  expect(result.status, JSON.stringify(result.body)).toBe(201);
-  return { id: result.body.webhookEndpointId as string, secret: result.body.signingSecret as string };
-}
-
 async function changeEventTypes(endpointId: string, eventTypes: string[]) {
   const result = await t.api('PATCH', `/merchants/${merchantId}/webhook-endpoints/${endpointId}`, {
     body: { eventTypes },
@@ -69,17 +41,8 @@ async function changeEventTypes(endpointId: string, eventTypes: string[]) {
 }
 
 async function draftInvoice(): Promise<string> {
-  const created = await t.api('POST', '/invoices', {
-    body: {
-      merchantId,
-      customerId: refs.customerId,
-      currency: 'USD',
-      lineItems: [{ kind: 'product_charge', productId: refs.productId, priceId: refs.priceId, quantity: 1 }],
-    },
-    idempotencyKey: newKey(),
-  });
-  expect(created.status).toBe(201);
-  return created.body.invoiceId;
+  const body = invoiceBody(merchantId, refs, { lineItems: [productLine(refs)] });
+  return expectOk(await createInvoice(t.api, body)).invoiceId;
 }
 
 /**
@@ -101,10 +64,13 @@ const deliveriesOf = async (endpointId: string) =>
   (await t.api('GET', `/merchants/${merchantId}/webhook-endpoints/${endpointId}/deliveries`)).body.items;
 
 describe('webhook deliveries and the time an endpoint subscribed', () => {
-  it('sends an event to an endpoint that existed when it occurred, not to one created before the router saw it', async () => {
-    const earlier = await receiver();
-    const later = await receiver();
-    const before = await subscribe(earlier.url(), ['invoices.InvoiceSent']);
+  test('sends an event to an endpoint that existed when it occurred, not to one created before the router saw it', async ({
+    receivers,
+    endpoints,
+  }) => {
+    const earlier = await receivers.start();
+    const later = await receivers.start();
+    const before = await endpoints.subscribe(earlier.url(), ['invoices.InvoiceSent']);
     const invoiceId = await draftInvoice();
     await t.runtime.drainStream();
 
@@ -112,7 +78,7 @@ describe('webhook deliveries and the time an endpoint subscribed', () => {
     let after: { id: string; secret: string };
     try {
       await invoiceSent(invoiceId, 'issue');
-      after = await subscribe(later.url(), ['invoices.InvoiceSent']);
+      after = await endpoints.subscribe(later.url(), ['invoices.InvoiceSent']);
     } finally {
       release();
     }
@@ -136,13 +102,16 @@ describe('webhook deliveries and the time an endpoint subscribed', () => {
     expect(await earlier.waitFor(2)).toHaveLength(2);
   });
 
-  it('sends no event to an endpoint subscribed to its type after it occurred, removed and added back included', async () => {
-    const kept = await receiver();
-    const added = await receiver();
-    const readded = await receiver();
-    const keptEndpoint = await subscribe(kept.url(), ['invoices.InvoiceSent']);
-    const addedEndpoint = await subscribe(added.url(), ['invoices.InvoicePaid']);
-    const readdedEndpoint = await subscribe(readded.url(), ['invoices.InvoiceSent']);
+  test('sends no event to an endpoint subscribed to its type after it occurred, removed and added back included', async ({
+    receivers,
+    endpoints,
+  }) => {
+    const kept = await receivers.start();
+    const added = await receivers.start();
+    const readded = await receivers.start();
+    const keptEndpoint = await endpoints.subscribe(kept.url(), ['invoices.InvoiceSent']);
+    const addedEndpoint = await endpoints.subscribe(added.url(), ['invoices.InvoicePaid']);
+    const readdedEndpoint = await endpoints.subscribe(readded.url(), ['invoices.InvoiceSent']);
     const invoiceId = await draftInvoice();
     await t.runtime.drainStream();
 

@@ -1,24 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type HttpsReceiver, startHttpsReceiver } from '../support/https-receiver';
-import { newKey, startTestRuntime, type TestRuntime } from '../support/local-runtime';
+import { describe, expect, it } from 'vitest';
+import { e2eTest, webhookSettings } from '../support/e2e-test';
+import type { HttpsReceiver } from '../support/https-receiver';
+import { newKey, type TestRuntime } from '../support/local-runtime';
 import { eventPayloadFields } from '../support/spec-fields';
 import { expectVerifiedDelivery } from '../support/webhook-checks';
 
-let t: TestRuntime;
-let merchantId: string;
-let receiver: HttpsReceiver;
+const test = e2eTest(webhookSettings);
+let receiver: HttpsReceiver, t: TestRuntime, merchantId: string;
 
-beforeAll(async () => {
-  // Loopback receivers are allowed only in the local runtime; 1 s between attempts keeps the run short.
-  t = await startTestRuntime({ WEBHOOK_ALLOW_PRIVATE_TARGETS: true, WEBHOOK_RETRY_DELAY_SECONDS: 1 });
-  merchantId = t.runtime.merchantId;
-  receiver = await startHttpsReceiver();
+test.beforeAll(async ({ t: runtime, receiver: started }) => {
+  [t, merchantId, receiver] = [runtime, runtime.merchantId, started];
 }, 180_000);
-
-afterAll(async () => {
-  await receiver?.close();
-  await t?.stop();
-});
 
 const endpoints = () => `/merchants/${merchantId}/webhook-endpoints`;
 

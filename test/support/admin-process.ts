@@ -28,3 +28,25 @@ export async function runAdminProcess(
   const code = await new Promise<number | null>((done) => child.once('close', done));
   return { code, stdout, stderr };
 }
+
+/** What `localAdmin` answers: the exit code, both streams and, on success, the parsed `--json` output. */
+export interface LocalAdminResult {
+  readonly code: number | null;
+  readonly stdout: string;
+  readonly stderr: string;
+  readonly output: any;
+}
+
+/**
+ * The admin CLI with `--local --json` against the runtime whose state folder is `stateDir()`, in its
+ * own process as an operator runs it.
+ */
+export function localAdmin(stateDir: () => string): (...args: string[]) => Promise<LocalAdminResult> {
+  return async (...args) => {
+    const { code, stdout, stderr } = await runAdminProcess([...args, '--local', '--json'], {
+      ...process.env,
+      LOCAL_STATE_DIR: stateDir(),
+    });
+    return { code, stdout, stderr, output: code === 0 ? JSON.parse(stdout) : undefined };
+  };
+}

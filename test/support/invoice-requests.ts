@@ -55,6 +55,14 @@ export function invoiceAction(
   });
 }
 
+/** A new one-unit invoice of the fixtures' price, issued: one invoices.InvoiceSent event. */
+export async function issueInvoice(api: ApiClient, merchantId: string, refs: InvoiceRefs): Promise<any> {
+  const draft = expectOk(
+    await createInvoice(api, invoiceBody(merchantId, refs, { lineItems: [productLine(refs)] })),
+  );
+  return expectOk(await invoiceAction(api, merchantId, draft.invoiceId, 'issue'));
+}
+
 /** Asserts a 2xx, so a broken arrange step fails with its own status and body. */
 export function expectOk(result: ApiResult): any {
   if (result.status < 200 || result.status > 299) {

@@ -16,6 +16,8 @@ import { documentClientCommandsDuring } from './dynamodb-commands';
 
 export interface TestRuntime {
   readonly runtime: LocalRuntime;
+  /** The runtime merchant's id (`runtime.merchantId`). */
+  readonly merchantId: string;
   /** The runtime's LOCAL_STATE_DIR, for an admin CLI run with --local against it. */
   readonly stateDir: string;
   readonly api: ApiClient;
@@ -26,6 +28,14 @@ export interface TestRuntime {
   stop(): Promise<void>;
 }
 
+/** What a test may add to the runtime beyond its settings. */
+export interface TestRuntimeOptions {
+  readonly dynamodb?: DynamoDbLocalTarget;
+  readonly onDispatcherBatch?: (event: SQSEvent) => void;
+  readonly beforeRouting?: (event: DynamoDBStreamEvent) => Promise<void>;
+  readonly deliveryQueue?: LocalDeliveryQueueOptions;
+}
+
 /**
  * The local runtime in this test process, on a free port, against the suite's DynamoDB Local (or
  * the one `dynamodb` names, with its key) and a table of its own. Requests go through the real
@@ -33,12 +43,7 @@ export interface TestRuntime {
  */
 export async function startTestRuntime(
   settings: Partial<LocalSettings> = {},
-  options: {
-    dynamodb?: DynamoDbLocalTarget;
-    onDispatcherBatch?: (event: SQSEvent) => void;
-    beforeRouting?: (event: DynamoDBStreamEvent) => Promise<void>;
-    deliveryQueue?: LocalDeliveryQueueOptions;
-  } = {},
+  options: TestRuntimeOptions = {},
 ): Promise<TestRuntime> {
   const stateDir = await mkdtemp(join(tmpdir(), 'merchant-payments-runtime-'));
   const runtime = await startLocalRuntime({
@@ -53,6 +58,7 @@ export async function startTestRuntime(
   });
   return {
     runtime,
+    merchantId: runtime.merchantId,
     stateDir,
     api: apiClient(runtime.baseUrl, runtime.apiKey),
     anotherMerchant: async () => {

@@ -1,0 +1,38 @@
+import { expect } from 'vitest';
+import { type ApiResult, detailPaths, type TestRuntime } from './local-runtime';
+
+/** A request whose writes are checked: its answer, and the items of `entityTypes` it leaves. */
+export interface CheckedWrites {
+  /** The runtime table's items of the given entity types. */
+  items(): Promise<Record<string, unknown>[]>;
+  /** Sends `request`; expects a 400 validation_error whose details name exactly `paths`, and no new item. */
+  expectInvalid(request: () => Promise<ApiResult>, paths: readonly string[]): Promise<void>;
+  /** Sends `request`; expects `status` with the error `code`, and no new item. */
+  expectRefused(request: () => Promise<ApiResult>, status: number, code: string): Promise<void>;
+}
+
+/** Checks on what a route writes: the items of `entityTypes` (the resource and its idempotency record). */
+export function writesOf(t: () => TestRuntime, entityTypes: readonly string[]): CheckedWrites {
+  const items = async () =>
+    (await t().scanTable()).filter((item) => entityTypes.includes(String(item.entityType)));
+  const expectNothingWritten = async (request: () => Promise<ApiResult>): Promise<ApiResult> => {
+    const before = await items();
+    const result = await request();
+    expect(await items()).toHaveLength(before.length);
+    return result;
+  };
+  return {
+    items,
+    expectInvalid: async (request, paths) => {
+      const result = await expectNothingWritten(request);
+      expect(result.status).toBe(400);
+      expect(result.body.error.code).toBe('validation_error');
+      expect(detailPaths(result.body)).toEqual([...paths].sort());
+    },
+    expectRefused: async (request, status, code) => {
+      const result = await expectNothingWritten(request);
+      expect(result.status).toBe(status);
+      expect(result.body.error.code).toBe(code);
+    },
+  };
+}
