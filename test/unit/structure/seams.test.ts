@@ -1,31 +1,5 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
-import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
-import { projectRoot } from './function-spans';
-
-/** The project modules a file imports (types included), as project-relative paths without extension. */
-function projectImports(file: string): string[] {
-  const path = join(projectRoot, file);
-  const source = ts.createSourceFile(path, readFileSync(path, 'utf8'), ts.ScriptTarget.Latest, false);
-  return source.statements.flatMap((statement) => {
-    if (!ts.isImportDeclaration(statement) && !ts.isExportDeclaration(statement)) return [];
-    const specifier = statement.moduleSpecifier;
-    if (specifier === undefined || !ts.isStringLiteral(specifier) || !specifier.text.startsWith('.'))
-      return [];
-    return [
-      relative(projectRoot, resolve(dirname(path), specifier.text))
-        .split('\\')
-        .join('/'),
-    ];
-  });
-}
-
-function filesUnder(folder: string): string[] {
-  return readdirSync(join(projectRoot, folder), { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile() && entry.name.endsWith('.ts'))
-    .map((entry) => relative(projectRoot, join(entry.parentPath, entry.name)).split('\\').join('/'));
-}
+import { filesUnder, projectImports } from './import-graph';
 
 describe('seams between the function areas', () => {
   it('keeps the delivery functions and the authorizer free of functions/http', () => {
