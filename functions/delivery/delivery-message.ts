@@ -6,13 +6,12 @@ import { text } from '../validation/text';
 /**
  * The queue message: which delivery, and which attempt it asks for. The dispatcher records an
  * attempt only while the delivery still has `attemptCount` attempts, so a duplicate or stale
- * message does nothing. `merchantId` lets the dispatcher read the endpoint, and with it the shard
- * history that places the delivery, before the delivery; messages sent before it existed lack it
- * and name deliveries of shard 0, so it stays optional for one release.
+ * message does nothing. `merchantId` and `shard` place the delivery, so the dispatcher leases it
+ * while it reads the endpoint; a message without them is malformed and goes to the dead-letter queue.
  */
 export const DeliveryMessage = z.strictObject({
-  merchantId: z.optional(text({ min: 1 })),
-  shard: z.optional(integer({ min: 0 })),
+  merchantId: text({ min: 1 }),
+  shard: integer({ min: 0 }),
   webhookEndpointId: text({ min: 1 }),
   webhookDeliveryId: text({ min: 1 }),
   attemptCount: integer({ min: 0 }),

@@ -13,7 +13,7 @@ import { signedDelivery } from '../domain/webhook-signature';
 import { logger } from '../observability/logger';
 import { originalStack } from '../observability/original-stack';
 import type { SecretSealer } from '../secrets/secret-sealer';
-import { claimDelivery, getDelivery, leaseDelivery, replaceDelivery } from '../store/webhook-deliveries';
+import { claimDelivery, replaceDelivery } from '../store/webhook-deliveries';
 import { getEndpoint, type StoredWebhookEndpoint } from '../store/webhook-endpoints';
 import { deliveryLogFields } from './delivery-log-fields';
 import { DeliveryMessage } from './delivery-message';
@@ -21,19 +21,6 @@ import { type HealthRecorder, healthRecorderOfBatch } from './endpoint-health';
 import { PipelineMetricNames } from './pipeline-metric-names';
 import { type PipelineMetrics, pipelineMetrics } from './pipeline-metrics';
 import { simulatedAttempt } from './simulated-attempt';
-
-/** The delivery still waits for exactly the attempt the message asks for. */
-function awaits(
-  delivery: WebhookDelivery | undefined,
-  message: DeliveryMessage,
-): delivery is WebhookDelivery {
-  return (
-    delivery !== undefined &&
-    delivery.status === DeliveryStatus.pending &&
-    !delivery.paused &&
-    delivery.attemptCount === message.attemptCount
-  );
-}
 
 type EndpointReader = (
   merchantId: string,
@@ -158,37 +145,12 @@ function signingSecretCache(sealer: () => SecretSealer) {
  * holds the lease sends it.
  */
 async function claim(message: DeliveryMessage, leasedAt: Date, leaseUntil: Date, endpointOf: EndpointReader) {
-  const { merchantId, shard } = message;
-  if (merchantId !== undefined && shard !== undefined) {
-    // The message places the delivery: lease it (the write returns it) while reading the endpoint.
-    const [delivery, stored] = await Promise.all([
-      claimDelivery(message, shard, leasedAt, leaseUntil),
-      endpointOf(merchantId, message.webhookEndpointId),
-    ]);
-    return delivery === undefined ? undefined : { delivery, stored };
-  }
-  const found = await readForOlderMessage(message, endpointOf);
-  if (found === undefined) return undefined;
-  const shards = found.stored?.deliveryShards ?? [];
-  if (!(await leaseDelivery(found.delivery, leasedAt, leaseUntil, shards))) return undefined;
-  return found;
-}
-
-/**
- * Messages sent before they named the delivery's shard: with the merchant, the endpoint first (its
- * history places the delivery), then the delivery; without, a delivery of shard 0 first, then the
- * endpoint. Both go once such messages have left the queues.
- */
-async function readForOlderMessage(message: DeliveryMessage, endpointOf: EndpointReader) {
-  const { merchantId, webhookEndpointId, webhookDeliveryId } = message;
-  if (merchantId === undefined) {
-    const delivery = await getDelivery(webhookEndpointId, webhookDeliveryId, []);
-    if (!awaits(delivery, message)) return undefined;
-    return { delivery, stored: await endpointOf(delivery.merchantId, webhookEndpointId) };
-  }
-  const stored = await endpointOf(merchantId, webhookEndpointId);
-  const delivery = await getDelivery(webhookEndpointId, webhookDeliveryId, stored?.deliveryShards ?? []);
-  return awaits(delivery, message) ? { delivery, stored } : undefined;
+  // The message places the delivery: lease it (the write returns it) while reading the endpoint.
+  const [delivery, stored] = await Promise.all([
+    claimDelivery(message, message.shard, leasedAt, leaseUntil),
+    endpointOf(message.merchantId, message.webhookEndpointId),
+  ]);
+  return delivery === undefined ? undefined : { delivery, stored };
 }
 
 async function dispatch(

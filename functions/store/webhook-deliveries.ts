@@ -275,10 +275,13 @@ export function toDelivery(item: Record<string, unknown>): WebhookDelivery {
 }
 
 /**
- * `leaseDelivery` for a delivery known only by a queue message that names its shard: the lease's
- * conditions, checked against the message's attempt count, in one write that also returns the
- * delivery, so no read comes before it. Undefined when the conditions fail (a duplicate or stale
- * message, or no such delivery: a missing item meets no condition).
+ * Takes the right to make the next attempt of the delivery a queue message names, until
+ * `leaseUntil`: only while the delivery still waits for exactly that attempt and no other
+ * dispatcher holds an unexpired lease. A duplicate message therefore sends no second POST; a
+ * dispatcher that dies mid-attempt frees it when the lease runs out (before its message becomes
+ * visible again). One write that also returns the delivery, so no read comes before it. Undefined
+ * when the conditions fail (a duplicate or stale message, or no such delivery: a missing item meets
+ * no condition).
  */
 export async function claimDelivery(
   message: { webhookEndpointId: string; webhookDeliveryId: string; attemptCount: number },
@@ -322,28 +325,6 @@ function buildLease(key: { PK: string; SK: string }, attemptCount: number, now: 
       ':pending': DeliveryStatus.pending,
     },
   };
-}
-
-/**
- * Takes the right to make the next attempt of a delivery until `leaseUntil`: only while the
- * delivery still waits for exactly that attempt and no other dispatcher holds an unexpired lease.
- * A duplicate queue message therefore sends no second POST; a dispatcher that dies mid-attempt
- * frees it when the lease runs out (before its message becomes visible again).
- */
-export async function leaseDelivery(
-  delivery: WebhookDelivery,
-  now: Date,
-  leaseUntil: Date,
-  shards: DeliveryShardHistory,
-): Promise<boolean> {
-  try {
-    const key = deliveryKey(delivery.webhookEndpointId, delivery.webhookDeliveryId, shards);
-    await documentClient().send(new UpdateCommand(buildLease(key, delivery.attemptCount, now, leaseUntil)));
-    return true;
-  } catch (error) {
-    if ((error as Error).name === 'ConditionalCheckFailedException') return false;
-    throw error;
-  }
 }
 
 /** DynamoDB's limit on the actions of one TransactWriteItems. */

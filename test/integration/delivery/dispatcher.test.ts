@@ -286,25 +286,19 @@ describe('dispatcher: delivery shards', () => {
     expect(await getDelivery(delivery.webhookEndpointId, delivery.webhookDeliveryId, [])).toBeUndefined();
   });
 
-  it('reads the endpoint first, then the delivery in its shard, for a message without its shard', async () => {
-    const { delivery, shards } = await setUpSharded();
-    const { shard: _shard, ...older } = ids(delivery);
-    const reads: string[] = [];
-    await withDocumentClientMiddleware(
-      (next, context) => async (args) => {
-        if (context.commandName === 'GetItemCommand') reads.push(String(args.input.Key.PK));
-        return next(args);
-      },
-      async () => expect(await dispatch(messages(older, 0))).toEqual({ batchItemFailures: [] }),
-    );
-    const shard = deliveryShardOf(delivery.webhookDeliveryId, shards);
-    expect(reads).toEqual([
-      keys.merchantPartition(merchantId),
-      keys.deliveriesPartition(delivery.webhookEndpointId, shard),
-    ]);
-    expect(sends).toHaveLength(1);
-    const stored = await getDelivery(delivery.webhookEndpointId, delivery.webhookDeliveryId, shards);
-    expect(stored).toMatchObject({ attemptCount: 1, status: 'pending' });
+  it('reports a message without its merchant or shard as failed and sends nothing', async () => {
+    const { delivery } = await setUp();
+    const { shard: _shard, ...unplaced } = ids(delivery);
+    const { merchantId: _merchant, ...anonymous } = ids(delivery);
+    for (const message of [unplaced, anonymous]) {
+      expect(await dispatch(messages(message, 0))).toEqual({
+        batchItemFailures: [{ itemIdentifier: 'm-0' }],
+      });
+    }
+    expect(sends).toEqual([]);
+    expect(
+      (await getDelivery(delivery.webhookEndpointId, delivery.webhookDeliveryId, []))?.attemptCount,
+    ).toBe(0);
   });
 
   it('re-enqueues an overdue sharded delivery from the reconciler with a message that finds it', async () => {
@@ -324,19 +318,6 @@ describe('dispatcher: delivery shards', () => {
     await dispatch({ Records: [{ messageId: 'm', body: JSON.stringify(message) }] } as unknown as SQSEvent);
     const stored = await getDelivery(delivery.webhookEndpointId, delivery.webhookDeliveryId, shards);
     expect(stored?.attemptCount).toBe(1);
-  });
-
-  it('still attempts a delivery named by a message without merchantId, as sent before messages had it', async () => {
-    const { delivery } = await setUp();
-    const legacy = {
-      webhookEndpointId: delivery.webhookEndpointId,
-      webhookDeliveryId: delivery.webhookDeliveryId,
-    };
-    expect(await dispatch(messages(legacy, 0))).toEqual({ batchItemFailures: [] });
-    expect(sends).toHaveLength(1);
-    expect(
-      (await getDelivery(delivery.webhookEndpointId, delivery.webhookDeliveryId, []))?.attemptCount,
-    ).toBe(1);
   });
 });
 
