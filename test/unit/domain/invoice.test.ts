@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { InvalidFields, RuleViolation } from '../../../functions/domain/errors';
+import { InvalidFields } from '../../../functions/domain/errors';
 import {
   applyPayment,
   type CatalogView,
@@ -15,6 +15,7 @@ import {
   withNewSlug,
 } from '../../../functions/domain/invoice';
 import { maxAmount } from '../../../functions/domain/money';
+import { expectInvalidState } from '../../support/rule-violations';
 import { eventPayloadFields } from '../../support/spec-fields';
 
 const catalog: CatalogView = {
@@ -179,15 +180,6 @@ function invoiceIn(status: Invoice['status'], total = 1000, paid = 0): Invoice {
 }
 
 const allStatuses = ['draft', 'issued', 'partially_paid', 'paid', 'void'] as const;
-
-function expectInvalidState(run: () => unknown) {
-  expect(run).toThrow(RuleViolation);
-  try {
-    run();
-  } catch (error) {
-    expect((error as RuleViolation).code).toBe('invalid_state');
-  }
-}
 
 describe('transitions', () => {
   it.each(['draft', 'issued'] as const)('voids a %s invoice with a new revision', (status) => {
