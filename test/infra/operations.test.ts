@@ -174,20 +174,28 @@ describe('alarms', () => {
     },
   );
 
+  /**
+   * The `name` alarm of the `stage` API, checked to alarm above its `threshold` on M of N periods
+   * and to stay quiet in periods with no data.
+   */
+  function apiAlarm(stage: Stage, name: AlarmSuffix, threshold: 'api5xxRate' | 'apiP99LatencyMs') {
+    const thresholds = stageSettings[stage].alarmThresholds;
+    const properties = alarm(stage, name);
+    expect(properties).toMatchObject({
+      Threshold: thresholds[threshold],
+      ComparisonOperator: 'GreaterThanThreshold',
+      DatapointsToAlarm: thresholds.apiEvaluation.datapointsToAlarm,
+      EvaluationPeriods: thresholds.apiEvaluation.evaluationPeriods,
+      TreatMissingData: 'notBreaching',
+    });
+    return properties;
+  }
+
   it.each(stages)(
     'alarms on the %s API 5xx share, M of N periods, only in periods with enough requests',
     (stage) => {
-      const thresholds = stageSettings[stage].alarmThresholds;
-      const { periodMinutes, datapointsToAlarm, evaluationPeriods, minimumRequests } =
-        thresholds.apiEvaluation;
-      const properties = alarm(stage, 'api-5xx-rate');
-      expect(properties).toMatchObject({
-        Threshold: thresholds.api5xxRate,
-        ComparisonOperator: 'GreaterThanThreshold',
-        DatapointsToAlarm: datapointsToAlarm,
-        EvaluationPeriods: evaluationPeriods,
-        TreatMissingData: 'notBreaching',
-      });
+      const { periodMinutes, minimumRequests } = stageSettings[stage].alarmThresholds.apiEvaluation;
+      const properties = apiAlarm(stage, 'api-5xx-rate', 'api5xxRate');
       expect(watchedExpression(properties)).toBe(`IF(requests >= ${minimumRequests}, errors / requests, 0)`);
       const api = [{ Name: 'ApiName', Value: `${stackName(stage)}-api` }];
       expect(query(properties, 'requests').MetricStat).toEqual({
@@ -206,17 +214,8 @@ describe('alarms', () => {
   it.each(stages)(
     'alarms on the %s API p99 latency, M of N periods, only in periods with enough requests',
     (stage) => {
-      const thresholds = stageSettings[stage].alarmThresholds;
-      const { periodMinutes, datapointsToAlarm, evaluationPeriods, minimumRequests } =
-        thresholds.apiEvaluation;
-      const properties = alarm(stage, 'api-latency-p99');
-      expect(properties).toMatchObject({
-        Threshold: thresholds.apiP99LatencyMs,
-        ComparisonOperator: 'GreaterThanThreshold',
-        DatapointsToAlarm: datapointsToAlarm,
-        EvaluationPeriods: evaluationPeriods,
-        TreatMissingData: 'notBreaching',
-      });
+      const { periodMinutes, minimumRequests } = stageSettings[stage].alarmThresholds.apiEvaluation;
+      const properties = apiAlarm(stage, 'api-latency-p99', 'apiP99LatencyMs');
       expect(watchedExpression(properties)).toBe(`IF(requests >= ${minimumRequests}, latency, 0)`);
       expect(query(properties, 'latency').MetricStat).toMatchObject({
         Metric: { Namespace: 'AWS/ApiGateway', MetricName: 'Latency' },
