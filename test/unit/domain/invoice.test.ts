@@ -5,7 +5,6 @@ import {
   type CatalogView,
   computeTotals,
   formatInvoiceNumber,
-  type Invoice,
   invoicePaidPayload,
   invoiceSentPayload,
   issueInvoice,
@@ -15,6 +14,7 @@ import {
   withNewSlug,
 } from '../../../functions/domain/invoice';
 import { maxAmount } from '../../../functions/domain/money';
+import { invoiceIn } from '../../support/domain-invoice';
 import { expectInvalidState } from '../../support/rule-violations';
 import { eventPayloadFields } from '../../support/spec-fields';
 
@@ -155,29 +155,6 @@ describe('computeTotals', () => {
 });
 
 const now = '2026-11-22T12:00:00.000Z';
-
-function invoiceIn(status: Invoice['status'], total = 1000, paid = 0): Invoice {
-  return {
-    invoiceId: 'inv_1',
-    invoiceNumber: 'INV-000001',
-    invoiceUrlSlug: 'slug',
-    idempotencyKey: 'k',
-    merchantId: 'mer_1',
-    customerId: 'cust_1',
-    currentRevisionNumber: 3,
-    status,
-    currency: 'USD',
-    lineItems: [],
-    productTotal: { amount: total, currency: 'USD' },
-    total: { amount: total, currency: 'USD' },
-    amountPaid: { amount: paid, currency: 'USD' },
-    amountRemaining: { amount: total - paid, currency: 'USD' },
-    acceptedPaymentMethods: ['card', 'bank_account'],
-    additionalNotificationEmails: [],
-    createdAt: '2026-11-01T00:00:00.000Z',
-    updatedAt: '2026-11-01T00:00:00.000Z',
-  };
-}
 
 const allStatuses = ['draft', 'issued', 'partially_paid', 'paid', 'void'] as const;
 
