@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Template } from 'aws-cdk-lib/assertions';
 import { PCIDSS321Checks } from 'cdk-nag';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Stage } from '../../functions/config';
 import { PipelineMetricNames } from '../../functions/delivery/pipeline-metric-names';
 import { ProcessorMetricNames } from '../../functions/payments/processor-metric-names';
@@ -11,13 +11,11 @@ import { stageSettings } from '../../lib/constructs/stage-settings';
 import { queueNames, stackName } from '../../lib/stack-name';
 import { committedStageConfig } from '../../lib/stage-config';
 import { missingFrom } from '../support/text-parts';
-import { dataKeyId, synthesisTimeoutMs, synthesized, templateOf } from './template';
+import { dataKeyId, synthesized, synthesizeEveryStageFirst, templateOf } from './template';
 
 const stages = Object.values(Stage);
 
-beforeAll(() => {
-  for (const stage of stages) synthesized(stage);
-}, synthesisTimeoutMs);
+synthesizeEveryStageFirst();
 
 type CfnResource = { [key: string]: any };
 

@@ -1,6 +1,6 @@
 import { Validations } from 'aws-cdk-lib';
 import type { Template } from 'aws-cdk-lib/assertions';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Stage } from '../../functions/config';
 import { restoredTableActions } from '../../lib/constructs/operator-policy';
 import {
@@ -10,13 +10,11 @@ import {
   runbookActions,
   runbookCommands,
 } from './operator-actions';
-import { synthesisTimeoutMs, synthesized, templateOf } from './template';
+import { synthesized, synthesizeEveryStageFirst, templateOf } from './template';
 
 const stages = Object.values(Stage);
 
-beforeAll(() => {
-  for (const stage of stages) synthesized(stage);
-}, synthesisTimeoutMs);
+synthesizeEveryStageFirst();
 
 type Statement = {
   Action: string | string[];
