@@ -435,15 +435,20 @@ describe('newPayout', () => {
 describe('event builders', () => {
   const keysOf = (payload: object) => Object.keys(payload).sort();
 
+  /** `event` is of `eventType`, of merchant mer_01, made at `createdAt`, with exactly the documented payload fields. */
+  function expectDocumentedEvent(
+    event: { eventType: string; merchantId: string; createdAt: string; payload: object },
+    eventType: keyof typeof eventPayloadFields,
+    createdAt: string,
+  ) {
+    expect(event).toMatchObject({ eventType, merchantId: 'mer_01', createdAt });
+    expect(keysOf(event.payload)).toEqual(eventPayloadFields[eventType]);
+  }
+
   it('builds payments.PaymentCreated with exactly the documented fields at the payment’s createdAt', () => {
     const event = paymentCreatedEvent(paymentWith({ priceId: null }), 'evt_01');
-    expect(event).toMatchObject({
-      eventId: 'evt_01',
-      eventType: 'payments.PaymentCreated',
-      merchantId: 'mer_01',
-      createdAt: created,
-    });
-    expect(keysOf(event.payload)).toEqual(eventPayloadFields['payments.PaymentCreated']);
+    expectDocumentedEvent(event, 'payments.PaymentCreated', created);
+    expect(event.eventId).toBe('evt_01');
     expect(event.payload).toEqual({
       paymentId: 'pmt_01',
       paymentInstrumentId: 'pmi_01',
@@ -471,12 +476,7 @@ describe('event builders', () => {
       declineMessage: 'The card has insufficient funds.',
     });
     const event = paymentDeclinedEvent(declined, 'evt_02');
-    expect(event).toMatchObject({
-      eventType: 'payments.PaymentDeclined',
-      merchantId: 'mer_01',
-      createdAt: created,
-    });
-    expect(keysOf(event.payload)).toEqual(eventPayloadFields['payments.PaymentDeclined']);
+    expectDocumentedEvent(event, 'payments.PaymentDeclined', created);
     expect(event.payload).toMatchObject({ declineCode: 'insufficient_funds', occurredAt: created });
   });
 
@@ -494,12 +494,7 @@ describe('event builders', () => {
       now,
     });
     const event = paymentRefundedEvent(refunded, refund, 'evt_03');
-    expect(event).toMatchObject({
-      eventType: 'payments.PaymentRefunded',
-      merchantId: 'mer_01',
-      createdAt: now,
-    });
-    expect(keysOf(event.payload)).toEqual(eventPayloadFields['payments.PaymentRefunded']);
+    expectDocumentedEvent(event, 'payments.PaymentRefunded', now);
     expect(event.payload).toMatchObject({
       refundId: 'refund_01',
       refundedAmount: 2500,
@@ -526,12 +521,7 @@ describe('event builders', () => {
       { returnId: 'ret_01', processorReferenceId: 'sbx_rt_1' },
       'evt_04',
     );
-    expect(event).toMatchObject({
-      eventType: 'payments.PaymentReturned',
-      merchantId: 'mer_01',
-      createdAt: now,
-    });
-    expect(keysOf(event.payload)).toEqual(eventPayloadFields['payments.PaymentReturned']);
+    expectDocumentedEvent(event, 'payments.PaymentReturned', now);
     expect(event.payload).toMatchObject({ returnId: 'ret_01', returnedAmount: 8500, occurredAt: now });
   });
 
@@ -543,8 +533,7 @@ describe('event builders', () => {
 
   it('builds payouts.PayoutCreated with exactly the documented fields', () => {
     const event = payoutCreatedEvent(payout, 'evt_05');
-    expect(event).toMatchObject({ eventType: 'payouts.PayoutCreated', merchantId: 'mer_01', createdAt: now });
-    expect(keysOf(event.payload)).toEqual(eventPayloadFields['payouts.PayoutCreated']);
+    expectDocumentedEvent(event, 'payouts.PayoutCreated', now);
     expect(event.payload).toMatchObject({
       grossAmount: 10_000,
       feeAmount: 320,
