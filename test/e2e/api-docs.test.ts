@@ -18,20 +18,15 @@ const repoFile = (path: string) => readFile(new URL(`../../${path}`, import.meta
 const get = (path: string, init: RequestInit = {}) => fetch(`${t.runtime.baseUrl}${path}`, init);
 
 describe('the API reference served by the local runtime', () => {
-  it('serves docs/api.html at GET /docs as text/html, without an API key', async () => {
-    const response = await get(LocalDocumentPaths.apiReference);
+  it.each([
+    { file: ApiDocsFiles.page, path: LocalDocumentPaths.apiReference, type: 'text/html; charset=utf-8' },
+    { file: ApiDocsFiles.document, path: LocalDocumentPaths.openApi, type: 'application/json' },
+  ])('serves $file at GET $path as $type, without an API key', async ({ file, path, type }) => {
+    const response = await get(path);
     expect(response.status).toBe(200);
-    expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(response.headers.get('content-type')).toBe(type);
     const body = Buffer.from(await response.arrayBuffer());
-    expect(body.equals(await repoFile(ApiDocsFiles.page))).toBe(true);
-  });
-
-  it('serves docs/openapi.json at GET /docs/openapi.json, without an API key', async () => {
-    const response = await get(LocalDocumentPaths.openApi);
-    expect(response.status).toBe(200);
-    expect(response.headers.get('content-type')).toBe('application/json');
-    const body = Buffer.from(await response.arrayBuffer());
-    expect(body.equals(await repoFile(ApiDocsFiles.document))).toBe(true);
+    expect(body.equals(await repoFile(file))).toBe(true);
   });
 
   it('answers HEAD /docs with the page’s length and no body', async () => {

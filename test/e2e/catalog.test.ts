@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { e2eTest } from '../support/e2e-test';
 import { dynamoDbCommandsDuring, newKey, type TestRuntime } from '../support/local-runtime';
-import { allPages } from '../support/pages';
+import { allPages, refusedLimits } from '../support/pages';
 import { writesOf } from '../support/written-items';
 
 const test = e2eTest();
@@ -319,17 +319,10 @@ describe('GET /catalog/products', () => {
     expect(foreign.status).toBe(400);
   });
 
-  it('returns 400 for a limit outside 1–100', async () => {
-    const cases: [number, string][] = [
-      [0, 'must be at least 1.'],
-      [101, 'must be at most 100.'],
-      [2.5, 'must be an integer.'],
-    ];
-    for (const [limit, message] of cases) {
-      const result = await t.api('GET', '/catalog/products', { query: { merchantId, limit } });
-      expect(result.status).toBe(400);
-      expect(result.body.error.details).toEqual([{ path: 'limit', message }]);
-    }
+  it.each(refusedLimits)('returns 400 for a limit of %s, outside 1–100', async (limit, message) => {
+    const result = await t.api('GET', '/catalog/products', { query: { merchantId, limit } });
+    expect(result.status).toBe(400);
+    expect(result.body.error.details).toEqual([{ path: 'limit', message }]);
   });
 });
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { e2eTest } from '../support/e2e-test';
 import { detailPaths, dynamoDbCommandsDuring, newKey, type TestRuntime } from '../support/local-runtime';
-import { allPages } from '../support/pages';
+import { allPages, refusedLimits } from '../support/pages';
 import { writesOf } from '../support/written-items';
 
 const test = e2eTest();
@@ -101,15 +101,14 @@ describe('idempotency', () => {
   it('replays the stored response with Idempotent-Replayed: true, whatever the key order', async () => {
     const key = newKey();
     const first = await createCustomer({ merchantId, name: 'Replayed', email: 'r@example.com' }, key);
-    const before = await writes.items();
-    const again = await t.api('POST', '/customers', {
-      rawBody: `{ "email": "r@example.com", "name": "Replayed",  "merchantId": "${merchantId}" }`,
-      idempotencyKey: key,
-    });
-    expect(again.status).toBe(201);
-    expect(again.headers.get('idempotent-replayed')).toBe('true');
-    expect(again.body).toEqual(first.body);
-    expect(await writes.items()).toHaveLength(before.length);
+    await writes.expectReplayed(
+      () =>
+        t.api('POST', '/customers', {
+          rawBody: `{ "email": "r@example.com", "name": "Replayed",  "merchantId": "${merchantId}" }`,
+          idempotencyKey: key,
+        }),
+      first,
+    );
   });
 
   it('returns 422 idempotency_key_reused for the same key with another body, and creates nothing', async () => {
@@ -202,16 +201,9 @@ describe('GET /customers', () => {
     expect(productsList.status).toBe(400);
   });
 
-  it('returns 400 for a limit outside 1–100', async () => {
-    const cases: [number, string][] = [
-      [0, 'must be at least 1.'],
-      [101, 'must be at most 100.'],
-      [2.5, 'must be an integer.'],
-    ];
-    for (const [limit, message] of cases) {
-      const result = await t.api('GET', '/customers', { query: { merchantId, limit } });
-      expect(result.status).toBe(400);
-      expect(result.body.error.details).toEqual([{ path: 'limit', message }]);
-    }
+  it.each(refusedLimits)('returns 400 for a limit of %s, outside 1–100', async (limit, message) => {
+    const result = await t.api('GET', '/customers', { query: { merchantId, limit } });
+    expect(result.status).toBe(400);
+    expect(result.body.error.details).toEqual([{ path: 'limit', message }]);
   });
 });

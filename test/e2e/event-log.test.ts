@@ -1,13 +1,12 @@
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { deliveryIdFor } from '../../functions/domain/webhook-delivery';
-import { documentClient } from '../../functions/store/client';
 import { keys } from '../../functions/store/keys';
 import { responseProblems } from '../support/document-schemas';
 import { e2eTest, webhookSettings } from '../support/e2e-test';
 import type { HttpsReceiver } from '../support/https-receiver';
 import { createInvoice, expectOk, invoiceAction, invoiceBody } from '../support/invoice-requests';
 import { invoiceFixtures } from '../support/invoices';
+import { setItemTtl } from '../support/item-ttl';
 import { type ApiClient, newKey, type TestRuntime } from '../support/local-runtime';
 import { cards, sandboxPayment, testCard } from '../support/payment-requests';
 
@@ -295,16 +294,7 @@ describe('retention', () => {
     const expired = created.at(-1);
     if (expired === undefined) throw new Error('no event');
     const past = Math.floor(Date.now() / 1000) - 1;
-    const expire = (key: Record<string, unknown>) =>
-      documentClient().send(
-        new UpdateCommand({
-          TableName: t.runtime.tableName,
-          Key: key,
-          UpdateExpression: 'SET #ttl = :past',
-          ExpressionAttributeNames: { '#ttl': 'ttl' },
-          ExpressionAttributeValues: { ':past': past },
-        }),
-      );
+    const expire = (key: Record<string, unknown>) => setItemTtl(t.runtime.tableName, key, past);
     await expire(keys.event(expired.eventId));
     const stored = await t.scanTable();
     for (const item of stored.filter((item) => item.entityType === 'WebhookDelivery')) {

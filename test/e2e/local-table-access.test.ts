@@ -1,8 +1,8 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import {
   DynamoDBClient,
   GetItemCommand,
@@ -17,9 +17,7 @@ import { createKey, createMerchant } from '../../lib/admin/operations';
 import { withTarget } from '../../lib/admin/target';
 import { dynamoDbLocalClientConfig, SharedDbAccessKeyId } from '../../lib/local/dynamodb-local';
 import { ensureTable } from '../../lib/local/ensure-table';
-import { captureChildOutput } from '../support/log-capture-run-log';
-
-const repoRoot = resolve(import.meta.dirname, '..', '..');
+import { startLocalEntry } from '../support/local-entry';
 
 interface Started {
   child: ChildProcess;
@@ -29,23 +27,15 @@ interface Started {
 
 /** The entry point of `npm start`, as npm-start.test.ts runs it, on a state folder of the test's. */
 function startLocal(stateDir: string, args: string[] = [], env: NodeJS.ProcessEnv = {}): Started {
-  let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bin/local.ts', ...args], {
-    cwd: repoRoot,
-    env: { ...process.env, ...env, PORT: '0', LOCAL_STATE_DIR: stateDir },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  captureChildOutput(child, 'npm start', import.meta.filename);
-  child.stdout?.on('data', (chunk) => {
-    output += String(chunk);
-  });
-  child.stderr?.on('data', (chunk) => {
-    output += String(chunk);
-  });
+  const { child, output } = startLocalEntry(
+    args,
+    { ...process.env, ...env, PORT: '0', LOCAL_STATE_DIR: stateDir },
+    import.meta.filename,
+  );
   const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)));
   running.add(child);
   void exited.then(() => running.delete(child));
-  return { child, output: () => output, exited };
+  return { child, output, exited };
 }
 
 async function ready(started: Started) {

@@ -1,36 +1,18 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startOperatorChannel } from '../../lib/local/operator-channel';
 import { LOOPBACK_HOST } from '../../lib/local/ports';
-import { captureChildOutput } from '../support/log-capture-run-log';
-
-const repoRoot = resolve(import.meta.dirname, '..', '..');
+import { startLocalEntry } from '../support/local-entry';
 
 /**
  * `npm start` runs `node --import tsx bin/local.ts`; this starts the same entry point as a separate
  * process (npm-stop.test.ts goes through npm itself).
  */
-function startLocal(env: NodeJS.ProcessEnv): { child: ChildProcess; output: () => string } {
-  let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bin/local.ts', '--in-memory'], {
-    cwd: repoRoot,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  // What `npm start` prints is service output too: the run log's scan reads it (log-scan.test.ts).
-  captureChildOutput(child, 'npm start', import.meta.filename);
-  child.stdout?.on('data', (chunk) => {
-    output += String(chunk);
-  });
-  child.stderr?.on('data', (chunk) => {
-    output += String(chunk);
-  });
-  return { child, output: () => output };
-}
+const startLocal = (env: NodeJS.ProcessEnv) => startLocalEntry(['--in-memory'], env, import.meta.filename);
 
 function exited(child: ChildProcess): Promise<number | null> {
   return new Promise((resolveExit) => child.once('exit', (code) => resolveExit(code)));

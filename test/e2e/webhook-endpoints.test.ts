@@ -5,6 +5,7 @@ import { buildRecordHealth, getEndpoint } from '../../functions/store/webhook-en
 import { routeInvocation } from '../../lib/local/gateway';
 import { e2eTest } from '../support/e2e-test';
 import { newKey, type TestRuntime } from '../support/local-runtime';
+import { subscribableEventTypes } from '../support/spec-fields';
 
 const test = e2eTest();
 let t: TestRuntime, merchantId: string;
@@ -122,15 +123,7 @@ describe('POST /merchants/{merchantId}/webhook-endpoints', () => {
   });
 
   it('accepts every subscribable event type at once', async () => {
-    const eventTypes = [
-      'payments.PaymentCreated',
-      'payments.PaymentDeclined',
-      'payments.PaymentRefunded',
-      'payments.PaymentReturned',
-      'payouts.PayoutCreated',
-      'invoices.InvoiceSent',
-      'invoices.InvoicePaid',
-    ];
+    const eventTypes = subscribableEventTypes;
     const result = await createEndpoint({ url: 'https://hooks.example.com/all', eventTypes });
     expect(result.status).toBe(201);
     expect(result.body.eventTypes).toEqual(eventTypes);

@@ -1,28 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import { e2eTest, webhookSettings } from '../support/e2e-test';
+import { type Endpoints, e2eTest, webhookSettings } from '../support/e2e-test';
 import type { HttpsReceiver } from '../support/https-receiver';
 import { newKey, type TestRuntime } from '../support/local-runtime';
 import { eventPayloadFields } from '../support/spec-fields';
 import { expectVerifiedDelivery } from '../support/webhook-checks';
 
 const test = e2eTest(webhookSettings);
-let receiver: HttpsReceiver, t: TestRuntime, merchantId: string;
+let receiver: HttpsReceiver, t: TestRuntime, merchantId: string, subscriptions: Endpoints;
 
-test.beforeAll(async ({ t: runtime, receiver: started }) => {
-  [t, merchantId, receiver] = [runtime, runtime.merchantId, started];
+test.beforeAll(async ({ t: runtime, receiver: started, endpoints: made }) => {
+  [t, merchantId, receiver, subscriptions] = [runtime, runtime.merchantId, started, made];
 }, 180_000);
 
 const endpoints = () => `/merchants/${merchantId}/webhook-endpoints`;
 
 /** An endpoint subscribed to InvoiceSent only: a test delivery of another type still goes to it. */
-async function subscribe() {
-  const result = await t.api('POST', endpoints(), {
-    body: { url: receiver.url('/test-deliveries'), eventTypes: ['invoices.InvoiceSent'] },
-    idempotencyKey: newKey(),
-  });
-  expect(result.status, JSON.stringify(result.body)).toBe(201);
-  return { id: result.body.webhookEndpointId as string, secret: result.body.signingSecret as string };
-}
+const subscribe = () => subscriptions.subscribe(receiver.url('/test-deliveries'), ['invoices.InvoiceSent']);
 
 function sendTest(endpointId: string, eventType: string, idempotencyKey = newKey()) {
   return t.api('POST', `${endpoints()}/${endpointId}/test`, { body: { eventType }, idempotencyKey });

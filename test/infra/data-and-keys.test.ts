@@ -1,19 +1,17 @@
 import { readFileSync } from 'node:fs';
 import { Match, type Template } from 'aws-cdk-lib/assertions';
 import * as iam from 'aws-cdk-lib/aws-iam';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Stage } from '../../functions/config';
 import { globalSecondaryIndexes } from '../../functions/store/table';
 import { keyAdministrationActions } from '../../lib/constructs/service-key';
 import { tableBackupRule, tableBackupVaultLock } from '../../lib/constructs/table-backup';
 import { queueNames, stackName } from '../../lib/stack-name';
-import { dataKeyId, secretsKeyId, synthesized, templateOf } from './template';
+import { dataKeyId, secretsKeyId, synthesized, synthesizeEveryStageFirst, templateOf } from './template';
 
 const stages = Object.values(Stage);
 
-beforeAll(() => {
-  for (const stage of stages) synthesized(stage);
-}, 60_000);
+synthesizeEveryStageFirst();
 
 type CfnResource = { [key: string]: any };
 type Statement = {

@@ -124,41 +124,44 @@ describe('delivery functions', () => {
     },
   );
 
-  it('runs the router for 60 s with the delivery queue URL', () => {
+  /**
+   * The sandbox function `name` runs for `timeoutSeconds` with the table, stage and service name
+   * every pipeline function gets, and the `variables` of its own.
+   */
+  function expectFunction(
+    name: 'router' | 'dispatcher' | 'reconciler',
+    timeoutSeconds: number,
+    variables: (template: Template) => Record<string, unknown>,
+  ) {
     const template = templateOf('sandbox');
     template.hasResourceProperties('AWS::Lambda::Function', {
       ...common,
-      FunctionName: functionName('router'),
-      Timeout: routerStream.timeout.toSeconds(),
+      FunctionName: functionName(name),
+      Timeout: timeoutSeconds,
       Environment: {
         Variables: {
           TABLE_NAME: { Ref: onlyId(template, 'AWS::DynamoDB::Table') },
           STAGE: 'sandbox',
           POWERTOOLS_SERVICE_NAME: 'merchant-payments',
-          DELIVERY_QUEUE_URL: { Ref: deliveryQueueId(template) },
+          ...variables(template),
         },
       },
     });
+  }
+
+  it('runs the router for 60 s with the delivery queue URL', () => {
+    expectFunction('router', routerStream.timeout.toSeconds(), (template) => ({
+      DELIVERY_QUEUE_URL: { Ref: deliveryQueueId(template) },
+    }));
     expect(routerStream.timeout.toSeconds()).toBe(60);
   });
 
   it('runs the dispatcher for 30 s with the secrets key, a 10 s attempt timeout and a 60 s retry delay', () => {
-    const template = templateOf('sandbox');
-    template.hasResourceProperties('AWS::Lambda::Function', {
-      ...common,
-      FunctionName: functionName('dispatcher'),
-      Timeout: 30,
-      Environment: {
-        Variables: {
-          TABLE_NAME: { Ref: onlyId(template, 'AWS::DynamoDB::Table') },
-          STAGE: 'sandbox',
-          POWERTOOLS_SERVICE_NAME: 'merchant-payments',
-          SECRETS_KEY_ID: { 'Fn::GetAtt': [secretsKeyId(template, 'sandbox'), 'Arn'] },
-          WEBHOOK_TIMEOUT_MS: '10000',
-          WEBHOOK_RETRY_DELAY_SECONDS: '60',
-        },
-      },
-    });
+    expectFunction('dispatcher', 30, (template) => ({
+      SECRETS_KEY_ID: { 'Fn::GetAtt': [secretsKeyId(template, 'sandbox'), 'Arn'] },
+      WEBHOOK_TIMEOUT_MS: '10000',
+      WEBHOOK_RETRY_DELAY_SECONDS: '60',
+    }));
   });
 
   it('retries a failed attempt after the delivery queue’s default delay', () => {
@@ -182,20 +185,9 @@ describe('delivery functions', () => {
   });
 
   it('runs the reconciler for 60 s with the delivery queue URL', () => {
-    const template = templateOf('sandbox');
-    template.hasResourceProperties('AWS::Lambda::Function', {
-      ...common,
-      FunctionName: functionName('reconciler'),
-      Timeout: 60,
-      Environment: {
-        Variables: {
-          TABLE_NAME: { Ref: onlyId(template, 'AWS::DynamoDB::Table') },
-          STAGE: 'sandbox',
-          POWERTOOLS_SERVICE_NAME: 'merchant-payments',
-          DELIVERY_QUEUE_URL: { Ref: deliveryQueueId(template) },
-        },
-      },
-    });
+    expectFunction('reconciler', 60, (template) => ({
+      DELIVERY_QUEUE_URL: { Ref: deliveryQueueId(template) },
+    }));
   });
 
   it.each(stages)('sets no local-only variable on any %s function', (stage) => {
@@ -211,13 +203,21 @@ describe('delivery functions', () => {
   });
 });
 
+describe('event source mappings', () => {
+  // A mapping invokes its function's live alias, which CodeDeploy moves on each deploy.
+  it.each([
+    ['table stream', 'router', streamMapping],
+    ['delivery queue', 'dispatcher', queueMapping],
+  ] as const)('feed the %s to the live alias of the %s', (_source, name, mappingOf) => {
+    const template = templateOf('sandbox');
+    const alias = liveAliasId(template, functionId(template, functionName(name)));
+    expect(JSON.stringify(mappingOf(template).Properties.FunctionName)).toContain(`{"Ref":"${alias}"}`);
+  });
+});
+
 describe('router stream mapping', () => {
   it('feeds the table stream to the router from the oldest record, 100 records at a time', () => {
-    const template = templateOf('sandbox');
-    const { Properties } = streamMapping(template);
-    // The mapping invokes the function's live alias, which CodeDeploy moves on each deploy.
-    const alias = liveAliasId(template, functionId(template, functionName('router')));
-    expect(JSON.stringify(Properties.FunctionName)).toContain(`{"Ref":"${alias}"}`);
+    const { Properties } = streamMapping(templateOf('sandbox'));
     expect(Properties.StartingPosition).toBe('TRIM_HORIZON');
     expect(Properties.BatchSize).toBe(100);
   });
@@ -315,11 +315,7 @@ describe('router stream mapping', () => {
 
 describe('dispatcher queue mapping', () => {
   it('feeds the delivery queue to the dispatcher in batches of 10 within 1 s', () => {
-    const template = templateOf('sandbox');
-    const { Properties } = queueMapping(template);
-    // The mapping invokes the function's live alias, which CodeDeploy moves on each deploy.
-    const alias = liveAliasId(template, functionId(template, functionName('dispatcher')));
-    expect(JSON.stringify(Properties.FunctionName)).toContain(`{"Ref":"${alias}"}`);
+    const { Properties } = queueMapping(templateOf('sandbox'));
     expect(Properties.BatchSize).toBe(dispatcherQueue.batchSize);
     expect(Properties.BatchSize).toBe(10);
     expect(Properties.MaximumBatchingWindowInSeconds).toBe(1);

@@ -1,6 +1,6 @@
 import type { Template } from 'aws-cdk-lib/assertions';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Stage } from '../../functions/config';
 import { ErrorCode } from '../../functions/errors/error-code';
 import { isPublic } from '../../functions/route-definition';
@@ -10,15 +10,12 @@ import { type StageSettings, settingsOf } from '../../lib/constructs/stage-setti
 import { reservedConcurrencyOf } from '../../lib/stack';
 import { functionName, stackName } from '../../lib/stack-name';
 import { committedStageConfig } from '../../lib/stage-config';
-import { synthesisTimeoutMs, synthesized, templateOf } from './template';
+import { synthesized, synthesizeEveryStageFirst, templateOf } from './template';
 import { type CfnResource, inScope, onlyResource, stagePath, webAclRule, webAclRules } from './web-acl';
 
 const stages = Object.values(Stage);
 
-// Both stages are synthesized once, up front (see stack.test.ts).
-beforeAll(() => {
-  for (const stage of stages) synthesized(stage);
-}, synthesisTimeoutMs);
+synthesizeEveryStageFirst();
 
 const publicRoutes = routeList.filter(isPublic);
 const merchantRoutesOf = (stage: Stage) =>

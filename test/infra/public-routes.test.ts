@@ -3,7 +3,7 @@ import type { Template } from 'aws-cdk-lib/assertions';
 import * as apigateway from 'aws-cdk-lib/aws-apigateway';
 import * as kms from 'aws-cdk-lib/aws-kms';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Stage } from '../../functions/config';
 import { isPublic } from '../../functions/route-definition';
 import { routeList, routes, routesOfStage } from '../../functions/routes';
@@ -14,15 +14,12 @@ import { rateLimitedBody } from '../../lib/constructs/public-routes-web-acl';
 import { settingsOf } from '../../lib/constructs/stage-settings';
 import { readLocalSettings } from '../../lib/local/settings';
 import { committedStageConfig } from '../../lib/stage-config';
-import { resourcePaths, synthesisTimeoutMs, synthesized, templateOf, testApp } from './template';
+import { resourcePaths, synthesized, synthesizeEveryStageFirst, templateOf, testApp } from './template';
 import { type CfnResource, inScope, onlyResource, stagePath, webAclRule } from './web-acl';
 
 const stages = Object.values(Stage);
 
-// Both stages are synthesized once, up front (see stack.test.ts).
-beforeAll(() => {
-  for (const stage of stages) synthesized(stage);
-}, synthesisTimeoutMs);
+synthesizeEveryStageFirst();
 
 const publicRoutes = routeList.filter(isPublic);
 const publicRouteKeys = publicRoutes.map((route) => `${route.method} ${route.path}`).sort();

@@ -1,16 +1,14 @@
 import type { Template } from 'aws-cdk-lib/assertions';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Stage } from '../../functions/config';
 import { isPublic } from '../../functions/route-definition';
 import { routeList, routesOfStage } from '../../functions/routes';
 import { stackName } from '../../lib/stack-name';
-import { liveAliasId, resourcePaths, synthesisTimeoutMs, synthesized, templateOf } from './template';
+import { liveAliasId, resourcePaths, synthesizeEveryStageFirst, templateOf } from './template';
 
 const stages = Object.values(Stage);
 
-beforeAll(() => {
-  for (const stage of stages) synthesized(stage);
-}, synthesisTimeoutMs);
+synthesizeEveryStageFirst();
 
 type CfnResource = { [key: string]: any };
 

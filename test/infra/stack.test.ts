@@ -2,7 +2,7 @@ import { isDeepStrictEqual as isEqual } from 'node:util';
 import { Validations } from 'aws-cdk-lib';
 import { Annotations, Match, type Template } from 'aws-cdk-lib/assertions';
 import { AwsSolutionsChecks } from 'cdk-nag';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Stage } from '../../functions/config';
 import { isMutating, isPublic, usesTable } from '../../functions/route-definition';
 import { routeList } from '../../functions/routes';
@@ -13,18 +13,14 @@ import {
   liveAliasId,
   resourcePaths,
   secretsKeyId,
-  synthesisTimeoutMs,
   synthesized,
+  synthesizeEveryStageFirst,
   templateOf,
 } from './template';
 
 const stages = Object.values(Stage);
 
-// The first synthesis loads most of aws-cdk-lib; on a busy 2-core machine that can exceed a test's
-// default 5 s, so both stages are synthesized up front, once, with room to spare.
-beforeAll(() => {
-  for (const stage of stages) synthesized(stage);
-}, synthesisTimeoutMs);
+synthesizeEveryStageFirst();
 
 type CfnResource = { [key: string]: any };
 

@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { App } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
-import type { Stage } from '../../functions/config';
+import { beforeAll } from 'vitest';
+import { Stage } from '../../functions/config';
 import { liveAliasName } from '../../lib/constructs/safe-rollout';
 import { buildApp, type MerchantPaymentsStack } from '../../lib/stack';
 
@@ -102,3 +103,14 @@ export function liveAliasId(template: Template, functionId: string): string {
  * machine, and several times that while other test files synthesize too.
  */
 export const synthesisTimeoutMs = 240_000;
+
+/**
+ * Synthesizes every stage once, before the file's first test. The first synthesis loads most of
+ * aws-cdk-lib; on a busy 2-core machine that can exceed a test's default 5 s, so it runs up front,
+ * with room to spare.
+ */
+export function synthesizeEveryStageFirst(): void {
+  beforeAll(() => {
+    for (const stage of Object.values(Stage)) synthesized(stage);
+  }, synthesisTimeoutMs);
+}

@@ -25,3 +25,10 @@ export async function allPages(
   } while (cursor !== undefined);
   return { items, pages };
 }
+
+/** The page sizes every list refuses, outside 1–100, each with the message of its 400. */
+export const refusedLimits = [
+  [0, 'must be at least 1.'],
+  [101, 'must be at most 100.'],
+  [2.5, 'must be an integer.'],
+] as const;

@@ -97,3 +97,14 @@ export const eventPayloadFields = {
 export function payloadFieldsOf(event: { payload: Record<string, unknown> }): string[] {
   return Object.keys(event.payload).sort();
 }
+
+/** Every event type an endpoint may subscribe to, as the API reference lists them. */
+export const subscribableEventTypes = [
+  'payments.PaymentCreated',
+  'payments.PaymentDeclined',
+  'payments.PaymentRefunded',
+  'payments.PaymentReturned',
+  'payouts.PayoutCreated',
+  'invoices.InvoiceSent',
+  'invoices.InvoicePaid',
+];

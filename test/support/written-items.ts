@@ -9,6 +9,8 @@ export interface CheckedWrites {
   expectInvalid(request: () => Promise<ApiResult>, paths: readonly string[]): Promise<void>;
   /** Sends `request`; expects `status` with the error `code`, and no new item. */
   expectRefused(request: () => Promise<ApiResult>, status: number, code: string): Promise<void>;
+  /** Sends `request`; expects the replay of `first`: a 201 marked Idempotent-Replayed with its body, and no new item. */
+  expectReplayed(request: () => Promise<ApiResult>, first: ApiResult): Promise<void>;
 }
 
 /** Checks on what a route writes: the items of `entityTypes` (the resource and its idempotency record). */
@@ -33,6 +35,12 @@ export function writesOf(t: () => TestRuntime, entityTypes: readonly string[]): 
       const result = await expectNothingWritten(request);
       expect(result.status).toBe(status);
       expect(result.body.error.code).toBe(code);
+    },
+    expectReplayed: async (request, first) => {
+      const result = await expectNothingWritten(request);
+      expect(result.status).toBe(201);
+      expect(result.headers.get('idempotent-replayed')).toBe('true');
+      expect(result.body).toEqual(first.body);
     },
   };
 }

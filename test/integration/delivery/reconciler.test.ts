@@ -10,6 +10,7 @@ import { documentClient, tableName } from '../../../functions/store/client';
 import { dueDeliveryShardCount, keys } from '../../../functions/store/keys';
 import { toDelivery } from '../../../functions/store/webhook-deliveries';
 import { commitRecoveryBatch, toStoredRecovery } from '../../../functions/store/webhook-recoveries';
+import { emfLine, lambdaEnvironment } from '../../support/emf';
 import { printedJsonLinesDuring } from '../../support/printed-json-lines';
 import {
   deliveryIdPerShard,
@@ -112,11 +113,7 @@ describe('reconciler: logs and metrics', () => {
     createReconciler({
       queue: { send: async () => undefined },
       now: () => now,
-      metrics: pipelineMetrics({
-        AWS_LAMBDA_FUNCTION_NAME: 'merchant-payments-sandbox-reconciler',
-        POWERTOOLS_SERVICE_NAME: 'merchant-payments',
-        STAGE: 'sandbox',
-      }),
+      metrics: pipelineMetrics(lambdaEnvironment('merchant-payments-sandbox-reconciler', 'sandbox')),
     });
 
   it('logs each re-enqueued delivery with its ids and the attempt it asks for, then one summary line', async () => {
@@ -149,21 +146,8 @@ describe('reconciler: logs and metrics', () => {
     await stored({}, minutesAgo(10));
     const busy = emfOf(await printedJsonLinesDuring(() => reconcile()));
 
-    const overdue = (count: number) => ({
-      _aws: {
-        Timestamp: expect.any(Number),
-        CloudWatchMetrics: [
-          {
-            Namespace: 'MerchantPayments',
-            Dimensions: [['service', 'stage']],
-            Metrics: [{ Name: 'OverdueDeliveries', Unit: 'Count' }],
-          },
-        ],
-      },
-      service: 'merchant-payments',
-      stage: 'sandbox',
-      OverdueDeliveries: count,
-    });
+    const overdue = (count: number) =>
+      emfLine('sandbox', [{ Name: 'OverdueDeliveries', Unit: 'Count' }], { OverdueDeliveries: count });
     expect(idle).toEqual([overdue(0)]);
     expect(busy).toEqual([overdue(2)]);
   });
@@ -173,11 +157,7 @@ describe('reconciler: stalled recoveries', () => {
   const minute = 60_000;
   const ago = (milliseconds: number) => new Date(Date.now() - milliseconds);
   const lambdaMetrics = () =>
-    pipelineMetrics({
-      AWS_LAMBDA_FUNCTION_NAME: 'merchant-payments-sandbox-reconciler',
-      POWERTOOLS_SERVICE_NAME: 'merchant-payments',
-      STAGE: 'sandbox',
-    });
+    pipelineMetrics(lambdaEnvironment('merchant-payments-sandbox-reconciler', 'sandbox'));
 
   /** A running recovery of an endpoint with one exhausted delivery, started and last written `minutes` ago. */
   async function recoveryWrittenAgo(minutes: number) {

@@ -1,22 +1,23 @@
-import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { SQSEvent } from 'aws-lambda';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createDispatcher } from '../../../functions/delivery/dispatcher';
 import { newId } from '../../../functions/domain/ids';
 import { simulatedFailureMessage } from '../../../functions/domain/simulated-failures';
-import { newDelivery, type WebhookDelivery } from '../../../functions/domain/webhook-delivery';
+import type { WebhookDelivery } from '../../../functions/domain/webhook-delivery';
 import { updateWebhookEndpoint, type WebhookEndpoint } from '../../../functions/domain/webhook-endpoint';
 import { secretSealer } from '../../../functions/secrets/secret-sealer-from-env';
 import { documentClient } from '../../../functions/store/client';
 import { keys } from '../../../functions/store/keys';
 import { sendTransaction, TransactionConditionFailed } from '../../../functions/store/transaction';
-import { buildPutNewDelivery, getDelivery } from '../../../functions/store/webhook-deliveries';
+import { getDelivery } from '../../../functions/store/webhook-deliveries';
 import {
   buildReplaceEndpoint,
   getEndpoint,
   takeSimulatedFailure,
 } from '../../../functions/store/webhook-endpoints';
 import { withDocumentClientMiddleware } from '../../support/dynamodb-commands';
+import { storeDelivery } from '../../support/stored-deliveries';
 import { storedEndpointWithDelivery } from '../../support/stored-endpoint';
 import { useFreshTable } from '../../support/table-environment';
 
@@ -56,14 +57,9 @@ async function endpointWithDeliveries(count: number, simulateFailures?: number) 
   });
   const deliveries: WebhookDelivery[] = [delivery];
   for (let index = 1; index < count; index += 1) {
-    const other = newDelivery({
-      ...delivery,
-      webhookDeliveryId: newId('whkdel'),
-      eventId: newId('evt'),
-      now: now.toISOString(),
-    });
-    await documentClient().send(new PutCommand(buildPutNewDelivery(other, now.toISOString(), [])));
-    deliveries.push(other);
+    // Another event's delivery to the same endpoint, due now as the first one is.
+    const other = { ...delivery, webhookDeliveryId: newId('whkdel'), eventId: newId('evt') };
+    deliveries.push(await storeDelivery(other, now.toISOString()));
   }
   if (simulateFailures !== undefined) await setSimulateFailures(endpoint, simulateFailures);
   return { endpoint, deliveries };

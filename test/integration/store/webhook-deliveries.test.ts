@@ -1,4 +1,4 @@
-import { PutCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { newId } from '../../../functions/domain/ids';
 import { EventType } from '../../../functions/domain/invoice';
@@ -13,6 +13,7 @@ import {
   putNewDeliveries,
 } from '../../../functions/store/webhook-deliveries';
 import { documentClientCommandsDuring } from '../../support/dynamodb-commands';
+import { setItemTtl } from '../../support/item-ttl';
 import { useFreshTable } from '../../support/table-environment';
 
 const now = '2026-11-22T12:00:00.000Z';
@@ -177,16 +178,7 @@ async function pendingDelivery() {
 describe('claimDelivery and retention', () => {
   it('never leases a delivery whose ttl has passed for an attempt, and leases it while kept', async () => {
     const { delivery, key } = await pendingDelivery();
-    const setTtl = (ttl: number) =>
-      documentClient().send(
-        new UpdateCommand({
-          TableName: process.env.TABLE_NAME,
-          Key: key,
-          UpdateExpression: 'SET #ttl = :ttl',
-          ExpressionAttributeNames: { '#ttl': 'ttl' },
-          ExpressionAttributeValues: { ':ttl': ttl },
-        }),
-      );
+    const setTtl = (ttl: number) => setItemTtl(process.env.TABLE_NAME, key, ttl);
     const lease = () =>
       claimDelivery(
         {

@@ -18,6 +18,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { helpText } from '../../../lib/admin/cli';
 import { ExitCode } from '../../../lib/cli/command-failure';
 import { runAdminInProcess } from '../../support/admin-in-process';
+import { missingFrom } from '../../support/text-parts';
 
 const dynamodb = mockClient(DynamoDBDocumentClient);
 const apigateway = mockClient(APIGatewayClient);
@@ -57,21 +58,19 @@ describe('runAdmin --help', () => {
   );
 
   it('lists every command the README documents', () => {
-    for (const command of ['merchants create', 'keys create', 'keys list', 'keys revoke', 'keys rotate']) {
-      expect(helpText).toContain(command);
-    }
+    const commands = ['merchants create', 'keys create', 'keys list', 'keys revoke', 'keys rotate'];
+    expect(missingFrom(helpText, commands)).toEqual([]);
   });
 
   it('lists the operator commands for deliveries, queues, the reconciler and the router', () => {
-    for (const command of [
+    const commands = [
       'deliveries show',
       'endpoints failures',
       'queues redrive',
       'reconciler run',
       'router replay',
-    ]) {
-      expect(helpText).toContain(command);
-    }
+    ];
+    expect(missingFrom(helpText, commands)).toEqual([]);
   });
 });
 

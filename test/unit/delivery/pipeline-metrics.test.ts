@@ -1,13 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { PipelineMetricNames } from '../../../functions/delivery/pipeline-metric-names';
 import { pipelineMetrics } from '../../../functions/delivery/pipeline-metrics';
+import { emfLine, lambdaEnvironment } from '../../support/emf';
 import { printedJsonLinesDuring } from '../../support/printed-json-lines';
 
-const lambda = {
-  AWS_LAMBDA_FUNCTION_NAME: 'merchant-payments-sandbox-dispatcher',
-  POWERTOOLS_SERVICE_NAME: 'merchant-payments',
-  STAGE: 'sandbox',
-};
+const lambda = lambdaEnvironment('merchant-payments-sandbox-dispatcher', 'sandbox');
 
 describe('pipelineMetrics', () => {
   it('writes one EMF line in Lambda: namespace MerchantPayments, dimensions exactly {service, stage}, counts summed', async () => {
@@ -21,27 +18,15 @@ describe('pipelineMetrics', () => {
     });
     // The alarms match the dimension set exactly: no dimension besides service and stage.
     expect(lines).toEqual([
-      {
-        _aws: {
-          Timestamp: expect.any(Number),
-          CloudWatchMetrics: [
-            {
-              Namespace: 'MerchantPayments',
-              Dimensions: [['service', 'stage']],
-              Metrics: [
-                { Name: 'FirstAttemptLag', Unit: 'Milliseconds' },
-                { Name: 'DeliveryAttempts', Unit: 'Count' },
-                { Name: 'DeliveriesSucceeded', Unit: 'Count' },
-              ],
-            },
-          ],
-        },
-        service: 'merchant-payments',
-        stage: 'sandbox',
-        FirstAttemptLag: 1500,
-        DeliveryAttempts: 2,
-        DeliveriesSucceeded: 1,
-      },
+      emfLine(
+        'sandbox',
+        [
+          { Name: 'FirstAttemptLag', Unit: 'Milliseconds' },
+          { Name: 'DeliveryAttempts', Unit: 'Count' },
+          { Name: 'DeliveriesSucceeded', Unit: 'Count' },
+        ],
+        { FirstAttemptLag: 1500, DeliveryAttempts: 2, DeliveriesSucceeded: 1 },
+      ),
     ]);
   });
 

@@ -1,12 +1,7 @@
-import { execFile } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import type { IncomingMessage } from 'node:http';
 import { createServer, request, type Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { TLSSocket } from 'node:tls';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   type HostLookup,
@@ -15,6 +10,7 @@ import {
   type ResolvedAddress,
   resolveTarget,
 } from '../../../functions/delivery/resolve-target';
+import { createTestCertificates } from '../../support/tls-certificates';
 
 function answering(...answers: ResolvedAddress[]): HostLookup {
   return vi.fn(async () => answers);
@@ -151,37 +147,17 @@ describe('pinnedRequestOptions', () => {
 });
 
 describe('pinnedRequestOptions with a real https.request', () => {
-  let scratch: string;
-  let cert: Buffer;
+  let ca: string;
   let server: Server;
   let port: number;
   const seen: { path: string | undefined; host: string | undefined; servername: string | false | null }[] =
     [];
 
   beforeAll(async () => {
-    // A throw-away self-signed certificate for example.test, made on this machine (no network).
-    scratch = await mkdtemp(join(tmpdir(), 'resolve-target-'));
-    await promisify(execFile)('openssl', [
-      'req',
-      '-x509',
-      '-newkey',
-      'ec',
-      '-pkeyopt',
-      'ec_paramgen_curve:P-256',
-      '-nodes',
-      '-subj',
-      '/CN=example.test',
-      '-addext',
-      'subjectAltName=DNS:example.test',
-      '-days',
-      '1',
-      '-keyout',
-      join(scratch, 'key.pem'),
-      '-out',
-      join(scratch, 'cert.pem'),
-    ]);
-    cert = await readFile(join(scratch, 'cert.pem'));
-    server = createServer({ key: await readFile(join(scratch, 'key.pem')), cert }, (req, res) => {
+    // A throw-away CA and a certificate it signed for example.test, made on this machine (no network).
+    const certificates = await createTestCertificates(['example.test']);
+    ca = certificates.ca;
+    server = createServer(certificates.server, (req, res) => {
       seen.push({ path: req.url, host: req.headers.host, servername: (req.socket as TLSSocket).servername });
       if (req.url === '/redirect') {
         res.writeHead(302, { location: `https://example.test:${port}/elsewhere` }).end();
@@ -195,7 +171,6 @@ describe('pinnedRequestOptions with a real https.request', () => {
 
   afterAll(async () => {
     await new Promise((resolve) => server.close(resolve));
-    await rm(scratch, { recursive: true, force: true });
   });
 
   type Reply = { statusCode: number | undefined; remoteAddress: string | undefined };
@@ -206,7 +181,7 @@ describe('pinnedRequestOptions with a real https.request', () => {
         hostname,
         port,
         path,
-        ca: cert,
+        ca,
         agent: false,
         ...pinnedRequestOptions(v4('127.0.0.1'), hostname),
       });

@@ -3,7 +3,6 @@ import { eventObjectOf } from '../../../functions/domain/event-object';
 import {
   applyPayment,
   EventType,
-  type Invoice,
   invoicePaidEvent,
   invoiceSentEvent,
   issueInvoice,
@@ -22,29 +21,11 @@ import {
   refundPayment,
   returnPayment,
 } from '../../../functions/domain/payment';
+import { invoiceIn } from '../../support/domain-invoice';
 
 const now = '2026-11-22T12:00:00.000Z';
 
-const draft: Invoice = {
-  invoiceId: 'inv_1',
-  invoiceNumber: 'INV-000001',
-  invoiceUrlSlug: 'slug',
-  idempotencyKey: 'k',
-  merchantId: 'mer_1',
-  customerId: 'cust_1',
-  currentRevisionNumber: 1,
-  status: 'draft',
-  currency: 'USD',
-  lineItems: [],
-  productTotal: { amount: 1000, currency: 'USD' },
-  total: { amount: 1000, currency: 'USD' },
-  amountPaid: { amount: 0, currency: 'USD' },
-  amountRemaining: { amount: 1000, currency: 'USD' },
-  acceptedPaymentMethods: ['card', 'bank_account'],
-  additionalNotificationEmails: [],
-  createdAt: now,
-  updatedAt: now,
-};
+const draft = invoiceIn('draft', 1000, 0, { currentRevisionNumber: 1, createdAt: now, updatedAt: now });
 
 function payment(paymentMethodType: Payment['paymentMethodType'] = 'bank_account'): Payment {
   return newPayment({

@@ -44,33 +44,30 @@ const otherBits = fc.oneof(
 );
 
 describe('typeIdBound', () => {
-  it('keeps an id at or above the lowest bound of a time exactly when it was minted at or after it', () => {
-    assertProperty(
-      fc.property(
-        mintedAt,
-        otherBits,
-        version,
-        fc.integer({ min: -3, max: 3 }),
-        anyTime(),
-        (minted, bits, layout, near, far) => {
-          const id = paymentIdAt(minted, bits, layout);
-          for (const time of [minted + near, far]) {
-            const low = typeIdBound('pmt', new Date(time), 'lowest');
-            expect(low <= id, `lowest of ${time}`).toBe(minted >= time);
-          }
-        },
-      ),
+  type Example = [number, Uint8Array, 7 | 8, number, number];
+  it.each([
+    {
+      rule: 'at or above the lowest bound of a time exactly when it was minted at or after it',
+      bound: 'lowest',
+      inBound: (id: string, low: string) => low <= id,
+      mintedInBound: (minted: number, time: number) => minted >= time,
       // Found by this property: times before 1970 and past 2^48 ms wrapped around into the id range.
-      {
-        examples: [
-          [0, new Uint8Array(16), 7, 0, -1],
-          [0, new Uint8Array(16), 7, 0, 1970324836974592],
-        ],
-      },
-    );
-  });
-
-  it('keeps an id at or below the highest bound of a time exactly when it was minted at or before it', () => {
+      examples: [
+        [0, new Uint8Array(16), 7, 0, -1],
+        [0, new Uint8Array(16), 7, 0, 1970324836974592],
+      ] as Example[],
+    },
+    {
+      rule: 'at or below the highest bound of a time exactly when it was minted at or before it',
+      bound: 'highest',
+      inBound: (id: string, high: string) => id <= high,
+      mintedInBound: (minted: number, time: number) => minted <= time,
+      examples: [
+        [3, new Uint8Array(16).fill(0xff), 8, 0, 281474976710658],
+        [0, new Uint8Array(16), 7, 0, -1],
+      ] as Example[],
+    },
+  ] as const)('keeps an id $rule', ({ bound, inBound, mintedInBound, examples }) => {
     assertProperty(
       fc.property(
         mintedAt,
@@ -81,17 +78,12 @@ describe('typeIdBound', () => {
         (minted, bits, layout, near, far) => {
           const id = paymentIdAt(minted, bits, layout);
           for (const time of [minted + near, far]) {
-            const high = typeIdBound('pmt', new Date(time), 'highest');
-            expect(id <= high, `highest of ${time}`).toBe(minted <= time);
+            const limit = typeIdBound('pmt', new Date(time), bound);
+            expect(inBound(id, limit), `${bound} of ${time}`).toBe(mintedInBound(minted, time));
           }
         },
       ),
-      {
-        examples: [
-          [3, new Uint8Array(16).fill(0xff), 8, 0, 281474976710658],
-          [0, new Uint8Array(16), 7, 0, -1],
-        ],
-      },
+      { examples },
     );
   });
 

@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { InvalidFields, RuleViolation } from '../../../functions/domain/errors';
+import { InvalidFields } from '../../../functions/domain/errors';
 import {
   applyPayment,
   type CatalogView,
   computeTotals,
   formatInvoiceNumber,
-  type Invoice,
   invoicePaidPayload,
   invoiceSentPayload,
   issueInvoice,
@@ -15,6 +14,8 @@ import {
   withNewSlug,
 } from '../../../functions/domain/invoice';
 import { maxAmount } from '../../../functions/domain/money';
+import { invoiceIn } from '../../support/domain-invoice';
+import { expectInvalidState } from '../../support/rule-violations';
 import { eventPayloadFields } from '../../support/spec-fields';
 
 const catalog: CatalogView = {
@@ -155,39 +156,7 @@ describe('computeTotals', () => {
 
 const now = '2026-11-22T12:00:00.000Z';
 
-function invoiceIn(status: Invoice['status'], total = 1000, paid = 0): Invoice {
-  return {
-    invoiceId: 'inv_1',
-    invoiceNumber: 'INV-000001',
-    invoiceUrlSlug: 'slug',
-    idempotencyKey: 'k',
-    merchantId: 'mer_1',
-    customerId: 'cust_1',
-    currentRevisionNumber: 3,
-    status,
-    currency: 'USD',
-    lineItems: [],
-    productTotal: { amount: total, currency: 'USD' },
-    total: { amount: total, currency: 'USD' },
-    amountPaid: { amount: paid, currency: 'USD' },
-    amountRemaining: { amount: total - paid, currency: 'USD' },
-    acceptedPaymentMethods: ['card', 'bank_account'],
-    additionalNotificationEmails: [],
-    createdAt: '2026-11-01T00:00:00.000Z',
-    updatedAt: '2026-11-01T00:00:00.000Z',
-  };
-}
-
 const allStatuses = ['draft', 'issued', 'partially_paid', 'paid', 'void'] as const;
-
-function expectInvalidState(run: () => unknown) {
-  expect(run).toThrow(RuleViolation);
-  try {
-    run();
-  } catch (error) {
-    expect((error as RuleViolation).code).toBe('invalid_state');
-  }
-}
 
 describe('transitions', () => {
   it.each(['draft', 'issued'] as const)('voids a %s invoice with a new revision', (status) => {

@@ -43,11 +43,16 @@ function event(overrides: Partial<APIGatewayProxyEvent> = {}): APIGatewayProxyEv
 const context = { awsRequestId: 'aws-1', getRemainingTimeInMillis: () => 10_000 } as unknown as Context;
 
 describe('httpHandler', () => {
+  /** What the route answers when its handler throws `error`. */
+  const answerTo = (error: unknown) =>
+    httpHandler(route, async () => {
+      throw error;
+    })(event(), context);
+
   it('answers an unknown failure with a bare 500: code, message and request id only', async () => {
-    const handler = httpHandler(route, async () => {
-      throw new Error('connect ECONNREFUSED 10.0.0.1:443 table merchant-payments-production');
-    });
-    const result = await handler(event(), context);
+    const result = await answerTo(
+      new Error('connect ECONNREFUSED 10.0.0.1:443 table merchant-payments-production'),
+    );
     expect(result.statusCode).toBe(500);
     expect(JSON.parse(result.body)).toEqual({
       error: { code: 'internal_error', message: 'An internal error occurred.', requestId: 'req-1' },
@@ -55,10 +60,7 @@ describe('httpHandler', () => {
   });
 
   it('maps an ApiError to its status and code', async () => {
-    const handler = httpHandler(route, async () => {
-      throw new ApiError('invalid_state', 'The invoice is paid.');
-    });
-    const result = await handler(event(), context);
+    const result = await answerTo(new ApiError('invalid_state', 'The invoice is paid.'));
     expect(result.statusCode).toBe(409);
     expect(JSON.parse(result.body).error).toEqual({
       code: 'invalid_state',
@@ -68,19 +70,13 @@ describe('httpHandler', () => {
   });
 
   it('answers 503 service_unavailable when no payment processor is wired', async () => {
-    const handler = httpHandler(route, async () => {
-      throw new ProcessorUnavailableError();
-    });
-    const result = await handler(event(), context);
+    const result = await answerTo(new ProcessorUnavailableError());
     expect(result.statusCode).toBe(503);
     expect(JSON.parse(result.body).error.code).toBe('service_unavailable');
   });
 
   it('answers a rule violation with its own code and message', async () => {
-    const handler = httpHandler(route, async () => {
-      throw new RuleViolation('limit_exceeded', 'The merchant has 16 endpoints.');
-    });
-    const result = await handler(event(), context);
+    const result = await answerTo(new RuleViolation('limit_exceeded', 'The merchant has 16 endpoints.'));
     expect(result.statusCode).toBe(409);
     expect(JSON.parse(result.body)).toEqual({
       error: { code: 'limit_exceeded', message: 'The merchant has 16 endpoints.', requestId: 'req-1' },
@@ -88,10 +84,7 @@ describe('httpHandler', () => {
   });
 
   it('answers invalid fields 400 with one detail per field and the usual message', async () => {
-    const handler = httpHandler(route, async () => {
-      throw new InvalidFields([{ path: 'amount', message: 'must be positive' }]);
-    });
-    const result = await handler(event(), context);
+    const result = await answerTo(new InvalidFields([{ path: 'amount', message: 'must be positive' }]));
     expect(result.statusCode).toBe(400);
     expect(JSON.parse(result.body).error).toEqual({
       code: 'validation_error',
@@ -117,10 +110,7 @@ describe('httpHandler', () => {
         return { code: 'rate_limited', message: 'Spent.', headers: { 'Retry-After': '7' } };
       }
     }
-    const handler = httpHandler(route, async () => {
-      throw new QuotaSpent('internal detail that stays out of the answer');
-    });
-    const result = await handler(event(), context);
+    const result = await answerTo(new QuotaSpent('internal detail that stays out of the answer'));
     expect(result.statusCode).toBe(429);
     expect(result.headers?.['Retry-After']).toBe('7');
     expect(JSON.parse(result.body)).toEqual({

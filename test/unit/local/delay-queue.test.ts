@@ -130,46 +130,38 @@ describe('createDelayQueue', () => {
     expect(delivery.size()).toBe(0);
   });
 
-  it('retries the whole batch after the visibility timeout when the handler throws', async () => {
-    let failNext = true;
-    const { bodies, handler } = recorder(() => {
-      if (failNext) {
-        failNext = false;
+  it.each([
+    {
+      when: 'the handler throws',
+      firstAnswer: (): SQSBatchResponse => {
         throw new Error('dispatcher crashed');
-      }
-      return undefined;
-    });
-    const delivery = queue({ handler, visibilityTimeoutSeconds: 10 });
+      },
+      visibilityTimeoutSeconds: 10,
+    },
+    {
+      when: 'batchItemFailures names a message that is not in it',
+      firstAnswer: (): SQSBatchResponse => ({ batchItemFailures: [{ itemIdentifier: 'not-in-batch' }] }),
+      visibilityTimeoutSeconds: 1,
+    },
+  ])(
+    'retries the whole batch after the visibility timeout when $when',
+    async ({ firstAnswer, visibilityTimeoutSeconds }) => {
+      let calls = 0;
+      const { bodies, handler } = recorder(() => (calls++ === 0 ? firstAnswer() : undefined));
+      const delivery = queue({ handler, visibilityTimeoutSeconds });
 
-    delivery.send({ body: 'first', delaySeconds: 0 });
-    delivery.send({ body: 'second', delaySeconds: 0 });
-    await delivery.idle();
-    await vi.advanceTimersByTimeAsync(10_000);
+      delivery.send({ body: 'first', delaySeconds: 0 });
+      delivery.send({ body: 'second', delaySeconds: 0 });
+      await delivery.idle();
+      await vi.advanceTimersByTimeAsync(visibilityTimeoutSeconds * 1000);
 
-    expect(bodies()).toEqual([
-      ['first', 'second'],
-      ['first', 'second'],
-    ]);
-    expect(delivery.size()).toBe(0);
-  });
-
-  it('fails the whole batch when batchItemFailures names a message that is not in it', async () => {
-    let calls = 0;
-    const { bodies, handler } = recorder(() =>
-      calls++ === 0 ? { batchItemFailures: [{ itemIdentifier: 'not-in-batch' }] } : undefined,
-    );
-    const delivery = queue({ handler, visibilityTimeoutSeconds: 1 });
-
-    delivery.send({ body: 'a', delaySeconds: 0 });
-    delivery.send({ body: 'b', delaySeconds: 0 });
-    await delivery.idle();
-    await vi.advanceTimersByTimeAsync(1_000);
-
-    expect(bodies()).toEqual([
-      ['a', 'b'],
-      ['a', 'b'],
-    ]);
-  });
+      expect(bodies()).toEqual([
+        ['first', 'second'],
+        ['first', 'second'],
+      ]);
+      expect(delivery.size()).toBe(0);
+    },
+  );
 
   it('moves a message to the dead letters after maxReceiveCount failed receives', async () => {
     const { calls, handler } = recorder((event) => ({

@@ -19,6 +19,16 @@ const source = {
 };
 
 describe('toLambdaRecord', () => {
+  /** The attribute types Lambda passes on as the stream gives them; only binaries change form. */
+  const plainAttributes = {
+    PK: { S: 'A' },
+    amount: { N: '1200' },
+    paused: { BOOL: false },
+    note: { NULL: true },
+    tags: { SS: ['x', 'y'] },
+    scores: { NS: ['1', '2'] },
+  };
+
   it('keeps attribute values in DynamoDB JSON, with binaries as base64 strings as Lambda delivers them', () => {
     const record = toLambdaRecord(
       {
@@ -31,12 +41,7 @@ describe('toLambdaRecord', () => {
           ApproximateCreationDateTime: new Date('2030-01-01T00:00:59.900Z'),
           Keys: { PK: { S: 'A' } },
           NewImage: {
-            PK: { S: 'A' },
-            amount: { N: '1200' },
-            paused: { BOOL: false },
-            note: { NULL: true },
-            tags: { SS: ['x', 'y'] },
-            scores: { NS: ['1', '2'] },
+            ...plainAttributes,
             secretHash: { B: Uint8Array.from([0xff, 0x00]) },
             blobs: { BS: [Uint8Array.from([1]), Uint8Array.from([2, 3])] },
             nested: {
@@ -61,12 +66,7 @@ describe('toLambdaRecord', () => {
         ApproximateCreationDateTime: Date.parse('2030-01-01T00:00:59Z') / 1000,
         Keys: { PK: { S: 'A' } },
         NewImage: {
-          PK: { S: 'A' },
-          amount: { N: '1200' },
-          paused: { BOOL: false },
-          note: { NULL: true },
-          tags: { SS: ['x', 'y'] },
-          scores: { NS: ['1', '2'] },
+          ...plainAttributes,
           secretHash: { B: '/wA=' },
           blobs: { BS: ['AQ==', 'AgM='] },
           nested: { M: { list: { L: [{ S: 's' }, { B: 'BA==' }, { M: { n: { N: '5' } } }] } } },

@@ -3,13 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { ProcessorMetricNames } from '../../../functions/payments/processor-metric-names';
 import { processorMetrics } from '../../../functions/payments/processor-metrics';
 import { routeList } from '../../../functions/routes';
+import { emfLine, lambdaEnvironment } from '../../support/emf';
 import { printedJsonLinesDuring } from '../../support/printed-json-lines';
 
-const lambda = {
-  AWS_LAMBDA_FUNCTION_NAME: 'MerchantPayments-production-payInvoice',
-  POWERTOOLS_SERVICE_NAME: 'merchant-payments',
-  STAGE: 'production',
-};
+const lambda = lambdaEnvironment('MerchantPayments-production-payInvoice', 'production');
 
 describe('processorMetrics', () => {
   it('writes one EMF line per call in Lambda: namespace MerchantPayments, dimensions exactly {service, stage}', async () => {
@@ -19,26 +16,13 @@ describe('processorMetrics', () => {
       metrics.recordCall('answered');
     });
     // The alarm matches the dimension set exactly: no dimension besides service and stage.
-    const emf = {
-      _aws: {
-        Timestamp: expect.any(Number),
-        CloudWatchMetrics: [
-          {
-            Namespace: 'MerchantPayments',
-            Dimensions: [['service', 'stage']],
-            Metrics: [
-              { Name: ProcessorMetricNames.calls, Unit: 'Count' },
-              { Name: ProcessorMetricNames.errors, Unit: 'Count' },
-            ],
-          },
-        ],
-      },
-      service: 'merchant-payments',
-      stage: 'production',
-    };
+    const metricsDeclared = [
+      { Name: ProcessorMetricNames.calls, Unit: 'Count' },
+      { Name: ProcessorMetricNames.errors, Unit: 'Count' },
+    ];
     expect(lines).toEqual([
-      { ...emf, ProcessorCalls: 1, ProcessorErrors: 1 },
-      { ...emf, ProcessorCalls: 1, ProcessorErrors: 0 },
+      emfLine('production', metricsDeclared, { ProcessorCalls: 1, ProcessorErrors: 1 }),
+      emfLine('production', metricsDeclared, { ProcessorCalls: 1, ProcessorErrors: 0 }),
     ]);
   });
 
