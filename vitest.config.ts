@@ -24,8 +24,8 @@ export default defineConfig({
           exclude: [...configDefaults.exclude, logScan, ...runAlone],
           setupFiles: ['test/support/log-capture.ts'],
           pool: 'forks',
-          // Both cores: vitest's own default for a run is one worker fewer than the cores, one here.
-          maxWorkers: 2,
+          // vitest's default: one worker fewer than the cores. Two workers on 2 cores sharing the one
+          // DynamoDB Local timed a stream test out (docs/decisions/e2e-fixture-and-test-workers.md).
           testTimeout: 30_000,
           hookTimeout: 60_000,
           // Not the default 0: with one worker (--no-file-parallelism) vitest runs group-0 files last.
