@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { configDefaults, defineConfig } from 'vitest/config';
 
 const logScan = 'test/logs/log-scan.test.ts';
@@ -12,9 +13,13 @@ const runAlone = ['test/e2e/invoices-numbering.test.ts', 'test/integration/local
 export default defineConfig({
   test: {
     // Global setups of the root project run once per run whatever files are selected, and what they
-    // provide reaches every project. One DynamoDB Local for the whole run (DESIGN §6); tests reach it
-    // with inject('dynamodbEndpoint'). The run log collects what the service logs (log-capture.ts).
+    // provide reaches every project. One DynamoDB Local per worker (test/global-setup.ts); a test
+    // reaches its worker's with testDynamoDbEndpoint(). The run log collects what the service logs
+    // (log-capture.ts).
     globalSetup: ['test/support/log-capture-setup.ts', 'test/global-setup.ts'],
+    // Most of a file's time is waiting on a socket, a stream or a child process, so more workers than
+    // cores keeps both busy (docs/decisions/e2e-fixture-and-test-workers.md).
+    maxWorkers: availableParallelism() + 1,
     teardownTimeout: 15_000,
     projects: [
       {
@@ -24,11 +29,12 @@ export default defineConfig({
           exclude: [...configDefaults.exclude, logScan, ...runAlone],
           setupFiles: ['test/support/log-capture.ts'],
           pool: 'forks',
-          // vitest's default: one worker fewer than the cores. Two workers on 2 cores sharing the one
-          // DynamoDB Local timed a stream test out (docs/decisions/e2e-fixture-and-test-workers.md).
+          // A worker runs file after file in one process, importing the service, aws-cdk-lib and the
+          // synthesized stacks once rather than once a file; every test file makes its own tables,
+          // runtime and receivers, so no file sees another's state.
+          isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
-          // Not the default 0: with one worker (--no-file-parallelism) vitest runs group-0 files last.
           sequence: { groupOrder: 1 },
         },
       },

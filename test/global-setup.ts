@@ -9,17 +9,18 @@ import { createTestCa } from './support/test-ca';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** `http://127.0.0.1:<port>` of the DynamoDB Local shared by every test file of the run. */
-    dynamodbEndpoint: string;
+    /** `http://127.0.0.1:<port>` of each DynamoDB Local of the run, one per test worker. */
+    dynamodbEndpoints: string[];
     /** Folder of the run's test CA (`loadTestCa`): the `localhost` key and certificate HTTPS receivers serve. */
     testCaDir: string;
   }
 }
 
 /**
- * Starts one in-memory DynamoDB Local for the whole run on a free port; every test file creates
- * its own uniquely named tables in it, so files can run in parallel without sharing data. Before
- * that, makes the run's test CA and has every test worker trust it (see `trustTestCa`).
+ * Starts one in-memory DynamoDB Local per test worker, each on a free port; a test reaches its own
+ * worker's (`testDynamoDbEndpoint`), so two workers never queue behind each other's requests, and
+ * every test file creates its own uniquely named tables in it. Before that, makes the run's test CA
+ * and has every test worker trust it (see `trustTestCa`).
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   // Test files import and bundle the pay page's function, which serves the page built from its sources.
@@ -30,25 +31,33 @@ export default async function setup(project: TestProject): Promise<() => Promise
   // Its progress goes to the run log, as everything but vitest's report does.
   const log = runLogWriter('global-setup', undefined);
   const started = Date.now();
-  // The one -sharedDb instance (docs/decisions/who-can-reach-the-local-table.md): every worker,
-  // spawned runtime and admin CLI of the run reaches it with the fixed shared key.
-  const dynamodb = await startDynamoDbLocal({
-    inMemory: true,
-    sharedDb: true,
-    log: (message) => log.write(`${message}\n`),
-  }).catch(async (error: unknown) => {
-    await testCa.remove();
-    throw error;
-  });
-  log.write(`DynamoDB Local ready on ${dynamodb.endpoint} in ${Date.now() - started} ms\n`);
-  project.provide('dynamodbEndpoint', dynamodb.endpoint);
-  return async () => {
+  const workers = Math.max(1, project.vitest.config.maxWorkers);
+  // -sharedDb instances (docs/decisions/who-can-reach-the-local-table.md): every worker, spawned
+  // runtime and admin CLI of the run reaches its instance with the fixed shared key.
+  const instances = await Promise.allSettled(
+    Array.from({ length: workers }, () =>
+      startDynamoDbLocal({ inMemory: true, sharedDb: true, log: (message) => log.write(`${message}\n`) }),
+    ),
+  );
+  const dynamodbs = instances.flatMap((instance) =>
+    instance.status === 'fulfilled' ? [instance.value] : [],
+  );
+  const stopAll = async () => {
     try {
-      await dynamodb.stop();
+      await Promise.all(dynamodbs.map((dynamodb) => dynamodb.stop()));
     } finally {
       await testCa.remove();
     }
   };
+  const failed = instances.find((instance) => instance.status === 'rejected');
+  if (failed !== undefined) {
+    await stopAll();
+    throw failed.reason;
+  }
+  const endpoints = dynamodbs.map((dynamodb) => dynamodb.endpoint);
+  log.write(`${workers} DynamoDB Local ready on ${endpoints.join(', ')} in ${Date.now() - started} ms\n`);
+  project.provide('dynamodbEndpoints', endpoints);
+  return stopAll;
 }
 
 /**

@@ -19,17 +19,22 @@ import {
 let client: DynamoDBClient | undefined;
 let documentClient: DynamoDBDocumentClient | undefined;
 
-/** The run's DynamoDB Local (started once by test/global-setup.ts). */
+/**
+ * This worker's DynamoDB Local (test/global-setup.ts starts one per worker). vitest numbers its
+ * workers from 1 in VITEST_POOL_ID; a worker past the instances started shares one.
+ */
 export function testDynamoDbEndpoint(): string {
-  return inject('dynamodbEndpoint');
+  const endpoints = inject('dynamodbEndpoints');
+  const worker = Number(process.env.VITEST_POOL_ID ?? '1');
+  return endpoints[(worker - 1) % endpoints.length] as string;
 }
 
-/** The run's DynamoDB Local as a runtime takes it: a `-sharedDb` one, so the shared key reaches it. */
+/** This worker's DynamoDB Local as a runtime takes it: a `-sharedDb` one, so the shared key reaches it. */
 export function testDynamoDbTarget(): DynamoDbLocalTarget {
   return { endpoint: testDynamoDbEndpoint(), accessKeyId: SharedDbAccessKeyId };
 }
 
-/** A client for the run's DynamoDB Local (a `-sharedDb` one), shared within the test file's process. */
+/** A client for this worker's DynamoDB Local (a `-sharedDb` one), shared within the worker's process. */
 export function testDynamoDbClient(): DynamoDBClient {
   client ??= new DynamoDBClient(dynamoDbLocalClientConfig(testDynamoDbEndpoint(), SharedDbAccessKeyId));
   return client;

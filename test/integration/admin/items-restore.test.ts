@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PutItemCommand } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, PutCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
-import { afterAll, afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
+import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { IdPrefix, newId } from '../../../functions/domain/ids';
 import { invoiceSlugHash, newInvoiceUrlSlug } from '../../../functions/domain/invoice-slug';
 import { inShard } from '../../../functions/domain/merchant-shards';
@@ -13,12 +13,17 @@ import { createDynamoDbClient } from '../../../functions/store/client';
 import { EntityType, keys } from '../../../functions/store/keys';
 import { restoreItems } from '../../../lib/admin/items-restore';
 import { runAdminInProcess } from '../../support/admin-in-process';
-import { createTestTable, deleteTestTable, testDocumentClient } from '../../support/dynamodb';
+import {
+  createTestTable,
+  deleteTestTable,
+  testDocumentClient,
+  testDynamoDbEndpoint,
+} from '../../support/dynamodb';
 
 type Item = Record<string, unknown>;
 type Key = { PK: string; SK: string };
 
-const endpoint = inject('dynamodbEndpoint');
+const endpoint = testDynamoDbEndpoint();
 const documents = testDocumentClient();
 
 let liveTable: string;
