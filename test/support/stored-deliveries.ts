@@ -34,6 +34,16 @@ export async function storeDelivery(
 }
 
 /**
+ * Puts another pending delivery of `of`'s endpoint and merchant, for a new event, into the current
+ * table, created and due at `at`: a sibling the dispatcher may find in the same batch or backlog.
+ */
+export async function storeSiblingDelivery(of: WebhookDelivery, at: string): Promise<WebhookDelivery> {
+  const sibling = newDelivery({ ...of, webhookDeliveryId: newId('whkdel'), eventId: newId('evt'), now: at });
+  await documentClient().send(new PutCommand(buildPutNewDelivery(sibling, at, [])));
+  return sibling;
+}
+
+/**
  * One new delivery id for every shard of the due-deliveries index, in shard order: ids are drawn
  * until each shard has one, so a test covers every shard whatever ids it is given.
  */
