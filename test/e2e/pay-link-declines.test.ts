@@ -6,15 +6,7 @@ import { buildReplaceInvoice, getStoredInvoice } from '../../functions/store/inv
 import { keys } from '../../functions/store/keys';
 import { sendTransaction, TransactionConditionFailed } from '../../functions/store/transaction';
 import { e2eTest } from '../support/e2e-test';
-import {
-  adjustmentLine,
-  createInvoice,
-  expectOk,
-  type InvoiceRefs,
-  invoiceAction,
-  invoiceBody,
-  productLine,
-} from '../support/invoice-requests';
+import { expectOk, type InvoiceRefs, invoiceAction, issueTaxedInvoice } from '../support/invoice-requests';
 import { type ApiClient, apiClient, newKey, type TestRuntime } from '../support/local-runtime';
 import { bankAccounts, cards, eventsWhere, testBankAccount, testCard } from '../support/payment-requests';
 
@@ -44,15 +36,7 @@ const declines = [
 ] as const;
 
 /** An issued invoice of 2 × 1250 + 250 tax = 2750 USD; returns its merchant-facing body. */
-async function issuedInvoice(): Promise<any> {
-  const created = expectOk(
-    await createInvoice(
-      t.api,
-      invoiceBody(merchantId, refs, { lineItems: [productLine(refs, 2), adjustmentLine(250)] }),
-    ),
-  );
-  return expectOk(await invoiceAction(t.api, merchantId, created.invoiceId, 'issue'));
-}
+const issuedInvoice = () => issueTaxedInvoice(t.api, merchantId, refs);
 
 const pay = (slug: string, paymentMethod: unknown, key = newKey()) =>
   publicApi('POST', '/pay/payments', {

@@ -6,13 +6,12 @@ import { documentClient } from '../../functions/store/client';
 import { keys } from '../../functions/store/keys';
 import { e2eTest } from '../support/e2e-test';
 import {
-  adjustmentLine,
   createInvoice,
   expectOk,
   type InvoiceRefs,
   invoiceAction,
   invoiceBody,
-  productLine,
+  issueTaxedInvoice,
 } from '../support/invoice-requests';
 import { invoiceFixtures } from '../support/invoices';
 import {
@@ -39,19 +38,8 @@ test.beforeAll(async ({ t: runtime, refs: made }) => {
 const noKey = { authorization: null } as const;
 
 /** An issued invoice of 2 × 1250 + 250 tax = 2750 USD; returns its merchant-facing body. */
-async function issuedInvoice(fields: Record<string, unknown> = {}): Promise<any> {
-  const created = expectOk(
-    await createInvoice(
-      t.api,
-      invoiceBody(merchantId, refs, {
-        lineItems: [productLine(refs, 2), adjustmentLine(250)],
-        dueDate: '2027-01-31T00:00:00.000Z',
-        ...fields,
-      }),
-    ),
-  );
-  return expectOk(await invoiceAction(t.api, merchantId, created.invoiceId, 'issue'));
-}
+const issuedInvoice = (fields: Record<string, unknown> = {}) =>
+  issueTaxedInvoice(t.api, merchantId, refs, { dueDate: '2027-01-31T00:00:00.000Z', ...fields });
 
 const view = (slug: string) => publicApi('POST', '/pay/invoice', { ...noKey, body: { slug } });
 
