@@ -1,15 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { e2eTest } from '../support/e2e-test';
-import { dynamoDbCommandsDuring, newKey, type TestRuntime } from '../support/local-runtime';
+import { e2eFile, merchantId, t } from '../support/e2e-test';
+import { dynamoDbCommandsDuring, newKey } from '../support/local-runtime';
 import { allPages, refusedLimits } from '../support/pages';
 import { writesOf } from '../support/written-items';
 
-const test = e2eTest();
-let t: TestRuntime, merchantId: string;
-
-test.beforeAll(({ t: runtime }) => {
-  [t, merchantId] = [runtime, runtime.merchantId];
-});
+e2eFile();
 
 const createProduct = (body: unknown, idempotencyKey = newKey()) =>
   t.api('POST', '/catalog/products', { body, idempotencyKey });

@@ -5,18 +5,12 @@ import {
   transactionConflict,
   withDynamoDbFaults,
 } from '../support/dynamodb-faults';
-import { e2eTest } from '../support/e2e-test';
-import type { InvoiceRefs } from '../support/invoice-requests';
+import { e2eInvoiceFile, merchantId, refs, t } from '../support/e2e-test';
 import { createInvoice, expectOk, invoiceAction, invoiceBody } from '../support/invoice-requests';
-import { type ApiResult, newKey, type TestRuntime } from '../support/local-runtime';
+import { type ApiResult, newKey } from '../support/local-runtime';
 import { cards, sandboxPayment, testCard } from '../support/payment-requests';
 
-const test = e2eTest();
-let t: TestRuntime, merchantId: string, refs: InvoiceRefs;
-
-test.beforeAll(({ t: runtime, refs: made }) => {
-  [t, merchantId, refs] = [runtime, runtime.merchantId, made];
-});
+e2eInvoiceFile();
 
 type Item = Record<string, unknown>;
 

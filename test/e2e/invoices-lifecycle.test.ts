@@ -1,26 +1,20 @@
 import { createHash } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../functions/domain/ids';
-import { e2eTest } from '../support/e2e-test';
+import { e2eInvoiceFile, merchantId, refs, t } from '../support/e2e-test';
 import {
   createInvoice,
   expectOk,
   type InvoiceAction,
-  type InvoiceRefs,
   invoiceAction,
   invoiceBody,
   invoiceEvents,
 } from '../support/invoice-requests';
 import { invoiceFixtures } from '../support/invoices';
-import { type ApiClient, detailPaths, newKey, type TestRuntime } from '../support/local-runtime';
+import { type ApiClient, detailPaths, newKey } from '../support/local-runtime';
 import { allPages } from '../support/pages';
 
-const test = e2eTest();
-let t: TestRuntime, merchantId: string, refs: InvoiceRefs;
-
-test.beforeAll(({ t: runtime, refs: made }) => {
-  [t, merchantId, refs] = [runtime, runtime.merchantId, made];
-});
+e2eInvoiceFile();
 
 const timestamp = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
 

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../functions/domain/ids';
-import { e2eTest } from '../support/e2e-test';
+import { e2eInvoiceFile, merchantId, refs, t } from '../support/e2e-test';
 import {
   adjustmentLine,
   createInvoice,
@@ -11,14 +11,9 @@ import {
   productLine,
 } from '../support/invoice-requests';
 import { invoiceFixtures } from '../support/invoices';
-import { detailPaths, newKey, type TestRuntime } from '../support/local-runtime';
+import { detailPaths, newKey } from '../support/local-runtime';
 
-const test = e2eTest();
-let t: TestRuntime, merchantId: string, refs: InvoiceRefs;
-
-test.beforeAll(({ t: runtime, refs: made }) => {
-  [t, merchantId, refs] = [runtime, runtime.merchantId, made];
-});
+e2eInvoiceFile();
 
 const timestamp = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
 const maxAmount = 9007199254740991;

@@ -5,18 +5,16 @@ import { documentClient } from '../../functions/store/client';
 import { buildReplaceInvoice, getStoredInvoice } from '../../functions/store/invoices';
 import { keys } from '../../functions/store/keys';
 import { sendTransaction, TransactionConditionFailed } from '../../functions/store/transaction';
-import { e2eTest } from '../support/e2e-test';
-import { expectOk, type InvoiceRefs, invoiceAction, issueTaxedInvoice } from '../support/invoice-requests';
-import { type ApiClient, apiClient, newKey, type TestRuntime } from '../support/local-runtime';
+import { e2eInvoiceFile, merchantId, refs, t } from '../support/e2e-test';
+import { expectOk, invoiceAction, issueTaxedInvoice } from '../support/invoice-requests';
+import { type ApiClient, apiClient, newKey } from '../support/local-runtime';
 import { bankAccounts, cards, eventsWhere, testBankAccount, testCard } from '../support/payment-requests';
 
 // The file sends far more pay calls a minute than one address may; that limit is pay-links.test.ts's.
-const test = e2eTest({ PUBLIC_RATE_LIMIT_PER_MINUTE: 10_000 });
-let t: TestRuntime, merchantId: string, refs: InvoiceRefs;
+const test = e2eInvoiceFile({ PUBLIC_RATE_LIMIT_PER_MINUTE: 10_000 });
 let publicApi: ApiClient;
 
-test.beforeAll(async ({ t: runtime, refs: made }) => {
-  [t, merchantId, refs] = [runtime, runtime.merchantId, made];
+test.beforeAll(() => {
   publicApi = apiClient(t.runtime.baseUrl, 'unused');
 });
 

@@ -4,11 +4,10 @@ import { invoiceSlugHash } from '../../functions/domain/invoice-slug';
 import { PayerDecline } from '../../functions/domain/pay-link-declines';
 import { documentClient } from '../../functions/store/client';
 import { keys } from '../../functions/store/keys';
-import { e2eTest } from '../support/e2e-test';
+import { e2eInvoiceFile, merchantId, refs, t } from '../support/e2e-test';
 import {
   createInvoice,
   expectOk,
-  type InvoiceRefs,
   invoiceAction,
   invoiceBody,
   issueTaxedInvoice,
@@ -20,18 +19,15 @@ import {
   dynamoDbCommandsDuring,
   newKey,
   startTestRuntime,
-  type TestRuntime,
 } from '../support/local-runtime';
 import { bankAccounts, cards, eventsWhere, testBankAccount, testCard } from '../support/payment-requests';
 import { eventPayloadFields, payloadFieldsOf } from '../support/spec-fields';
 
-const test = e2eTest();
-let t: TestRuntime, merchantId: string, refs: InvoiceRefs;
+const test = e2eInvoiceFile();
 /** The public routes take no API key: every call here goes without an Authorization header. */
 let publicApi: ApiClient;
 
-test.beforeAll(async ({ t: runtime, refs: made }) => {
-  [t, merchantId, refs] = [runtime, runtime.merchantId, made];
+test.beforeAll(() => {
   publicApi = apiClient(t.runtime.baseUrl, 'unused');
 });
 

@@ -5,19 +5,13 @@ import { newId } from '../../functions/domain/ids';
 import { newPayment, newRefund, type Payment, refundPayment } from '../../functions/domain/payment';
 import { documentClient } from '../../functions/store/client';
 import { buildPutPayment, buildPutRefund } from '../../functions/store/payments';
-import { e2eTest } from '../support/e2e-test';
-import type { TestRuntime } from '../support/local-runtime';
+import { e2eFile, merchantId, t } from '../support/e2e-test';
 import { expectParentReadOnlyWhenEmpty } from '../support/pages';
 import { paymentFields } from '../support/spec-fields';
 
-const test = e2eTest();
-let t: TestRuntime, merchantId: string;
+e2eFile();
 const customerA = newId('cust');
 const customerB = newId('cust');
-
-test.beforeAll(({ t: runtime }) => {
-  [t, merchantId] = [runtime, runtime.merchantId];
-});
 
 /** A payment id minted at `time`, as the store's time-ordered ids are. */
 function paymentIdAt(time: string): string {

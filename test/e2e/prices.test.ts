@@ -1,15 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { e2eTest } from '../support/e2e-test';
-import { type ApiClient, dynamoDbCommandsDuring, newKey, type TestRuntime } from '../support/local-runtime';
+import { e2eFile, merchantId, t } from '../support/e2e-test';
+import { type ApiClient, dynamoDbCommandsDuring, newKey } from '../support/local-runtime';
 import { allPages, expectParentReadOnlyWhenEmpty, refusedLimits } from '../support/pages';
 import { writesOf } from '../support/written-items';
 
-const test = e2eTest();
-let t: TestRuntime, merchantId: string;
+const test = e2eFile();
 let productId: string;
 
-test.beforeAll(async ({ t: runtime }) => {
-  [t, merchantId] = [runtime, runtime.merchantId];
+test.beforeAll(async () => {
   productId = (await createProduct(t.api, merchantId, 'Priced')).productId;
 });
 

@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { newId } from '../../functions/domain/ids';
 import { SandboxDecline } from '../../functions/payments/sandbox-processor';
-import { e2eTest } from '../support/e2e-test';
-import type { InvoiceRefs } from '../support/invoice-requests';
+import { e2eInvoiceFile, merchantId, refs, t } from '../support/e2e-test';
 import { expectOk } from '../support/invoice-requests';
 import { invoiceFixtures } from '../support/invoices';
-import { type ApiClient, detailPaths, newKey, type TestRuntime } from '../support/local-runtime';
+import { type ApiClient, detailPaths, newKey } from '../support/local-runtime';
 import {
   bankAccounts,
   cards,
@@ -16,12 +15,10 @@ import {
 } from '../support/payment-requests';
 import { eventPayloadFields, payloadFieldsOf, paymentFields } from '../support/spec-fields';
 
-const test = e2eTest();
-let t: TestRuntime, merchantId: string, refs: InvoiceRefs;
+const test = e2eInvoiceFile();
 let other: { merchantId: string; api: ApiClient };
 
-test.beforeAll(async ({ t: runtime, refs: made }) => {
-  [t, merchantId, refs] = [runtime, runtime.merchantId, made];
+test.beforeAll(async () => {
   other = await t.anotherMerchant();
 });
 
