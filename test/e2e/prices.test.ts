@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { e2eFile, merchantId, t } from '../support/e2e-test';
-import { type ApiClient, dynamoDbCommandsDuring, newKey } from '../support/local-runtime';
+import { type ApiClient, newKey } from '../support/local-runtime';
 import { allPages, expectParentReadOnlyWhenEmpty, refusedLimits } from '../support/pages';
 import { writesOf } from '../support/written-items';
 
@@ -28,8 +28,6 @@ const createPrice = (body: unknown, idempotencyKey = newKey(), id = productId) =
 /** Items the request path wrote: everything but the merchant, its keys, products and the cursor key. */
 const writes = writesOf(() => t, ['Price', 'IdempotencyRecord']);
 
-/** The distinct fields the 400's details name (one field may fail more than one check). */
-
 describe('POST /catalog/products/{productId}/prices', () => {
   it('creates a price and returns 201 with exactly its fields', async () => {
     const result = await createPrice({ merchantId, unitAmount: 1999, currency: 'USD' });
@@ -43,9 +41,7 @@ describe('POST /catalog/products/{productId}/prices', () => {
       currency: 'USD',
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
     });
-    const stored = (await t.scanTable()).filter((item) => item.priceId === result.body.priceId);
-    expect(stored).toHaveLength(1);
-    expect(stored[0]).toMatchObject({ entityType: 'Price', ...result.body });
+    await writes.expectStoredOnce('Price', 'priceId', result.body);
   });
 
   it('accepts the bounds 0 and 9007199254740991, and CAD', async () => {
@@ -76,13 +72,10 @@ describe('POST /catalog/products/{productId}/prices', () => {
   });
 
   it('costs one write round trip (the transaction checks the product) and no read', async () => {
-    // Warm the authorizer cache so only the handler's own calls are counted.
-    await t.api('GET', pricesPath(productId), { query: { merchantId } });
-    const commands = await dynamoDbCommandsDuring(async () => {
-      const result = await createPrice({ merchantId, unitAmount: 1, currency: 'USD' });
-      expect(result.status).toBe(201);
-    });
-    expect(commands).toEqual(['TransactWriteItemsCommand']);
+    await writes.expectOneTransaction(
+      () => t.api('GET', pricesPath(productId), { query: { merchantId } }),
+      () => createPrice({ merchantId, unitAmount: 1, currency: 'USD' }),
+    );
   });
 
   describe('returns 400 with a details entry naming each invalid field, and writes nothing', () => {
