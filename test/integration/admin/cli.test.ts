@@ -8,8 +8,6 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, i
 import { authorize } from '../../../functions/authorizer/authorize';
 import { resetFunctionEnvironment } from '../../../functions/config';
 import { newId } from '../../../functions/domain/ids';
-import { EventType } from '../../../functions/domain/invoice';
-import { newWebhookEndpoint } from '../../../functions/domain/webhook-endpoint';
 import { createDocumentClient, resetDocumentClient } from '../../../functions/store/client';
 import { getApiKey } from '../../../functions/store/merchants';
 import { createTableInput } from '../../../functions/store/table';
@@ -18,6 +16,7 @@ import { runAdmin } from '../../../lib/admin/cli';
 import { dynamoDbLocalClientConfig, SharedDbAccessKeyId } from '../../../lib/local/dynamodb-local';
 import { findFreePort } from '../../../lib/local/ports';
 import { runAdminProcess } from '../../support/admin-process';
+import { invoicePaidEndpoint } from '../../support/stored-endpoint';
 
 const _repoRoot = resolve(import.meta.dirname, '../../..');
 const endpoint = inject('dynamodbEndpoint');
@@ -276,13 +275,7 @@ describe('admin CLI against DynamoDB Local', () => {
 describe('admin CLI: endpoints shards', () => {
   /** An endpoint as the create route stores it, with its deliveries marker unless `marker` is false. */
   async function storedEndpoint(merchantId: string, marker = true) {
-    const endpoint = newWebhookEndpoint({
-      webhookEndpointId: newId('whk'),
-      merchantId,
-      url: 'https://hooks.example.com/x',
-      eventTypes: [EventType.invoicePaid],
-      now: '2026-11-22T12:00:00.000Z',
-    });
+    const endpoint = invoicePaidEndpoint(merchantId, '2026-11-22T12:00:00.000Z');
     const [endpointPut, markerPut] = buildPutNewEndpoint(endpoint, 'sealed');
     for (const put of marker ? [endpointPut, markerPut] : [endpointPut]) {
       if (put !== undefined) await documents.send(new PutCommand({ ...put.Put, TableName: tableName }));

@@ -20,13 +20,13 @@ import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createRouter } from '../../../functions/delivery/router';
 import { newId } from '../../../functions/domain/ids';
 import { EventType } from '../../../functions/domain/invoice';
-import { newWebhookEndpoint } from '../../../functions/domain/webhook-endpoint';
 import { documentClient, tableName } from '../../../functions/store/client';
 import { EntityType, keys } from '../../../functions/store/keys';
 import { buildPutNewEndpoint } from '../../../functions/store/webhook-endpoints';
 import { replayStageRouterFailures } from '../../../lib/admin/router-replay';
 import { dynamoDbLocalClientConfig, SharedDbAccessKeyId } from '../../../lib/local/dynamodb-local';
 import { testDynamoDbClient, testDynamoDbEndpoint } from '../../support/dynamodb';
+import { invoicePaidEndpoint } from '../../support/stored-endpoint';
 import { useFreshTable } from '../../support/table-environment';
 
 // No local twin of SQS or Lambda: the queue and the invocation are mocked, the stream is DynamoDB Local's.
@@ -48,13 +48,7 @@ afterEach(() => {
 afterAll(() => streams.destroy());
 
 async function putEndpoint() {
-  const endpoint = newWebhookEndpoint({
-    webhookEndpointId: newId('whk'),
-    merchantId,
-    url: 'https://hooks.example.com/x',
-    eventTypes: [EventType.invoicePaid],
-    now: '2026-11-22T11:00:00.000Z',
-  });
+  const endpoint = invoicePaidEndpoint(merchantId, '2026-11-22T11:00:00.000Z');
   for (const { Put } of buildPutNewEndpoint(endpoint, 'sealed')) {
     await documentClient().send(new PutCommand(Put));
   }
