@@ -6,6 +6,21 @@ import { documentClient, tableName } from '../../functions/store/client';
 import { dueDeliveryShard, dueDeliveryShardCount, EntityType } from '../../functions/store/keys';
 import { buildPutNewDelivery } from '../../functions/store/webhook-deliveries';
 
+/** A new invoices.InvoicePaid delivery of merchant mer_1 to `webhookEndpointId`, made at `now`. */
+export function invoicePaidDelivery(
+  ids: { webhookDeliveryId: string; webhookEndpointId: string; eventId: string },
+  now: string,
+): WebhookDelivery {
+  return newDelivery({
+    ...ids,
+    merchantId: 'mer_1',
+    eventType: EventType.invoicePaid,
+    data: {},
+    paused: false,
+    now,
+  });
+}
+
 /**
  * Puts a delivery of a fresh event and endpoint into the current table, as the router would, due
  * at `dueAt`; `overrides` set the state under test (attempts, status, paused). It is created at
