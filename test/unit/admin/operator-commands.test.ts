@@ -1,25 +1,21 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { InvokeCommand, type InvokeCommandOutput, LambdaClient } from '@aws-sdk/client-lambda';
+import { InvokeCommand, LambdaClient } from '@aws-sdk/client-lambda';
 import {
   GetQueueAttributesCommand,
   GetQueueUrlCommand,
-  QueueDoesNotExist,
   SQSClient,
   StartMessageMoveTaskCommand,
 } from '@aws-sdk/client-sqs';
 import { mockClient } from 'aws-sdk-client-mock';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ExitCode } from '../../../lib/cli/command-failure';
 import { runAdminInProcess } from '../../support/admin-in-process';
+import { invokePayload, queueDoesNotExist, resetAfterEach } from '../../support/operator-client-mocks';
 
-const sqs = mockClient(SQSClient);
-const lambda = mockClient(LambdaClient);
-afterEach(() => {
-  sqs.reset();
-  lambda.reset();
-});
+const sqs = resetAfterEach(mockClient(SQSClient));
+const lambda = resetAfterEach(mockClient(LambdaClient));
 
 function admin(args: string[], env: Record<string, string> = {}) {
   return runAdminInProcess(args, env);
@@ -72,9 +68,7 @@ describe('queues redrive --stage', () => {
   });
 
   it('says in one line which queue is missing, and starts nothing', async () => {
-    sqs
-      .on(GetQueueUrlCommand)
-      .rejects(new QueueDoesNotExist({ message: 'The specified queue does not exist.', $metadata: {} }));
+    sqs.on(GetQueueUrlCommand).rejects(queueDoesNotExist());
 
     const result = await admin(['queues', 'redrive', '--stage', 'sandbox']);
 
@@ -102,13 +96,9 @@ describe('queues redrive --stage', () => {
   });
 });
 
-/** An Invoke response's Payload: bytes, which is all the CLI reads of the SDK's blob adapter. */
-const payload = (value: unknown) =>
-  new TextEncoder().encode(JSON.stringify(value)) as InvokeCommandOutput['Payload'] & Uint8Array;
-
 describe('reconciler run --stage', () => {
   it('invokes the stage’s reconciler and waits for it, printing what it returned', async () => {
-    lambda.on(InvokeCommand).resolves({ StatusCode: 200, Payload: payload({ requeued: 3 }) });
+    lambda.on(InvokeCommand).resolves({ StatusCode: 200, Payload: invokePayload({ requeued: 3 }) });
 
     const result = await admin(['reconciler', 'run', '--stage', 'sandbox', '--json']);
 
@@ -122,7 +112,7 @@ describe('reconciler run --stage', () => {
     lambda.on(InvokeCommand).resolves({
       StatusCode: 200,
       FunctionError: 'Unhandled',
-      Payload: payload({
+      Payload: invokePayload({
         errorType: 'ProvisionedThroughputExceededException',
         errorMessage: 'Rate exceeded',
         trace: ['at first (file.js:1:1)', 'at second (file.js:2:2)'],
