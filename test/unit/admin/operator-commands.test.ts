@@ -21,11 +21,14 @@ function admin(args: string[], env: Record<string, string> = {}) {
   return runAdminInProcess(args, env);
 }
 
-function expectOneErrorLine(stderr: string): string {
-  const lines = stderr.trimEnd().split('\n');
+/** Expects a failed command's exit: code 1, nothing on stdout, and `line` as the one line on stderr. */
+function expectFailedWith(result: { code: number; stdout: string; stderr: string }, line: string): void {
+  expect(result.code).toBe(ExitCode.failed);
+  expect(result.stdout).toBe('');
+  const lines = result.stderr.trimEnd().split('\n');
   expect(lines).toHaveLength(1);
   expect(lines[0]).toMatch(/^error: /);
-  return lines[0] as string;
+  expect(lines[0]).toBe(line);
 }
 
 const queueUrl = (name: string) => `https://sqs.eu-west-1.amazonaws.com/123456789012/${name}`;
@@ -72,9 +75,8 @@ describe('queues redrive --stage', () => {
 
     const result = await admin(['queues', 'redrive', '--stage', 'sandbox']);
 
-    expect(result.code).toBe(ExitCode.failed);
-    expect(result.stdout).toBe('');
-    expect(expectOneErrorLine(result.stderr)).toBe(
+    expectFailedWith(
+      result,
       'error: no queue named MerchantPayments-sandbox-delivery-dlq in this account and region: is the stack MerchantPayments-sandbox deployed there?',
     );
     expect(sqs.commandCalls(StartMessageMoveTaskCommand)).toHaveLength(0);
@@ -89,10 +91,7 @@ describe('queues redrive --stage', () => {
 
     const result = await admin(['queues', 'redrive', '--stage', 'production']);
 
-    expect(result.code).toBe(ExitCode.failed);
-    expect(expectOneErrorLine(result.stderr)).toBe(
-      'error: UnsupportedOperation: There is already a task running.',
-    );
+    expectFailedWith(result, 'error: UnsupportedOperation: There is already a task running.');
   });
 });
 
@@ -121,9 +120,8 @@ describe('reconciler run --stage', () => {
 
     const result = await admin(['reconciler', 'run', '--stage', 'production']);
 
-    expect(result.code).toBe(ExitCode.failed);
-    expect(result.stdout).toBe('');
-    expect(expectOneErrorLine(result.stderr)).toBe(
+    expectFailedWith(
+      result,
       'error: the reconciler MerchantPayments-production-reconciler failed (Unhandled): ProvisionedThroughputExceededException: Rate exceeded',
     );
   });
@@ -134,8 +132,8 @@ describe('reconciler run --stage', () => {
 
     const result = await admin(['reconciler', 'run', '--stage', 'sandbox']);
 
-    expect(result.code).toBe(ExitCode.failed);
-    expect(expectOneErrorLine(result.stderr)).toBe(
+    expectFailedWith(
+      result,
       'error: no function named MerchantPayments-sandbox-reconciler in this account and region: is the stack MerchantPayments-sandbox deployed there?',
     );
   });
@@ -155,11 +153,7 @@ describe('queues redrive and reconciler run --local without a running runtime', 
 
         const result = await admin([...command, '--local'], { LOCAL_STATE_DIR: stateDir });
 
-        expect(result.code).toBe(ExitCode.failed);
-        expect(result.stdout).toBe('');
-        expect(expectOneErrorLine(result.stderr)).toBe(
-          'error: no local runtime is running: run npm start first',
-        );
+        expectFailedWith(result, 'error: no local runtime is running: run npm start first');
       } finally {
         await rm(stateDir, { recursive: true, force: true });
       }
