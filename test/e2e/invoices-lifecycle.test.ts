@@ -11,12 +11,11 @@ import {
   invoiceEvents,
 } from '../support/invoice-requests';
 import { invoiceFixtures } from '../support/invoices';
+import { isoTimestamp } from '../support/iso-timestamp';
 import { type ApiClient, detailPaths, newKey } from '../support/local-runtime';
 import { allPages } from '../support/pages';
 
 e2eInvoiceFile();
-
-const timestamp = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
 
 /** The default invoice: 2 × 1250 = 2500 USD. */
 const total = 2500;
@@ -81,7 +80,7 @@ describe('POST /invoices/{id}/void', () => {
       ...invoice,
       status: 'void',
       currentRevisionNumber: invoice.currentRevisionNumber + 1,
-      updatedAt: expect.stringMatching(timestamp),
+      updatedAt: expect.stringMatching(isoTimestamp),
     });
     expect(result.body.updatedAt >= invoice.updatedAt).toBe(true);
     expect(await getInvoice(invoice.invoiceId)).toEqual(result.body);
@@ -148,7 +147,7 @@ describe('POST /invoices/{id}/issue', () => {
       ...draft,
       status: 'issued',
       currentRevisionNumber: 2,
-      updatedAt: expect.stringMatching(timestamp),
+      updatedAt: expect.stringMatching(isoTimestamp),
     });
     const events = await eventsOf(draft.invoiceId, 'invoices.InvoiceSent');
     expect(events).toHaveLength(1);
@@ -189,7 +188,7 @@ describe('POST /invoices/{id}/send', () => {
       expect(first.body).toEqual({
         ...invoice,
         currentRevisionNumber: invoice.currentRevisionNumber + 1,
-        updatedAt: expect.stringMatching(timestamp),
+        updatedAt: expect.stringMatching(isoTimestamp),
       });
       const afterOne = (await eventsOf(invoice.invoiceId, 'invoices.InvoiceSent')).filter(
         (event) => event.payload.resend === true,
@@ -259,7 +258,7 @@ describe('POST /invoices/{id}/payments', () => {
       amountPaid: { amount: 1000, currency: 'USD' },
       amountRemaining: { amount: 1500, currency: 'USD' },
       currentRevisionNumber: issued.currentRevisionNumber + 1,
-      updatedAt: expect.stringMatching(timestamp),
+      updatedAt: expect.stringMatching(isoTimestamp),
     });
     expect(result.body).not.toHaveProperty('paidAt');
     expect(await eventsOf(issued.invoiceId, 'invoices.InvoicePaid')).toEqual([]);
@@ -275,7 +274,7 @@ describe('POST /invoices/{id}/payments', () => {
       amountPaid: { amount: total, currency: 'USD' },
       amountRemaining: { amount: 0, currency: 'USD' },
       currentRevisionNumber: partial.currentRevisionNumber + 1,
-      updatedAt: expect.stringMatching(timestamp),
+      updatedAt: expect.stringMatching(isoTimestamp),
       paidAt: result.body.updatedAt,
     });
     const paid = await eventsOf(partial.invoiceId, 'invoices.InvoicePaid');
@@ -298,7 +297,7 @@ describe('POST /invoices/{id}/payments', () => {
     const issued = await invoiceIn('issued');
     const result = expectOk(await act(issued.invoiceId, 'payments', { amount: total }));
     expect(result.status).toBe('paid');
-    expect(result.paidAt).toMatch(timestamp);
+    expect(result.paidAt).toMatch(isoTimestamp);
     const paid = await eventsOf(issued.invoiceId, 'invoices.InvoicePaid');
     expect(paid.map((event) => event.payload.amount)).toEqual([total]);
   });
@@ -383,7 +382,7 @@ describe('POST /invoices/{id}/rotate-url-slug', () => {
       ...invoice,
       invoiceUrlSlug: result.body.invoiceUrlSlug,
       currentRevisionNumber: invoice.currentRevisionNumber + 1,
-      updatedAt: expect.stringMatching(timestamp),
+      updatedAt: expect.stringMatching(isoTimestamp),
     });
     expect(await getInvoice(invoice.invoiceId)).toEqual(result.body);
   });

@@ -11,11 +11,11 @@ import {
   productLine,
 } from '../support/invoice-requests';
 import { invoiceFixtures } from '../support/invoices';
+import { isoTimestamp } from '../support/iso-timestamp';
 import { detailPaths, newKey } from '../support/local-runtime';
 
 e2eInvoiceFile();
 
-const timestamp = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
 const maxAmount = 9007199254740991;
 
 /** A product of this merchant with one price, made through the API. */
@@ -561,7 +561,7 @@ describe('POST /invoices success', () => {
       amountRemaining: usd(6403),
       acceptedPaymentMethods: ['card', 'bank_account'],
       additionalNotificationEmails: ['books@example.com'],
-      createdAt: expect.stringMatching(timestamp),
+      createdAt: expect.stringMatching(isoTimestamp),
       updatedAt: result.body.createdAt,
       dueDate: '2026-12-01T00:00:00Z',
       notes: 'Thanks',

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { e2eFile, merchantId, t } from '../support/e2e-test';
+import { isoTimestamp } from '../support/iso-timestamp';
 import { type ApiClient, newKey } from '../support/local-runtime';
 import { allPages, expectParentReadOnlyWhenEmpty, refusedLimits } from '../support/pages';
 import { writesOf } from '../support/written-items';
@@ -39,7 +40,7 @@ describe('POST /catalog/products/{productId}/prices', () => {
       merchantId,
       unitAmount: 1999,
       currency: 'USD',
-      createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+      createdAt: expect.stringMatching(isoTimestamp),
     });
     await writes.expectStoredOnce('Price', 'priceId', result.body);
   });

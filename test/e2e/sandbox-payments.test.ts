@@ -4,6 +4,7 @@ import { SandboxDecline } from '../../functions/payments/sandbox-processor';
 import { e2eInvoiceFile, merchantId, refs, t } from '../support/e2e-test';
 import { expectOk } from '../support/invoice-requests';
 import { invoiceFixtures } from '../support/invoices';
+import { isoTimestamp } from '../support/iso-timestamp';
 import { type ApiClient, detailPaths, newKey } from '../support/local-runtime';
 import {
   bankAccounts,
@@ -21,8 +22,6 @@ let other: { merchantId: string; api: ApiClient };
 test.beforeAll(async () => {
   other = await t.anotherMerchant();
 });
-
-const timestamp = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
 
 function paymentBody(paymentMethod: unknown, fields: Record<string, unknown> = {}) {
   return { merchantId, customerId: refs.customerId, amount: 5000, currency: 'USD', paymentMethod, ...fields };
@@ -59,7 +58,7 @@ describe('POST /sandbox/payments', () => {
       processorReferenceId: expect.stringMatching(/^sbx_ch_/),
       declineCode: null,
       declineMessage: null,
-      createdAt: expect.stringMatching(timestamp),
+      createdAt: expect.stringMatching(isoTimestamp),
     });
     expect(created.body.paymentId).toMatch(/^pmt_/);
     const read = await t.api('GET', `/payments/${created.body.paymentId}`, { query: { merchantId } });
@@ -242,7 +241,7 @@ describe('POST /sandbox/payments/{paymentId}/refunds', () => {
       amount: 1500,
       currency: 'USD',
       processorReferenceId: expect.stringMatching(/^sbx_re_/),
-      refundedAt: expect.stringMatching(timestamp),
+      refundedAt: expect.stringMatching(isoTimestamp),
       paymentStatus: 'completed',
     });
     expect(part.body.id).toMatch(/^refund_/);
@@ -413,7 +412,7 @@ describe('POST /sandbox/payouts', () => {
       feeAmount: 320,
       netAmount: 9680,
       currency: 'CAD',
-      createdAt: expect.stringMatching(timestamp),
+      createdAt: expect.stringMatching(isoTimestamp),
     });
     const second = expectOk(
       await t.api('POST', '/sandbox/payouts', {

@@ -16,6 +16,7 @@ import { runAdmin } from '../../../lib/admin/cli';
 import { dynamoDbLocalClientConfig, SharedDbAccessKeyId } from '../../../lib/local/dynamodb-local';
 import { findFreePort } from '../../../lib/local/ports';
 import { runAdminProcess } from '../../support/admin-process';
+import { isoTimestamp } from '../../support/iso-timestamp';
 import { invoicePaidEndpoint } from '../../support/stored-endpoint';
 
 const _repoRoot = resolve(import.meta.dirname, '../../..');
@@ -115,7 +116,7 @@ describe('admin CLI against DynamoDB Local', () => {
     expect(result.output).toEqual({
       merchantId: expect.stringMatching(/^mer_[0-9a-z]{26}$/),
       name: 'Acme Tools',
-      createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+      createdAt: expect.stringMatching(isoTimestamp),
     });
     expect(await scanTable()).toEqual([
       expect.objectContaining({ entityType: 'Merchant', ...result.output }),
