@@ -10,15 +10,7 @@ import { payPageContentSecurityPolicy } from '../../functions/pay/pay-page-docum
 import { documentClient } from '../../functions/store/client';
 import { keys } from '../../functions/store/keys';
 import { chromiumExecutable, chromiumLaunchArgs, launchChromium } from '../support/chromium';
-import {
-  adjustmentLine,
-  createInvoice,
-  expectOk,
-  type InvoiceRefs,
-  invoiceAction,
-  invoiceBody,
-  productLine,
-} from '../support/invoice-requests';
+import { expectOk, type InvoiceRefs, invoiceAction, issueTaxedInvoice } from '../support/invoice-requests';
 import { invoiceFixtures } from '../support/invoices';
 import { startTestRuntime, type TestRuntime } from '../support/local-runtime';
 
@@ -53,11 +45,8 @@ afterAll(async () => {
 });
 
 /** An issued invoice: 2 × Green tea at 12.50 plus 2.50 sales tax = 27.50 USD. */
-async function issuedInvoice(fields: Record<string, unknown> = {}): Promise<any> {
-  const lineItems = [productLine(refs, 2), adjustmentLine(250)];
-  const draft = expectOk(await createInvoice(t.api, invoiceBody(merchantId, refs, { lineItems, ...fields })));
-  return expectOk(await invoiceAction(t.api, merchantId, draft.invoiceId, 'issue'));
-}
+const issuedInvoice = (fields: Record<string, unknown> = {}) =>
+  issueTaxedInvoice(t.api, merchantId, refs, fields);
 
 async function invoiceStatus(invoiceId: string): Promise<string> {
   return expectOk(await t.api('GET', `/invoices/${invoiceId}`, { query: { merchantId } })).status;

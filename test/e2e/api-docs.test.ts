@@ -4,15 +4,9 @@ import { routeList } from '../../functions/routes';
 import { LocalDocumentPaths } from '../../lib/local/runtime';
 import { ApiDocsFiles } from '../../lib/openapi/build-api-docs';
 import type { OpenApiDocument } from '../../lib/openapi/build-openapi';
-import { e2eTest } from '../support/e2e-test';
-import type { TestRuntime } from '../support/local-runtime';
+import { e2eFile, t } from '../support/e2e-test';
 
-const test = e2eTest();
-let t: TestRuntime;
-
-test.beforeAll(({ t: runtime }) => {
-  t = runtime;
-});
+e2eFile();
 
 const repoFile = (path: string) => readFile(new URL(`../../${path}`, import.meta.url));
 const get = (path: string, init: RequestInit = {}) => fetch(`${t.runtime.baseUrl}${path}`, init);

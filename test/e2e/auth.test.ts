@@ -2,16 +2,11 @@ import { randomBytes } from 'node:crypto';
 import { describe, expect, it, vi } from 'vitest';
 import { generateApiKey } from '../../functions/domain/api-key';
 import { createKey, revokeKey } from '../../lib/admin/operations';
-import { e2eTest } from '../support/e2e-test';
-import { newKey, type TestRuntime } from '../support/local-runtime';
+import { e2eFile, t } from '../support/e2e-test';
+import { newKey } from '../support/local-runtime';
 
 // The cache is off so a revoked or expired key is refused on the very next request.
-const test = e2eTest({ AUTH_CACHE_SECONDS: 0 });
-let t: TestRuntime;
-
-test.beforeAll(({ t: runtime }) => {
-  t = runtime;
-});
+e2eFile({ AUTH_CACHE_SECONDS: 0 });
 
 const listProducts = (authorization: string | null) =>
   t.api('GET', '/catalog/products', { query: { merchantId: t.runtime.merchantId }, authorization });

@@ -1,23 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { e2eTest } from '../support/e2e-test';
-import { detailPaths, dynamoDbCommandsDuring, newKey, type TestRuntime } from '../support/local-runtime';
+import { e2eFile, merchantId, t } from '../support/e2e-test';
+import { isoTimestamp } from '../support/iso-timestamp';
+import { detailPaths, newKey } from '../support/local-runtime';
 import { allPages, refusedLimits } from '../support/pages';
 import { writesOf } from '../support/written-items';
 
-const test = e2eTest();
-let t: TestRuntime, merchantId: string;
-
-test.beforeAll(({ t: runtime }) => {
-  [t, merchantId] = [runtime, runtime.merchantId];
-});
+e2eFile();
 
 const createCustomer = (body: unknown, idempotencyKey = newKey()) =>
   t.api('POST', '/customers', { body, idempotencyKey });
 
 /** Items the request path wrote: everything but the merchant, its keys and the cursor key. */
 const writes = writesOf(() => t, ['Customer', 'IdempotencyRecord']);
-
-/** The distinct fields the 400's details name (one field may fail more than one check). */
 
 describe('POST /customers', () => {
   it('creates a customer and returns 201 with exactly its fields', async () => {
@@ -29,11 +23,9 @@ describe('POST /customers', () => {
       merchantId,
       name: 'Ana Silva',
       email: 'ana@example.com',
-      createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+      createdAt: expect.stringMatching(isoTimestamp),
     });
-    const stored = (await t.scanTable()).filter((item) => item.customerId === result.body.customerId);
-    expect(stored).toHaveLength(1);
-    expect(stored[0]).toMatchObject({ entityType: 'Customer', ...result.body });
+    await writes.expectStoredOnce('Customer', 'customerId', result.body);
   });
 
   it('keeps the email exactly as given and trims the name', async () => {
@@ -43,13 +35,10 @@ describe('POST /customers', () => {
   });
 
   it('costs one write round trip (the transaction) and no read before it', async () => {
-    // Warm the authorizer cache so only the handler's own calls are counted.
-    await t.api('GET', '/customers', { query: { merchantId } });
-    const commands = await dynamoDbCommandsDuring(async () => {
-      const result = await createCustomer({ merchantId, name: 'Counted', email: 'count@example.com' });
-      expect(result.status).toBe(201);
-    });
-    expect(commands).toEqual(['TransactWriteItemsCommand']);
+    await writes.expectOneTransaction(
+      () => t.api('GET', '/customers', { query: { merchantId } }),
+      () => createCustomer({ merchantId, name: 'Counted', email: 'count@example.com' }),
+    );
   });
 
   describe('returns 400 with a details entry naming each invalid field, and writes nothing', () => {

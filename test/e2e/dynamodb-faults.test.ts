@@ -5,18 +5,12 @@ import {
   transactionConflict,
   withDynamoDbFaults,
 } from '../support/dynamodb-faults';
-import { e2eTest } from '../support/e2e-test';
-import type { InvoiceRefs } from '../support/invoice-requests';
+import { e2eInvoiceFile, merchantId, refs, t } from '../support/e2e-test';
 import { createInvoice, expectOk, invoiceAction, invoiceBody } from '../support/invoice-requests';
-import { type ApiResult, newKey, type TestRuntime } from '../support/local-runtime';
+import { type ApiResult, newKey } from '../support/local-runtime';
 import { cards, sandboxPayment, testCard } from '../support/payment-requests';
 
-const test = e2eTest();
-let t: TestRuntime, merchantId: string, refs: InvoiceRefs;
-
-test.beforeAll(({ t: runtime, refs: made }) => {
-  [t, merchantId, refs] = [runtime, runtime.merchantId, made];
-});
+e2eInvoiceFile();
 
 type Item = Record<string, unknown>;
 
@@ -85,15 +79,20 @@ const paymentChange = { added: ['Event', 'IdempotencyRecord', 'Payment'], change
 /** Enough faults on every send to outlast the SDK's three tries and the store's conflict retries. */
 const always = Number.POSITIVE_INFINITY;
 
+/** Creates a product while the transaction's first `times` tries fail with `fault`: each retried, one product made. */
+async function expectOneProductThrough(fault: () => Error, times: number) {
+  const { response, faulted, change } = await underFaults(
+    { fault, times, commands: ['TransactWriteItemsCommand'] },
+    createProduct(newKey()),
+  );
+  expect(faulted).toBe(times);
+  expect(response.status).toBe(201);
+  expect(change).toEqual(productChange);
+}
+
 describe('DynamoDB throttling', () => {
   it('creates one product when the first two tries of its transaction are throttled: the SDK retries them', async () => {
-    const { response, faulted, change } = await underFaults(
-      { fault: throttled.provisionedThroughput, times: 2, commands: ['TransactWriteItemsCommand'] },
-      createProduct(newKey()),
-    );
-    expect(faulted).toBe(2);
-    expect(response.status).toBe(201);
-    expect(change).toEqual(productChange);
+    await expectOneProductThrough(throttled.provisionedThroughput, 2);
   });
 
   it('issues an invoice once when its first two sends are throttled', async () => {
@@ -153,13 +152,7 @@ describe('DynamoDB throttling', () => {
 
 describe('DynamoDB transaction conflicts', () => {
   it('creates one product when its transaction meets three conflicts: the store retries them', async () => {
-    const { response, faulted, change } = await underFaults(
-      { fault: () => transactionConflict(), times: 3, commands: ['TransactWriteItemsCommand'] },
-      createProduct(newKey()),
-    );
-    expect(faulted).toBe(3);
-    expect(response.status).toBe(201);
-    expect(change).toEqual(productChange);
+    await expectOneProductThrough(() => transactionConflict(), 3);
   });
 
   it('answers a clean 500 and leaves the invoice as it was when conflicts outlast the retries; the same key then issues once', async () => {

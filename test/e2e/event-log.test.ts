@@ -2,12 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { deliveryIdFor } from '../../functions/domain/webhook-delivery';
 import { keys } from '../../functions/store/keys';
 import { responseProblems } from '../support/document-schemas';
-import { e2eTest, webhookSettings } from '../support/e2e-test';
+import { e2eFile, merchantId, t, webhookSettings } from '../support/e2e-test';
 import type { HttpsReceiver } from '../support/https-receiver';
 import { createInvoice, expectOk, invoiceAction, invoiceBody } from '../support/invoice-requests';
 import { invoiceFixtures } from '../support/invoices';
 import { setItemTtl } from '../support/item-ttl';
-import { type ApiClient, newKey, type TestRuntime } from '../support/local-runtime';
+import { type ApiClient, newKey } from '../support/local-runtime';
 import { cards, sandboxPayment, testCard } from '../support/payment-requests';
 
 /*
@@ -15,8 +15,7 @@ import { cards, sandboxPayment, testCard } from '../support/payment-requests';
  * delivered to three endpoints on real HTTPS receivers.
  */
 
-const test = e2eTest(webhookSettings);
-let t: TestRuntime, merchantId: string;
+const test = e2eFile(webhookSettings);
 const endpointIds: string[] = [];
 /** The events as the log lists them, oldest first, in the order the requests made them. */
 let created: { eventId: string; type: string; objectId: string; createdAt: string; data: any }[] = [];
@@ -33,8 +32,7 @@ const allTypes = [
 ];
 
 const receivers: HttpsReceiver[] = [];
-test.beforeAll(async ({ t: runtime, receivers: pool }) => {
-  [t, merchantId] = [runtime, runtime.merchantId];
+test.beforeAll(async ({ receivers: pool }) => {
   for (let index = 0; index < 3; index += 1) {
     const receiver = await pool.start();
     receivers.push(receiver);

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../functions/domain/ids';
-import { e2eTest } from '../support/e2e-test';
+import { e2eInvoiceFile, merchantId, refs, t } from '../support/e2e-test';
 import {
   adjustmentLine,
   createInvoice,
@@ -11,16 +11,11 @@ import {
   productLine,
 } from '../support/invoice-requests';
 import { invoiceFixtures } from '../support/invoices';
-import { detailPaths, newKey, type TestRuntime } from '../support/local-runtime';
+import { isoTimestamp } from '../support/iso-timestamp';
+import { detailPaths, newKey } from '../support/local-runtime';
 
-const test = e2eTest();
-let t: TestRuntime, merchantId: string, refs: InvoiceRefs;
+e2eInvoiceFile();
 
-test.beforeAll(({ t: runtime, refs: made }) => {
-  [t, merchantId, refs] = [runtime, runtime.merchantId, made];
-});
-
-const timestamp = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
 const maxAmount = 9007199254740991;
 
 /** A product of this merchant with one price, made through the API. */
@@ -566,7 +561,7 @@ describe('POST /invoices success', () => {
       amountRemaining: usd(6403),
       acceptedPaymentMethods: ['card', 'bank_account'],
       additionalNotificationEmails: ['books@example.com'],
-      createdAt: expect.stringMatching(timestamp),
+      createdAt: expect.stringMatching(isoTimestamp),
       updatedAt: result.body.createdAt,
       dueDate: '2026-12-01T00:00:00Z',
       notes: 'Thanks',

@@ -3,16 +3,14 @@ import { describe, expect, it } from 'vitest';
 import { createKey } from '../../lib/admin/operations';
 import { readOrCreateDynamoDbAccessKey } from '../../lib/local/dynamodb-access-key';
 import { localAdmin } from '../support/admin-process';
-import { e2eTest } from '../support/e2e-test';
-import { apiClient, type TestRuntime } from '../support/local-runtime';
+import { e2eFile, t } from '../support/e2e-test';
+import { apiClient } from '../support/local-runtime';
 
 const _repoRoot = resolve(import.meta.dirname, '../..');
 // The deployed cache period, so a warm cache would answer for a minute without the flush.
-const test = e2eTest({ AUTH_CACHE_SECONDS: 60 });
-let t: TestRuntime;
+const test = e2eFile({ AUTH_CACHE_SECONDS: 60 });
 
-test.beforeAll(async ({ t: runtime }) => {
-  t = runtime;
+test.beforeAll(async () => {
   // The suite's DynamoDB Local is shared (any access key reaches it); the CLI still wants the key file
   // `npm start` keeps beside runtime.json.
   await readOrCreateDynamoDbAccessKey(t.stateDir);

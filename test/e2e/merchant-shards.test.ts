@@ -3,7 +3,7 @@ import { merchantShardOfId } from '../../functions/domain/merchant-shards';
 import { shardLeadMs } from '../../functions/domain/shard-history';
 import { EntityType, keys } from '../../functions/store/keys';
 import { raiseMerchantShardCount } from '../../lib/admin/merchant-shards';
-import { e2eTest } from '../support/e2e-test';
+import { e2eInvoiceFile, merchantId, refs, t } from '../support/e2e-test';
 import {
   createInvoice,
   expectOk,
@@ -11,14 +11,7 @@ import {
   invoiceBody,
   productLine,
 } from '../support/invoice-requests';
-import type { invoiceFixtures } from '../support/invoices';
-import {
-  type ApiClient,
-  apiClient,
-  dynamoDbCommandsDuring,
-  newKey,
-  type TestRuntime,
-} from '../support/local-runtime';
+import { type ApiClient, apiClient, dynamoDbCommandsDuring, newKey } from '../support/local-runtime';
 import { cards, sandboxPayment, testCard } from '../support/payment-requests';
 
 /**
@@ -26,8 +19,7 @@ import { cards, sandboxPayment, testCard } from '../support/payment-requests';
  * read through the API. The authorizer runs on every request (no answer cache), so each request
  * sees the history as it is stored.
  */
-const test = e2eTest({ AUTH_CACHE_SECONDS: 0 });
-let t: TestRuntime, merchantId: string, refs: Awaited<ReturnType<typeof invoiceFixtures>>;
+const test = e2eInvoiceFile({ AUTH_CACHE_SECONDS: 0 });
 const publicApi = () => apiClient(t.runtime.baseUrl, 'unused');
 const noKey = { authorization: null } as const;
 
@@ -38,8 +30,7 @@ const invoicesAfter: string[] = [];
 /** A cursor of the payments list taken while the merchant had one partition. */
 let cursorOfOnePartition: string;
 
-test.beforeAll(async ({ t: runtime, refs: made }) => {
-  [t, merchantId, refs] = [runtime, runtime.merchantId, made];
+test.beforeAll(async () => {
   for (let index = 0; index < 3; index += 1) {
     paymentsBefore.push(await pay(t.api));
     invoicesBefore.push(await issuedInvoice());

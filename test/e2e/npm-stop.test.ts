@@ -2,7 +2,7 @@ import { existsSync, realpathSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, type ExpectStatic, expect, it } from 'vitest';
 import { isPortFree } from '../../lib/local/ports';
 import { StopSignals } from '../../lib/local/stop-on-signals';
 import { WebhookReceiverFiles } from '../../lib/local/webhook-receiver';
@@ -103,6 +103,18 @@ async function startRuntime(): Promise<RunningRuntime> {
   };
 }
 
+/** Waits for every process of `tree` to end and every one of `ports` to be free, each within stopMs. */
+async function expectAllStopped(
+  expect: ExpectStatic,
+  tree: ProcessEntry[],
+  ports: { port: number; host: string }[],
+): Promise<void> {
+  await expect
+    .poll(() => tree.filter(isStillRunning).map((entry) => entry.command), { timeout: stopMs })
+    .toEqual([]);
+  await expect.poll(() => portsInUse(ports), { timeout: stopMs }).toEqual([]);
+}
+
 describe('what the README says of stopping', () => {
   it('states the exits these tests see: 0 on Ctrl-C and SIGTERM, 129 when a SIGHUP ends npm', async () => {
     const readme = (await readFile(join(repoRoot, 'README.md'), 'utf8')).replace(/\s+/g, ' ');
@@ -124,10 +136,7 @@ describe('npm start', () => {
       npm.child.kill(signal);
 
       expect(expectedNpmExit(signal)).toContainEqual(await npm.exited);
-      await expect
-        .poll(() => tree.filter(isStillRunning).map((entry) => entry.command), { timeout: stopMs })
-        .toEqual([]);
-      await expect.poll(() => portsInUse(ports), { timeout: stopMs }).toEqual([]);
+      await expectAllStopped(expect, tree, ports);
     },
   );
 
@@ -140,10 +149,7 @@ describe('npm start', () => {
 
       await npm.exited;
       await expect.poll(() => isStillRunning(jvm), { timeout: 15_000, interval: 100 }).toBe(false);
-      await expect
-        .poll(() => tree.filter(isStillRunning).map((entry) => entry.command), { timeout: stopMs })
-        .toEqual([]);
-      await expect.poll(() => portsInUse(ports), { timeout: stopMs }).toEqual([]);
+      await expectAllStopped(expect, tree, ports);
     },
     startupMs + 2 * stopMs,
   );
@@ -169,10 +175,7 @@ describe('npm run webhook-receiver', () => {
       spawned.child.kill(signal);
 
       expect(expectedNpmExit(signal)).toContainEqual(await spawned.exited);
-      await expect
-        .poll(() => tree.filter(isStillRunning).map((entry) => entry.command), { timeout: stopMs })
-        .toEqual([]);
-      await expect.poll(() => portsInUse(ports), { timeout: stopMs }).toEqual([]);
+      await expectAllStopped(expect, tree, ports);
       expect(existsSync(join(dir, WebhookReceiverFiles.info))).toBe(false);
     },
   );

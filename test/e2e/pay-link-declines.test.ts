@@ -5,26 +5,16 @@ import { documentClient } from '../../functions/store/client';
 import { buildReplaceInvoice, getStoredInvoice } from '../../functions/store/invoices';
 import { keys } from '../../functions/store/keys';
 import { sendTransaction, TransactionConditionFailed } from '../../functions/store/transaction';
-import { e2eTest } from '../support/e2e-test';
-import {
-  adjustmentLine,
-  createInvoice,
-  expectOk,
-  type InvoiceRefs,
-  invoiceAction,
-  invoiceBody,
-  productLine,
-} from '../support/invoice-requests';
-import { type ApiClient, apiClient, newKey, type TestRuntime } from '../support/local-runtime';
+import { e2eInvoiceFile, merchantId, refs, t } from '../support/e2e-test';
+import { expectOk, invoiceAction, issueTaxedInvoice } from '../support/invoice-requests';
+import { type ApiClient, apiClient, newKey } from '../support/local-runtime';
 import { bankAccounts, cards, eventsWhere, testBankAccount, testCard } from '../support/payment-requests';
 
 // The file sends far more pay calls a minute than one address may; that limit is pay-links.test.ts's.
-const test = e2eTest({ PUBLIC_RATE_LIMIT_PER_MINUTE: 10_000 });
-let t: TestRuntime, merchantId: string, refs: InvoiceRefs;
+const test = e2eInvoiceFile({ PUBLIC_RATE_LIMIT_PER_MINUTE: 10_000 });
 let publicApi: ApiClient;
 
-test.beforeAll(async ({ t: runtime, refs: made }) => {
-  [t, merchantId, refs] = [runtime, runtime.merchantId, made];
+test.beforeAll(() => {
   publicApi = apiClient(t.runtime.baseUrl, 'unused');
 });
 
@@ -44,15 +34,7 @@ const declines = [
 ] as const;
 
 /** An issued invoice of 2 × 1250 + 250 tax = 2750 USD; returns its merchant-facing body. */
-async function issuedInvoice(): Promise<any> {
-  const created = expectOk(
-    await createInvoice(
-      t.api,
-      invoiceBody(merchantId, refs, { lineItems: [productLine(refs, 2), adjustmentLine(250)] }),
-    ),
-  );
-  return expectOk(await invoiceAction(t.api, merchantId, created.invoiceId, 'issue'));
-}
+const issuedInvoice = () => issueTaxedInvoice(t.api, merchantId, refs);
 
 const pay = (slug: string, paymentMethod: unknown, key = newKey()) =>
   publicApi('POST', '/pay/payments', {

@@ -4,15 +4,13 @@ import { invoiceSlugHash } from '../../functions/domain/invoice-slug';
 import { PayerDecline } from '../../functions/domain/pay-link-declines';
 import { documentClient } from '../../functions/store/client';
 import { keys } from '../../functions/store/keys';
-import { e2eTest } from '../support/e2e-test';
+import { e2eInvoiceFile, merchantId, refs, t } from '../support/e2e-test';
 import {
-  adjustmentLine,
   createInvoice,
   expectOk,
-  type InvoiceRefs,
   invoiceAction,
   invoiceBody,
-  productLine,
+  issueTaxedInvoice,
 } from '../support/invoice-requests';
 import { invoiceFixtures } from '../support/invoices';
 import {
@@ -21,37 +19,23 @@ import {
   dynamoDbCommandsDuring,
   newKey,
   startTestRuntime,
-  type TestRuntime,
 } from '../support/local-runtime';
 import { bankAccounts, cards, eventsWhere, testBankAccount, testCard } from '../support/payment-requests';
 import { eventPayloadFields, payloadFieldsOf } from '../support/spec-fields';
 
-const test = e2eTest();
-let t: TestRuntime, merchantId: string, refs: InvoiceRefs;
+const test = e2eInvoiceFile();
 /** The public routes take no API key: every call here goes without an Authorization header. */
 let publicApi: ApiClient;
 
-test.beforeAll(async ({ t: runtime, refs: made }) => {
-  [t, merchantId, refs] = [runtime, runtime.merchantId, made];
+test.beforeAll(() => {
   publicApi = apiClient(t.runtime.baseUrl, 'unused');
 });
 
 const noKey = { authorization: null } as const;
 
 /** An issued invoice of 2 × 1250 + 250 tax = 2750 USD; returns its merchant-facing body. */
-async function issuedInvoice(fields: Record<string, unknown> = {}): Promise<any> {
-  const created = expectOk(
-    await createInvoice(
-      t.api,
-      invoiceBody(merchantId, refs, {
-        lineItems: [productLine(refs, 2), adjustmentLine(250)],
-        dueDate: '2027-01-31T00:00:00.000Z',
-        ...fields,
-      }),
-    ),
-  );
-  return expectOk(await invoiceAction(t.api, merchantId, created.invoiceId, 'issue'));
-}
+const issuedInvoice = (fields: Record<string, unknown> = {}) =>
+  issueTaxedInvoice(t.api, merchantId, refs, { dueDate: '2027-01-31T00:00:00.000Z', ...fields });
 
 const view = (slug: string) => publicApi('POST', '/pay/invoice', { ...noKey, body: { slug } });
 

@@ -5,18 +5,13 @@ import { newId } from '../../functions/domain/ids';
 import { newPayment, newRefund, type Payment, refundPayment } from '../../functions/domain/payment';
 import { documentClient } from '../../functions/store/client';
 import { buildPutPayment, buildPutRefund } from '../../functions/store/payments';
-import { e2eTest } from '../support/e2e-test';
-import { dynamoDbCommandsDuring, type TestRuntime } from '../support/local-runtime';
+import { e2eFile, merchantId, t } from '../support/e2e-test';
+import { expectParentReadOnlyWhenEmpty } from '../support/pages';
 import { paymentFields } from '../support/spec-fields';
 
-const test = e2eTest();
-let t: TestRuntime, merchantId: string;
+e2eFile();
 const customerA = newId('cust');
 const customerB = newId('cust');
-
-test.beforeAll(({ t: runtime }) => {
-  [t, merchantId] = [runtime, runtime.merchantId];
-});
 
 /** A payment id minted at `time`, as the store's time-ordered ids are. */
 function paymentIdAt(time: string): string {
@@ -218,32 +213,32 @@ describe('refunds of a payment', () => {
     await list(payment.paymentId, { limit: 1 }); // warms the cursor signing key
 
     let cursor = '';
-    const firstPage = await dynamoDbCommandsDuring(async () => {
-      const result = await list(payment.paymentId, { limit: 1 });
-      expect(result.body.items.map((refund: { id: string }) => refund.id)).toEqual([second.refund.id]);
-      cursor = result.body.page.nextCursor;
+    await expectParentReadOnlyWhenEmpty({
+      firstPage: async () => {
+        const result = await list(payment.paymentId, { limit: 1 });
+        expect(result.body.items.map((refund: { id: string }) => refund.id)).toEqual([second.refund.id]);
+        cursor = result.body.page.nextCursor;
+      },
+      secondPage: async () => {
+        const result = await list(payment.paymentId, { limit: 1, cursor });
+        expect(result.status).toBe(200);
+        expect(result.body.items.map((refund: { id: string }) => refund.id)).toEqual([first.refund.id]);
+        expect(result.body.page).toEqual({ hasMore: false });
+      },
+      emptyPage: async () => {
+        const result = await list(unrefunded.paymentId);
+        expect(result.status).toBe(200);
+        expect(result.body).toEqual({ items: [], page: { hasMore: false } });
+      },
+      unknownParent: async () => {
+        const result = await list(paymentIdAt('2026-07-05T10:00:00.000Z'));
+        expect(result.status).toBe(404);
+        expect(result.body.error).toMatchObject({
+          code: 'not_found',
+          message: 'The payment does not exist.',
+        });
+      },
     });
-    const secondPage = await dynamoDbCommandsDuring(async () => {
-      const result = await list(payment.paymentId, { limit: 1, cursor });
-      expect(result.status).toBe(200);
-      expect(result.body.items.map((refund: { id: string }) => refund.id)).toEqual([first.refund.id]);
-      expect(result.body.page).toEqual({ hasMore: false });
-    });
-    const emptyPage = await dynamoDbCommandsDuring(async () => {
-      const result = await list(unrefunded.paymentId);
-      expect(result.status).toBe(200);
-      expect(result.body).toEqual({ items: [], page: { hasMore: false } });
-    });
-    const unknown = await dynamoDbCommandsDuring(async () => {
-      const result = await list(paymentIdAt('2026-07-05T10:00:00.000Z'));
-      expect(result.status).toBe(404);
-      expect(result.body.error).toMatchObject({ code: 'not_found', message: 'The payment does not exist.' });
-    });
-
-    expect(firstPage).toEqual(['QueryCommand']);
-    expect(secondPage).toEqual(['QueryCommand']);
-    expect(emptyPage).toEqual(['QueryCommand', 'GetItemCommand']);
-    expect(unknown).toEqual(['QueryCommand', 'GetItemCommand']);
   });
 
   it("answers 404 for another merchant's payment refunds", async () => {

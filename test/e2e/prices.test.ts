@@ -1,15 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { e2eTest } from '../support/e2e-test';
-import { type ApiClient, dynamoDbCommandsDuring, newKey, type TestRuntime } from '../support/local-runtime';
-import { allPages, refusedLimits } from '../support/pages';
+import { e2eFile, merchantId, t } from '../support/e2e-test';
+import { isoTimestamp } from '../support/iso-timestamp';
+import { type ApiClient, newKey } from '../support/local-runtime';
+import { allPages, expectParentReadOnlyWhenEmpty, refusedLimits } from '../support/pages';
 import { writesOf } from '../support/written-items';
 
-const test = e2eTest();
-let t: TestRuntime, merchantId: string;
+const test = e2eFile();
 let productId: string;
 
-test.beforeAll(async ({ t: runtime }) => {
-  [t, merchantId] = [runtime, runtime.merchantId];
+test.beforeAll(async () => {
   productId = (await createProduct(t.api, merchantId, 'Priced')).productId;
 });
 
@@ -30,8 +29,6 @@ const createPrice = (body: unknown, idempotencyKey = newKey(), id = productId) =
 /** Items the request path wrote: everything but the merchant, its keys, products and the cursor key. */
 const writes = writesOf(() => t, ['Price', 'IdempotencyRecord']);
 
-/** The distinct fields the 400's details name (one field may fail more than one check). */
-
 describe('POST /catalog/products/{productId}/prices', () => {
   it('creates a price and returns 201 with exactly its fields', async () => {
     const result = await createPrice({ merchantId, unitAmount: 1999, currency: 'USD' });
@@ -43,11 +40,9 @@ describe('POST /catalog/products/{productId}/prices', () => {
       merchantId,
       unitAmount: 1999,
       currency: 'USD',
-      createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+      createdAt: expect.stringMatching(isoTimestamp),
     });
-    const stored = (await t.scanTable()).filter((item) => item.priceId === result.body.priceId);
-    expect(stored).toHaveLength(1);
-    expect(stored[0]).toMatchObject({ entityType: 'Price', ...result.body });
+    await writes.expectStoredOnce('Price', 'priceId', result.body);
   });
 
   it('accepts the bounds 0 and 9007199254740991, and CAD', async () => {
@@ -78,13 +73,10 @@ describe('POST /catalog/products/{productId}/prices', () => {
   });
 
   it('costs one write round trip (the transaction checks the product) and no read', async () => {
-    // Warm the authorizer cache so only the handler's own calls are counted.
-    await t.api('GET', pricesPath(productId), { query: { merchantId } });
-    const commands = await dynamoDbCommandsDuring(async () => {
-      const result = await createPrice({ merchantId, unitAmount: 1, currency: 'USD' });
-      expect(result.status).toBe(201);
-    });
-    expect(commands).toEqual(['TransactWriteItemsCommand']);
+    await writes.expectOneTransaction(
+      () => t.api('GET', pricesPath(productId), { query: { merchantId } }),
+      () => createPrice({ merchantId, unitAmount: 1, currency: 'USD' }),
+    );
   });
 
   describe('returns 400 with a details entry naming each invalid field, and writes nothing', () => {
@@ -261,28 +253,25 @@ describe('GET /catalog/products/{productId}/prices', () => {
     await list(priced.productId, { limit: 1 }); // warms the cursor signing key
 
     let cursor = '';
-    const firstPage = await dynamoDbCommandsDuring(async () => {
-      const result = await list(priced.productId, { limit: 1 });
-      expect(result.body.items.map((item: { unitAmount: number }) => item.unitAmount)).toEqual([20]);
-      cursor = result.body.page.nextCursor;
+    await expectParentReadOnlyWhenEmpty({
+      firstPage: async () => {
+        const result = await list(priced.productId, { limit: 1 });
+        expect(result.body.items.map((item: { unitAmount: number }) => item.unitAmount)).toEqual([20]);
+        cursor = result.body.page.nextCursor;
+      },
+      secondPage: async () => {
+        const result = await list(priced.productId, { limit: 1, cursor });
+        expect(result.status).toBe(200);
+        expect(result.body.items.map((item: { unitAmount: number }) => item.unitAmount)).toEqual([10]);
+        expect(result.body.page).toEqual({ hasMore: false });
+      },
+      emptyPage: async () => {
+        expect((await list(unpriced.productId)).body).toEqual({ items: [], page: { hasMore: false } });
+      },
+      unknownParent: async () => {
+        expect((await list('prod_01h455vb4pex5vsknk084sn02q')).status).toBe(404);
+      },
     });
-    const secondPage = await dynamoDbCommandsDuring(async () => {
-      const result = await list(priced.productId, { limit: 1, cursor });
-      expect(result.status).toBe(200);
-      expect(result.body.items.map((item: { unitAmount: number }) => item.unitAmount)).toEqual([10]);
-      expect(result.body.page).toEqual({ hasMore: false });
-    });
-    const emptyPage = await dynamoDbCommandsDuring(async () => {
-      expect((await list(unpriced.productId)).body).toEqual({ items: [], page: { hasMore: false } });
-    });
-    const unknown = await dynamoDbCommandsDuring(async () => {
-      expect((await list('prod_01h455vb4pex5vsknk084sn02q')).status).toBe(404);
-    });
-
-    expect(firstPage).toEqual(['QueryCommand']);
-    expect(secondPage).toEqual(['QueryCommand']);
-    expect(emptyPage).toEqual(['QueryCommand', 'GetItemCommand']);
-    expect(unknown).toEqual(['QueryCommand', 'GetItemCommand']);
   });
 
   it("returns 404 for another merchant's product without prices", async () => {

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { newId } from '../../functions/domain/ids';
 import { SandboxDecline } from '../../functions/payments/sandbox-processor';
-import { e2eTest } from '../support/e2e-test';
-import type { InvoiceRefs } from '../support/invoice-requests';
+import { e2eInvoiceFile, merchantId, refs, t } from '../support/e2e-test';
 import { expectOk } from '../support/invoice-requests';
 import { invoiceFixtures } from '../support/invoices';
-import { type ApiClient, detailPaths, newKey, type TestRuntime } from '../support/local-runtime';
+import { isoTimestamp } from '../support/iso-timestamp';
+import { type ApiClient, detailPaths, newKey } from '../support/local-runtime';
 import {
   bankAccounts,
   cards,
@@ -16,16 +16,12 @@ import {
 } from '../support/payment-requests';
 import { eventPayloadFields, payloadFieldsOf, paymentFields } from '../support/spec-fields';
 
-const test = e2eTest();
-let t: TestRuntime, merchantId: string, refs: InvoiceRefs;
+const test = e2eInvoiceFile();
 let other: { merchantId: string; api: ApiClient };
 
-test.beforeAll(async ({ t: runtime, refs: made }) => {
-  [t, merchantId, refs] = [runtime, runtime.merchantId, made];
+test.beforeAll(async () => {
   other = await t.anotherMerchant();
 });
-
-const timestamp = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
 
 function paymentBody(paymentMethod: unknown, fields: Record<string, unknown> = {}) {
   return { merchantId, customerId: refs.customerId, amount: 5000, currency: 'USD', paymentMethod, ...fields };
@@ -62,7 +58,7 @@ describe('POST /sandbox/payments', () => {
       processorReferenceId: expect.stringMatching(/^sbx_ch_/),
       declineCode: null,
       declineMessage: null,
-      createdAt: expect.stringMatching(timestamp),
+      createdAt: expect.stringMatching(isoTimestamp),
     });
     expect(created.body.paymentId).toMatch(/^pmt_/);
     const read = await t.api('GET', `/payments/${created.body.paymentId}`, { query: { merchantId } });
@@ -245,7 +241,7 @@ describe('POST /sandbox/payments/{paymentId}/refunds', () => {
       amount: 1500,
       currency: 'USD',
       processorReferenceId: expect.stringMatching(/^sbx_re_/),
-      refundedAt: expect.stringMatching(timestamp),
+      refundedAt: expect.stringMatching(isoTimestamp),
       paymentStatus: 'completed',
     });
     expect(part.body.id).toMatch(/^refund_/);
@@ -416,7 +412,7 @@ describe('POST /sandbox/payouts', () => {
       feeAmount: 320,
       netAmount: 9680,
       currency: 'CAD',
-      createdAt: expect.stringMatching(timestamp),
+      createdAt: expect.stringMatching(isoTimestamp),
     });
     const second = expectOk(
       await t.api('POST', '/sandbox/payouts', {

@@ -1,21 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import { EntityType } from '../../functions/store/keys';
-import { e2eTest, webhookSettings } from '../support/e2e-test';
+import { e2eFile, merchantId, t, webhookSettings } from '../support/e2e-test';
 import type { HttpsReceiver } from '../support/https-receiver';
 import { createInvoice, expectOk, invoiceAction, invoiceBody } from '../support/invoice-requests';
 import { invoiceFixtures } from '../support/invoices';
-import { apiClient, newKey, type TestRuntime } from '../support/local-runtime';
+import { apiClient, newKey } from '../support/local-runtime';
 import { cards, sandboxPayment, testCard } from '../support/payment-requests';
 
 /**
  * The table after a full flow keeps no credential in the clear: no API key (only its hash), no
  * signing secret (sealed), and no pay-link slug anywhere but on its invoice.
  */
-const test = e2eTest(webhookSettings);
-let receiver: HttpsReceiver, t: TestRuntime, merchantId: string;
+const test = e2eFile(webhookSettings);
+let receiver: HttpsReceiver;
 
-test.beforeAll(async ({ t: runtime, receiver: started }) => {
-  [t, merchantId, receiver] = [runtime, runtime.merchantId, started];
+test.beforeAll(({ receiver: started }) => {
+  receiver = started;
 });
 
 describe('secrets at rest', () => {

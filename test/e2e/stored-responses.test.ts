@@ -1,17 +1,11 @@
 import { createDecipheriv, createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { EntityType } from '../../functions/store/keys';
-import { e2eTest } from '../support/e2e-test';
+import { e2eInvoiceFile, merchantId, refs, t } from '../support/e2e-test';
 import { createInvoice, expectOk, invoiceAction, invoiceBody } from '../support/invoice-requests';
-import type { invoiceFixtures } from '../support/invoices';
-import { type ApiResult, dynamoDbCommandsDuring, newKey, type TestRuntime } from '../support/local-runtime';
+import { type ApiResult, dynamoDbCommandsDuring, newKey } from '../support/local-runtime';
 
-const test = e2eTest();
-let t: TestRuntime, merchantId: string, refs: Awaited<ReturnType<typeof invoiceFixtures>>;
-
-test.beforeAll(({ t: runtime, refs: made }) => {
-  [t, merchantId, refs] = [runtime, runtime.merchantId, made];
-});
+e2eInvoiceFile();
 
 /** Every idempotency record of the table, as the table keeps it. */
 async function storedRecords(): Promise<Record<string, unknown>[]> {

@@ -1,16 +1,11 @@
 import { describe, expect } from 'vitest';
-import { e2eTest, webhookSettings } from '../support/e2e-test';
+import { e2eInvoiceFile, merchantId, refs, t, webhookSettings } from '../support/e2e-test';
 import { waitForEndpointDeliveries } from '../support/endpoint-deliveries';
-import { type InvoiceRefs, issueInvoice } from '../support/invoice-requests';
-import { newKey, type TestRuntime } from '../support/local-runtime';
+import { issueInvoice } from '../support/invoice-requests';
+import { newKey } from '../support/local-runtime';
 import { expectVerifiedDelivery, failsWithSecret } from '../support/webhook-checks';
 
-const test = e2eTest(webhookSettings);
-let t: TestRuntime, merchantId: string, refs: InvoiceRefs;
-
-test.beforeAll(({ t: runtime, refs: made }) => {
-  [t, merchantId, refs] = [runtime, runtime.merchantId, made];
-});
+const test = e2eInvoiceFile(webhookSettings);
 // Every test subscribes its own endpoints; delete them so later events don't reach old receivers.
 test.afterEach(({ endpoints }) => endpoints.deleteAll());
 

@@ -4,18 +4,18 @@ import { typeIdMilliseconds } from '../../functions/domain/id-time-bounds';
 import { shardLeadMs } from '../../functions/domain/shard-history';
 import { EntityType, keys } from '../../functions/store/keys';
 import { raiseDeliveryShardCount } from '../../lib/admin/delivery-shards';
-import { e2eTest, webhookSettings } from '../support/e2e-test';
+import { e2eFile, merchantId, t, webhookSettings } from '../support/e2e-test';
 import type { HttpsReceiver } from '../support/https-receiver';
 import { createInvoice, expectOk, invoiceBody } from '../support/invoice-requests';
 import { invoiceFixtures } from '../support/invoices';
-import { type ApiClient, newKey, type TestRuntime } from '../support/local-runtime';
+import { type ApiClient, newKey } from '../support/local-runtime';
 
-const test = e2eTest(webhookSettings);
-let receiver: HttpsReceiver, t: TestRuntime, merchantId: string;
+const test = e2eFile(webhookSettings);
+let receiver: HttpsReceiver;
 let invoiceId: string;
 
-test.beforeAll(async ({ t: runtime, receiver: started }) => {
-  [t, merchantId, receiver] = [runtime, runtime.merchantId, started];
+test.beforeAll(async ({ receiver: started }) => {
+  receiver = started;
   const refs = await invoiceFixtures(t.api, merchantId);
   invoiceId = expectOk(await createInvoice(t.api, invoiceBody(merchantId, refs))).invoiceId;
   // The router reads endpoints when it routes an event, not when the event was written: an endpoint

@@ -3,16 +3,14 @@ import { describe, expect, it } from 'vitest';
 import { documentClient } from '../../functions/store/client';
 import { buildRecordHealth, getEndpoint } from '../../functions/store/webhook-endpoints';
 import { routeInvocation } from '../../lib/local/gateway';
-import { e2eTest } from '../support/e2e-test';
-import { newKey, type TestRuntime } from '../support/local-runtime';
+import { e2eFile, merchantId, t } from '../support/e2e-test';
+import { newKey } from '../support/local-runtime';
 import { subscribableEventTypes } from '../support/spec-fields';
 
-const test = e2eTest();
-let t: TestRuntime, merchantId: string;
+const test = e2eFile();
 let base: string;
 
-test.beforeAll(async ({ t: runtime }) => {
-  [t, merchantId] = [runtime, runtime.merchantId];
+test.beforeAll(() => {
   base = `/merchants/${merchantId}/webhook-endpoints`;
 });
 

@@ -7,18 +7,12 @@ import {
   orderingOf,
   SequenceTracker,
 } from '../../docs/receiving-webhooks/track-sequence';
-import { e2eTest, webhookSettings } from '../support/e2e-test';
+import { e2eInvoiceFile, merchantId, refs, t, webhookSettings } from '../support/e2e-test';
 import type { ReceivedRequest } from '../support/https-receiver';
-import type { InvoiceRefs } from '../support/invoice-requests';
-import { newKey, type TestRuntime } from '../support/local-runtime';
+import { newKey } from '../support/local-runtime';
 import { expectVerifiedDelivery } from '../support/webhook-checks';
 
-const test = e2eTest(webhookSettings);
-let t: TestRuntime, merchantId: string, refs: InvoiceRefs;
-
-test.beforeAll(({ t: runtime, refs: made }) => {
-  [t, merchantId, refs] = [runtime, runtime.merchantId, made];
-});
+const test = e2eInvoiceFile(webhookSettings);
 test.afterEach(({ endpoints }) => endpoints.deleteAll());
 
 async function post(path: string, body: Record<string, unknown>) {

@@ -3,20 +3,20 @@ import { describe, expect, it } from 'vitest';
 import { newId } from '../../functions/domain/ids';
 import { documentClient } from '../../functions/store/client';
 import { EntityType, keys } from '../../functions/store/keys';
-import { e2eTest, webhookSettings } from '../support/e2e-test';
+import { e2eFile, merchantId, t, webhookSettings } from '../support/e2e-test';
 import { endpointDeliveries, waitForEndpointDeliveries } from '../support/endpoint-deliveries';
 import { type HttpsReceiver, startHttpsReceiver } from '../support/https-receiver';
 import { createInvoice, expectOk, invoiceAction, invoiceBody } from '../support/invoice-requests';
 import { invoiceFixtures } from '../support/invoices';
-import { newKey, type TestRuntime } from '../support/local-runtime';
+import { newKey } from '../support/local-runtime';
 import { cards, sandboxPayment, testCard } from '../support/payment-requests';
 import { expectVerifiedDelivery } from '../support/webhook-checks';
 
-const test = e2eTest(webhookSettings);
-let receiver: HttpsReceiver, t: TestRuntime, merchantId: string;
+const test = e2eFile(webhookSettings);
+let receiver: HttpsReceiver;
 
-test.beforeAll(async ({ t: runtime, receiver: started }) => {
-  [t, merchantId, receiver] = [runtime, runtime.merchantId, started];
+test.beforeAll(({ receiver: started }) => {
+  receiver = started;
 }, 180_000);
 
 const endpoints = () => `/merchants/${merchantId}/webhook-endpoints`;

@@ -1,23 +1,13 @@
 import { describe, expect } from 'vitest';
-import { e2eTest, webhookSettings } from '../support/e2e-test';
-import {
-  createInvoice,
-  expectOk,
-  type InvoiceRefs,
-  invoiceBody,
-  productLine,
-} from '../support/invoice-requests';
-import { newKey, type TestRuntime } from '../support/local-runtime';
+import { e2eInvoiceFile, merchantId, refs, t, webhookSettings } from '../support/e2e-test';
+import { createInvoice, expectOk, invoiceBody, productLine } from '../support/invoice-requests';
+import { newKey } from '../support/local-runtime';
 import { expectVerifiedDelivery } from '../support/webhook-checks';
 
-const test = e2eTest(webhookSettings, { beforeRouting: async () => streamHeld });
-let t: TestRuntime, merchantId: string, refs: InvoiceRefs;
+const test = e2eInvoiceFile(webhookSettings, { beforeRouting: async () => streamHeld });
 /** While set, the router waits for it before it sees a stream batch. */
 let streamHeld: Promise<void> | undefined;
 
-test.beforeAll(({ t: runtime, refs: made }) => {
-  [t, merchantId, refs] = [runtime, runtime.merchantId, made];
-});
 test.afterEach(({ endpoints }) => endpoints.deleteAll());
 
 /** Holds the stream back from the router until the returned function is called. */

@@ -1,15 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { type Endpoints, e2eTest, webhookSettings } from '../support/e2e-test';
+import { type Endpoints, e2eFile, merchantId, t, webhookSettings } from '../support/e2e-test';
 import type { HttpsReceiver } from '../support/https-receiver';
-import { newKey, type TestRuntime } from '../support/local-runtime';
+import { newKey } from '../support/local-runtime';
 import { eventPayloadFields } from '../support/spec-fields';
 import { expectVerifiedDelivery } from '../support/webhook-checks';
 
-const test = e2eTest(webhookSettings);
-let receiver: HttpsReceiver, t: TestRuntime, merchantId: string, subscriptions: Endpoints;
+const test = e2eFile(webhookSettings);
+let receiver: HttpsReceiver, subscriptions: Endpoints;
 
-test.beforeAll(async ({ t: runtime, receiver: started, endpoints: made }) => {
-  [t, merchantId, receiver, subscriptions] = [runtime, runtime.merchantId, started, made];
+test.beforeAll(({ receiver: started, endpoints: made }) => {
+  [receiver, subscriptions] = [started, made];
 }, 180_000);
 
 const endpoints = () => `/merchants/${merchantId}/webhook-endpoints`;

@@ -1,6 +1,7 @@
 import { expect, test } from 'vitest';
 import type { LocalSettings } from '../../lib/local/settings';
 import { type HttpsReceiver, type HttpsReceiverOptions, startHttpsReceiver } from './https-receiver';
+import type { InvoiceRefs } from './invoice-requests';
 import { invoiceFixtures } from './invoices';
 import { newKey, startTestRuntime, type TestRuntime, type TestRuntimeOptions } from './local-runtime';
 
@@ -69,6 +70,34 @@ export function e2eTest(settings: Partial<LocalSettings> = {}, options: TestRunt
       .extend('receiver', { scope: 'file' }, ({ receivers }) => receivers.start())
       .extend('endpoints', { scope: 'file' }, ({ t }) => endpointsOf(t))
   );
+}
+
+/**
+ * The file's runtime and its merchant, for the module-level helpers of a file made by `e2eFile`:
+ * bound in a `beforeAll` before the file's first test. A worker runs its files one after another,
+ * and each file binds them again, so while a file runs these are its own.
+ */
+export let t: TestRuntime;
+export let merchantId: string;
+/** The `refs` fixture of a file made by `e2eInvoiceFile`, bound beside `t` and `merchantId`. */
+export let refs: InvoiceRefs;
+
+/** `e2eTest` that binds `t` and `merchantId` of this module to the file's runtime before its first test. */
+export function e2eFile(settings: Partial<LocalSettings> = {}, options: TestRuntimeOptions = {}) {
+  const test = e2eTest(settings, options);
+  test.beforeAll(({ t: runtime }) => {
+    [t, merchantId] = [runtime, runtime.merchantId];
+  });
+  return test;
+}
+
+/** `e2eFile` that binds `refs` too, for files that make invoices or payments from module-level helpers. */
+export function e2eInvoiceFile(settings: Partial<LocalSettings> = {}, options: TestRuntimeOptions = {}) {
+  const test = e2eFile(settings, options);
+  test.beforeAll(({ refs: made }) => {
+    refs = made;
+  });
+  return test;
 }
 
 function endpointsOf(t: TestRuntime): Endpoints {

@@ -63,6 +63,21 @@ export async function issueInvoice(api: ApiClient, merchantId: string, refs: Inv
   return expectOk(await invoiceAction(api, merchantId, draft.invoiceId, 'issue'));
 }
 
+/**
+ * A new invoice of 2 × the fixtures' price (12.50 USD) plus 2.50 sales tax = 27.50 USD, issued, so it
+ * has a pay link; `fields` add to or replace the create body's. Returns the merchant-facing body.
+ */
+export async function issueTaxedInvoice(
+  api: ApiClient,
+  merchantId: string,
+  refs: InvoiceRefs,
+  fields: Record<string, unknown> = {},
+): Promise<any> {
+  const lineItems = [productLine(refs, 2), adjustmentLine(250)];
+  const draft = expectOk(await createInvoice(api, invoiceBody(merchantId, refs, { lineItems, ...fields })));
+  return expectOk(await invoiceAction(api, merchantId, draft.invoiceId, 'issue'));
+}
+
 /** Asserts a 2xx, so a broken arrange step fails with its own status and body. */
 export function expectOk(result: ApiResult): any {
   if (result.status < 200 || result.status > 299) {

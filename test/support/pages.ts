@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import type { ApiClient } from './local-runtime';
+import { type ApiClient, dynamoDbCommandsDuring } from './local-runtime';
 
 /**
  * Follows `nextCursor` through every page of a list. Each page must be a 200 whose `hasMore` says
@@ -32,3 +32,26 @@ export const refusedLimits = [
   [101, 'must be at most 100.'],
   [2.5, 'must be an integer.'],
 ] as const;
+
+/** Four reads of a list under a parent (a product's prices, a payment's refunds), run in this order. */
+export interface ChildListReads {
+  firstPage: () => Promise<void>;
+  secondPage: () => Promise<void>;
+  emptyPage: () => Promise<void>;
+  unknownParent: () => Promise<void>;
+}
+
+/**
+ * Runs `reads` and checks the DynamoDB round trips of each: a page that finds items is one Query;
+ * an empty page also reads the parent, which is how an unknown parent's 404 is told apart.
+ */
+export async function expectParentReadOnlyWhenEmpty(reads: ChildListReads): Promise<void> {
+  const firstPage = await dynamoDbCommandsDuring(reads.firstPage);
+  const secondPage = await dynamoDbCommandsDuring(reads.secondPage);
+  const emptyPage = await dynamoDbCommandsDuring(reads.emptyPage);
+  const unknown = await dynamoDbCommandsDuring(reads.unknownParent);
+  expect(firstPage).toEqual(['QueryCommand']);
+  expect(secondPage).toEqual(['QueryCommand']);
+  expect(emptyPage).toEqual(['QueryCommand', 'GetItemCommand']);
+  expect(unknown).toEqual(['QueryCommand', 'GetItemCommand']);
+}

@@ -6,6 +6,21 @@ import { documentClient, tableName } from '../../functions/store/client';
 import { dueDeliveryShard, dueDeliveryShardCount, EntityType } from '../../functions/store/keys';
 import { buildPutNewDelivery } from '../../functions/store/webhook-deliveries';
 
+/** A new invoices.InvoicePaid delivery of merchant mer_1 to `webhookEndpointId`, made at `now`. */
+export function invoicePaidDelivery(
+  ids: { webhookDeliveryId: string; webhookEndpointId: string; eventId: string },
+  now: string,
+): WebhookDelivery {
+  return newDelivery({
+    ...ids,
+    merchantId: 'mer_1',
+    eventType: EventType.invoicePaid,
+    data: {},
+    paused: false,
+    now,
+  });
+}
+
 /**
  * Puts a delivery of a fresh event and endpoint into the current table, as the router would, due
  * at `dueAt`; `overrides` set the state under test (attempts, status, paused). It is created at
@@ -31,6 +46,16 @@ export async function storeDelivery(
   };
   await documentClient().send(new PutCommand(buildPutNewDelivery(delivery, dueAt, [])));
   return delivery;
+}
+
+/**
+ * Puts another pending delivery of `of`'s endpoint and merchant, for a new event, into the current
+ * table, created and due at `at`: a sibling the dispatcher may find in the same batch or backlog.
+ */
+export async function storeSiblingDelivery(of: WebhookDelivery, at: string): Promise<WebhookDelivery> {
+  const sibling = newDelivery({ ...of, webhookDeliveryId: newId('whkdel'), eventId: newId('evt'), now: at });
+  await documentClient().send(new PutCommand(buildPutNewDelivery(sibling, at, [])));
+  return sibling;
 }
 
 /**

@@ -8,6 +8,17 @@ import { documentClient } from '../../functions/store/client';
 import { buildPutNewDelivery } from '../../functions/store/webhook-deliveries';
 import { buildPutNewEndpoint } from '../../functions/store/webhook-endpoints';
 
+/** A new active endpoint of `merchantId` at `url`, subscribed to invoices.InvoicePaid, made at `now`. */
+export function invoicePaidEndpoint(merchantId: string, now: string, url = 'https://hooks.example.com/x') {
+  return newWebhookEndpoint({
+    webhookEndpointId: newId('whk'),
+    merchantId,
+    url,
+    eventTypes: [EventType.invoicePaid],
+    now,
+  });
+}
+
 /**
  * An endpoint subscribed to invoices.InvoicePaid, stored as the create route stores it (secret
  * sealed), and one pending delivery of it due at `now`: what a dispatcher test attempts.
@@ -20,13 +31,7 @@ export async function storedEndpointWithDelivery(input: {
   status?: WebhookEndpoint['status'];
 }): Promise<{ endpoint: WebhookEndpoint; delivery: WebhookDelivery }> {
   const endpoint = {
-    ...newWebhookEndpoint({
-      webhookEndpointId: newId('whk'),
-      merchantId: input.merchantId,
-      url: input.url,
-      eventTypes: [EventType.invoicePaid],
-      now: input.now.toISOString(),
-    }),
+    ...invoicePaidEndpoint(input.merchantId, input.now.toISOString(), input.url),
     status: input.status ?? 'active',
   };
   const sealed = await secretSealer().seal(input.secret, {

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { type ApiResult, detailPaths, type TestRuntime } from './local-runtime';
+import { type ApiResult, detailPaths, dynamoDbCommandsDuring, type TestRuntime } from './local-runtime';
 
 /** A request whose writes are checked: its answer, and the items of `entityTypes` it leaves. */
 export interface CheckedWrites {
@@ -11,6 +11,13 @@ export interface CheckedWrites {
   expectRefused(request: () => Promise<ApiResult>, status: number, code: string): Promise<void>;
   /** Sends `request`; expects the replay of `first`: a 201 marked Idempotent-Replayed with its body, and no new item. */
   expectReplayed(request: () => Promise<ApiResult>, first: ApiResult): Promise<void>;
+  /**
+   * Sends `warm` (a read that warms the authorizer cache, so only the handler's own calls are
+   * counted), then `request`; expects a 201 whose one DynamoDB round trip is its transaction.
+   */
+  expectOneTransaction(warm: () => Promise<ApiResult>, request: () => Promise<ApiResult>): Promise<void>;
+  /** Expects exactly one item with `created`'s `idField`, an `entityType` item holding every field of it. */
+  expectStoredOnce(entityType: string, idField: string, created: Record<string, unknown>): Promise<void>;
 }
 
 /** Checks on what a route writes: the items of `entityTypes` (the resource and its idempotency record). */
@@ -41,6 +48,18 @@ export function writesOf(t: () => TestRuntime, entityTypes: readonly string[]): 
       expect(result.status).toBe(201);
       expect(result.headers.get('idempotent-replayed')).toBe('true');
       expect(result.body).toEqual(first.body);
+    },
+    expectOneTransaction: async (warm, request) => {
+      await warm();
+      const commands = await dynamoDbCommandsDuring(async () => {
+        expect((await request()).status).toBe(201);
+      });
+      expect(commands).toEqual(['TransactWriteItemsCommand']);
+    },
+    expectStoredOnce: async (entityType, idField, created) => {
+      const stored = (await t().scanTable()).filter((item) => item[idField] === created[idField]);
+      expect(stored).toHaveLength(1);
+      expect(stored[0]).toMatchObject({ entityType, ...created });
     },
   };
 }

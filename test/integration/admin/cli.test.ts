@@ -8,8 +8,6 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { authorize } from '../../../functions/authorizer/authorize';
 import { resetFunctionEnvironment } from '../../../functions/config';
 import { newId } from '../../../functions/domain/ids';
-import { EventType } from '../../../functions/domain/invoice';
-import { newWebhookEndpoint } from '../../../functions/domain/webhook-endpoint';
 import { createDocumentClient, resetDocumentClient } from '../../../functions/store/client';
 import { getApiKey } from '../../../functions/store/merchants';
 import { createTableInput } from '../../../functions/store/table';
@@ -19,6 +17,8 @@ import { dynamoDbLocalClientConfig, SharedDbAccessKeyId } from '../../../lib/loc
 import { findFreePort } from '../../../lib/local/ports';
 import { runAdminProcess } from '../../support/admin-process';
 import { testDynamoDbEndpoint } from '../../support/dynamodb';
+import { isoTimestamp } from '../../support/iso-timestamp';
+import { invoicePaidEndpoint } from '../../support/stored-endpoint';
 
 const _repoRoot = resolve(import.meta.dirname, '../../..');
 const endpoint = testDynamoDbEndpoint();
@@ -117,7 +117,7 @@ describe('admin CLI against DynamoDB Local', () => {
     expect(result.output).toEqual({
       merchantId: expect.stringMatching(/^mer_[0-9a-z]{26}$/),
       name: 'Acme Tools',
-      createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+      createdAt: expect.stringMatching(isoTimestamp),
     });
     expect(await scanTable()).toEqual([
       expect.objectContaining({ entityType: 'Merchant', ...result.output }),
@@ -277,13 +277,7 @@ describe('admin CLI against DynamoDB Local', () => {
 describe('admin CLI: endpoints shards', () => {
   /** An endpoint as the create route stores it, with its deliveries marker unless `marker` is false. */
   async function storedEndpoint(merchantId: string, marker = true) {
-    const endpoint = newWebhookEndpoint({
-      webhookEndpointId: newId('whk'),
-      merchantId,
-      url: 'https://hooks.example.com/x',
-      eventTypes: [EventType.invoicePaid],
-      now: '2026-11-22T12:00:00.000Z',
-    });
+    const endpoint = invoicePaidEndpoint(merchantId, '2026-11-22T12:00:00.000Z');
     const [endpointPut, markerPut] = buildPutNewEndpoint(endpoint, 'sealed');
     for (const put of marker ? [endpointPut, markerPut] : [endpointPut]) {
       if (put !== undefined) await documents.send(new PutCommand({ ...put.Put, TableName: tableName }));

@@ -6,7 +6,7 @@ import {
   GetShardIteratorCommand,
   type _Record as StreamRecord,
 } from '@aws-sdk/client-dynamodb-streams';
-import { InvokeCommand, type InvokeCommandOutput, LambdaClient } from '@aws-sdk/client-lambda';
+import { InvokeCommand, LambdaClient } from '@aws-sdk/client-lambda';
 import {
   DeleteMessageCommand,
   GetQueueUrlCommand,
@@ -16,22 +16,23 @@ import {
 import { PutCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import type { DynamoDBStreamEvent } from 'aws-lambda';
 import { mockClient } from 'aws-sdk-client-mock';
-import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { createRouter } from '../../../functions/delivery/router';
 import { newId } from '../../../functions/domain/ids';
 import { EventType } from '../../../functions/domain/invoice';
-import { newWebhookEndpoint } from '../../../functions/domain/webhook-endpoint';
 import { documentClient, tableName } from '../../../functions/store/client';
 import { EntityType, keys } from '../../../functions/store/keys';
 import { buildPutNewEndpoint } from '../../../functions/store/webhook-endpoints';
 import { replayStageRouterFailures } from '../../../lib/admin/router-replay';
 import { dynamoDbLocalClientConfig, SharedDbAccessKeyId } from '../../../lib/local/dynamodb-local';
 import { testDynamoDbClient, testDynamoDbEndpoint } from '../../support/dynamodb';
+import { invokePayload, resetAfterEach } from '../../support/operator-client-mocks';
+import { invoicePaidEndpoint } from '../../support/stored-endpoint';
 import { useFreshTable } from '../../support/table-environment';
 
 // No local twin of SQS or Lambda: the queue and the invocation are mocked, the stream is DynamoDB Local's.
-const sqs = mockClient(SQSClient);
-const lambda = mockClient(LambdaClient);
+const sqs = resetAfterEach(mockClient(SQSClient));
+const lambda = resetAfterEach(mockClient(LambdaClient));
 const streams = new DynamoDBStreamsClient(
   dynamoDbLocalClientConfig(testDynamoDbEndpoint(), SharedDbAccessKeyId),
 );
@@ -41,20 +42,10 @@ const queueUrl = 'https://sqs.eu-west-1.amazonaws.com/123456789012/MerchantPayme
 beforeEach(async () => {
   await useFreshTable();
 });
-afterEach(() => {
-  sqs.reset();
-  lambda.reset();
-});
 afterAll(() => streams.destroy());
 
 async function putEndpoint() {
-  const endpoint = newWebhookEndpoint({
-    webhookEndpointId: newId('whk'),
-    merchantId,
-    url: 'https://hooks.example.com/x',
-    eventTypes: [EventType.invoicePaid],
-    now: '2026-11-22T11:00:00.000Z',
-  });
+  const endpoint = invoicePaidEndpoint(merchantId, '2026-11-22T11:00:00.000Z');
   for (const { Put } of buildPutNewEndpoint(endpoint, 'sealed')) {
     await documentClient().send(new PutCommand(Put));
   }
@@ -169,8 +160,7 @@ describe('replayStageRouterFailures against a DynamoDB Local stream', () => {
     lambda.on(InvokeCommand).callsFake(async (input: { Payload: Uint8Array }) => {
       const event = JSON.parse(new TextDecoder().decode(input.Payload)) as DynamoDBStreamEvent;
       invoked.push(event);
-      const answer = new TextEncoder().encode(JSON.stringify(await route(event)));
-      return { StatusCode: 200, Payload: answer as InvokeCommandOutput['Payload'] };
+      return { StatusCode: 200, Payload: invokePayload(await route(event)) };
     });
 
     const result = await replayStageRouterFailures(

@@ -24,6 +24,7 @@ import { buildReplaceEndpoint, getEndpoint } from '../../../functions/store/webh
 import { overdueWork } from '../../../functions/store/webhook-recoveries';
 import { withDocumentClientMiddleware } from '../../support/dynamodb-commands';
 import { printedJsonLinesDuring } from '../../support/printed-json-lines';
+import { storeSiblingDelivery } from '../../support/stored-deliveries';
 import { storedEndpointWithDelivery } from '../../support/stored-endpoint';
 import { useFreshTable } from '../../support/table-environment';
 
@@ -105,14 +106,7 @@ describe('dispatcher', () => {
     const { endpoint, delivery } = await setUp();
     const others = [];
     for (let index = 0; index < 4; index += 1) {
-      const other = newDelivery({
-        ...delivery,
-        webhookDeliveryId: newId('whkdel'),
-        eventId: newId('evt'),
-        now: now.toISOString(),
-      });
-      await documentClient().send(new PutCommand(buildPutNewDelivery(other, now.toISOString(), [])));
-      others.push(other);
+      others.push(await storeSiblingDelivery(delivery, now.toISOString()));
     }
     const batch = {
       Records: [delivery, ...others].map((each, index) => ({
@@ -445,16 +439,7 @@ describe('dispatcher: endpoint health', () => {
   const succeeded: AttemptOutcome = { statusCode: 200, durationMs: 4, errorMessage: null, succeeded: true };
 
   /** Another pending delivery of the endpoint, due now. */
-  async function anotherDelivery(of: WebhookDelivery): Promise<WebhookDelivery> {
-    const other = newDelivery({
-      ...of,
-      webhookDeliveryId: newId('whkdel'),
-      eventId: newId('evt'),
-      now: now.toISOString(),
-    });
-    await documentClient().send(new PutCommand(buildPutNewDelivery(other, now.toISOString(), [])));
-    return other;
-  }
+  const anotherDelivery = (of: WebhookDelivery) => storeSiblingDelivery(of, now.toISOString());
 
   /** One attempt at `offsetMs` past `now` with `result`; the endpoint as stored afterwards. */
   async function attemptAt(

@@ -14,14 +14,15 @@ import {
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { helpText } from '../../../lib/admin/cli';
 import { ExitCode } from '../../../lib/cli/command-failure';
 import { runAdminInProcess } from '../../support/admin-in-process';
+import { resetAfterEach } from '../../support/operator-client-mocks';
 import { missingFrom } from '../../support/text-parts';
 
-const dynamodb = mockClient(DynamoDBDocumentClient);
-const apigateway = mockClient(APIGatewayClient);
+const dynamodb = resetAfterEach(mockClient(DynamoDBDocumentClient));
+const apigateway = resetAfterEach(mockClient(APIGatewayClient));
 const merchantId = 'mer_01h455vb4pex5vsknk084sn02q';
 let stateDir: string;
 
@@ -39,10 +40,6 @@ beforeAll(async () => {
   await writeFile(join(stateDir, 'dynamodb.key'), `${'0'.repeat(32)}\n`, { mode: 0o600 });
 });
 afterAll(() => rm(stateDir, { recursive: true, force: true }));
-afterEach(() => {
-  dynamodb.reset();
-  apigateway.reset();
-});
 
 function admin(args: string[], env: Record<string, string> = { LOCAL_STATE_DIR: stateDir }) {
   return runAdminInProcess(args, env);

@@ -1,35 +1,34 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { InvokeCommand, type InvokeCommandOutput, LambdaClient } from '@aws-sdk/client-lambda';
+import { InvokeCommand, LambdaClient } from '@aws-sdk/client-lambda';
 import {
   GetQueueAttributesCommand,
   GetQueueUrlCommand,
-  QueueDoesNotExist,
   SQSClient,
   StartMessageMoveTaskCommand,
 } from '@aws-sdk/client-sqs';
 import { mockClient } from 'aws-sdk-client-mock';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ExitCode } from '../../../lib/cli/command-failure';
 import { runAdminInProcess } from '../../support/admin-in-process';
+import { invokePayload, queueDoesNotExist, resetAfterEach } from '../../support/operator-client-mocks';
 
-const sqs = mockClient(SQSClient);
-const lambda = mockClient(LambdaClient);
-afterEach(() => {
-  sqs.reset();
-  lambda.reset();
-});
+const sqs = resetAfterEach(mockClient(SQSClient));
+const lambda = resetAfterEach(mockClient(LambdaClient));
 
 function admin(args: string[], env: Record<string, string> = {}) {
   return runAdminInProcess(args, env);
 }
 
-function expectOneErrorLine(stderr: string): string {
-  const lines = stderr.trimEnd().split('\n');
+/** Expects a failed command's exit: code 1, nothing on stdout, and `line` as the one line on stderr. */
+function expectFailedWith(result: { code: number; stdout: string; stderr: string }, line: string): void {
+  expect(result.code).toBe(ExitCode.failed);
+  expect(result.stdout).toBe('');
+  const lines = result.stderr.trimEnd().split('\n');
   expect(lines).toHaveLength(1);
   expect(lines[0]).toMatch(/^error: /);
-  return lines[0] as string;
+  expect(lines[0]).toBe(line);
 }
 
 const queueUrl = (name: string) => `https://sqs.eu-west-1.amazonaws.com/123456789012/${name}`;
@@ -72,15 +71,12 @@ describe('queues redrive --stage', () => {
   });
 
   it('says in one line which queue is missing, and starts nothing', async () => {
-    sqs
-      .on(GetQueueUrlCommand)
-      .rejects(new QueueDoesNotExist({ message: 'The specified queue does not exist.', $metadata: {} }));
+    sqs.on(GetQueueUrlCommand).rejects(queueDoesNotExist());
 
     const result = await admin(['queues', 'redrive', '--stage', 'sandbox']);
 
-    expect(result.code).toBe(ExitCode.failed);
-    expect(result.stdout).toBe('');
-    expect(expectOneErrorLine(result.stderr)).toBe(
+    expectFailedWith(
+      result,
       'error: no queue named MerchantPayments-sandbox-delivery-dlq in this account and region: is the stack MerchantPayments-sandbox deployed there?',
     );
     expect(sqs.commandCalls(StartMessageMoveTaskCommand)).toHaveLength(0);
@@ -95,20 +91,13 @@ describe('queues redrive --stage', () => {
 
     const result = await admin(['queues', 'redrive', '--stage', 'production']);
 
-    expect(result.code).toBe(ExitCode.failed);
-    expect(expectOneErrorLine(result.stderr)).toBe(
-      'error: UnsupportedOperation: There is already a task running.',
-    );
+    expectFailedWith(result, 'error: UnsupportedOperation: There is already a task running.');
   });
 });
 
-/** An Invoke response's Payload: bytes, which is all the CLI reads of the SDK's blob adapter. */
-const payload = (value: unknown) =>
-  new TextEncoder().encode(JSON.stringify(value)) as InvokeCommandOutput['Payload'] & Uint8Array;
-
 describe('reconciler run --stage', () => {
   it('invokes the stage’s reconciler and waits for it, printing what it returned', async () => {
-    lambda.on(InvokeCommand).resolves({ StatusCode: 200, Payload: payload({ requeued: 3 }) });
+    lambda.on(InvokeCommand).resolves({ StatusCode: 200, Payload: invokePayload({ requeued: 3 }) });
 
     const result = await admin(['reconciler', 'run', '--stage', 'sandbox', '--json']);
 
@@ -122,7 +111,7 @@ describe('reconciler run --stage', () => {
     lambda.on(InvokeCommand).resolves({
       StatusCode: 200,
       FunctionError: 'Unhandled',
-      Payload: payload({
+      Payload: invokePayload({
         errorType: 'ProvisionedThroughputExceededException',
         errorMessage: 'Rate exceeded',
         trace: ['at first (file.js:1:1)', 'at second (file.js:2:2)'],
@@ -131,9 +120,8 @@ describe('reconciler run --stage', () => {
 
     const result = await admin(['reconciler', 'run', '--stage', 'production']);
 
-    expect(result.code).toBe(ExitCode.failed);
-    expect(result.stdout).toBe('');
-    expect(expectOneErrorLine(result.stderr)).toBe(
+    expectFailedWith(
+      result,
       'error: the reconciler MerchantPayments-production-reconciler failed (Unhandled): ProvisionedThroughputExceededException: Rate exceeded',
     );
   });
@@ -144,8 +132,8 @@ describe('reconciler run --stage', () => {
 
     const result = await admin(['reconciler', 'run', '--stage', 'sandbox']);
 
-    expect(result.code).toBe(ExitCode.failed);
-    expect(expectOneErrorLine(result.stderr)).toBe(
+    expectFailedWith(
+      result,
       'error: no function named MerchantPayments-sandbox-reconciler in this account and region: is the stack MerchantPayments-sandbox deployed there?',
     );
   });
@@ -165,11 +153,7 @@ describe('queues redrive and reconciler run --local without a running runtime', 
 
         const result = await admin([...command, '--local'], { LOCAL_STATE_DIR: stateDir });
 
-        expect(result.code).toBe(ExitCode.failed);
-        expect(result.stdout).toBe('');
-        expect(expectOneErrorLine(result.stderr)).toBe(
-          'error: no local runtime is running: run npm start first',
-        );
+        expectFailedWith(result, 'error: no local runtime is running: run npm start first');
       } finally {
         await rm(stateDir, { recursive: true, force: true });
       }

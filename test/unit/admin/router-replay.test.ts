@@ -5,30 +5,25 @@ import {
   type _Record as StreamRecord,
   TrimmedDataAccessException,
 } from '@aws-sdk/client-dynamodb-streams';
-import { InvokeCommand, type InvokeCommandOutput, LambdaClient } from '@aws-sdk/client-lambda';
+import { InvokeCommand, LambdaClient } from '@aws-sdk/client-lambda';
 import {
   DeleteMessageCommand,
   GetQueueUrlCommand,
-  QueueDoesNotExist,
   ReceiveMessageCommand,
   SQSClient,
 } from '@aws-sdk/client-sqs';
 import type { DynamoDBStreamEvent } from 'aws-lambda';
 import { mockClient } from 'aws-sdk-client-mock';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { routerBatchSize } from '../../../functions/delivery/router';
 import { replayVisibilitySeconds } from '../../../lib/admin/router-replay';
 import { ExitCode } from '../../../lib/cli/command-failure';
 import { runAdminInProcess } from '../../support/admin-in-process';
+import { invokePayload, queueDoesNotExist, resetAfterEach } from '../../support/operator-client-mocks';
 
-const sqs = mockClient(SQSClient);
-const lambda = mockClient(LambdaClient);
-const streams = mockClient(DynamoDBStreamsClient);
-afterEach(() => {
-  sqs.reset();
-  lambda.reset();
-  streams.reset();
-});
+const sqs = resetAfterEach(mockClient(SQSClient));
+const lambda = resetAfterEach(mockClient(LambdaClient));
+const streams = resetAfterEach(mockClient(DynamoDBStreamsClient));
 
 const queueUrl =
   'https://sqs.eu-west-1.amazonaws.com/123456789012/MerchantPayments-production-router-failures';
@@ -123,13 +118,10 @@ function shardHolds(records: StreamRecord[], pageSize = 1000) {
   });
 }
 
-const payload = (value: unknown) =>
-  new TextEncoder().encode(JSON.stringify(value)) as InvokeCommandOutput['Payload'] & Uint8Array;
-
 function routerAnswers(answer: unknown, functionError?: string) {
   lambda.on(InvokeCommand).resolves({
     StatusCode: 200,
-    Payload: payload(answer),
+    Payload: invokePayload(answer),
     ...(functionError === undefined ? {} : { FunctionError: functionError }),
   });
 }
@@ -372,9 +364,7 @@ describe('router replay --stage', () => {
   });
 
   it('says in one line that the queue is missing, and replays nothing', async () => {
-    sqs
-      .on(GetQueueUrlCommand)
-      .rejects(new QueueDoesNotExist({ message: 'The specified queue does not exist.', $metadata: {} }));
+    sqs.on(GetQueueUrlCommand).rejects(queueDoesNotExist());
 
     const result = await runAdminInProcess(['router', 'replay', '--stage', 'sandbox'], {});
 

@@ -39,6 +39,15 @@ describe('resolveTarget with --local', () => {
   });
   afterEach(() => rm(stateDir, { recursive: true, force: true }));
 
+  /** Resolves the local target of `stateDir`, expecting it refused with an AdminError; its message. */
+  async function localTargetRefusal(): Promise<string> {
+    const error = await resolveTarget({ kind: 'local' }, { LOCAL_STATE_DIR: stateDir }).catch(
+      (e: Error) => e,
+    );
+    expect(error).toBeInstanceOf(AdminError);
+    return (error as Error).message;
+  }
+
   it('takes endpoint, table and stage from runtime.json and the access key from dynamodb.key in LOCAL_STATE_DIR, and keeps that folder', async () => {
     const runtime = {
       baseUrl: 'http://127.0.0.1:3000',
@@ -74,12 +83,9 @@ describe('resolveTarget with --local', () => {
     const runtime = { stage: 'sandbox', dynamodbEndpoint: 'http://127.0.0.1:8000', tableName: 't' };
     await writeFile(join(stateDir, 'runtime.json'), JSON.stringify(runtime));
     await writeFile(join(stateDir, 'dynamodb.key'), `${accessKey}-${secretKey}\n`);
-    const error = await resolveTarget({ kind: 'local' }, { LOCAL_STATE_DIR: stateDir }).catch(
-      (e: Error) => e,
-    );
-    expect(error).toBeInstanceOf(AdminError);
-    expect((error as Error).message).toContain('does not hold a DynamoDB Local access key');
-    expect((error as Error).message).not.toContain(accessKey);
+    const message = await localTargetRefusal();
+    expect(message).toContain('does not hold a DynamoDB Local access key');
+    expect(message).not.toContain(accessKey);
   });
 
   it('says to run `npm start` when there is no runtime.json', async () => {
@@ -93,12 +99,9 @@ describe('resolveTarget with --local', () => {
       join(stateDir, 'runtime.json'),
       JSON.stringify({ stage: secretKey, tableName: secretKey, apiKey: secretKey }),
     );
-    const error = await resolveTarget({ kind: 'local' }, { LOCAL_STATE_DIR: stateDir }).catch(
-      (e: Error) => e,
-    );
-    expect(error).toBeInstanceOf(AdminError);
-    expect((error as Error).message).toContain('stage, dynamodbEndpoint');
-    expect((error as Error).message).not.toContain(secretKey);
+    const message = await localTargetRefusal();
+    expect(message).toContain('stage, dynamodbEndpoint');
+    expect(message).not.toContain(secretKey);
   });
 
   it('names an endpoint that is no URL', async () => {
@@ -109,20 +112,15 @@ describe('resolveTarget with --local', () => {
       apiKey: secretKey,
     };
     await writeFile(join(stateDir, 'runtime.json'), JSON.stringify(runtime));
-    const error = await resolveTarget({ kind: 'local' }, { LOCAL_STATE_DIR: stateDir }).catch(
-      (e: Error) => e,
-    );
-    expect(error).toBeInstanceOf(AdminError);
-    expect((error as Error).message).toMatch(/lacks a valid dynamodbEndpoint: restart/);
+    const message = await localTargetRefusal();
+    expect(message).toMatch(/lacks a valid dynamodbEndpoint: restart/);
   });
 
   it('refuses a runtime.json that is not JSON', async () => {
     await writeFile(join(stateDir, 'runtime.json'), `{"apiKey":"${secretKey}"`);
-    const error = await resolveTarget({ kind: 'local' }, { LOCAL_STATE_DIR: stateDir }).catch(
-      (e: Error) => e,
-    );
-    expect((error as Error).message).toContain('is not valid JSON');
-    expect((error as Error).message).not.toContain(secretKey);
+    const message = await localTargetRefusal();
+    expect(message).toContain('is not valid JSON');
+    expect(message).not.toContain(secretKey);
   });
 });
 

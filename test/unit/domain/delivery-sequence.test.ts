@@ -1,23 +1,17 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { numberDeliveries } from '../../../functions/domain/delivery-sequence';
-import { EventType } from '../../../functions/domain/invoice';
-import { newDelivery, type WebhookDelivery } from '../../../functions/domain/webhook-delivery';
+import type { WebhookDelivery } from '../../../functions/domain/webhook-delivery';
 import { assertProperty } from '../../support/property';
+import { invoicePaidDelivery } from '../../support/stored-deliveries';
 
 const now = '2026-11-22T12:00:00.000Z';
 
 function deliveryTo(webhookEndpointId: string, index: number): WebhookDelivery {
-  return newDelivery({
-    webhookDeliveryId: `whkdel_${index}`,
-    webhookEndpointId,
-    merchantId: 'mer_1',
-    eventId: `evt_${index}`,
-    eventType: EventType.invoicePaid,
-    data: {},
-    paused: false,
+  return invoicePaidDelivery(
+    { webhookDeliveryId: `whkdel_${index}`, webhookEndpointId, eventId: `evt_${index}` },
     now,
-  });
+  );
 }
 
 describe('numberDeliveries', () => {

@@ -15,6 +15,7 @@ import {
   toDelivery,
 } from '../../../functions/store/webhook-deliveries';
 import { buildAdvanceSequence, buildFanOutTargetsQuery } from '../../../functions/store/webhook-endpoints';
+import { invoicePaidDelivery } from '../../support/stored-deliveries';
 import { stubTableEnvironment } from '../../support/table-environment';
 
 beforeEach(stubTableEnvironment);
@@ -85,16 +86,10 @@ const eventIds = Array.from({ length: 240 }, () => newId('evt'));
 function deliveryTo(webhookEndpointId: string, index: number): NewDelivery {
   return {
     shards: [],
-    delivery: newDelivery({
-      webhookDeliveryId: deliveryIds[index] ?? '',
-      webhookEndpointId,
-      merchantId: 'mer_1',
-      eventId: eventIds[index] ?? '',
-      eventType: EventType.invoicePaid,
-      data: {},
-      paused: false,
+    delivery: invoicePaidDelivery(
+      { webhookDeliveryId: deliveryIds[index] ?? '', webhookEndpointId, eventId: eventIds[index] ?? '' },
       now,
-    }),
+    ),
   };
 }
 

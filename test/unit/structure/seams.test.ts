@@ -1,15 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { filesUnder, projectImports } from './import-graph';
 
+/** Every import of `files` that `crosses` says leaves its area, as `file → module`. */
+function crossingsOf(files: readonly string[], crosses: (module: string) => boolean): string[] {
+  return files.flatMap((file) =>
+    projectImports(file)
+      .filter(crosses)
+      .map((module) => `${file} → ${module}`),
+  );
+}
+
 describe('seams between the function areas', () => {
   it('keeps the delivery functions and the authorizer free of functions/http', () => {
-    const crossings = [...filesUnder('functions/delivery'), ...filesUnder('functions/authorizer')].flatMap(
-      (file) =>
-        projectImports(file)
-          .filter((module) => module.startsWith('functions/http/'))
-          .map((module) => `${file} → ${module}`),
-    );
-    expect(crossings).toEqual([]);
+    const files = [...filesUnder('functions/delivery'), ...filesUnder('functions/authorizer')];
+    expect(crossingsOf(files, (module) => module.startsWith('functions/http/'))).toEqual([]);
   });
 
   it('keeps the generic http handler free of every feature: it maps errors by what they declare', () => {
@@ -21,20 +25,12 @@ describe('seams between the function areas', () => {
   });
 
   it('keeps observability free of the areas that use it', () => {
-    const crossings = filesUnder('functions/observability').flatMap((file) =>
-      projectImports(file)
-        .filter((module) => !module.startsWith('functions/observability/'))
-        .map((module) => `${file} → ${module}`),
-    );
-    expect(crossings).toEqual([]);
+    const files = filesUnder('functions/observability');
+    expect(crossingsOf(files, (module) => !module.startsWith('functions/observability/'))).toEqual([]);
   });
 
   it('keeps the error vocabulary free of http and of every feature', () => {
-    const crossings = filesUnder('functions/errors').flatMap((file) =>
-      projectImports(file)
-        .filter((module) => !module.startsWith('functions/errors/'))
-        .map((module) => `${file} → ${module}`),
-    );
-    expect(crossings).toEqual([]);
+    const files = filesUnder('functions/errors');
+    expect(crossingsOf(files, (module) => !module.startsWith('functions/errors/'))).toEqual([]);
   });
 });
