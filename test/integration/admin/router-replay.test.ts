@@ -16,7 +16,7 @@ import {
 import { PutCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import type { DynamoDBStreamEvent } from 'aws-lambda';
 import { mockClient } from 'aws-sdk-client-mock';
-import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createRouter } from '../../../functions/delivery/router';
 import { newId } from '../../../functions/domain/ids';
 import { EventType } from '../../../functions/domain/invoice';
@@ -82,7 +82,23 @@ async function putUnroutedItem(): Promise<void> {
   );
 }
 
-/** Every record the table's stream holds so far, with its shard and the stream's ARN. */
+/**
+ * Every record the table's stream holds once it holds one of each given key, with its shard and the
+ * stream's ARN. A write reaches DynamoDB Local's stream a moment after it is acknowledged, so an
+ * early read may end before the last writes.
+ */
+async function streamHolding(pks: readonly string[]) {
+  return vi.waitFor(
+    async () => {
+      const soFar = await streamSoFar();
+      const missing = pks.filter((pk) => !soFar.records.some(({ record }) => pkOf(record) === pk));
+      if (missing.length > 0) throw new Error(`no stream record of ${missing.join(', ')} yet`);
+      return soFar;
+    },
+    { timeout: 10_000, interval: 100 },
+  );
+}
+
 async function streamSoFar() {
   const { Table } = await testDynamoDbClient().send(new DescribeTableCommand({ TableName: tableName() }));
   const streamArn = Table?.LatestStreamArn ?? '';
@@ -127,7 +143,9 @@ describe('replayStageRouterFailures against a DynamoDB Local stream', () => {
     await putUnroutedItem();
     const last = await putEvent();
     const after = await putEvent();
-    const { streamArn, records } = await streamSoFar();
+    const { streamArn, records } = await streamHolding(
+      [before, first, last, after].map((eventId) => keys.event(eventId).PK),
+    );
     const at = (eventId: string) => {
       const found = records.find(({ record }) => pkOf(record) === keys.event(eventId).PK);
       if (found === undefined) throw new Error(`no stream record of ${eventId}`);
