@@ -27,7 +27,7 @@ export default defineConfig({
           name: 'suite',
           include: ['test/**/*.test.ts'],
           exclude: [...configDefaults.exclude, logScan, ...runAlone],
-          setupFiles: ['test/support/log-capture.ts'],
+          setupFiles: ['test/support/log-capture.ts', 'test/support/file-hygiene.ts'],
           pool: 'forks',
           // A worker runs file after file in one process, importing the service, aws-cdk-lib and the
           // synthesized stacks once rather than once a file; every test file makes its own tables,
@@ -42,7 +42,7 @@ export default defineConfig({
         test: {
           name: 'alone',
           include: runAlone,
-          setupFiles: ['test/support/log-capture.ts'],
+          setupFiles: ['test/support/log-capture.ts', 'test/support/file-hygiene.ts'],
           pool: 'forks',
           fileParallelism: false,
           testTimeout: 30_000,

@@ -53,4 +53,14 @@ function flushAll(): void {
 }
 
 afterAll(flushAll);
-process.once('exit', flushAll);
+// A worker runs this once a file; one exit listener flushes the writers of every file it ran.
+const flushOnExit = Symbol.for('merchant-payments.run-log.flush-on-exit');
+const processWithFlush = process as NodeJS.Process & { [flushOnExit]?: Set<() => void> };
+if (processWithFlush[flushOnExit] === undefined) {
+  const flushes = new Set<() => void>();
+  processWithFlush[flushOnExit] = flushes;
+  process.once('exit', () => {
+    for (const flush of flushes) flush();
+  });
+}
+processWithFlush[flushOnExit].add(flushAll);

@@ -1,8 +1,8 @@
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { resetFunctionEnvironment } from '../../functions/config';
 import { resetDocumentClient } from '../../functions/store/client';
+import { mockAwsClient } from './aws-client-mocks';
 
 /**
  * For unit tests of the store's retry loops: every test of the file gets a fresh document client
@@ -10,7 +10,7 @@ import { resetDocumentClient } from '../../functions/store/client';
  * timers, so a backoff's waits run at once with `vi.runAllTimersAsync()`.
  */
 export function useMockedDocumentClient() {
-  const dynamodb = mockClient(DynamoDBDocumentClient);
+  const dynamodb = mockAwsClient(DynamoDBDocumentClient);
   beforeEach(() => {
     vi.stubEnv('TABLE_NAME', 't');
     vi.stubEnv('STAGE', 'sandbox');
@@ -20,7 +20,6 @@ export function useMockedDocumentClient() {
     vi.useFakeTimers();
   });
   afterEach(() => {
-    dynamodb.reset();
     vi.useRealTimers();
     vi.unstubAllEnvs();
     resetFunctionEnvironment();

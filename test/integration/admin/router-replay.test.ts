@@ -15,7 +15,6 @@ import {
 } from '@aws-sdk/client-sqs';
 import { PutCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import type { DynamoDBStreamEvent } from 'aws-lambda';
-import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createRouter } from '../../../functions/delivery/router';
 import { newId } from '../../../functions/domain/ids';
@@ -25,14 +24,14 @@ import { EntityType, keys } from '../../../functions/store/keys';
 import { buildPutNewEndpoint } from '../../../functions/store/webhook-endpoints';
 import { replayStageRouterFailures } from '../../../lib/admin/router-replay';
 import { dynamoDbLocalClientConfig, SharedDbAccessKeyId } from '../../../lib/local/dynamodb-local';
+import { invokePayload, mockAwsClient } from '../../support/aws-client-mocks';
 import { testDynamoDbClient, testDynamoDbEndpoint } from '../../support/dynamodb';
-import { invokePayload, resetAfterEach } from '../../support/operator-client-mocks';
 import { invoicePaidEndpoint } from '../../support/stored-endpoint';
 import { useFreshTable } from '../../support/table-environment';
 
 // No local twin of SQS or Lambda: the queue and the invocation are mocked, the stream is DynamoDB Local's.
-const sqs = resetAfterEach(mockClient(SQSClient));
-const lambda = resetAfterEach(mockClient(LambdaClient));
+const sqs = mockAwsClient(SQSClient);
+const lambda = mockAwsClient(LambdaClient);
 const streams = new DynamoDBStreamsClient(
   dynamoDbLocalClientConfig(testDynamoDbEndpoint(), SharedDbAccessKeyId),
 );

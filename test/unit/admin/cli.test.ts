@@ -13,16 +13,15 @@ import {
   QueryCommand,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
-import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { helpText } from '../../../lib/admin/cli';
 import { ExitCode } from '../../../lib/cli/command-failure';
 import { runAdminInProcess } from '../../support/admin-in-process';
-import { resetAfterEach } from '../../support/operator-client-mocks';
+import { mockAwsClient } from '../../support/aws-client-mocks';
 import { missingFrom } from '../../support/text-parts';
 
-const dynamodb = resetAfterEach(mockClient(DynamoDBDocumentClient));
-const apigateway = resetAfterEach(mockClient(APIGatewayClient));
+const dynamodb = mockAwsClient(DynamoDBDocumentClient);
+const apigateway = mockAwsClient(APIGatewayClient);
 const merchantId = 'mer_01h455vb4pex5vsknk084sn02q';
 let stateDir: string;
 

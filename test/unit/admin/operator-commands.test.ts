@@ -8,14 +8,13 @@ import {
   SQSClient,
   StartMessageMoveTaskCommand,
 } from '@aws-sdk/client-sqs';
-import { mockClient } from 'aws-sdk-client-mock';
 import { describe, expect, it } from 'vitest';
 import { ExitCode } from '../../../lib/cli/command-failure';
 import { runAdminInProcess } from '../../support/admin-in-process';
-import { invokePayload, queueDoesNotExist, resetAfterEach } from '../../support/operator-client-mocks';
+import { invokePayload, mockAwsClient, queueDoesNotExist } from '../../support/aws-client-mocks';
 
-const sqs = resetAfterEach(mockClient(SQSClient));
-const lambda = resetAfterEach(mockClient(LambdaClient));
+const sqs = mockAwsClient(SQSClient);
+const lambda = mockAwsClient(LambdaClient);
 
 function admin(args: string[], env: Record<string, string> = {}) {
   return runAdminInProcess(args, env);

@@ -13,17 +13,16 @@ import {
   SQSClient,
 } from '@aws-sdk/client-sqs';
 import type { DynamoDBStreamEvent } from 'aws-lambda';
-import { mockClient } from 'aws-sdk-client-mock';
 import { describe, expect, it } from 'vitest';
 import { routerBatchSize } from '../../../functions/delivery/router';
 import { replayVisibilitySeconds } from '../../../lib/admin/router-replay';
 import { ExitCode } from '../../../lib/cli/command-failure';
 import { runAdminInProcess } from '../../support/admin-in-process';
-import { invokePayload, queueDoesNotExist, resetAfterEach } from '../../support/operator-client-mocks';
+import { invokePayload, mockAwsClient, queueDoesNotExist } from '../../support/aws-client-mocks';
 
-const sqs = resetAfterEach(mockClient(SQSClient));
-const lambda = resetAfterEach(mockClient(LambdaClient));
-const streams = resetAfterEach(mockClient(DynamoDBStreamsClient));
+const sqs = mockAwsClient(SQSClient);
+const lambda = mockAwsClient(LambdaClient);
+const streams = mockAwsClient(DynamoDBStreamsClient);
 
 const queueUrl =
   'https://sqs.eu-west-1.amazonaws.com/123456789012/MerchantPayments-production-router-failures';

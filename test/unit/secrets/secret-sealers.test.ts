@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { DecryptCommand, EncryptCommand, KMSClient } from '@aws-sdk/client-kms';
 import { mockClient } from 'aws-sdk-client-mock';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { KmsSecretSealer } from '../../../functions/secrets/kms-secret-sealer';
 import { LocalSecretSealer } from '../../../functions/secrets/local-secret-sealer';
 
@@ -34,6 +34,9 @@ describe('LocalSecretSealer', () => {
 describe('KmsSecretSealer', () => {
   it('encrypts and decrypts under the stack key with the endpoint as encryption context', async () => {
     const kms = mockClient(KMSClient);
+    onTestFinished(() => {
+      kms.restore();
+    });
     kms.on(EncryptCommand).resolves({ CiphertextBlob: Buffer.from('ciphertext') });
     kms.on(DecryptCommand).resolves({ Plaintext: Buffer.from(secret) });
     const sealer = new KmsSecretSealer('arn:aws:kms:eu-west-1:111122223333:key/k', new KMSClient({}));
@@ -49,7 +52,6 @@ describe('KmsSecretSealer', () => {
     const decrypt = kms.commandCalls(DecryptCommand)[0]?.args[0].input;
     expect(decrypt?.EncryptionContext).toEqual(context);
     expect(Buffer.from(decrypt?.CiphertextBlob ?? []).toString()).toBe('ciphertext');
-    kms.restore();
   });
 
   it('refuses a value it did not seal', async () => {

@@ -1,17 +1,24 @@
 import type { InvokeCommandOutput } from '@aws-sdk/client-lambda';
 import { QueueDoesNotExist } from '@aws-sdk/client-sqs';
-import { afterEach } from 'vitest';
+import { mockClient } from 'aws-sdk-client-mock';
+import { afterAll, afterEach } from 'vitest';
 
 /**
- * Clears what `mock` (an aws-sdk-client-mock stub) was told to answer and recorded after each test
- * of the file, so no test sees another's answers. Returns the stub.
+ * `mockClient` for the whole test file: what the stub was told to answer and recorded is cleared
+ * after each test, so no test sees another's answers, and the stub is removed after the file's last
+ * test. A worker runs file after file in one process, and a stub left on a client class would
+ * answer the next file's calls in place of DynamoDB Local.
  */
-export function resetAfterEach<Mock extends { reset(): unknown }>(mock: Mock): Mock {
+export const mockAwsClient = ((client: Parameters<typeof mockClient>[0]) => {
+  const mock = mockClient(client);
   afterEach(() => {
     mock.reset();
   });
+  afterAll(() => {
+    mock.restore();
+  });
   return mock;
-}
+}) as typeof mockClient;
 
 /** An Invoke response's Payload: bytes, which is all the CLI reads of the SDK's blob adapter. */
 export function invokePayload(value: unknown): InvokeCommandOutput['Payload'] & Uint8Array {
