@@ -5,7 +5,7 @@ import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { isPortFree } from '../../lib/local/ports';
 import { StopSignals } from '../../lib/local/stop-on-signals';
-import { WebhookReceiverFiles } from '../../lib/local/webhook-receiver';
+import { WebhookReceiverFiles } from '../../lib/webhook-receiver/webhook-receiver';
 import { captureChildOutput } from '../support/log-capture-run-log';
 import { isStillRunning, type ProcessEntry } from '../support/process-tree';
 import { type SpawnedProcess, spawnProcess } from '../support/spawned-process';

@@ -10,7 +10,7 @@ import {
   startWebhookReceiver,
   type WebhookReceiver,
   type WebhookReceiverOptions,
-} from '../../../lib/local/webhook-receiver';
+} from '../../../lib/webhook-receiver/webhook-receiver';
 import { TestCaFiles } from '../../support/test-ca';
 
 let dir: string;
