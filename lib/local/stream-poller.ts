@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import {
   DescribeStreamCommand,
@@ -21,9 +22,6 @@ import { DynamoDbLocalRegion, dynamoDbLocalClientConfig, SharedDbAccessKeyId } f
 // biome-ignore lint/suspicious/noConfusingVoidType: the result type of aws-lambda's DynamoDBStreamHandler
 export type StreamBatchResult = DynamoDBBatchResponse | undefined | void;
 
-/** What the router Lambda is to its event source mapping: a batch in, optional partial failures out. */
-export type StreamBatchHandler = (event: DynamoDBStreamEvent) => Promise<StreamBatchResult>;
-
 export type StreamPollerErrorContext =
   | { stage: 'poll'; shardId?: string }
   | {
@@ -34,90 +32,103 @@ export type StreamPollerErrorContext =
       recordCount: number;
       firstSequenceNumber: string | undefined;
       lastSequenceNumber: string | undefined;
-      /** True when retries are exhausted and the records were skipped (Lambda's on-failure destination). */
+      /** Retries are exhausted and the records were skipped (Lambda's on-failure destination). */
       discarded: boolean;
     };
 
 export interface StreamPollerOptions {
   tableName: string;
-  handler: StreamBatchHandler;
-  /** DynamoDB Local endpoint, with the access key of its database (default the `-sharedDb` key). */
-  endpoint?: string | undefined;
+  handler: (event: DynamoDBStreamEvent) => Promise<StreamBatchResult>;
+  endpoint: string;
+  /** The key of the DynamoDB Local database that holds the table (default the `-sharedDb` key). */
   accessKeyId?: string | undefined;
-  /** Clients to use instead of `endpoint` (they are not destroyed by stop()). */
-  clients?: { dynamodb: DynamoDBClient; streams: DynamoDBStreamsClient } | undefined;
-  /** Where reading starts in the shards open at start: `latest` (default) or the oldest retained record. */
+  /** Where the shards open at start are read from: `latest` (default) or their oldest record. */
   from?: 'latest' | 'trim_horizon' | undefined;
-  /** Records per handler call, like the mapping's BatchSize (default 100). */
+  /** Like the mapping's BatchSize (default 100). */
   batchSize?: number | undefined;
   /** Wait between empty GetRecords calls (default 250 ms). */
   pollIntervalMs?: number | undefined;
-  /** How often DescribeStream looks for new shards (default 2 s; drain() also looks). */
-  shardDiscoveryIntervalMs?: number | undefined;
-  /** Like the mapping's filter criteria: records it rejects are skipped and never delivered. */
+  /** Like the mapping's filter criteria: records it rejects are never delivered. */
   filter?: ((record: DynamoDBRecord) => boolean) | undefined;
-  /** Retries of a failing batch before it is skipped, like MaximumRetryAttempts (default 5). */
+  /** Like MaximumRetryAttempts (default 5). */
   maxRetries?: number | undefined;
   /** First retry delay, doubled per retry up to 5 s (default 200 ms). */
   retryBackoffMs?: number | undefined;
-  /** Failures of the handler or of polling. Default: one line on stderr, without record contents. */
+  /** Default: one line on stderr, without record contents. */
   onError?: ((error: unknown, context: StreamPollerErrorContext) => void) | undefined;
 }
 
 export interface StreamPoller {
   streamArn: string;
-  /** Stops polling after the batches in flight; resolves when every shard loop has ended. */
+  /** Stops polling after the batches in flight. */
   stop(): Promise<void>;
-  /**
-   * Resolves once every record written before the call has been handled, filtered out or
-   * discarded (new shards included). Rejects after `timeoutMs` (default 30 s).
-   */
+  /** Resolves once every record written before the call has been handled, filtered out or discarded. */
   drain(options?: { timeoutMs?: number }): Promise<void>;
 }
 
-type Clients = NonNullable<StreamPollerOptions['clients']>;
+const MaxBackoffMs = 5_000;
+const ShardDiscoveryIntervalMs = 2_000;
 
 /**
- * Reads a table's stream through the DynamoDB Streams API and calls `handler` the way a Lambda
- * event source mapping would: records of a shard in order, in batches, one batch at a time per
- * shard, parents before children; a thrown error retries the batch, `batchItemFailures` retries
- * from the lowest failed sequence number (ReportBatchItemFailures), and after `maxRetries` the
- * batch is skipped and reported.
+ * Reads a table's stream and calls `handler` the way a Lambda event source mapping does: a shard's
+ * records in order and in batches, one batch at a time per shard, parents before children; a throw
+ * retries the batch, `batchItemFailures` retries from the lowest failed record
+ * (ReportBatchItemFailures), and after `maxRetries` the batch is skipped and reported.
  */
 export async function startStreamPoller(options: StreamPollerOptions): Promise<StreamPoller> {
-  const { endpoint, clients: given } = options;
-  if (!given && !endpoint) throw new Error('startStreamPoller needs an endpoint or clients');
-  const config = dynamoDbLocalClientConfig(endpoint ?? '', options.accessKeyId ?? SharedDbAccessKeyId);
-  const clients = given ?? {
-    dynamodb: new DynamoDBClient(config),
-    streams: new DynamoDBStreamsClient(config),
-  };
-  const release = () => {
-    if (given) return;
-    clients.dynamodb.destroy();
-    clients.streams.destroy();
-  };
-  let reader: StreamReader | undefined;
+  const config = dynamoDbLocalClientConfig(options.endpoint, options.accessKeyId ?? SharedDbAccessKeyId);
+  const reader = new StreamReader(options, config, await latestStreamArn(config, options.tableName));
   try {
-    const streamArn = await latestStreamArn(clients.dynamodb, options.tableName);
-    reader = new StreamReader(options, clients, streamArn);
     await reader.discover(true);
   } catch (error) {
-    await reader?.stop();
-    release();
+    await reader.stop();
     throw error;
   }
-  const started = reader;
-  started.keepDiscovering(options.shardDiscoveryIntervalMs ?? 2_000);
+  reader.keepDiscovering();
   let stopping: Promise<void> | undefined;
   return {
-    streamArn: started.streamArn,
+    streamArn: reader.streamArn,
     stop: () => {
-      stopping ??= started.stop().then(release);
+      stopping ??= reader.stop();
       return stopping;
     },
-    drain: ({ timeoutMs = 30_000 } = {}) => started.drain(timeoutMs),
+    drain: ({ timeoutMs = 30_000 } = {}) => reader.drain(timeoutMs),
   };
+}
+
+/** Where reading a shard starts; `done` for a shard closed before the poller began. */
+export interface ShardStart {
+  shardId: string;
+  parentId: string | undefined;
+  from: 'LATEST' | 'TRIM_HORIZON' | 'done';
+}
+
+/**
+ * The shards of `shards` not yet `known`, parents before their children. At start (`fromLatest`)
+ * open shards are read from LATEST and closed ones not at all, as all they hold predates the
+ * poller; shards that appear later are read from their start.
+ */
+export function shardStarts(
+  shards: readonly Shard[],
+  known: ReadonlySet<string>,
+  fromLatest: boolean,
+): ShardStart[] {
+  const byId = new Map(shards.map((shard) => [shard.ShardId, shard]));
+  const ordered = new Set<Shard>();
+  const place = (shard: Shard) => {
+    if (ordered.has(shard)) return;
+    const parent = shard.ParentShardId ? byId.get(shard.ParentShardId) : undefined;
+    if (parent && parent !== shard) place(parent);
+    ordered.add(shard);
+  };
+  shards.forEach(place);
+  return [...ordered]
+    .filter((shard) => shard.ShardId !== undefined && !known.has(shard.ShardId))
+    .map((shard) => {
+      const closed = shard.SequenceNumberRange?.EndingSequenceNumber !== undefined;
+      const from = !fromLatest ? 'TRIM_HORIZON' : closed ? 'done' : 'LATEST';
+      return { shardId: shard.ShardId as string, parentId: shard.ParentShardId, from };
+    });
 }
 
 interface ShardWorker {
@@ -127,7 +138,7 @@ interface ShardWorker {
   loop: Promise<void>;
 }
 
-/** Where a shard is read from: no iterator means one must be asked for (at start, or after one expired). */
+/** No iterator means one must be asked for (at start, or after one expired). */
 interface ShardPosition {
   shardId: string;
   iterator: string | undefined;
@@ -135,59 +146,52 @@ interface ShardPosition {
   closed: boolean;
 }
 
-const MaxBackoffMs = 5_000;
-
 class StreamReader {
   private readonly workers = new Map<string, ShardWorker>();
   private readonly stopped = new AbortController();
+  private readonly streams: DynamoDBStreamsClient;
+  private readonly onError: NonNullable<StreamPollerOptions['onError']>;
   private tick = 0;
   private discovery: Promise<void> = Promise.resolve();
   private discoveryLoop: Promise<void> = Promise.resolve();
-  private readonly batchSize: number;
-  private readonly onError: NonNullable<StreamPollerOptions['onError']>;
 
   constructor(
     private readonly options: StreamPollerOptions,
-    private readonly clients: Clients,
+    config: ReturnType<typeof dynamoDbLocalClientConfig>,
     readonly streamArn: string,
   ) {
-    this.batchSize = options.batchSize ?? 100;
+    this.streams = new DynamoDBStreamsClient(config);
     this.onError = options.onError ?? logError;
   }
 
-  /** Shards present at start read from LATEST (unless `from: 'trim_horizon'`); later ones from their start. */
   discover(initial = false): Promise<void> {
-    // One pass at a time; a failed pass (already reported by its caller) must not block the next.
+    // One pass at a time; a failed pass (reported by its caller) must not block the next.
     this.discovery = this.discovery.catch(() => {}).then(() => this.discoverOnce(initial));
     return this.discovery;
   }
 
   private async discoverOnce(initial: boolean): Promise<void> {
     const fromLatest = initial && this.options.from !== 'trim_horizon';
-    for (const shard of parentsFirst(await this.listShards())) {
-      const shardId = shard.ShardId;
-      if (!shardId || this.workers.has(shardId)) continue;
-      if (fromLatest && shard.SequenceNumberRange?.EndingSequenceNumber !== undefined) {
-        // Everything in a closed shard predates the poller: nothing to read, but children may wait on it.
+    const known = new Set(this.workers.keys());
+    for (const { shardId, parentId, from } of shardStarts(await this.listShards(), known, fromLatest)) {
+      if (from === 'done') {
         this.workers.set(shardId, { finished: true, caughtUpAt: Infinity, loop: Promise.resolve() });
         continue;
       }
       // LATEST is taken before start resolves, so that every later write is seen.
-      const iterator = fromLatest ? await this.iterator(shardId, 'LATEST') : undefined;
+      const iterator = from === 'LATEST' ? await this.iterator(shardId, 'LATEST') : undefined;
       const position = { shardId, iterator, lastSequenceNumber: undefined, closed: false };
       const worker: ShardWorker = { finished: false, caughtUpAt: 0, loop: Promise.resolve() };
-      worker.loop = this.readShard(worker, position, shard.ParentShardId)
+      worker.loop = this.readShard(worker, position, parentId)
         .catch((error: unknown) => this.onError(error, { stage: 'poll', shardId }))
         .finally(() => Object.assign(worker, { finished: true, caughtUpAt: Infinity }));
       this.workers.set(shardId, worker);
     }
   }
 
-  keepDiscovering(intervalMs: number): void {
+  keepDiscovering(): void {
     this.discoveryLoop = (async () => {
-      while (!this.stopped.signal.aborted) {
-        await this.pause(intervalMs);
-        if (this.stopped.signal.aborted) break;
+      while (await this.pause(ShardDiscoveryIntervalMs)) {
         await this.discover().catch((error: unknown) => this.onError(error, { stage: 'poll' }));
       }
     })();
@@ -195,8 +199,7 @@ class StreamReader {
 
   private async readShard(worker: ShardWorker, position: ShardPosition, parentId: string | undefined) {
     // A child shard's records follow its parent's, so it waits until the parent is read to the end.
-    const parent = parentId ? this.workers.get(parentId) : undefined;
-    if (parent) await parent.loop;
+    await (parentId ? this.workers.get(parentId)?.loop : undefined);
     const buffer: DynamoDBRecord[] = [];
     let attempt = 0;
     let failures = 0;
@@ -220,12 +223,13 @@ class StreamReader {
   private async fetch(worker: ShardWorker, position: ShardPosition, buffer: DynamoDBRecord[]) {
     const startedAt = ++this.tick;
     try {
+      const after = position.lastSequenceNumber;
       position.iterator ??= await this.iterator(
         position.shardId,
-        position.lastSequenceNumber ? 'AFTER_SEQUENCE_NUMBER' : 'TRIM_HORIZON',
-        position.lastSequenceNumber,
+        after ? 'AFTER_SEQUENCE_NUMBER' : 'TRIM_HORIZON',
+        after,
       );
-      const output = await this.clients.streams.send(
+      const output = await this.streams.send(
         new GetRecordsCommand({ ShardIterator: position.iterator, Limit: 1_000 }),
       );
       position.iterator = output.NextShardIterator;
@@ -294,10 +298,8 @@ class StreamReader {
       if (indexes.some((index) => index < 0)) {
         return { failedFrom: 0, failure: new Error('batchItemFailures named a record not in the batch') };
       }
-      return {
-        failedFrom: Math.min(...indexes),
-        failure: new Error(`handler reported ${reported.length} failed record(s)`),
-      };
+      const failure = new Error(`handler reported ${reported.length} failed record(s)`);
+      return { failedFrom: Math.min(...indexes), failure };
     } catch (error) {
       return { failedFrom: 0, failure: error };
     }
@@ -307,13 +309,11 @@ class StreamReader {
     const mark = ++this.tick;
     const deadline = Date.now() + timeoutMs;
     await this.discover();
-    const workers = () => [...this.workers.values()];
-    while (!this.stopped.signal.aborted) {
-      if (workers().every((worker) => worker.finished || worker.caughtUpAt > mark)) return;
+    const done = () => [...this.workers.values()].every((w) => w.finished || w.caughtUpAt > mark);
+    while (!done() && (await this.pause(10))) {
       if (Date.now() > deadline) {
         throw new Error(`stream of ${this.options.tableName} not drained within ${timeoutMs} ms`);
       }
-      await this.pause(10);
     }
   }
 
@@ -322,13 +322,14 @@ class StreamReader {
     await this.discoveryLoop;
     await this.discovery.catch(() => {});
     await Promise.allSettled([...this.workers.values()].map((worker) => worker.loop));
+    this.streams.destroy();
   }
 
   private async listShards(): Promise<Shard[]> {
     const shards: Shard[] = [];
     let start: string | undefined;
     do {
-      const { StreamDescription: page } = await this.clients.streams.send(
+      const { StreamDescription: page } = await this.streams.send(
         new DescribeStreamCommand({ StreamArn: this.streamArn, ExclusiveStartShardId: start }),
       );
       shards.push(...(page?.Shards ?? []));
@@ -338,7 +339,7 @@ class StreamReader {
   }
 
   private async iterator(shardId: string, type: ShardIteratorType, sequenceNumber?: string) {
-    const { ShardIterator } = await this.clients.streams.send(
+    const { ShardIterator } = await this.streams.send(
       new GetShardIteratorCommand({
         StreamArn: this.streamArn,
         ShardId: shardId,
@@ -349,46 +350,32 @@ class StreamReader {
     return ShardIterator;
   }
 
+  private get batchSize(): number {
+    return this.options.batchSize ?? 100;
+  }
+
   private backoff(attempt: number): number {
     return Math.min((this.options.retryBackoffMs ?? 200) * 2 ** (attempt - 1), MaxBackoffMs);
   }
 
-  /** A sleep that ends early when the poller stops. */
-  private pause(ms: number): Promise<void> {
-    const signal = this.stopped.signal;
-    if (signal.aborted) return Promise.resolve();
-    return new Promise((resolve) => {
-      const done = () => {
-        clearTimeout(timer);
-        signal.removeEventListener('abort', done);
-        resolve();
-      };
-      const timer = setTimeout(done, ms);
-      signal.addEventListener('abort', done, { once: true });
-    });
+  /** A sleep that ends early when the poller stops; false once it has stopped. */
+  private async pause(ms: number): Promise<boolean> {
+    await sleep(ms, undefined, { signal: this.stopped.signal }).catch(() => {});
+    return !this.stopped.signal.aborted;
   }
 }
 
-async function latestStreamArn(dynamodb: DynamoDBClient, tableName: string): Promise<string> {
-  const { Table: table } = await dynamodb.send(new DescribeTableCommand({ TableName: tableName }));
-  if (!table?.LatestStreamArn || table.StreamSpecification?.StreamEnabled !== true) {
-    throw new Error(`Table ${tableName} has no stream enabled`);
+async function latestStreamArn(config: ReturnType<typeof dynamoDbLocalClientConfig>, tableName: string) {
+  const dynamodb = new DynamoDBClient(config);
+  try {
+    const { Table: table } = await dynamodb.send(new DescribeTableCommand({ TableName: tableName }));
+    if (!table?.LatestStreamArn || table.StreamSpecification?.StreamEnabled !== true) {
+      throw new Error(`Table ${tableName} has no stream enabled`);
+    }
+    return table.LatestStreamArn;
+  } finally {
+    dynamodb.destroy();
   }
-  return table.LatestStreamArn;
-}
-
-/** Orders shards so that a parent listed in the same page is started before its children. */
-function parentsFirst(shards: Shard[]): Shard[] {
-  const byId = new Map(shards.map((shard) => [shard.ShardId, shard]));
-  const ordered = new Set<Shard>();
-  const place = (shard: Shard) => {
-    if (ordered.has(shard)) return;
-    const parent = shard.ParentShardId ? byId.get(shard.ParentShardId) : undefined;
-    if (parent && parent !== shard) place(parent);
-    ordered.add(shard);
-  };
-  for (const shard of shards) place(shard);
-  return [...ordered];
 }
 
 function logError(error: unknown, context: StreamPollerErrorContext): void {
@@ -404,16 +391,13 @@ export function toLambdaRecord(
   record: StreamRecordSource,
   source: { region: string; streamArn: string },
 ): DynamoDBRecord {
-  const stream = record.dynamodb ?? {};
-  const created = stream.ApproximateCreationDateTime;
+  const { ApproximateCreationDateTime: created, Keys, NewImage, OldImage, ...rest } = record.dynamodb ?? {};
   const dynamodb: LambdaStreamRecord = {
     ...(created ? { ApproximateCreationDateTime: Math.floor(created.getTime() / 1000) } : {}),
-    ...(stream.Keys ? { Keys: toLambdaImage(stream.Keys) } : {}),
-    ...(stream.NewImage ? { NewImage: toLambdaImage(stream.NewImage) } : {}),
-    ...(stream.OldImage ? { OldImage: toLambdaImage(stream.OldImage) } : {}),
-    ...(stream.SequenceNumber !== undefined ? { SequenceNumber: stream.SequenceNumber } : {}),
-    ...(stream.SizeBytes !== undefined ? { SizeBytes: stream.SizeBytes } : {}),
-    ...(stream.StreamViewType !== undefined ? { StreamViewType: stream.StreamViewType } : {}),
+    ...(Keys ? { Keys: toLambdaImage(Keys) } : {}),
+    ...(NewImage ? { NewImage: toLambdaImage(NewImage) } : {}),
+    ...(OldImage ? { OldImage: toLambdaImage(OldImage) } : {}),
+    ...(rest as Pick<LambdaStreamRecord, 'SequenceNumber' | 'SizeBytes' | 'StreamViewType'>),
   };
   const converted: DynamoDBRecord = {
     eventID: record.eventID,
