@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
+import { once } from 'node:events';
 import { readFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -27,21 +28,12 @@ export interface LocalGatewayOptions {
   readonly port: number;
   /** Seconds an authorizer answer is reused per Authorization header; 0 turns the cache off. */
   readonly authCacheSeconds: number;
-  /**
-   * Where another process writes a new token to empty the authorizer cache (see
-   * `authorizer-cache-flush.ts`); without it the cache is emptied only by time.
-   */
+  /** Where another process writes a token that empties the authorizer cache (`authorizer-cache-flush.ts`). */
   readonly authCacheFlushFile?: string;
-  /** Requests per minute per client address to public routes, as the stack's web ACL allows. */
+  /** Per client address to public routes, as the stack's web ACL allows. */
   readonly publicRateLimitPerMinute: number;
-  /** Files served as they are at these paths (GET and HEAD, no key): pages of this machine only. */
-  readonly documents?: Readonly<Record<string, LocalDocument>>;
-}
-
-/** A file the gateway serves beside the API, read on every request so a regenerated one is served at once. */
-export interface LocalDocument {
-  readonly file: string;
-  readonly contentType: string;
+  /** Files served at these paths (GET and HEAD, no key), read on every request. */
+  readonly documents?: Readonly<Record<string, { readonly file: string; readonly contentType: string }>>;
 }
 
 export interface LocalGateway {
@@ -76,10 +68,7 @@ export async function startLocalGateway(options: LocalGatewayOptions): Promise<L
   const server = createServer((request, response) => {
     gateway.serve(request, response).catch(() => writeGatewayError(response, 500, randomUUID()));
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port, options.host, () => resolve());
-  });
+  await once(server.listen(options.port, options.host), 'listening');
   const { port } = server.address() as AddressInfo;
   const host = options.host.includes(':') ? `[${options.host}]` : options.host;
   return {
@@ -156,14 +145,8 @@ class GatewayRequests {
     const cached = this.authCache.get(authorization);
     // An answer is used only under the token it was asked under: one that was still being
     // computed when a flush came must not outlive that flush.
-    if (
-      cached &&
-      flushToken !== undefined &&
-      cached.flushToken === flushToken &&
-      cached.expiresAt > Date.now()
-    ) {
-      return cached.result;
-    }
+    const fresh = cached && cached.expiresAt > Date.now();
+    if (fresh && flushToken !== undefined && cached.flushToken === flushToken) return cached.result;
     const { stage, authCacheSeconds } = this.options;
     try {
       const result = await this.options.authorizer({
@@ -180,13 +163,8 @@ class GatewayRequests {
         stageVariables: {},
         requestContext: { requestId, stage } as APIGatewayRequestAuthorizerEvent['requestContext'],
       });
-      if (authCacheSeconds > 0) {
-        this.authCache.set(authorization, {
-          result,
-          expiresAt: Date.now() + authCacheSeconds * 1000,
-          flushToken,
-        });
-      }
+      const expiresAt = Date.now() + authCacheSeconds * 1000;
+      if (authCacheSeconds > 0) this.authCache.set(authorization, { result, expiresAt, flushToken });
       return result;
     } catch {
       return undefined;
@@ -208,7 +186,7 @@ class GatewayRequests {
 
 async function serveDocument(
   response: ServerResponse,
-  document: LocalDocument,
+  document: { file: string; contentType: string },
   method: string,
   requestId: string,
 ): Promise<void> {
@@ -239,7 +217,6 @@ function proxyEvent(input: {
   const query = new Map<string, string[]>();
   for (const [name, value] of url.searchParams) query.set(name, [...(query.get(name) ?? []), value]);
   const hasQuery = query.size > 0;
-  const hasParams = Object.keys(match.params).length > 0;
   return {
     resource: match.route.path,
     path: url.pathname,
@@ -250,7 +227,7 @@ function proxyEvent(input: {
       ? Object.fromEntries([...query].map(([name, values]) => [name, values.at(-1) ?? '']))
       : null,
     multiValueQueryStringParameters: hasQuery ? Object.fromEntries(query) : null,
-    pathParameters: hasParams ? match.params : null,
+    pathParameters: Object.keys(match.params).length > 0 ? match.params : null,
     stageVariables: null,
     body: body === '' ? null : body,
     isBase64Encoded: false,
@@ -279,9 +256,7 @@ function lambdaContext(route: RouteDefinition, timeoutMs: number): Context {
     logGroupName: `/aws/lambda/${route.operationId}`,
     logStreamName: 'local',
     getRemainingTimeInMillis: () => Math.max(0, deadline - Date.now()),
-    done: () => undefined,
-    fail: () => undefined,
-    succeed: () => undefined,
+    ...{ done: () => undefined, fail: () => undefined, succeed: () => undefined },
   };
 }
 
@@ -298,12 +273,9 @@ async function readBody(request: IncomingMessage): Promise<string | undefined> {
 }
 
 /** Header names as the client sent them, as API Gateway passes them on. */
-function singleValueHeaders(request: IncomingMessage): Record<string, string> {
-  const headers: Record<string, string> = {};
-  for (let index = 0; index + 1 < request.rawHeaders.length; index += 2) {
-    headers[request.rawHeaders[index] as string] = request.rawHeaders[index + 1] as string;
-  }
-  return headers;
+function singleValueHeaders({ rawHeaders }: IncomingMessage): Record<string, string> {
+  const pairs = rawHeaders.flatMap((name, index) => (index % 2 === 0 ? [[name, rawHeaders[index + 1]]] : []));
+  return Object.fromEntries(pairs);
 }
 
 function stringHeaders(headers: APIGatewayProxyResult['headers']): Record<string, string> {
@@ -319,11 +291,7 @@ const GatewayErrors = {
   500: { code: 'internal_error', message: 'An internal error occurred.' },
 } as const;
 
-function writeGatewayError(
-  response: ServerResponse,
-  status: keyof typeof GatewayErrors,
-  requestId: string,
-): void {
+function writeGatewayError(response: ServerResponse, status: keyof typeof GatewayErrors, requestId: string) {
   if (response.headersSent) return void response.end();
   response.writeHead(status, { 'Content-Type': 'application/json', 'Request-Id': requestId });
   response.end(JSON.stringify({ error: { ...GatewayErrors[status], requestId } }));

@@ -3,13 +3,7 @@ import { chmod, readFile, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import type {
-  APIGatewayProxyEvent,
-  APIGatewayProxyResult,
-  Context,
-  DynamoDBStreamEvent,
-  SQSEvent,
-} from 'aws-lambda';
+import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import { authorize } from '../../functions/authorizer/authorize';
 import { handler as authorizer } from '../../functions/authorizer/handler';
 import { resetFunctionEnvironment, type Stage } from '../../functions/config';
@@ -22,7 +16,7 @@ import { getApiKey } from '../../functions/store/merchants';
 import { createKey, createMerchant } from '../admin/operations';
 import { ApiDocsFiles } from '../openapi/build-api-docs';
 import { authorizerCacheFlushFile } from './authorizer-cache-flush';
-import { type LocalDeliveryQueueOptions, startDeliveryPipeline } from './delivery-pipeline';
+import { type DeliveryPipelineOptions, startDeliveryPipeline } from './delivery-pipeline';
 import { DynamoDbAccessKeyFile, readOrCreateDynamoDbAccessKey } from './dynamodb-access-key';
 import { type DynamoDbLocalTarget, dynamoDbLocalClientConfig, startDynamoDbLocal } from './dynamodb-local';
 import { ensureTable } from './ensure-table';
@@ -50,7 +44,6 @@ const localDocuments = {
   },
 };
 
-/** The runtime's files in its state folder besides the access key's (`DynamoDbAccessKeyFile`). */
 const RuntimeFile = 'runtime.json';
 const SecretsKeyFile = 'secrets.key';
 
@@ -66,7 +59,6 @@ export interface RuntimeInfo {
 
 export interface LocalRuntimeOptions {
   readonly settings: LocalSettings;
-  /** Keep no table data on disk. */
   readonly inMemory: boolean;
   /** Where runtime.json and the database live (default `.local/` at the repo root). */
   readonly stateDir?: string;
@@ -78,12 +70,9 @@ export interface LocalRuntimeOptions {
   readonly dynamodb?: DynamoDbLocalTarget;
   readonly tableName?: string;
   readonly log?: (message: string) => void;
-  /** Sees every batch the delay queue hands the dispatcher. */
-  readonly onDispatcherBatch?: (event: SQSEvent) => void;
-  /** Awaited before the router sees each stream batch (tests hold the stream back with it). */
-  readonly beforeRouting?: (event: DynamoDBStreamEvent) => Promise<void>;
-  /** A shorter redrive policy or visibility timeout for the delivery queue (tests). */
-  readonly deliveryQueue?: LocalDeliveryQueueOptions;
+  readonly onDispatcherBatch?: DeliveryPipelineOptions['onDispatcherBatch'];
+  readonly beforeRouting?: DeliveryPipelineOptions['beforeRouting'];
+  readonly deliveryQueue?: DeliveryPipelineOptions['deliveryQueue'];
 }
 
 export interface LocalRuntime extends RuntimeInfo {
@@ -126,16 +115,9 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
     const merchant = await readyMerchant(runtimeFile, settings.STAGE, options.inMemory);
     const gateway = await startGateway(settings, stateDir);
     stops.push(() => gateway.close());
-    const pipeline = await startDeliveryPipeline({
-      dynamodbEndpoint: target.endpoint,
-      dynamodbAccessKeyId: target.accessKeyId,
-      tableName,
-      settings,
-      log: options.log,
-      onDispatcherBatch: options.onDispatcherBatch,
-      beforeRouting: options.beforeRouting,
-      deliveryQueue: options.deliveryQueue,
-    });
+    const { log, onDispatcherBatch, beforeRouting, deliveryQueue } = options;
+    const hooks = { log, onDispatcherBatch, beforeRouting, deliveryQueue };
+    const pipeline = await startDeliveryPipeline({ dynamodb: target, tableName, settings, ...hooks });
     stops.push(() => pipeline.stop());
     const operator = await startOperatorChannel({
       stateDir,
@@ -163,10 +145,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
   }
 }
 
-/**
- * Open to this user only, also when an earlier version or another umask left it open; then, before
- * DynamoDB Local starts (seconds), another runtime on the same folder or port, each in one line.
- */
+/** Closes the state folder to other users, then refuses, before DynamoDB Local starts, another runtime on it or the port. */
 async function prepareStateDir(stateDir: string, settings: LocalSettings): Promise<void> {
   // A state folder too deep for the operator socket stops the runtime before anything starts.
   operatorSocketPath(stateDir);
@@ -217,7 +196,6 @@ function startGateway(settings: LocalSettings, stateDir: string): Promise<LocalG
   });
 }
 
-/** A fixed port something else listens on: a second `npm start`, most likely. 0 picks a free one. */
 async function assertPortFree(port: number, host: string): Promise<void> {
   if (port === 0 || (await isPortFree(port, host))) return;
   throw new Error(
@@ -243,10 +221,8 @@ type ProxyHandler = (event: APIGatewayProxyEvent, context: Context) => Promise<A
 
 /** Handler modules load on first use, like a Lambda cold start. */
 async function loadHandler(route: RouteDefinition): Promise<ProxyHandler> {
-  const module = (await import(pathToFileURL(join(functionsDir, `${route.handler}.ts`)).href)) as {
-    handler: ProxyHandler;
-  };
-  return module.handler;
+  const href = pathToFileURL(join(functionsDir, `${route.handler}.ts`)).href;
+  return ((await import(href)) as { handler: ProxyHandler }).handler;
 }
 
 async function ensureLocalTable(dynamodb: DynamoDbLocalTarget, tableName: string): Promise<void> {
