@@ -1,8 +1,8 @@
 import { resolve } from 'node:path';
 import { readSettings } from '../functions/settings/setting';
 import { ExitCode, runCommand } from '../lib/cli/command-failure';
+import { stopOnSignals } from '../lib/cli/stop-on-signals';
 import { runStoppable } from '../lib/cli/stop-registry';
-import { stopOnSignals } from '../lib/local/stop-on-signals';
 import { receiverPlaceFor } from '../lib/smoke/receiver-place';
 import { runSmoke } from '../lib/smoke/run-smoke';
 import { readSmokeKey } from '../lib/smoke/smoke-key';

@@ -1,6 +1,6 @@
 import { relative, resolve } from 'node:path';
 import { runCommand, UsageError } from '../lib/cli/command-failure';
-import { stopOnSignals } from '../lib/local/stop-on-signals';
+import { stopOnSignals } from '../lib/cli/stop-on-signals';
 import { readReceiverSettings } from '../lib/webhook-receiver/receiver-settings';
 import { defaultWebhookReceiverDir, startWebhookReceiver } from '../lib/webhook-receiver/webhook-receiver';
 

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
 import { deliveryBody, deliveryHeaders } from '../../../functions/domain/webhook-signature';
-import { LocalCaFiles } from '../../../lib/local/local-ca';
+import { LocalCaFiles } from '../../../lib/webhook-receiver/local-ca';
 import {
   startWebhookReceiver,
   type WebhookReceiver,
