@@ -20,12 +20,10 @@ export async function flushLocalAuthorizerCache(stateDir: string): Promise<void>
   const file = authorizerCacheFlushFile(stateDir);
   const partial = `${file}.${process.pid}.tmp`;
   await writeFile(partial, randomBytes(16).toString('hex'), { mode: 0o600 });
-  try {
-    await rename(partial, file);
-  } catch (error) {
+  await rename(partial, file).catch(async (error: unknown) => {
     await rm(partial, { force: true });
     throw error;
-  }
+  });
 }
 
 /**

@@ -271,15 +271,13 @@ function portInUseError(port: number): DynamoDbLocalError {
   );
 }
 
-interface LaunchOptions extends StartDynamoDbLocalOptions {
-  javaCommand: string;
-  env: NodeJS.ProcessEnv;
+/** `args`: `-sharedDb`, `-inMemory` or `-dbPath <dir>`. */
+type LaunchOptions = StartDynamoDbLocalOptions & { javaCommand: string; env: NodeJS.ProcessEnv } & {
   emulatorDir: string;
   accessKeyId: string;
-  /** `-sharedDb`, `-inMemory` or `-dbPath <dir>`. */
   args: string[];
   port: number;
-}
+};
 
 async function launch(options: LaunchOptions): Promise<DynamoDbLocal> {
   const { port, accessKeyId } = options;

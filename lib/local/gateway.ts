@@ -74,11 +74,11 @@ export async function startLocalGateway(options: LocalGatewayOptions): Promise<L
   return {
     baseUrl: `http://${host}:${port}`,
     server,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
+    close: async () => {
+      const closed = once(server.close(), 'close');
+      server.closeAllConnections();
+      await closed;
+    },
   };
 }
 

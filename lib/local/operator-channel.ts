@@ -1,3 +1,4 @@
+import { once } from 'node:events';
 import { chmod, rm } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { connect } from 'node:net';
@@ -60,13 +61,7 @@ export async function startOperatorChannel(options: {
       send(response, 500, { error: error instanceof Error ? error.message : String(error) });
     });
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(socketPath, () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
+  await once(server.listen(socketPath), 'listening');
   await chmod(socketPath, 0o600);
   return {
     socketPath,
@@ -84,15 +79,11 @@ async function respond(
 ): Promise<void> {
   const route = `${request.method} ${request.url}`;
   request.resume();
-  if (route === `${OperatorRoutes.deadLetters.method} ${OperatorRoutes.deadLetters.path}`) {
-    send(response, 200, { count: operations.deadLetterCount() });
-  } else if (route === `${OperatorRoutes.redrive.method} ${OperatorRoutes.redrive.path}`) {
-    send(response, 200, { moved: operations.redriveDeadLetters() });
-  } else if (route === `${OperatorRoutes.reconcile.method} ${OperatorRoutes.reconcile.path}`) {
-    send(response, 200, await operations.reconcileNow());
-  } else {
-    send(response, 404, { error: `no operator route ${route}` });
-  }
+  const is = ({ method, path }: OperatorRoute) => route === `${method} ${path}`;
+  if (is(OperatorRoutes.deadLetters)) send(response, 200, { count: operations.deadLetterCount() });
+  else if (is(OperatorRoutes.redrive)) send(response, 200, { moved: operations.redriveDeadLetters() });
+  else if (is(OperatorRoutes.reconcile)) send(response, 200, await operations.reconcileNow());
+  else send(response, 404, { error: `no operator route ${route}` });
 }
 
 function send(response: ServerResponse, status: number, body: object): void {
@@ -115,13 +106,13 @@ export async function assertNoRuntimeIn(stateDir: string): Promise<void> {
 }
 
 /** Whether something accepts connections on the socket (a live runtime), not just a file is there. */
-function answers(socketPath: string): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = connect(socketPath);
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-  });
+async function answers(socketPath: string): Promise<boolean> {
+  const socket = connect(socketPath);
+  try {
+    await once(socket, 'connect');
+    socket.destroy();
+    return true;
+  } catch {
+    return false;
+  }
 }

@@ -17,19 +17,16 @@ const watchdogScript = [
   'kill -KILL "$1" 2>/dev/null',
 ].join('; ');
 
-export interface OrphanWatchdogOptions {
-  /** Seconds between SIGTERM and SIGKILL once this process is gone (default 5). */
-  readonly graceSeconds?: number;
-  /** The watchdog could not be started; the child then lives only as long as stop() or exit hooks see to. */
-  readonly onError?: (error: Error) => void;
-}
-
 /**
  * Ends `child` when this process ends without stopping it — a SIGKILL, a crash, an exit that skips
  * its hooks — so a JVM never outlives the runtime or test run that started it. A small `sh` process
  * watches from beside the child and is killed as soon as the child exits.
  */
-export function endWithThisProcess(child: ChildProcess, options: OrphanWatchdogOptions = {}): void {
+export function endWithThisProcess(
+  child: ChildProcess,
+  /** `graceSeconds` between SIGTERM and SIGKILL (default 5); `onError` when no watchdog could start. */
+  options: { readonly graceSeconds?: number; readonly onError?: (error: Error) => void } = {},
+): void {
   if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return;
   const grace = String(options.graceSeconds ?? 5);
   const args = ['-c', watchdogScript, 'orphan-watchdog', String(child.pid), grace];

@@ -24,10 +24,13 @@ export async function privateDir(dir: string): Promise<void> {
 export async function closeFiles(dir: string, names: readonly string[]): Promise<void> {
   for (const name of names) {
     const path = join(dir, name);
-    const info = await lstat(path).catch((error: NodeJS.ErrnoException) => {
-      if (error.code === 'ENOENT') return undefined;
-      throw error;
-    });
+    const info = await lstat(path).catch(ignoreMissing);
     if (info?.isFile() && (info.mode & 0o777) !== PrivateMode.file) await chmod(path, PrivateMode.file);
   }
+}
+
+/** For a `.catch` that takes a missing file as undefined and rethrows anything else. */
+export function ignoreMissing(error: NodeJS.ErrnoException): undefined {
+  if (error.code === 'ENOENT') return undefined;
+  throw error;
 }

@@ -227,11 +227,7 @@ async function loadHandler(route: RouteDefinition): Promise<ProxyHandler> {
 
 async function ensureLocalTable(dynamodb: DynamoDbLocalTarget, tableName: string): Promise<void> {
   const client = new DynamoDBClient(dynamoDbLocalClientConfig(dynamodb.endpoint, dynamodb.accessKeyId));
-  try {
-    await ensureTable(client, tableName);
-  } finally {
-    client.destroy();
-  }
+  await ensureTable(client, tableName).finally(() => client.destroy());
 }
 
 /**
