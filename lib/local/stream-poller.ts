@@ -7,16 +7,9 @@ import {
   GetShardIteratorCommand,
   type Shard,
   type ShardIteratorType,
-  type AttributeValue as StreamAttributeValue,
   type _Record as StreamRecordSource,
 } from '@aws-sdk/client-dynamodb-streams';
-import type {
-  DynamoDBBatchResponse,
-  DynamoDBRecord,
-  DynamoDBStreamEvent,
-  AttributeValue as LambdaAttributeValue,
-  StreamRecord as LambdaStreamRecord,
-} from 'aws-lambda';
+import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent, StreamRecord } from 'aws-lambda';
 import { DynamoDbLocalRegion, dynamoDbLocalClientConfig, SharedDbAccessKeyId } from './dynamodb-local';
 
 // biome-ignore lint/suspicious/noConfusingVoidType: the result type of aws-lambda's DynamoDBStreamHandler
@@ -78,20 +71,10 @@ const ShardDiscoveryIntervalMs = 2_000;
 export async function startStreamPoller(options: StreamPollerOptions): Promise<StreamPoller> {
   const config = dynamoDbLocalClientConfig(options.endpoint, options.accessKeyId ?? SharedDbAccessKeyId);
   const reader = new StreamReader(options, config, await latestStreamArn(config, options.tableName));
-  try {
-    await reader.discover(true);
-  } catch (error) {
-    await reader.stop();
-    throw error;
-  }
-  reader.keepDiscovering();
-  let stopping: Promise<void> | undefined;
+  await reader.start();
   return {
     streamArn: reader.streamArn,
-    stop: () => {
-      stopping ??= reader.stop();
-      return stopping;
-    },
+    stop: () => reader.stop(),
     drain: ({ timeoutMs = 30_000 } = {}) => reader.drain(timeoutMs),
   };
 }
@@ -131,11 +114,19 @@ export function shardStarts(
     });
 }
 
-interface ShardWorker {
-  finished: boolean;
-  /** Tick at which a fetch that found nothing new started while nothing was left to deliver. */
-  caughtUpAt: number;
-  loop: Promise<void>;
+/**
+ * Records the reading of `shardId` in `readings`, begun only once its parent's reading has ended
+ * (settled either way): a child shard's records follow its parent's.
+ */
+export function readAfterParent(
+  readings: Map<string, Promise<void>>,
+  { shardId, parentId }: Pick<ShardStart, 'shardId' | 'parentId'>,
+  read: () => Promise<void>,
+): Promise<void> {
+  const parent = (parentId === undefined ? undefined : readings.get(parentId)) ?? Promise.resolve();
+  const reading = parent.then(read, read);
+  readings.set(shardId, reading);
+  return reading;
 }
 
 /** No iterator means one must be asked for (at start, or after one expired). */
@@ -147,13 +138,17 @@ interface ShardPosition {
 }
 
 class StreamReader {
-  private readonly workers = new Map<string, ShardWorker>();
+  private readonly readings = new Map<string, Promise<void>>();
+  /** Per shard, the tick at which a fetch that found nothing new began with nothing left to deliver; Infinity once read to its end. */
+  private readonly caughtUpAt = new Map<string, number>();
   private readonly stopped = new AbortController();
   private readonly streams: DynamoDBStreamsClient;
   private readonly onError: NonNullable<StreamPollerOptions['onError']>;
+  private readonly batchSize: number;
   private tick = 0;
   private discovery: Promise<void> = Promise.resolve();
   private discoveryLoop: Promise<void> = Promise.resolve();
+  private stopping: Promise<void> | undefined;
 
   constructor(
     private readonly options: StreamPollerOptions,
@@ -162,34 +157,14 @@ class StreamReader {
   ) {
     this.streams = new DynamoDBStreamsClient(config);
     this.onError = options.onError ?? logError;
+    this.batchSize = options.batchSize ?? 100;
   }
 
-  discover(initial = false): Promise<void> {
-    // One pass at a time; a failed pass (reported by its caller) must not block the next.
-    this.discovery = this.discovery.catch(() => {}).then(() => this.discoverOnce(initial));
-    return this.discovery;
-  }
-
-  private async discoverOnce(initial: boolean): Promise<void> {
-    const fromLatest = initial && this.options.from !== 'trim_horizon';
-    const known = new Set(this.workers.keys());
-    for (const { shardId, parentId, from } of shardStarts(await this.listShards(), known, fromLatest)) {
-      if (from === 'done') {
-        this.workers.set(shardId, { finished: true, caughtUpAt: Infinity, loop: Promise.resolve() });
-        continue;
-      }
-      // LATEST is taken before start resolves, so that every later write is seen.
-      const iterator = from === 'LATEST' ? await this.iterator(shardId, 'LATEST') : undefined;
-      const position = { shardId, iterator, lastSequenceNumber: undefined, closed: false };
-      const worker: ShardWorker = { finished: false, caughtUpAt: 0, loop: Promise.resolve() };
-      worker.loop = this.readShard(worker, position, parentId)
-        .catch((error: unknown) => this.onError(error, { stage: 'poll', shardId }))
-        .finally(() => Object.assign(worker, { finished: true, caughtUpAt: Infinity }));
-      this.workers.set(shardId, worker);
-    }
-  }
-
-  keepDiscovering(): void {
+  async start(): Promise<void> {
+    await this.discover(true).catch(async (error: unknown) => {
+      await this.stop();
+      throw error;
+    });
     this.discoveryLoop = (async () => {
       while (await this.pause(ShardDiscoveryIntervalMs)) {
         await this.discover().catch((error: unknown) => this.onError(error, { stage: 'poll' }));
@@ -197,16 +172,42 @@ class StreamReader {
     })();
   }
 
-  private async readShard(worker: ShardWorker, position: ShardPosition, parentId: string | undefined) {
-    // A child shard's records follow its parent's, so it waits until the parent is read to the end.
-    await (parentId ? this.workers.get(parentId)?.loop : undefined);
+  private discover(initial = false): Promise<void> {
+    // One pass at a time; a failed pass (reported by its caller) must not block the next.
+    this.discovery = this.discovery.catch(() => {}).then(() => this.discoverOnce(initial));
+    return this.discovery;
+  }
+
+  private async discoverOnce(initial: boolean): Promise<void> {
+    const fromLatest = initial && this.options.from !== 'trim_horizon';
+    const known = new Set(this.readings.keys());
+    for (const start of shardStarts(await this.listShards(), known, fromLatest)) {
+      const { shardId, from } = start;
+      if (from === 'done') {
+        this.readings.set(shardId, Promise.resolve());
+        this.caughtUpAt.set(shardId, Infinity);
+        continue;
+      }
+      // LATEST is taken before start resolves, so that every later write is seen.
+      const iterator = from === 'LATEST' ? await this.iterator(shardId, 'LATEST') : undefined;
+      const position = { shardId, iterator, lastSequenceNumber: undefined, closed: false };
+      this.caughtUpAt.set(shardId, 0);
+      readAfterParent(this.readings, start, () =>
+        this.readShard(position)
+          .catch((error: unknown) => this.onError(error, { stage: 'poll', shardId }))
+          .finally(() => this.caughtUpAt.set(shardId, Infinity)),
+      );
+    }
+  }
+
+  private async readShard(position: ShardPosition): Promise<void> {
     const buffer: DynamoDBRecord[] = [];
     let attempt = 0;
     let failures = 0;
     while (!this.stopped.signal.aborted) {
       let fetched: number | undefined;
       if (!position.closed && buffer.length < this.batchSize) {
-        fetched = await this.fetch(worker, position, buffer);
+        fetched = await this.fetch(position, buffer);
         if (fetched === undefined) {
           await this.pause(this.backoff(++failures));
           continue;
@@ -220,15 +221,12 @@ class StreamReader {
   }
 
   /** One GetRecords into `buffer`: how many records it read, or undefined when it failed. */
-  private async fetch(worker: ShardWorker, position: ShardPosition, buffer: DynamoDBRecord[]) {
+  private async fetch(position: ShardPosition, buffer: DynamoDBRecord[]): Promise<number | undefined> {
     const startedAt = ++this.tick;
     try {
       const after = position.lastSequenceNumber;
-      position.iterator ??= await this.iterator(
-        position.shardId,
-        after ? 'AFTER_SEQUENCE_NUMBER' : 'TRIM_HORIZON',
-        after,
-      );
+      const type = after ? 'AFTER_SEQUENCE_NUMBER' : 'TRIM_HORIZON';
+      position.iterator ??= await this.iterator(position.shardId, type, after);
       const output = await this.streams.send(
         new GetRecordsCommand({ ShardIterator: position.iterator, Limit: 1_000 }),
       );
@@ -241,7 +239,7 @@ class StreamReader {
         const converted = toLambdaRecord(record, { region: DynamoDbLocalRegion, streamArn: this.streamArn });
         if (this.options.filter?.(converted) !== false) buffer.push(converted);
       }
-      if (records.length === 0 && buffer.length === 0) worker.caughtUpAt = startedAt;
+      if (records.length === 0 && buffer.length === 0) this.caughtUpAt.set(position.shardId, startedAt);
       return records.length;
     } catch (error) {
       if (error instanceof Error && error.name === 'ExpiredIteratorException') position.iterator = undefined;
@@ -251,57 +249,44 @@ class StreamReader {
   }
 
   /**
-   * Delivers the head of `buffer` and removes what is done: everything on success, the records
-   * before the lowest failed one on partial failure, nothing on a throw. Returns the attempt count
-   * of the checkpoint now at the head.
+   * Hands the head of `buffer` to the handler and removes what is done: all of it on success, the
+   * records before the lowest failed one on partial failure, all of it once retries are exhausted.
+   * Returns the attempt count of the checkpoint now at the head.
    */
   private async deliver(shardId: string, buffer: DynamoDBRecord[], attempts: number): Promise<number> {
     const batch = buffer.slice(0, this.batchSize);
-    const { failedFrom, failure } = await this.callHandler(batch);
-    if (failedFrom === undefined) {
-      buffer.splice(0, batch.length);
-      return 0;
-    }
-    buffer.splice(0, failedFrom);
-    const attempt = failedFrom > 0 ? 1 : attempts + 1;
+    const [failedFrom, failure] = await this.callHandler(batch);
     const pending = batch.slice(failedFrom);
+    const attempt = failedFrom === 0 ? attempts + 1 : 1;
     const discarded = attempt > (this.options.maxRetries ?? 5);
-    this.onError(failure, {
-      stage: 'handler',
-      shardId,
-      attempt,
-      recordCount: pending.length,
-      firstSequenceNumber: pending[0]?.dynamodb?.SequenceNumber,
-      lastSequenceNumber: pending.at(-1)?.dynamodb?.SequenceNumber,
-      discarded,
-    });
-    if (discarded) {
-      buffer.splice(0, pending.length);
-      return 0;
-    }
+    buffer.splice(0, discarded ? batch.length : failedFrom);
+    if (pending.length === 0) return 0;
+    const [first, last] = [pending[0], pending.at(-1)].map((record) => record?.dynamodb?.SequenceNumber);
+    const recordCount = pending.length;
+    const context = { stage: 'handler', shardId, attempt, recordCount, discarded } as const;
+    this.onError(failure, { ...context, firstSequenceNumber: first, lastSequenceNumber: last });
+    if (discarded) return 0;
     await this.pause(this.backoff(attempt));
     return attempt;
   }
 
-  /** The index of the first record to retry (undefined: all done), as Lambda reads the response. */
-  private async callHandler(batch: DynamoDBRecord[]): Promise<{ failedFrom?: number; failure?: unknown }> {
+  /** The index of the first record to retry (the batch's length: none) and why, as Lambda reads the response. */
+  private async callHandler(batch: DynamoDBRecord[]): Promise<[failedFrom: number, failure?: unknown]> {
     try {
       // A fresh copy per call, as Lambda sends fresh JSON: a handler that mutates records cannot
       // change what its retry sees.
       const response = await this.options.handler({ Records: structuredClone(batch) });
       const reported = response?.batchItemFailures ?? [];
-      if (reported.length === 0) return {};
-      const indexes = reported.map((item) =>
-        batch.findIndex((record) => record.dynamodb?.SequenceNumber === item?.itemIdentifier),
-      );
+      const sequenceNumbers = batch.map((record) => record.dynamodb?.SequenceNumber);
+      const indexes = reported.map((item) => sequenceNumbers.indexOf(item?.itemIdentifier));
       // Like Lambda: an identifier that is not in the batch fails the whole batch.
-      if (indexes.some((index) => index < 0)) {
-        return { failedFrom: 0, failure: new Error('batchItemFailures named a record not in the batch') };
-      }
-      const failure = new Error(`handler reported ${reported.length} failed record(s)`);
-      return { failedFrom: Math.min(...indexes), failure };
+      if (indexes.includes(-1)) return [0, new Error('batchItemFailures named a record not in the batch')];
+      return [
+        Math.min(batch.length, ...indexes),
+        new Error(`handler reported ${reported.length} failed record(s)`),
+      ];
     } catch (error) {
-      return { failedFrom: 0, failure: error };
+      return [0, error];
     }
   }
 
@@ -309,7 +294,7 @@ class StreamReader {
     const mark = ++this.tick;
     const deadline = Date.now() + timeoutMs;
     await this.discover();
-    const done = () => [...this.workers.values()].every((w) => w.finished || w.caughtUpAt > mark);
+    const done = () => [...this.caughtUpAt.values()].every((caughtUpAt) => caughtUpAt > mark);
     while (!done() && (await this.pause(10))) {
       if (Date.now() > deadline) {
         throw new Error(`stream of ${this.options.tableName} not drained within ${timeoutMs} ms`);
@@ -317,12 +302,15 @@ class StreamReader {
     }
   }
 
-  async stop(): Promise<void> {
-    this.stopped.abort();
-    await this.discoveryLoop;
-    await this.discovery.catch(() => {});
-    await Promise.allSettled([...this.workers.values()].map((worker) => worker.loop));
-    this.streams.destroy();
+  stop(): Promise<void> {
+    this.stopping ??= (async () => {
+      this.stopped.abort();
+      await this.discoveryLoop;
+      await this.discovery.catch(() => {});
+      await Promise.allSettled(this.readings.values());
+      this.streams.destroy();
+    })();
+    return this.stopping;
   }
 
   private async listShards(): Promise<Shard[]> {
@@ -338,20 +326,11 @@ class StreamReader {
     return shards;
   }
 
-  private async iterator(shardId: string, type: ShardIteratorType, sequenceNumber?: string) {
-    const { ShardIterator } = await this.streams.send(
-      new GetShardIteratorCommand({
-        StreamArn: this.streamArn,
-        ShardId: shardId,
-        ShardIteratorType: type,
-        SequenceNumber: sequenceNumber,
-      }),
-    );
-    return ShardIterator;
-  }
-
-  private get batchSize(): number {
-    return this.options.batchSize ?? 100;
+  private async iterator(ShardId: string, ShardIteratorType: ShardIteratorType, SequenceNumber?: string) {
+    const command = new GetShardIteratorCommand({
+      ...{ StreamArn: this.streamArn, ShardId, ShardIteratorType, SequenceNumber },
+    });
+    return (await this.streams.send(command)).ShardIterator;
   }
 
   private backoff(attempt: number): number {
@@ -391,14 +370,9 @@ export function toLambdaRecord(
   record: StreamRecordSource,
   source: { region: string; streamArn: string },
 ): DynamoDBRecord {
-  const { ApproximateCreationDateTime: created, Keys, NewImage, OldImage, ...rest } = record.dynamodb ?? {};
-  const dynamodb: LambdaStreamRecord = {
-    ...(created ? { ApproximateCreationDateTime: Math.floor(created.getTime() / 1000) } : {}),
-    ...(Keys ? { Keys: toLambdaImage(Keys) } : {}),
-    ...(NewImage ? { NewImage: toLambdaImage(NewImage) } : {}),
-    ...(OldImage ? { OldImage: toLambdaImage(OldImage) } : {}),
-    ...(rest as Pick<LambdaStreamRecord, 'SequenceNumber' | 'SizeBytes' | 'StreamViewType'>),
-  };
+  const { ApproximateCreationDateTime: created, ...rest } = record.dynamodb ?? {};
+  const dynamodb = JSON.parse(JSON.stringify(rest, binariesAsBase64)) as StreamRecord;
+  if (created) dynamodb.ApproximateCreationDateTime = Math.floor(created.getTime() / 1000);
   const converted: DynamoDBRecord = {
     eventID: record.eventID,
     eventName: record.eventName,
@@ -415,15 +389,8 @@ export function toLambdaRecord(
   return converted;
 }
 
-function toLambdaImage(image: Record<string, StreamAttributeValue>): Record<string, LambdaAttributeValue> {
-  return Object.fromEntries(Object.entries(image).map(([name, value]) => [name, toLambdaValue(value)]));
-}
-
-function toLambdaValue(value: StreamAttributeValue): LambdaAttributeValue {
-  const base64 = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64');
-  if (value.B !== undefined) return { B: base64(value.B) };
-  if (value.BS !== undefined) return { BS: value.BS.map(base64) };
-  if (value.M !== undefined) return { M: toLambdaImage(value.M) };
-  if (value.L !== undefined) return { L: value.L.map(toLambdaValue) };
-  return value as LambdaAttributeValue;
+/** A JSON.stringify replacer; it reads the holder, as a Buffer's toJSON has already run on `value`. */
+function binariesAsBase64(this: Record<string, unknown>, key: string, value: unknown): unknown {
+  const raw = this[key];
+  return raw instanceof Uint8Array ? Buffer.from(raw).toString('base64') : value;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { shardStarts, toLambdaRecord } from '../../../lib/local/stream-poller';
+import { readAfterParent, shardStarts, toLambdaRecord } from '../../../lib/local/stream-poller';
 
 const source = {
   region: 'us-east-1',
@@ -111,5 +111,49 @@ describe('shardStarts', () => {
       { shardId: 'first', parentId: 'old', from: 'LATEST' },
     ]);
     expect(later).toEqual([{ shardId: 'second', parentId: 'first', from: 'TRIM_HORIZON' }]);
+  });
+});
+
+describe('readAfterParent', () => {
+  it("begins a child shard's reading only once its parent's reading has ended", async () => {
+    const readings = new Map<string, Promise<void>>();
+    const order: string[] = [];
+    let endParent = () => {};
+    const parentRead = new Promise<void>((resolve) => {
+      endParent = resolve;
+    });
+    readAfterParent(readings, { shardId: 'parent', parentId: undefined }, async () => {
+      order.push('parent begins');
+      await parentRead;
+      order.push('parent ends');
+    });
+    const child = readAfterParent(readings, { shardId: 'child', parentId: 'parent' }, async () => {
+      order.push('child begins');
+    });
+
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(order).toEqual(['parent begins']);
+    endParent();
+    await child;
+
+    expect(order).toEqual(['parent begins', 'parent ends', 'child begins']);
+    expect(readings.get('child')).toBe(child);
+  });
+
+  it('begins at once a shard whose parent is unknown, and a child whose parent failed', async () => {
+    const readings = new Map<string, Promise<void>>();
+    const begun: string[] = [];
+    readAfterParent(readings, { shardId: 'failed', parentId: undefined }, () =>
+      Promise.reject(new Error('x')),
+    );
+
+    await readAfterParent(readings, { shardId: 'orphan', parentId: 'gone' }, async () => {
+      begun.push('orphan');
+    });
+    await readAfterParent(readings, { shardId: 'child', parentId: 'failed' }, async () => {
+      begun.push('child');
+    });
+
+    expect(begun).toEqual(['orphan', 'child']);
   });
 });
