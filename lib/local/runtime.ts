@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { chmod, readFile, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -17,13 +16,12 @@ import { createKey, createMerchant } from '../admin/operations';
 import { ApiDocsFiles } from '../openapi/build-api-docs';
 import { authorizerCacheFlushFile } from './authorizer-cache-flush';
 import { type DeliveryPipelineOptions, startDeliveryPipeline } from './delivery-pipeline';
-import { DynamoDbAccessKeyFile, readOrCreateDynamoDbAccessKey } from './dynamodb-access-key';
 import { type DynamoDbLocalTarget, dynamoDbLocalClientConfig, startDynamoDbLocal } from './dynamodb-local';
 import { ensureTable } from './ensure-table';
 import { type LocalGateway, startLocalGateway } from './gateway';
 import { assertNoRuntimeIn, operatorSocketPath, startOperatorChannel } from './operator-channel';
 import { isPortFree } from './ports';
-import { closeFiles, privateDir } from './private-files';
+import { closeFiles, DynamoDbAccessKey, privateDir, readOrCreateKey, SecretsKey } from './private-files';
 import type { LocalSettings } from './settings';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -45,7 +43,6 @@ const localDocuments = {
 };
 
 const RuntimeFile = 'runtime.json';
-const SecretsKeyFile = 'secrets.key';
 
 /** `.local/runtime.json`: what a developer or the admin CLI needs to call the runtime. */
 export interface RuntimeInfo {
@@ -98,7 +95,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
       ? await startDynamoDbLocal({
           inMemory: options.inMemory,
           dbPath: join(stateDir, 'dynamodb'),
-          accessKeyId: await readOrCreateDynamoDbAccessKey(stateDir),
+          accessKeyId: await readOrCreateKey(stateDir, DynamoDbAccessKey),
           log: options.log,
         })
       : undefined;
@@ -151,7 +148,7 @@ async function prepareStateDir(stateDir: string, settings: LocalSettings): Promi
   operatorSocketPath(stateDir);
   await privateDir(stateDir);
   const flushFile = basename(authorizerCacheFlushFile(stateDir));
-  await closeFiles(stateDir, [RuntimeFile, SecretsKeyFile, DynamoDbAccessKeyFile, flushFile]);
+  await closeFiles(stateDir, [RuntimeFile, SecretsKey.file, DynamoDbAccessKey.file, flushFile]);
   await assertNoRuntimeIn(stateDir);
   await assertPortFree(settings.PORT, settings.HOST);
 }
@@ -173,7 +170,8 @@ async function setFunctionEnvironment(
     WEBHOOK_ALLOW_PRIVATE_TARGETS: String(settings.WEBHOOK_ALLOW_PRIVATE_TARGETS),
     WEBHOOK_RETRY_DELAY_SECONDS: String(settings.WEBHOOK_RETRY_DELAY_SECONDS),
     WEBHOOK_TIMEOUT_MS: String(settings.WEBHOOK_TIMEOUT_MS),
-    LOCAL_SECRETS_KEY: await localSecretsKey(stateDir, options.inMemory),
+    // An in-memory runtime has no sealed secrets to keep: it makes a fresh key.
+    LOCAL_SECRETS_KEY: options.inMemory ? SecretsKey.make() : await readOrCreateKey(stateDir, SecretsKey),
     POWERTOOLS_SERVICE_NAME: 'merchant-payments-local',
   });
   resetFunctionEnvironment();
@@ -201,20 +199,6 @@ async function assertPortFree(port: number, host: string): Promise<void> {
   throw new Error(
     `port ${port} on ${host} is in use (another npm start?): stop what listens there, or set PORT to a free port (0 picks one)`,
   );
-}
-
-/**
- * The key that stands in for KMS. It is kept beside the persisted table (mode 0600), since the
- * sealed secrets in that table are useless without it; an in-memory runtime makes a fresh one.
- */
-async function localSecretsKey(stateDir: string, inMemory: boolean): Promise<string> {
-  if (inMemory) return randomBytes(32).toString('base64');
-  const file = join(stateDir, SecretsKeyFile);
-  const existing = await readFile(file, 'utf8').catch(() => undefined);
-  if (existing !== undefined && Buffer.from(existing.trim(), 'base64').length === 32) return existing.trim();
-  const key = randomBytes(32).toString('base64');
-  await writeFile(file, `${key}\n`, { mode: 0o600 });
-  return key;
 }
 
 type ProxyHandler = (event: APIGatewayProxyEvent, context: Context) => Promise<APIGatewayProxyResult>;
