@@ -2,7 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
 import { readFile } from 'node:fs/promises';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type {
   APIGatewayAuthorizerResult,
@@ -14,8 +14,9 @@ import type {
 import { defaultRouteTimeoutSeconds, isPublic, type RouteDefinition } from '../../functions/route-definition';
 import { readAuthorizerCacheFlushToken } from './authorizer-cache-flush';
 import { rateLimiter } from './rate-limiter';
-import { matchRoute } from './route-matcher';
+import { matchRoute, type RouteMatch } from './route-matcher';
 
+type ProxyEventContext = APIGatewayProxyEvent['requestContext'];
 type ProxyHandler = (event: APIGatewayProxyEvent, context: Context) => Promise<APIGatewayProxyResult>;
 type AuthorizerHandler = (event: APIGatewayRequestAuthorizerEvent) => Promise<APIGatewayAuthorizerResult>;
 
@@ -33,12 +34,13 @@ export interface LocalGatewayOptions {
   /** Per client address to public routes, as the stack's web ACL allows. */
   readonly publicRateLimitPerMinute: number;
   /** Files served at these paths (GET and HEAD, no key), read on every request. */
-  readonly documents?: Readonly<Record<string, { readonly file: string; readonly contentType: string }>>;
+  readonly documents?: Readonly<Record<string, Document>>;
 }
+
+type Document = { readonly file: string; readonly contentType: string };
 
 export interface LocalGateway {
   readonly baseUrl: string;
-  readonly server: Server;
   close(): Promise<void>;
 }
 
@@ -73,7 +75,6 @@ export async function startLocalGateway(options: LocalGatewayOptions): Promise<L
   const host = options.host.includes(':') ? `[${options.host}]` : options.host;
   return {
     baseUrl: `http://${host}:${port}`,
-    server,
     close: async () => {
       const closed = once(server.close(), 'close');
       server.closeAllConnections();
@@ -110,37 +111,32 @@ class GatewayRequests {
     }
     const match = matchRoute(this.options.routes, method, url.pathname);
     if (match === undefined) return writeGatewayError(response, 404, requestId);
-    const headers = singleValueHeaders(request);
     const sourceIp = request.socket.remoteAddress ?? '127.0.0.1';
+    const event = proxyEvent(match, url, { method, headers: singleValueHeaders(request), body }, requestId, {
+      stage: this.options.stage,
+      sourceIp,
+    });
     // A public route has no authorizer, only the per-address limit; every other route needs a key.
-    let authorized: APIGatewayAuthorizerResult | undefined;
     if (isPublic(match.route)) {
       if (!this.publicLimiter.allow(sourceIp)) return writeGatewayError(response, 429, requestId);
     } else {
-      const authorization = headers.Authorization ?? headers.authorization;
-      // Without the identity source API Gateway answers 401 itself; the authorizer never runs.
-      if (authorization)
-        authorized = await this.authorize(authorization, headers, match.route, url, requestId);
+      const authorized = await this.authorize(event);
       if (authorized === undefined) return writeGatewayError(response, 401, requestId);
+      event.requestContext.authorizer = { principalId: authorized.principalId, ...authorized.context };
     }
-    const stage = this.options.stage;
-    const event = proxyEvent({ match, url, method, headers, body, requestId, authorized, sourceIp, stage });
     const handler = await this.options.loadHandler(match.route);
-    const timeoutMs = (match.route.timeoutSeconds ?? defaultRouteTimeoutSeconds) * 1000;
     const result = await routeInvocation.run({ operationId: match.route.operationId, requestId }, () =>
-      handler(event, lambdaContext(match.route, timeoutMs)),
+      handler(event, lambdaContext(match.route)),
     );
     response.writeHead(result.statusCode, stringHeaders(result.headers));
     response.end(result.body);
   }
 
-  private async authorize(
-    authorization: string,
-    headers: Record<string, string>,
-    route: RouteDefinition,
-    url: URL,
-    requestId: string,
-  ): Promise<APIGatewayAuthorizerResult | undefined> {
+  /** The authorizer's answer for a keyed route, from the cache when it may be; undefined when it denies. */
+  private async authorize(event: APIGatewayProxyEvent): Promise<APIGatewayAuthorizerResult | undefined> {
+    const authorization = event.headers.Authorization ?? event.headers.authorization;
+    // Without the identity source API Gateway answers 401 itself; the authorizer never runs.
+    if (!authorization) return undefined;
     const flushToken = this.currentFlushToken();
     const cached = this.authCache.get(authorization);
     // An answer is used only under the token it was asked under: one that was still being
@@ -148,21 +144,10 @@ class GatewayRequests {
     const fresh = cached && cached.expiresAt > Date.now();
     if (fresh && flushToken !== undefined && cached.flushToken === flushToken) return cached.result;
     const { stage, authCacheSeconds } = this.options;
+    const methodArn = `arn:aws:execute-api:local:000000000000:local/${stage}/${event.httpMethod}${event.resource}`;
     try {
-      const result = await this.options.authorizer({
-        type: 'REQUEST',
-        methodArn: `arn:aws:execute-api:local:000000000000:local/${stage}/${route.method}${route.path}`,
-        resource: route.path,
-        path: url.pathname,
-        httpMethod: route.method,
-        headers,
-        multiValueHeaders: {},
-        pathParameters: {},
-        queryStringParameters: Object.fromEntries(url.searchParams),
-        multiValueQueryStringParameters: {},
-        stageVariables: {},
-        requestContext: { requestId, stage } as APIGatewayRequestAuthorizerEvent['requestContext'],
-      });
+      const requestContext = { ...event.requestContext, authorizer: undefined };
+      const result = await this.options.authorizer({ ...event, type: 'REQUEST', methodArn, requestContext });
       const expiresAt = Date.now() + authCacheSeconds * 1000;
       if (authCacheSeconds > 0) this.authCache.set(authorization, { result, expiresAt, flushToken });
       return result;
@@ -186,75 +171,54 @@ class GatewayRequests {
 
 async function serveDocument(
   response: ServerResponse,
-  document: { file: string; contentType: string },
+  document: Document,
   method: string,
   requestId: string,
-): Promise<void> {
+) {
   const content = await readFile(document.file);
-  response.writeHead(200, {
+  const headers = {
     'Content-Type': document.contentType,
     'Content-Length': content.length,
-    'Cache-Control': 'no-cache',
-    'X-Content-Type-Options': 'nosniff',
     'Request-Id': requestId,
-  });
+  };
+  response.writeHead(200, { ...headers, 'Cache-Control': 'no-cache', 'X-Content-Type-Options': 'nosniff' });
   response.end(method === 'HEAD' ? undefined : content);
 }
 
-function proxyEvent(input: {
-  match: NonNullable<ReturnType<typeof matchRoute>>;
-  url: URL;
-  method: string;
-  headers: Record<string, string>;
-  body: string;
-  requestId: string;
-  /** Absent on public routes, which have no authorizer. */
-  authorized: APIGatewayAuthorizerResult | undefined;
-  sourceIp: string;
-  stage: string;
-}): APIGatewayProxyEvent {
-  const { match, url, method, headers, body, requestId, authorized, sourceIp, stage } = input;
-  const query = new Map<string, string[]>();
-  for (const [name, value] of url.searchParams) query.set(name, [...(query.get(name) ?? []), value]);
-  const hasQuery = query.size > 0;
+/** The REST API's proxy event, before the authorizer's answer is added to it. */
+function proxyEvent(
+  { route, params }: RouteMatch,
+  url: URL,
+  { method, headers, body }: { method: string; headers: Record<string, string>; body: string },
+  requestId: string,
+  { stage, sourceIp }: { stage: string; sourceIp: string },
+): APIGatewayProxyEvent {
+  const names = new Set(url.searchParams.keys());
+  const query = Object.fromEntries([...names].map((name) => [name, url.searchParams.getAll(name)]));
+  const path = `/${stage}${url.pathname}`;
+  const requestContext = { requestId, stage, resourcePath: route.path, httpMethod: method, path };
   return {
-    resource: match.route.path,
-    path: url.pathname,
-    httpMethod: method,
-    headers,
+    ...{ resource: route.path, path: url.pathname, httpMethod: method, headers, stageVariables: null },
     multiValueHeaders: Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, [value]])),
-    queryStringParameters: hasQuery
-      ? Object.fromEntries([...query].map(([name, values]) => [name, values.at(-1) ?? '']))
-      : null,
-    multiValueQueryStringParameters: hasQuery ? Object.fromEntries(query) : null,
-    pathParameters: Object.keys(match.params).length > 0 ? match.params : null,
-    stageVariables: null,
-    body: body === '' ? null : body,
-    isBase64Encoded: false,
+    queryStringParameters: names.size > 0 ? Object.fromEntries(url.searchParams) : null,
+    multiValueQueryStringParameters: names.size > 0 ? query : null,
+    pathParameters: Object.keys(params).length > 0 ? params : null,
+    ...{ body: body === '' ? null : body, isBase64Encoded: false },
     requestContext: {
-      requestId,
-      stage,
-      resourcePath: match.route.path,
-      httpMethod: method,
-      path: `/${stage}${url.pathname}`,
-      authorizer:
-        authorized === undefined ? null : { principalId: authorized.principalId, ...authorized.context },
+      ...requestContext,
+      authorizer: null,
       identity: { sourceIp },
-    } as unknown as APIGatewayProxyEvent['requestContext'],
+    } as unknown as ProxyEventContext,
   };
 }
 
-function lambdaContext(route: RouteDefinition, timeoutMs: number): Context {
-  const deadline = Date.now() + timeoutMs;
+function lambdaContext(route: RouteDefinition): Context {
+  const deadline = Date.now() + (route.timeoutSeconds ?? defaultRouteTimeoutSeconds) * 1000;
+  const { operationId: name } = route;
   return {
-    callbackWaitsForEmptyEventLoop: false,
-    functionName: route.operationId,
-    functionVersion: '$LATEST',
-    invokedFunctionArn: `arn:aws:lambda:local:000000000000:function:${route.operationId}`,
-    memoryLimitInMB: '256',
-    awsRequestId: randomUUID(),
-    logGroupName: `/aws/lambda/${route.operationId}`,
-    logStreamName: 'local',
+    ...{ callbackWaitsForEmptyEventLoop: false, functionName: name, functionVersion: '$LATEST' },
+    ...{ invokedFunctionArn: `arn:aws:lambda:local:000000000000:function:${name}`, memoryLimitInMB: '256' },
+    ...{ awsRequestId: randomUUID(), logGroupName: `/aws/lambda/${name}`, logStreamName: 'local' },
     getRemainingTimeInMillis: () => Math.max(0, deadline - Date.now()),
     ...{ done: () => undefined, fail: () => undefined, succeed: () => undefined },
   };
