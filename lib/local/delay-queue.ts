@@ -35,7 +35,6 @@ export interface DelayQueue {
   stop(): Promise<void>;
 }
 
-/** SQS's longest DelaySeconds. */
 export const MaxDelaySeconds = 900;
 const BatchSize = 10;
 const QueueArn = 'arn:aws:sqs:us-east-1:000000000000:local-delivery-queue';
@@ -46,12 +45,10 @@ type Message = { messageId: string; body: string; sentAt: number; receiveCount: 
 };
 
 /**
- * An in-process stand-in for the delivery queue and its Lambda event source mapping: each message
- * waits out its delay on a timer, then joins the visible list, which is handed to `handler` in
- * batches of up to 10. What succeeded is deleted; what failed (a throw fails the batch,
- * `batchItemFailures` single messages) is hidden until the visibility timeout after its receive,
- * and dead-lettered after `maxReceiveCount` receives. Unlike SQS, a message whose handler call
- * outlives the visibility timeout is not delivered twice.
+ * The delivery queue and its event source mapping in process: a message waits out its delay on a
+ * timer, then goes to `handler` in batches of up to 10. What failed (a throw: the batch;
+ * `batchItemFailures`: those messages) is hidden until the visibility timeout after its receive and
+ * dead-lettered after `maxReceiveCount` receives. Unlike SQS, no call that outlives it runs twice.
  */
 export const createDelayQueue = (options: DelayQueueOptions): DelayQueue => new LocalDelayQueue(options);
 
@@ -110,10 +107,7 @@ class LocalDelayQueue implements DelayQueue {
     return message.messageId;
   }
 
-  /**
-   * Due now joins the visible list at once (a microtask pumps, so fake timers need not advance);
-   * messages that wait together, like a failed batch, become visible together.
-   */
+  /** Due now is visible at once (a microtask pumps: fake timers need not move); a group shows together. */
   private showAfter(group: Message[], delayMs: number): void {
     if (delayMs > 0) {
       const timer = setTimeout(() => this.showAfter(group, 0), delayMs);
@@ -220,12 +214,9 @@ export function sqsClientFor(queue: DelayQueue) {
   return {
     async send(command: SendMessageCommand): Promise<SendMessageCommandOutput> {
       const body = command.input.MessageBody ?? '';
-      const messageId = queue.send({ body, delaySeconds: command.input.DelaySeconds });
-      return {
-        $metadata: { httpStatusCode: 200, requestId: randomUUID(), attempts: 1, totalRetryDelay: 0 },
-        MessageId: messageId,
-        MD5OfMessageBody: md5(body),
-      };
+      const MessageId = queue.send({ body, delaySeconds: command.input.DelaySeconds });
+      const $metadata = { httpStatusCode: 200, requestId: randomUUID(), attempts: 1, totalRetryDelay: 0 };
+      return { $metadata, MessageId, MD5OfMessageBody: md5(body) };
     },
   };
 }

@@ -32,10 +32,9 @@ export interface LocalDeliveryQueueOptions {
 }
 
 /**
- * The webhook half of the stack on this machine, with the deployed code: the table's stream →
- * router → a delay queue (default delay = the retry delay) → dispatcher, and the reconciler every
- * 60 s. The stream filter matches the event source mapping's filter criteria. Deliveries that were
- * waiting for an attempt when the last runtime stopped are queued again before it resolves.
+ * The webhook half of the stack with the deployed code: stream → router (the mapping's filter) →
+ * delay queue → dispatcher, and the reconciler every 60 s. Deliveries left waiting by the last
+ * runtime are queued again before it resolves.
  */
 export async function startDeliveryPipeline(options: DeliveryPipelineOptions) {
   const { settings } = options;
@@ -88,11 +87,8 @@ export async function startDeliveryPipeline(options: DeliveryPipelineOptions) {
 }
 
 async function requeue(delayQueue: DelayQueue, retryDelaySeconds: number, log?: (message: string) => void) {
-  const requeued = await requeueWaitingDeliveries({
-    send: (message, delaySeconds) => delayQueue.send({ body: JSON.stringify(message), delaySeconds }),
-    retryDelaySeconds,
-  });
-  if (requeued.due + requeued.later > 0) {
-    log?.(`Resuming webhook deliveries that were waiting: ${requeued.due} due now, ${requeued.later} later`);
-  }
+  const send = (message: object, delaySeconds: number) =>
+    delayQueue.send({ body: JSON.stringify(message), delaySeconds });
+  const { due, later } = await requeueWaitingDeliveries({ send, retryDelaySeconds });
+  if (due + later > 0) log?.(`Resuming webhook deliveries that were waiting: ${due} due now, ${later} later`);
 }

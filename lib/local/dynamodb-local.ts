@@ -168,15 +168,11 @@ export interface StartDynamoDbLocalOptions {
   /** Keep tables in memory only; otherwise they persist in `dbPath` (default `.local/dynamodb/`). */
   inMemory: boolean;
   /**
-   * The one access key whose database holds the tables (letters and digits): the JVM listens on
-   * every interface, so a client without the key reaches only an empty database of its own.
-   * Default: a random key (`accessKeyId` of the result); give one to reach a persisted database again.
+   * The key whose database holds the tables (letters and digits; default random): the JVM listens on
+   * every interface, so a client without it reaches only an empty database of its own.
    */
   accessKeyId?: string | undefined;
-  /**
-   * Serve one database to every key (`-sharedDb`): only for an instance that holds nothing but
-   * generated data (docs/decisions/who-can-reach-the-local-table.md). Not with `accessKeyId`.
-   */
+  /** One database for every key, for generated data only (docs/decisions/who-can-reach-the-local-table.md). */
   sharedDb?: boolean | undefined;
   /** 0 or undefined picks a free port (and picks again if it is taken before the JVM binds it). */
   port?: number | undefined;
@@ -259,13 +255,11 @@ function instanceAccessKey(options: StartDynamoDbLocalOptions): string {
   throw refuse('The DynamoDB Local access key must be letters and digits only.');
 }
 
-function portInUseError(port: number): DynamoDbLocalError {
-  return new DynamoDbLocalError(
+const portInUseError = (port: number) =>
+  new DynamoDbLocalError(
     DynamoDbLocalErrorCode.portInUse,
-    `DynamoDB Local cannot listen on port ${port}: the address is already in use. ` +
-      'Stop whatever holds it or choose another port (0 picks a free one).',
+    `DynamoDB Local cannot listen on port ${port}: the address is already in use. Stop whatever holds it or choose another port (0 picks a free one).`,
   );
-}
 
 /** Spawns the JVM on `port` with `args` (`-sharedDb`, `-inMemory` or `-dbPath <dir>`) and waits until it answers. */
 async function launch(

@@ -4,13 +4,10 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import { connect } from 'node:net';
 import { join } from 'node:path';
 
-/** The operations the running runtime offers another process (the admin CLI's `--local`). */
+/** What the running runtime offers the admin CLI's `--local`: dead letters, their redrive, a reconcile. */
 export interface OperatorOperations {
-  /** How many messages wait in the delivery queue's dead-letter list. */
   deadLetterCount(): number;
-  /** Moves the dead-letter list back into the delivery queue; how many moved. */
   redriveDeadLetters(): number;
-  /** Runs the reconciler once, now. */
   reconcileNow(): Promise<{ requeued: number }>;
 }
 
@@ -44,10 +41,9 @@ export class OperatorChannelError extends Error {
 }
 
 /**
- * An HTTP server on a Unix domain socket in the state folder: file permissions (the folder, and
- * the socket at 0600) decide who may use it, so it needs no token and listens on no port.
- * A socket file left by a killed runtime is removed; one that still answers belongs to a running
- * runtime and stops this one.
+ * An HTTP server on a Unix socket in the state folder: file modes (folder and socket) decide who may
+ * use it, so it needs no token and no port. A socket left by a killed runtime is removed; one that
+ * still answers belongs to a running runtime and stops this one.
  */
 export async function startOperatorChannel(options: {
   stateDir: string;
@@ -65,10 +61,7 @@ export async function startOperatorChannel(options: {
   await chmod(socketPath, 0o600);
   return {
     socketPath,
-    close: async () => {
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-      await rm(socketPath, { force: true });
-    },
+    close: () => once(server.close(), 'close').then(() => rm(socketPath, { force: true })),
   };
 }
 
@@ -92,10 +85,7 @@ function send(response: ServerResponse, status: number, body: object): void {
   response.end(JSON.stringify(body));
 }
 
-/**
- * Throws when a running runtime uses `stateDir` (its operator socket answers): a second one would
- * start another DynamoDB Local on the same data. Cheap, so a runtime asks it before starting anything.
- */
+/** Throws when a running runtime uses `stateDir` (its socket answers): a second would share its data. */
 export async function assertNoRuntimeIn(stateDir: string): Promise<void> {
   if (await answers(operatorSocketPath(stateDir))) {
     throw new OperatorChannelError(
@@ -108,11 +98,10 @@ export async function assertNoRuntimeIn(stateDir: string): Promise<void> {
 /** Whether something accepts connections on the socket (a live runtime), not just a file is there. */
 async function answers(socketPath: string): Promise<boolean> {
   const socket = connect(socketPath);
-  try {
-    await once(socket, 'connect');
-    socket.destroy();
-    return true;
-  } catch {
-    return false;
-  }
+  const answered = await once(socket, 'connect').then(
+    () => true,
+    () => false,
+  );
+  socket.destroy();
+  return answered;
 }

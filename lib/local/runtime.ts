@@ -59,11 +59,7 @@ export interface LocalRuntimeOptions {
   readonly inMemory: boolean;
   /** Where runtime.json and the database live (default `.local/` at the repo root). */
   readonly stateDir?: string;
-  /**
-   * Use a DynamoDB Local that is already running instead of starting one (tests, the bench, the
-   * soak): its endpoint together with the key of the database to use, so no caller can name the
-   * one without the other and fall back to a key anyone on the network may sign with.
-   */
+  /** A running DynamoDB Local to use (tests, bench, soak): endpoint and key together, so none falls back to a shared key. */
   readonly dynamodb?: DynamoDbLocalTarget;
   readonly tableName?: string;
   readonly log?: (message: string) => void;
@@ -106,7 +102,8 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
     for (const next of stops.splice(0).reverse()) await next();
   };
   try {
-    await ensureLocalTable(target, tableName);
+    const client = new DynamoDBClient(dynamoDbLocalClientConfig(target.endpoint, target.accessKeyId));
+    await ensureTable(client, tableName).finally(() => client.destroy());
     await setFunctionEnvironment(options, stateDir, target, tableName);
     const runtimeFile = join(stateDir, RuntimeFile);
     const merchant = await readyMerchant(runtimeFile, settings.STAGE, options.inMemory);
@@ -125,13 +122,12 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
       },
     });
     stops.push(() => operator.close());
-    const { baseUrl } = gateway;
     const info: RuntimeInfo = {
-      baseUrl,
+      baseUrl: gateway.baseUrl,
       stage: settings.STAGE,
-      dynamodbEndpoint: target.endpoint,
       tableName,
       ...merchant,
+      dynamodbEndpoint: target.endpoint,
     };
     await writeFile(runtimeFile, `${JSON.stringify(info, null, 2)}\n`, { mode: 0o600 });
     await chmod(runtimeFile, 0o600);
@@ -207,11 +203,6 @@ type ProxyHandler = (event: APIGatewayProxyEvent, context: Context) => Promise<A
 async function loadHandler(route: RouteDefinition): Promise<ProxyHandler> {
   const href = pathToFileURL(join(functionsDir, `${route.handler}.ts`)).href;
   return ((await import(href)) as { handler: ProxyHandler }).handler;
-}
-
-async function ensureLocalTable(dynamodb: DynamoDbLocalTarget, tableName: string): Promise<void> {
-  const client = new DynamoDBClient(dynamoDbLocalClientConfig(dynamodb.endpoint, dynamodb.accessKeyId));
-  await ensureTable(client, tableName).finally(() => client.destroy());
 }
 
 /**

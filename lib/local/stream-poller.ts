@@ -114,10 +114,7 @@ export function shardStarts(
     });
 }
 
-/**
- * Records the reading of `shardId` in `readings`, begun only once its parent's reading has ended
- * (settled either way): a child shard's records follow its parent's.
- */
+/** Records in `readings` the reading of a shard, begun once its parent's has ended: a child's records follow its parent's. */
 export function readAfterParent(
   readings: Map<string, Promise<void>>,
   { shardId, parentId }: Pick<ShardStart, 'shardId' | 'parentId'>,
@@ -139,7 +136,7 @@ interface ShardPosition {
 
 class StreamReader {
   private readonly readings = new Map<string, Promise<void>>();
-  /** Per shard, the tick at which a fetch that found nothing new began with nothing left to deliver; Infinity once read to its end. */
+  /** Per shard, the tick of a fetch that found nothing with nothing left to deliver; Infinity once read to its end. */
   private readonly caughtUpAt = new Map<string, number>();
   private readonly stopped = new AbortController();
   private readonly streams: DynamoDBStreamsClient;
