@@ -31,15 +31,10 @@ const functionsDir = join(repoRoot, 'functions');
 export const LocalDocumentPaths = { apiReference: '/docs', openApi: '/docs/openapi.json' } as const;
 
 // Served by the local runtime only: the deployed stack's routes are the API and nothing else.
+const document = (file: string, contentType: string) => ({ file: join(repoRoot, file), contentType });
 const localDocuments = {
-  [LocalDocumentPaths.apiReference]: {
-    file: join(repoRoot, ApiDocsFiles.page),
-    contentType: 'text/html; charset=utf-8',
-  },
-  [LocalDocumentPaths.openApi]: {
-    file: join(repoRoot, ApiDocsFiles.document),
-    contentType: 'application/json',
-  },
+  [LocalDocumentPaths.apiReference]: document(ApiDocsFiles.page, 'text/html; charset=utf-8'),
+  [LocalDocumentPaths.openApi]: document(ApiDocsFiles.document, 'application/json'),
 };
 
 const RuntimeFile = 'runtime.json';
@@ -178,11 +173,7 @@ async function setFunctionEnvironment(
 function startGateway(settings: LocalSettings, stateDir: string): Promise<LocalGateway> {
   return startLocalGateway({
     routes: routesOfStage(routeList, settings.STAGE),
-    loadHandler,
-    authorizer,
-    stage: settings.STAGE,
-    host: settings.HOST,
-    port: settings.PORT,
+    ...{ loadHandler, authorizer, stage: settings.STAGE, host: settings.HOST, port: settings.PORT },
     authCacheSeconds: settings.AUTH_CACHE_SECONDS,
     authCacheFlushFile: authorizerCacheFlushFile(stateDir),
     publicRateLimitPerMinute: settings.PUBLIC_RATE_LIMIT_PER_MINUTE,
@@ -210,20 +201,15 @@ async function loadHandler(route: RouteDefinition): Promise<ProxyHandler> {
  * (a persisted table); otherwise a new merchant and key are created.
  */
 async function readyMerchant(runtimeFile: string, stage: Stage, inMemory: boolean) {
-  if (!inMemory) {
-    const previous = await readFile(runtimeFile, 'utf8')
-      .then((text) => JSON.parse(text) as Partial<RuntimeInfo>)
-      .catch(() => undefined);
-    if (previous?.apiKey !== undefined && previous.merchantId !== undefined && previous.stage === stage) {
-      const result = await authorize(`Bearer ${previous.apiKey}`, {
-        stage,
-        now: new Date(),
-        findKey: getApiKey,
-      });
-      if (result.allowed && result.merchantId === previous.merchantId) {
-        return { merchantId: previous.merchantId, apiKey: previous.apiKey };
-      }
-    }
+  const previous = inMemory
+    ? undefined
+    : await readFile(runtimeFile, 'utf8')
+        .then((text) => JSON.parse(text) as Partial<RuntimeInfo>)
+        .catch(() => undefined);
+  const { apiKey, merchantId } = previous?.stage === stage ? previous : {};
+  if (apiKey !== undefined && merchantId !== undefined) {
+    const result = await authorize(`Bearer ${apiKey}`, { stage, now: new Date(), findKey: getApiKey });
+    if (result.allowed && result.merchantId === merchantId) return { merchantId, apiKey };
   }
   const merchant = await createMerchant('Local merchant');
   const key = await createKey(merchant.merchantId, stage);

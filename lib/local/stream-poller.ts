@@ -126,14 +126,6 @@ export function readAfterParent(
   return reading;
 }
 
-/** No iterator means one must be asked for (at start, or after one expired). */
-interface ShardPosition {
-  shardId: string;
-  iterator: string | undefined;
-  lastSequenceNumber: string | undefined;
-  closed: boolean;
-}
-
 class StreamReader {
   private readonly readings = new Map<string, Promise<void>>();
   /** Per shard, the tick of a fetch that found nothing with nothing left to deliver; Infinity once read to its end. */
@@ -187,61 +179,51 @@ class StreamReader {
       }
       // LATEST is taken before start resolves, so that every later write is seen.
       const iterator = from === 'LATEST' ? await this.iterator(shardId, 'LATEST') : undefined;
-      const position = { shardId, iterator, lastSequenceNumber: undefined, closed: false };
       this.caughtUpAt.set(shardId, 0);
       readAfterParent(this.readings, start, () =>
-        this.readShard(position)
+        this.readShard(shardId, iterator)
           .catch((error: unknown) => this.onError(error, { stage: 'poll', shardId }))
           .finally(() => this.caughtUpAt.set(shardId, Infinity)),
       );
     }
   }
 
-  private async readShard(position: ShardPosition): Promise<void> {
+  /** Reads a shard to its end; no iterator means one must be asked for (at start, or after one expired). */
+  private async readShard(shardId: string, iterator: string | undefined): Promise<void> {
     const buffer: DynamoDBRecord[] = [];
-    let attempt = 0;
-    let failures = 0;
+    let [attempt, failures, closed, after] = [0, 0, false, undefined as string | undefined];
     while (!this.stopped.signal.aborted) {
       let fetched: number | undefined;
-      if (!position.closed && buffer.length < this.batchSize) {
-        fetched = await this.fetch(position, buffer);
-        if (fetched === undefined) {
+      if (!closed && buffer.length < this.batchSize) {
+        const startedAt = ++this.tick;
+        try {
+          iterator ??= await this.iterator(shardId, after ? 'AFTER_SEQUENCE_NUMBER' : 'TRIM_HORIZON', after);
+          const output = await this.streams.send(
+            new GetRecordsCommand({ ShardIterator: iterator, Limit: 1_000 }),
+          );
+          // No next iterator: the shard is closed and every record in it was read.
+          [iterator, closed] = [output.NextShardIterator, output.NextShardIterator === undefined];
+          const records = output.Records ?? [];
+          for (const record of records) {
+            after = record.dynamodb?.SequenceNumber ?? after;
+            const converted = toLambdaRecord(record, {
+              region: DynamoDbLocalRegion,
+              streamArn: this.streamArn,
+            });
+            if (this.options.filter?.(converted) !== false) buffer.push(converted);
+          }
+          if (records.length === 0 && buffer.length === 0) this.caughtUpAt.set(shardId, startedAt);
+          [fetched, failures] = [records.length, 0];
+        } catch (error) {
+          if (error instanceof Error && error.name === 'ExpiredIteratorException') iterator = undefined;
+          else this.onError(error, { stage: 'poll', shardId });
           await this.pause(this.backoff(++failures));
           continue;
         }
-        failures = 0;
       }
-      if (buffer.length > 0) attempt = await this.deliver(position.shardId, buffer, attempt);
-      else if (position.closed) return;
+      if (buffer.length > 0) attempt = await this.deliver(shardId, buffer, attempt);
+      else if (closed) return;
       else if (fetched === 0) await this.pause(this.options.pollIntervalMs ?? 250);
-    }
-  }
-
-  /** One GetRecords into `buffer`: how many records it read, or undefined when it failed. */
-  private async fetch(position: ShardPosition, buffer: DynamoDBRecord[]): Promise<number | undefined> {
-    const startedAt = ++this.tick;
-    try {
-      const after = position.lastSequenceNumber;
-      const type = after ? 'AFTER_SEQUENCE_NUMBER' : 'TRIM_HORIZON';
-      position.iterator ??= await this.iterator(position.shardId, type, after);
-      const output = await this.streams.send(
-        new GetRecordsCommand({ ShardIterator: position.iterator, Limit: 1_000 }),
-      );
-      position.iterator = output.NextShardIterator;
-      // No next iterator: the shard is closed and every record in it was read.
-      position.closed = output.NextShardIterator === undefined;
-      const records = output.Records ?? [];
-      for (const record of records) {
-        position.lastSequenceNumber = record.dynamodb?.SequenceNumber ?? position.lastSequenceNumber;
-        const converted = toLambdaRecord(record, { region: DynamoDbLocalRegion, streamArn: this.streamArn });
-        if (this.options.filter?.(converted) !== false) buffer.push(converted);
-      }
-      if (records.length === 0 && buffer.length === 0) this.caughtUpAt.set(position.shardId, startedAt);
-      return records.length;
-    } catch (error) {
-      if (error instanceof Error && error.name === 'ExpiredIteratorException') position.iterator = undefined;
-      else this.onError(error, { stage: 'poll', shardId: position.shardId });
-      return undefined;
     }
   }
 
