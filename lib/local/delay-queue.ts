@@ -39,9 +39,10 @@ export const MaxDelaySeconds = 900;
 const BatchSize = 10;
 const QueueArn = 'arn:aws:sqs:us-east-1:000000000000:local-delivery-queue';
 
-type Message = { messageId: string; body: string; sentAt: number; receiveCount: number } & {
+type Message = Omit<DeadLetter, 'reason'> & {
+  sentAt: number;
   firstReceivedAt?: number;
-  timer?: ReturnType<typeof setTimeout> | undefined;
+  timer?: NodeJS.Timeout;
 };
 
 /**
@@ -63,7 +64,6 @@ class LocalDelayQueue implements DelayQueue {
   constructor(private readonly options: DelayQueueOptions) {}
 
   send({ body, delaySeconds }: { body: string; delaySeconds?: number | undefined }): string {
-    this.assertRunning();
     if (body.length === 0) throw new RangeError('MessageBody must be a non-empty string');
     const valid = delaySeconds === undefined || (Number.isInteger(delaySeconds) && delaySeconds >= 0);
     if (!valid || (delaySeconds ?? 0) > MaxDelaySeconds) {
@@ -76,7 +76,7 @@ class LocalDelayQueue implements DelayQueue {
   deadLetters = () => [...this.dead];
 
   redriveDeadLetters(): number {
-    this.assertRunning();
+    if (this.stopped) throw new Error('the local delay queue is stopped');
     const moved = this.dead.splice(0);
     for (const letter of moved) this.enqueue(letter.body, 0);
     return moved.length;
@@ -96,11 +96,8 @@ class LocalDelayQueue implements DelayQueue {
     this.pump();
   }
 
-  private assertRunning(): void {
-    if (this.stopped) throw new Error('the local delay queue is stopped');
-  }
-
   private enqueue(body: string, delayMs: number): string {
+    if (this.stopped) throw new Error('the local delay queue is stopped');
     const message: Message = { messageId: randomUUID(), body, sentAt: Date.now(), receiveCount: 0 };
     this.messages.set(message.messageId, message);
     this.showAfter([message], delayMs);

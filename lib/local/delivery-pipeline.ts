@@ -5,7 +5,7 @@ import { createRouter, isRoutedRecord } from '../../functions/delivery/router';
 import { sendWebhook } from '../../functions/delivery/send-webhook';
 import { sqsDeliveryQueue } from '../../functions/delivery/sqs-delivery-queue';
 import { secretSealer } from '../../functions/secrets/secret-sealer-from-env';
-import { createDelayQueue, type DelayQueue, sqsClientFor } from './delay-queue';
+import { createDelayQueue, type DelayQueue, type DelayQueueOptions, sqsClientFor } from './delay-queue';
 import type { DynamoDbLocalTarget } from './dynamodb-local';
 import { requeueWaitingDeliveries } from './requeue-waiting-deliveries';
 import type { LocalSettings } from './settings';
@@ -26,10 +26,10 @@ export interface DeliveryPipelineOptions {
 }
 
 /** A shorter redrive policy or visibility timeout, for tests that fill the dead-letter list. */
-export interface LocalDeliveryQueueOptions {
-  readonly maxReceiveCount?: number | undefined;
-  readonly visibilityTimeoutSeconds?: number | undefined;
-}
+export type LocalDeliveryQueueOptions = Pick<
+  DelayQueueOptions,
+  'maxReceiveCount' | 'visibilityTimeoutSeconds'
+>;
 
 /**
  * The webhook half of the stack with the deployed code: stream → router (the mapping's filter) →

@@ -83,14 +83,11 @@ export async function startLocalGateway(options: LocalGatewayOptions): Promise<L
   };
 }
 
-interface CachedAnswer {
-  result: APIGatewayAuthorizerResult;
-  expiresAt: number;
-  flushToken: string | undefined;
-}
-
 class GatewayRequests {
-  private readonly authCache = new Map<string, CachedAnswer>();
+  private readonly authCache = new Map<
+    string,
+    { result: APIGatewayAuthorizerResult; expiresAt: number; flushToken: string | undefined }
+  >();
   private cachedFlushToken: string | undefined = '';
   private readonly publicLimiter: ReturnType<typeof rateLimiter>;
 
@@ -161,10 +158,8 @@ class GatewayRequests {
     const { authCacheFlushFile, authCacheSeconds } = this.options;
     if (authCacheFlushFile === undefined || authCacheSeconds === 0) return '';
     const token = readAuthorizerCacheFlushToken(authCacheFlushFile);
-    if (token !== this.cachedFlushToken) {
-      this.authCache.clear();
-      this.cachedFlushToken = token;
-    }
+    if (token !== this.cachedFlushToken) this.authCache.clear();
+    this.cachedFlushToken = token;
     return token;
   }
 }

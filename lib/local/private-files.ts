@@ -32,23 +32,17 @@ export async function closeFiles(dir: string, names: readonly string[]): Promise
   }
 }
 
-/** A key the runtime keeps in a file of its state folder, beside the persisted table it opens. */
-export interface KeyFile {
-  readonly file: string;
-  /** What the file holds, for the message that refuses a damaged one. */
-  readonly holds: string;
-  make(): string;
-  isKey(text: string): boolean;
-}
-
 /** The installation's DynamoDB Local access key: its database is named after it. */
-export const DynamoDbAccessKey: KeyFile = {
+export const DynamoDbAccessKey = {
   file: 'dynamodb.key',
   holds: 'a DynamoDB Local access key (32 hex digits)',
   // 128 random bits in hex: DynamoDB Local accepts letters and digits only in an access key.
   make: () => randomBytes(16).toString('hex'),
-  isKey: (text) => /^[0-9a-f]{32}$/.test(text),
+  isKey: (text: string) => /^[0-9a-f]{32}$/.test(text),
 };
+
+/** A key the runtime keeps in its state folder, beside the persisted table; `holds` names it in errors. */
+export type KeyFile = typeof DynamoDbAccessKey;
 
 /** The key that stands in for KMS: the sealed secrets in the persisted table are useless without it. */
 export const SecretsKey: KeyFile = {

@@ -72,11 +72,7 @@ export async function startStreamPoller(options: StreamPollerOptions): Promise<S
   const config = dynamoDbLocalClientConfig(options.endpoint, options.accessKeyId ?? SharedDbAccessKeyId);
   const reader = new StreamReader(options, config, await latestStreamArn(config, options.tableName));
   await reader.start();
-  return {
-    streamArn: reader.streamArn,
-    stop: () => reader.stop(),
-    drain: ({ timeoutMs = 30_000 } = {}) => reader.drain(timeoutMs),
-  };
+  return reader;
 }
 
 /** Where reading a shard starts; `done` for a shard closed before the poller began. */
@@ -126,7 +122,7 @@ export function readAfterParent(
   return reading;
 }
 
-class StreamReader {
+class StreamReader implements StreamPoller {
   private readonly readings = new Map<string, Promise<void>>();
   /** Per shard, the tick of a fetch that found nothing with nothing left to deliver; Infinity once read to its end. */
   private readonly caughtUpAt = new Map<string, number>();
@@ -269,7 +265,7 @@ class StreamReader {
     }
   }
 
-  async drain(timeoutMs: number): Promise<void> {
+  async drain({ timeoutMs = 30_000 } = {}): Promise<void> {
     const mark = ++this.tick;
     const deadline = Date.now() + timeoutMs;
     await this.discover();
