@@ -21,20 +21,6 @@ export interface DelayQueueOptions {
 /** `reason`: the error's message, or that the handler reported the item. */
 export type DeadLetter = { messageId: string; body: string; receiveCount: number; reason: string };
 
-export interface DelayQueue {
-  /** DelaySeconds 0–900, undefined for the queue's default; returns the message id. */
-  send(message: { body: string; delaySeconds?: number | undefined }): string;
-  /** Messages not yet deleted or dead-lettered: delayed, visible and in flight. */
-  size(): number;
-  deadLetters(): DeadLetter[];
-  /** Every dead letter back as a new message, visible now and never received, as an SQS redrive does. */
-  redriveDeadLetters(): number;
-  /** Resolves when no handler call runs and no message is visible now (delayed ones may wait). */
-  idle(): Promise<void>;
-  /** Waits for running handler calls; pending messages end with the process. */
-  stop(): Promise<void>;
-}
-
 export const MaxDelaySeconds = 900;
 const BatchSize = 10;
 const QueueArn = 'arn:aws:sqs:us-east-1:000000000000:local-delivery-queue';
@@ -51,9 +37,9 @@ type Message = Omit<DeadLetter, 'reason'> & {
  * `batchItemFailures`: those messages) is hidden until the visibility timeout after its receive and
  * dead-lettered after `maxReceiveCount` receives. Unlike SQS, no call that outlives it runs twice.
  */
-export const createDelayQueue = (options: DelayQueueOptions): DelayQueue => new LocalDelayQueue(options);
+export const createDelayQueue = (options: DelayQueueOptions) => new DelayQueue(options);
 
-class LocalDelayQueue implements DelayQueue {
+export class DelayQueue {
   private readonly messages = new Map<string, Message>();
   private readonly visible: Message[] = [];
   private readonly dead: DeadLetter[] = [];
@@ -63,6 +49,7 @@ class LocalDelayQueue implements DelayQueue {
 
   constructor(private readonly options: DelayQueueOptions) {}
 
+  /** DelaySeconds 0–900, undefined for the queue's default; returns the message id. */
   send({ body, delaySeconds }: { body: string; delaySeconds?: number | undefined }): string {
     if (body.length === 0) throw new RangeError('MessageBody must be a non-empty string');
     const valid = delaySeconds === undefined || (Number.isInteger(delaySeconds) && delaySeconds >= 0);
@@ -72,9 +59,11 @@ class LocalDelayQueue implements DelayQueue {
     return this.enqueue(body, (delaySeconds ?? this.options.defaultDelaySeconds ?? 60) * 1000);
   }
 
+  /** Messages not yet deleted or dead-lettered: delayed, visible and in flight. */
   size = () => this.messages.size;
   deadLetters = () => [...this.dead];
 
+  /** Every dead letter back as a new message, visible now and never received, as an SQS redrive does. */
   redriveDeadLetters(): number {
     if (this.stopped) throw new Error('the local delay queue is stopped');
     const moved = this.dead.splice(0);
@@ -82,6 +71,7 @@ class LocalDelayQueue implements DelayQueue {
     return moved.length;
   }
 
+  /** Resolves when no handler call runs and no message is visible now (delayed ones may wait). */
   idle(): Promise<void> {
     return new Promise<void>((resolve) => {
       this.idleWaiters.push(resolve);
@@ -89,6 +79,7 @@ class LocalDelayQueue implements DelayQueue {
     });
   }
 
+  /** Waits for running handler calls; pending messages end with the process. */
   async stop(): Promise<void> {
     this.stopped = true;
     for (const message of this.messages.values()) clearTimeout(message.timer);

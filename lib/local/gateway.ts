@@ -44,10 +44,7 @@ export interface LocalGateway {
   close(): Promise<void>;
 }
 
-/**
- * Set while a route's handler runs, so what a request costs can be told apart from the delivery
- * pipeline's work in the same process (the stream poller and the reconciler share its clients).
- */
+/** Set while a route's handler runs, to tell a request's cost from the delivery pipeline's in this process. */
 export const routeInvocation = new AsyncLocalStorage<{ operationId: string; requestId: string }>();
 
 /** API Gateway refuses payloads over 10 MB before any function runs. */
@@ -62,9 +59,8 @@ const gatewayMaxBodyBytes = 10 * 1024 * 1024;
 export async function startLocalGateway(options: LocalGatewayOptions): Promise<LocalGateway> {
   for (const path of Object.keys(options.documents ?? {})) {
     // A document must never hide a route, or the local API would differ from the deployed one.
-    if (matchRoute(options.routes, 'GET', path) !== undefined) {
+    if (matchRoute(options.routes, 'GET', path))
       throw new Error(`The document at ${path} would hide the route GET ${path}`);
-    }
   }
   const gateway = new GatewayRequests(options);
   const server = createServer((request, response) => {
@@ -103,9 +99,8 @@ class GatewayRequests {
     if (body === undefined) return writeGatewayError(response, 413, requestId);
     const documents = this.options.documents ?? {};
     const document = Object.hasOwn(documents, url.pathname) ? documents[url.pathname] : undefined;
-    if (document !== undefined && (method === 'GET' || method === 'HEAD')) {
-      return serveDocument(response, document, method, requestId);
-    }
+    const isRead = method === 'GET' || method === 'HEAD';
+    if (document !== undefined && isRead) return serveDocument(response, document, method, requestId);
     const match = matchRoute(this.options.routes, method, url.pathname);
     if (match === undefined) return writeGatewayError(response, 404, requestId);
     const sourceIp = request.socket.remoteAddress ?? '127.0.0.1';

@@ -76,11 +76,11 @@ export async function startStreamPoller(options: StreamPollerOptions): Promise<S
 }
 
 /** Where reading a shard starts; `done` for a shard closed before the poller began. */
-export interface ShardStart {
+export type ShardStart = {
   shardId: string;
   parentId: string | undefined;
   from: 'LATEST' | 'TRIM_HORIZON' | 'done';
-}
+};
 
 /**
  * The shards of `shards` not yet `known`, parents before their children. At start (`fromLatest`)
@@ -271,9 +271,8 @@ class StreamReader implements StreamPoller {
     await this.discover();
     const done = () => [...this.caughtUpAt.values()].every((caughtUpAt) => caughtUpAt > mark);
     while (!done() && (await this.pause(10))) {
-      if (Date.now() > deadline) {
-        throw new Error(`stream of ${this.options.tableName} not drained within ${timeoutMs} ms`);
-      }
+      if (Date.now() > deadline)
+        throw new Error(`stream of ${this.options.tableName} not drained in ${timeoutMs} ms`);
     }
   }
 
@@ -302,10 +301,8 @@ class StreamReader implements StreamPoller {
   }
 
   private async iterator(ShardId: string, ShardIteratorType: ShardIteratorType, SequenceNumber?: string) {
-    const command = new GetShardIteratorCommand({
-      ...{ StreamArn: this.streamArn, ShardId, ShardIteratorType, SequenceNumber },
-    });
-    return (await this.streams.send(command)).ShardIterator;
+    const input = { StreamArn: this.streamArn, ShardId, ShardIteratorType, SequenceNumber };
+    return (await this.streams.send(new GetShardIteratorCommand(input))).ShardIterator;
   }
 
   private backoff(attempt: number): number {
