@@ -17,7 +17,7 @@ import { rateLimiter } from './rate-limiter';
 import { matchRoute, type RouteMatch } from './route-matcher';
 
 type ProxyEventContext = APIGatewayProxyEvent['requestContext'];
-type ProxyHandler = (event: APIGatewayProxyEvent, context: Context) => Promise<APIGatewayProxyResult>;
+export type ProxyHandler = (event: APIGatewayProxyEvent, context: Context) => Promise<APIGatewayProxyResult>;
 type AuthorizerHandler = (event: APIGatewayRequestAuthorizerEvent) => Promise<APIGatewayAuthorizerResult>;
 
 export interface LocalGatewayOptions {

@@ -2,7 +2,6 @@ import { chmod, readFile, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import { authorize } from '../../functions/authorizer/authorize';
 import { handler as authorizer } from '../../functions/authorizer/handler';
 import { resetFunctionEnvironment, type Stage } from '../../functions/config';
@@ -18,14 +17,13 @@ import { authorizerCacheFlushFile } from './authorizer-cache-flush';
 import { type DeliveryPipelineOptions, startDeliveryPipeline } from './delivery-pipeline';
 import { type DynamoDbLocalTarget, dynamoDbLocalClientConfig, startDynamoDbLocal } from './dynamodb-local';
 import { ensureTable } from './ensure-table';
-import { type LocalGateway, startLocalGateway } from './gateway';
+import { type LocalGateway, type ProxyHandler, startLocalGateway } from './gateway';
 import { assertNoRuntimeIn, operatorSocketPath, startOperatorChannel } from './operator-channel';
 import { isPortFree } from './ports';
 import { closeFiles, DynamoDbAccessKey, privateDir, readOrCreateKey, SecretsKey } from './private-files';
 import type { LocalSettings } from './settings';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
-const functionsDir = join(repoRoot, 'functions');
 
 /** Where the local gateway serves the API reference and the OpenAPI document it is made from. */
 export const LocalDocumentPaths = { apiReference: '/docs', openApi: '/docs/openapi.json' } as const;
@@ -188,11 +186,9 @@ async function assertPortFree(port: number, host: string): Promise<void> {
   );
 }
 
-type ProxyHandler = (event: APIGatewayProxyEvent, context: Context) => Promise<APIGatewayProxyResult>;
-
 /** Handler modules load on first use, like a Lambda cold start. */
 async function loadHandler(route: RouteDefinition): Promise<ProxyHandler> {
-  const href = pathToFileURL(join(functionsDir, `${route.handler}.ts`)).href;
+  const href = pathToFileURL(join(repoRoot, 'functions', `${route.handler}.ts`)).href;
   return ((await import(href)) as { handler: ProxyHandler }).handler;
 }
 

@@ -93,15 +93,11 @@ export function shardStarts(
   fromLatest: boolean,
 ): ShardStart[] {
   const byId = new Map(shards.map((shard) => [shard.ShardId, shard]));
-  const ordered = new Set<Shard>();
-  const place = (shard: Shard) => {
-    if (ordered.has(shard)) return;
-    const parent = shard.ParentShardId ? byId.get(shard.ParentShardId) : undefined;
-    if (parent && parent !== shard) place(parent);
-    ordered.add(shard);
-  };
-  shards.forEach(place);
-  return [...ordered]
+  // Ancestors listed with a shard; sorting by their count puts parents first (bounded against a cycle).
+  const depth = (shard: Shard | undefined, limit: number): number =>
+    shard?.ParentShardId && limit > 0 ? 1 + depth(byId.get(shard.ParentShardId), limit - 1) : 0;
+  return [...shards]
+    .sort((a, b) => depth(a, shards.length) - depth(b, shards.length))
     .filter((shard) => shard.ShardId !== undefined && !known.has(shard.ShardId))
     .map((shard) => {
       const closed = shard.SequenceNumberRange?.EndingSequenceNumber !== undefined;
@@ -318,15 +314,11 @@ class StreamReader implements StreamPoller {
 
 async function latestStreamArn(config: ReturnType<typeof dynamoDbLocalClientConfig>, tableName: string) {
   const dynamodb = new DynamoDBClient(config);
-  try {
-    const { Table: table } = await dynamodb.send(new DescribeTableCommand({ TableName: tableName }));
-    if (!table?.LatestStreamArn || table.StreamSpecification?.StreamEnabled !== true) {
-      throw new Error(`Table ${tableName} has no stream enabled`);
-    }
+  const describe = dynamodb.send(new DescribeTableCommand({ TableName: tableName }));
+  const { Table: table } = await describe.finally(() => dynamodb.destroy());
+  if (table?.LatestStreamArn && table.StreamSpecification?.StreamEnabled === true)
     return table.LatestStreamArn;
-  } finally {
-    dynamodb.destroy();
-  }
+  throw new Error(`Table ${tableName} has no stream enabled`);
 }
 
 function logError(error: unknown, context: StreamPollerErrorContext): void {
@@ -345,20 +337,13 @@ export function toLambdaRecord(
   const { ApproximateCreationDateTime: created, ...rest } = record.dynamodb ?? {};
   const dynamodb = JSON.parse(JSON.stringify(rest, binariesAsBase64)) as StreamRecord;
   if (created) dynamodb.ApproximateCreationDateTime = Math.floor(created.getTime() / 1000);
-  const converted: DynamoDBRecord = {
-    eventID: record.eventID,
-    eventName: record.eventName,
-    eventVersion: record.eventVersion ?? '1.1',
-    eventSource: 'aws:dynamodb',
-    awsRegion: source.region,
-    dynamodb,
+  const { eventID, eventName, eventVersion = '1.1', userIdentity: identity } = record;
+  return {
+    ...{ eventID, eventName, eventVersion, eventSource: 'aws:dynamodb', awsRegion: source.region, dynamodb },
     eventSourceARN: source.streamArn,
+    // Present only on TTL deletions; Lambda spells the fields in camel case.
+    ...(identity && { userIdentity: { type: identity.Type, principalId: identity.PrincipalId } }),
   };
-  // Present only on TTL deletions; Lambda spells the fields in camel case.
-  if (record.userIdentity) {
-    converted.userIdentity = { type: record.userIdentity.Type, principalId: record.userIdentity.PrincipalId };
-  }
-  return converted;
 }
 
 /** A JSON.stringify replacer; it reads the holder, as a Buffer's toJSON has already run on `value`. */
