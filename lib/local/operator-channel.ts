@@ -65,11 +65,7 @@ export async function startOperatorChannel(options: {
   };
 }
 
-async function respond(
-  request: IncomingMessage,
-  response: ServerResponse,
-  operations: OperatorOperations,
-): Promise<void> {
+async function respond(request: IncomingMessage, response: ServerResponse, operations: OperatorOperations) {
   const route = `${request.method} ${request.url}`;
   request.resume();
   const is = ({ method, path }: OperatorRoute) => route === `${method} ${path}`;
@@ -85,23 +81,17 @@ function send(response: ServerResponse, status: number, body: object): void {
   response.end(JSON.stringify(body));
 }
 
-/** Throws when a running runtime uses `stateDir` (its socket answers): a second would share its data. */
+/** Throws when a live runtime uses `stateDir` (its socket answers): a second would share its data. */
 export async function assertNoRuntimeIn(stateDir: string): Promise<void> {
-  if (await answers(operatorSocketPath(stateDir))) {
-    throw new OperatorChannelError(
-      `another npm start is running with the state folder ${stateDir} (its operator socket answers): ` +
-        'stop it first, or give this one its own LOCAL_STATE_DIR',
-    );
-  }
-}
-
-/** Whether something accepts connections on the socket (a live runtime), not just a file is there. */
-async function answers(socketPath: string): Promise<boolean> {
-  const socket = connect(socketPath);
-  const answered = await once(socket, 'connect').then(
+  const socket = connect(operatorSocketPath(stateDir));
+  const answers = await once(socket, 'connect').then(
     () => true,
     () => false,
   );
   socket.destroy();
-  return answered;
+  if (!answers) return;
+  throw new OperatorChannelError(
+    `another npm start is running with the state folder ${stateDir} (its operator socket answers): ` +
+      'stop it first, or give this one its own LOCAL_STATE_DIR',
+  );
 }
