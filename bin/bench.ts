@@ -1,7 +1,7 @@
 import { benchUsage, parseBenchOptions } from '../lib/bench/bench-options';
 import { ExitCode, runCommand } from '../lib/cli/command-failure';
+import { stopOnSignals } from '../lib/cli/stop-on-signals';
 import { runStoppable } from '../lib/cli/stop-registry';
-import { stopOnSignals } from '../lib/local/stop-on-signals';
 
 const signals = stopOnSignals();
 

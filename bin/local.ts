@@ -1,8 +1,8 @@
 import { join } from 'node:path';
 import { runCommand, UsageError } from '../lib/cli/command-failure';
+import { stopOnSignals } from '../lib/cli/stop-on-signals';
 import { LocalDocumentPaths, startLocalRuntime } from '../lib/local/runtime';
 import { readLocalSettings } from '../lib/local/settings';
-import { stopOnSignals } from '../lib/local/stop-on-signals';
 
 /**
  * `npm start [-- --in-memory]`: the whole service on this machine (docs/architecture.md#the-local-runtime).

@@ -1,14 +1,14 @@
 import { resolve } from 'node:path';
 import { readSettings } from '../functions/settings/setting';
 import { ExitCode, runCommand } from '../lib/cli/command-failure';
+import { stopOnSignals } from '../lib/cli/stop-on-signals';
 import { runStoppable } from '../lib/cli/stop-registry';
-import { ReceiverVariables } from '../lib/local/receiver-settings';
-import { stopOnSignals } from '../lib/local/stop-on-signals';
-import { defaultWebhookReceiverDir } from '../lib/local/webhook-receiver';
 import { receiverPlaceFor } from '../lib/smoke/receiver-place';
 import { runSmoke } from '../lib/smoke/run-smoke';
 import { readSmokeKey } from '../lib/smoke/smoke-key';
 import { parseSmokeOptions, smokeUsage } from '../lib/smoke/smoke-options';
+import { ReceiverVariables } from '../lib/webhook-receiver/receiver-settings';
+import { defaultWebhookReceiverDir } from '../lib/webhook-receiver/webhook-receiver';
 
 const signals = stopOnSignals();
 

@@ -1,6 +1,6 @@
 import { ExitCode, runCommand } from '../lib/cli/command-failure';
+import { stopOnSignals } from '../lib/cli/stop-on-signals';
 import { runStoppable } from '../lib/cli/stop-registry';
-import { stopOnSignals } from '../lib/local/stop-on-signals';
 import { parseSoakOptions, soakUsage } from '../lib/soak/soak-options';
 
 const signals = stopOnSignals();

@@ -1,8 +1,8 @@
 import { relative, resolve } from 'node:path';
 import { runCommand, UsageError } from '../lib/cli/command-failure';
-import { readReceiverSettings } from '../lib/local/receiver-settings';
-import { stopOnSignals } from '../lib/local/stop-on-signals';
-import { defaultWebhookReceiverDir, startWebhookReceiver } from '../lib/local/webhook-receiver';
+import { stopOnSignals } from '../lib/cli/stop-on-signals';
+import { readReceiverSettings } from '../lib/webhook-receiver/receiver-settings';
+import { defaultWebhookReceiverDir, startWebhookReceiver } from '../lib/webhook-receiver/webhook-receiver';
 
 /** A path as a shell word: relative to here when inside it, quoted when it needs to be. */
 function shellPath(path: string): string {

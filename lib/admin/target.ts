@@ -6,7 +6,7 @@ import { resetFunctionEnvironment, Stage } from '../../functions/config';
 import { documentClient, resetDocumentClient } from '../../functions/store/client';
 import { rule } from '../../functions/validation/rule';
 import { text } from '../../functions/validation/text';
-import { DynamoDbAccessKeyFile, readDynamoDbAccessKey } from '../local/dynamodb-access-key';
+import { DynamoDbAccessKey, readKey } from '../local/private-files';
 import { AdminError } from './operations';
 import type { AdminSettings } from './settings';
 
@@ -91,12 +91,12 @@ export async function resolveTarget(
 async function localAccessKey(stateDir: string): Promise<string> {
   let key: string | undefined;
   try {
-    key = await readDynamoDbAccessKey(stateDir);
+    key = await readKey(stateDir, DynamoDbAccessKey);
   } catch (error) {
     throw new AdminError((error as Error).message, { cause: error });
   }
   if (key === undefined) {
-    const file = join(stateDir, DynamoDbAccessKeyFile);
+    const file = join(stateDir, DynamoDbAccessKey.file);
     throw new AdminError(`no DynamoDB Local key at ${file}: restart \`npm start\` to make it`);
   }
   return key;

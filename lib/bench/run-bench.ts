@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { getCACertificates, setDefaultCACertificates } from 'node:tls';
 import { stopRegistry } from '../cli/stop-registry';
 import type { DynamoDbLocalTarget } from '../local/dynamodb-local';
-import { createLocalCa } from '../local/local-ca';
+import { createLocalCa } from '../webhook-receiver/local-ca';
 import { apiLatencySection } from './api-latency-section';
 import type { BenchContext, BenchSectionRun } from './bench-context';
 import type { BenchOptions, BenchSection } from './bench-options';

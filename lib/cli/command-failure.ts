@@ -21,7 +21,7 @@ const ownErrors = new Set([
   'SettingError',
   'JavaMissingError',
   'DynamoDbLocalError',
-  'DynamoDbAccessKeyError',
+  'KeyFileError',
   'AdminError',
   'OperatorChannelError',
 ]);

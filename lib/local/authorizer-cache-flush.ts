@@ -3,35 +3,25 @@ import { readFileSync } from 'node:fs';
 import { rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
-/**
- * The file in the runtime's state folder through which another process (the admin CLI) empties the
- * local gateway's authorizer cache: each flush writes a fresh random token, and the gateway reads
- * the token before it uses a cached answer.
- */
+/** Through this file the admin CLI empties the gateway's authorizer cache: each flush writes a new token. */
 export function authorizerCacheFlushFile(stateDir: string): string {
   return join(stateDir, 'authorizer-cache-flush');
 }
 
-/**
- * Empties the cache of the runtime that keeps its state in `stateDir`, whether it runs or not. The
- * token is renamed into place, so the gateway never reads a half-written one.
- */
+/** Empties the cache of the runtime of `stateDir`; renamed into place, so no token is read half-written. */
 export async function flushLocalAuthorizerCache(stateDir: string): Promise<void> {
   const file = authorizerCacheFlushFile(stateDir);
   const partial = `${file}.${process.pid}.tmp`;
   await writeFile(partial, randomBytes(16).toString('hex'), { mode: 0o600 });
-  try {
-    await rename(partial, file);
-  } catch (error) {
+  await rename(partial, file).catch(async (error: unknown) => {
     await rm(partial, { force: true });
     throw error;
-  }
+  });
 }
 
 /**
- * The current token: '' before the first flush, undefined when the file cannot be read. Read
- * synchronously: the gateway reads it before every keyed request, and three small system calls cost
- * far less than the thread-pool round trips of an asynchronous read.
+ * The current token: '' before the first flush, undefined when unreadable. Read synchronously: before
+ * every keyed request, three small system calls cost less than an asynchronous read's round trips.
  */
 export function readAuthorizerCacheFlushToken(file: string): string | undefined {
   try {

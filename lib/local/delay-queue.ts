@@ -2,73 +2,44 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { SendMessageCommand, SendMessageCommandOutput } from '@aws-sdk/client-sqs';
 import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 
-/** What the dispatcher Lambda is to its SQS event source mapping. */
-// biome-ignore lint/suspicious/noConfusingVoidType: the result type of aws-lambda's SQSHandler
-export type QueueBatchHandler = (event: SQSEvent) => Promise<SQSBatchResponse | undefined | void>;
-
 export interface DelayQueueOptions {
-  handler: QueueBatchHandler;
-  /** The queue's DelaySeconds, used when a message names none (default 60; fractions allowed locally). */
+  /** The dispatcher, as its SQS event source mapping calls it. */
+  // biome-ignore lint/suspicious/noConfusingVoidType: the result type of aws-lambda's SQSHandler
+  handler: (event: SQSEvent) => Promise<SQSBatchResponse | undefined | void>;
+  /** The queue's DelaySeconds (default 60; fractions allowed locally). */
   defaultDelaySeconds?: number | undefined;
   /** How long a failed message stays hidden, counted from its receive (default 30 s). */
   visibilityTimeoutSeconds?: number | undefined;
-  /** Receives before a message moves to the dead-letter list, like the redrive policy (default 5). */
+  /** Like the redrive policy (default 5). */
   maxReceiveCount?: number | undefined;
-  /** Handler calls running at once, like the mapping's MaximumConcurrency (default 5). */
+  /** Like the mapping's MaximumConcurrency (default 5). */
   maxConcurrency?: number | undefined;
-  /** Handler failures. Default: one line on stderr with message ids, never bodies. */
+  /** Default: one line on stderr with message ids, never bodies. */
   onError?: ((error: unknown, messageIds: string[]) => void) | undefined;
 }
 
-export interface DeadLetter {
-  messageId: string;
-  body: string;
-  receiveCount: number;
-  /** Why the last receive failed: the error's message, or that the handler reported the item. */
-  reason: string;
-}
+/** `reason`: the error's message, or that the handler reported the item. */
+export type DeadLetter = { messageId: string; body: string; receiveCount: number; reason: string };
 
-export interface DelayQueue {
-  /** Enqueues one message (DelaySeconds 0–900, undefined for the queue's default) and returns its id. */
-  send(message: { body: string; delaySeconds?: number | undefined }): string;
-  /** Messages not yet deleted or dead-lettered: delayed, visible and in flight. */
-  size(): number;
-  deadLetters(): DeadLetter[];
-  /** Moves every dead letter back as a new message, visible now and never received, as an SQS redrive does. */
-  redriveDeadLetters(): number;
-  /** Resolves when no handler call runs and no message is visible now (delayed ones may wait). */
-  idle(): Promise<void>;
-  /** Stops delivering and waits for running handler calls; pending messages end with the process. */
-  stop(): Promise<void>;
-}
-
-/** SQS's longest DelaySeconds. */
 export const MaxDelaySeconds = 900;
 const BatchSize = 10;
 const QueueArn = 'arn:aws:sqs:us-east-1:000000000000:local-delivery-queue';
 
-interface Message {
-  messageId: string;
-  body: string;
+type Message = Omit<DeadLetter, 'reason'> & {
   sentAt: number;
-  receiveCount: number;
   firstReceivedAt?: number;
-  timer?: ReturnType<typeof setTimeout> | undefined;
-}
+  timer?: NodeJS.Timeout;
+};
 
 /**
- * An in-process stand-in for the delivery queue and its Lambda event source mapping: each message
- * waits out its delay on a timer, then joins the visible list, which is handed to `handler` in
- * batches of up to 10. What succeeded is deleted; what failed (a throw fails the batch,
- * `batchItemFailures` single messages) is hidden until the visibility timeout after its receive,
- * and dead-lettered after `maxReceiveCount` receives. Unlike SQS, a message whose handler call
- * outlives the visibility timeout is not delivered twice.
+ * The delivery queue and its event source mapping in process: a message waits out its delay on a
+ * timer, then goes to `handler` in batches of up to 10. What failed (a throw: the batch;
+ * `batchItemFailures`: those messages) is hidden until the visibility timeout after its receive and
+ * dead-lettered after `maxReceiveCount` receives. Unlike SQS, no call that outlives it runs twice.
  */
-export function createDelayQueue(options: DelayQueueOptions): DelayQueue {
-  return new LocalDelayQueue(options);
-}
+export const createDelayQueue = (options: DelayQueueOptions) => new DelayQueue(options);
 
-class LocalDelayQueue implements DelayQueue {
+export class DelayQueue {
   private readonly messages = new Map<string, Message>();
   private readonly visible: Message[] = [];
   private readonly dead: DeadLetter[] = [];
@@ -78,32 +49,29 @@ class LocalDelayQueue implements DelayQueue {
 
   constructor(private readonly options: DelayQueueOptions) {}
 
+  /** DelaySeconds 0–900, undefined for the queue's default; returns the message id. */
   send({ body, delaySeconds }: { body: string; delaySeconds?: number | undefined }): string {
-    this.assertRunning();
     if (body.length === 0) throw new RangeError('MessageBody must be a non-empty string');
-    if (delaySeconds === undefined)
-      return this.enqueue(body, (this.options.defaultDelaySeconds ?? 60) * 1000);
-    if (!Number.isInteger(delaySeconds) || delaySeconds < 0 || delaySeconds > MaxDelaySeconds) {
+    const valid = delaySeconds === undefined || (Number.isInteger(delaySeconds) && delaySeconds >= 0);
+    if (!valid || (delaySeconds ?? 0) > MaxDelaySeconds) {
       throw new RangeError(`DelaySeconds must be an integer 0…${MaxDelaySeconds}`);
     }
-    return this.enqueue(body, delaySeconds * 1000);
+    return this.enqueue(body, (delaySeconds ?? this.options.defaultDelaySeconds ?? 60) * 1000);
   }
 
-  size(): number {
-    return this.messages.size;
-  }
+  /** Messages not yet deleted or dead-lettered: delayed, visible and in flight. */
+  size = () => this.messages.size;
+  deadLetters = () => [...this.dead];
 
-  deadLetters(): DeadLetter[] {
-    return [...this.dead];
-  }
-
+  /** Every dead letter back as a new message, visible now and never received, as an SQS redrive does. */
   redriveDeadLetters(): number {
-    this.assertRunning();
+    if (this.stopped) throw new Error('the local delay queue is stopped');
     const moved = this.dead.splice(0);
     for (const letter of moved) this.enqueue(letter.body, 0);
     return moved.length;
   }
 
+  /** Resolves when no handler call runs and no message is visible now (delayed ones may wait). */
   idle(): Promise<void> {
     return new Promise<void>((resolve) => {
       this.idleWaiters.push(resolve);
@@ -111,6 +79,7 @@ class LocalDelayQueue implements DelayQueue {
     });
   }
 
+  /** Waits for running handler calls; pending messages end with the process. */
   async stop(): Promise<void> {
     this.stopped = true;
     for (const message of this.messages.values()) clearTimeout(message.timer);
@@ -118,21 +87,15 @@ class LocalDelayQueue implements DelayQueue {
     this.pump();
   }
 
-  private assertRunning(): void {
-    if (this.stopped) throw new Error('the local delay queue is stopped');
-  }
-
   private enqueue(body: string, delayMs: number): string {
+    if (this.stopped) throw new Error('the local delay queue is stopped');
     const message: Message = { messageId: randomUUID(), body, sentAt: Date.now(), receiveCount: 0 };
     this.messages.set(message.messageId, message);
     this.showAfter([message], delayMs);
     return message.messageId;
   }
 
-  /**
-   * Due now joins the visible list at once (a microtask pumps, so fake timers need not advance);
-   * messages that wait together, like a failed batch, become visible together.
-   */
+  /** Due now is visible at once (a microtask pumps: fake timers need not move); a group shows together. */
   private showAfter(group: Message[], delayMs: number): void {
     if (delayMs > 0) {
       const timer = setTimeout(() => this.showAfter(group, 0), delayMs);
@@ -174,21 +137,19 @@ class LocalDelayQueue implements DelayQueue {
       reason = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
       (this.options.onError ?? logHandlerError)(error, ids);
     }
-    const maxReceiveCount = this.options.maxReceiveCount ?? 5;
-    const hidden: Message[] = [];
-    for (const message of batch) {
-      const { messageId, body, receiveCount } = message;
-      if (failed.has(messageId) && receiveCount < maxReceiveCount) hidden.push(message);
-      else this.messages.delete(messageId);
-      if (failed.has(messageId) && receiveCount >= maxReceiveCount) {
-        this.dead.push({ messageId, body, receiveCount, reason });
-      }
+    const retried = batch.filter(({ messageId }) => failed.has(messageId));
+    const hidden = retried.filter((message) => message.receiveCount < (this.options.maxReceiveCount ?? 5));
+    for (const message of batch.filter((candidate) => !hidden.includes(candidate))) {
+      this.messages.delete(message.messageId);
+      if (retried.includes(message)) this.dead.push({ ...pick(message), reason });
     }
     const visibilityTimeoutMs = (this.options.visibilityTimeoutSeconds ?? 30) * 1000;
     if (hidden.length > 0 && !this.stopped)
       this.showAfter(hidden, receivedAt + visibilityTimeoutMs - Date.now());
   }
 }
+
+const pick = ({ messageId, body, receiveCount }: Message) => ({ messageId, body, receiveCount });
 
 function toRecord(message: Message): SQSRecord {
   return {
@@ -241,12 +202,9 @@ export function sqsClientFor(queue: DelayQueue) {
   return {
     async send(command: SendMessageCommand): Promise<SendMessageCommandOutput> {
       const body = command.input.MessageBody ?? '';
-      const messageId = queue.send({ body, delaySeconds: command.input.DelaySeconds });
-      return {
-        $metadata: { httpStatusCode: 200, requestId: randomUUID(), attempts: 1, totalRetryDelay: 0 },
-        MessageId: messageId,
-        MD5OfMessageBody: md5(body),
-      };
+      const MessageId = queue.send({ body, delaySeconds: command.input.DelaySeconds });
+      const $metadata = { httpStatusCode: 200, requestId: randomUUID(), attempts: 1, totalRetryDelay: 0 };
+      return { $metadata, MessageId, MD5OfMessageBody: md5(body) };
     },
   };
 }

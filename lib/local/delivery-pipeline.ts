@@ -5,40 +5,38 @@ import { createRouter, isRoutedRecord } from '../../functions/delivery/router';
 import { sendWebhook } from '../../functions/delivery/send-webhook';
 import { sqsDeliveryQueue } from '../../functions/delivery/sqs-delivery-queue';
 import { secretSealer } from '../../functions/secrets/secret-sealer-from-env';
-import { createDelayQueue, type DelayQueue, sqsClientFor } from './delay-queue';
+import { createDelayQueue, type DelayQueue, type DelayQueueOptions, sqsClientFor } from './delay-queue';
+import type { DynamoDbLocalTarget } from './dynamodb-local';
 import { requeueWaitingDeliveries } from './requeue-waiting-deliveries';
 import type { LocalSettings } from './settings';
 import { startStreamPoller } from './stream-poller';
 
 const queueUrl = 'http://local/queues/local-delivery-queue';
 
-/** The delay queue's settings a test may change; unset ones keep the deployed queue's. */
-export interface LocalDeliveryQueueOptions {
-  readonly maxReceiveCount?: number | undefined;
-  readonly visibilityTimeoutSeconds?: number | undefined;
-}
-
-/**
- * The webhook half of the stack on this machine, with the deployed code: the table's stream →
- * router → a delay queue (default delay = the retry delay) → dispatcher, and the reconciler on a
- * timer. The stream filter matches the event source mapping's filter criteria. Deliveries that
- * were waiting for an attempt when the last runtime stopped are queued again before it resolves.
- */
-export async function startDeliveryPipeline(options: {
-  dynamodbEndpoint: string;
-  /** The access key of the database that holds the table. */
-  dynamodbAccessKeyId: string;
+export interface DeliveryPipelineOptions {
+  dynamodb: DynamoDbLocalTarget;
   tableName: string;
   settings: LocalSettings;
-  reconcileEverySeconds?: number;
   log?: ((message: string) => void) | undefined;
   /** Sees every batch the queue hands the dispatcher, before the dispatcher does (the bench counts them). */
   onDispatcherBatch?: ((event: SQSEvent) => void) | undefined;
   /** Awaited before the router sees each stream batch, so a test can hold the stream back a while. */
   beforeRouting?: ((event: DynamoDBStreamEvent) => Promise<void>) | undefined;
-  /** The queue's redrive policy and visibility timeout, shortened by tests that fill the dead-letter list. */
   deliveryQueue?: LocalDeliveryQueueOptions | undefined;
-}) {
+}
+
+/** A shorter redrive policy or visibility timeout, for tests that fill the dead-letter list. */
+export type LocalDeliveryQueueOptions = Pick<
+  DelayQueueOptions,
+  'maxReceiveCount' | 'visibilityTimeoutSeconds'
+>;
+
+/**
+ * The webhook half of the stack with the deployed code: stream → router (the mapping's filter) →
+ * delay queue → dispatcher, and the reconciler every 60 s. Deliveries left waiting by the last
+ * runtime are queued again before it resolves.
+ */
+export async function startDeliveryPipeline(options: DeliveryPipelineOptions) {
   const { settings } = options;
   const dispatcher = createDispatcher({
     send: sendWebhook,
@@ -60,37 +58,25 @@ export async function startDeliveryPipeline(options: {
   });
   const queue = sqsDeliveryQueue(sqsClientFor(delayQueue), queueUrl);
   const router = createRouter({ queue });
-  const { beforeRouting } = options;
   const poller = await startStreamPoller({
-    endpoint: options.dynamodbEndpoint,
-    accessKeyId: options.dynamodbAccessKeyId,
+    ...options.dynamodb,
     tableName: options.tableName,
-    handler:
-      beforeRouting === undefined
-        ? router
-        : async (event) => {
-            await beforeRouting(event);
-            return router(event);
-          },
+    handler: async (event) => {
+      await options.beforeRouting?.(event);
+      return router(event);
+    },
     filter: isRoutedRecord,
   });
   // After the poller took its stream position, so no change made from here on goes unrouted.
   await requeue(delayQueue, settings.WEBHOOK_RETRY_DELAY_SECONDS, options.log);
   const reconcile = createReconciler({ queue });
-  const timer = setInterval(
-    () => {
-      reconcile().catch((error: unknown) => console.error('reconciler failed', (error as Error).name));
-    },
-    (options.reconcileEverySeconds ?? 60) * 1000,
-  );
-  timer.unref();
+  const timer = setInterval(() => {
+    reconcile().catch((error: unknown) => console.error('reconciler failed', (error as Error).name));
+  }, 60_000).unref();
   return {
-    /** Resolves once every stream record written so far has been routed. */
     drain: () => poller.drain(),
     deadLetterCount: () => delayQueue.deadLetters().length,
-    /** Moves the queue's dead-letter list back into it, visible now; how many moved. */
     redrive: () => delayQueue.redriveDeadLetters(),
-    /** Runs the reconciler once, as its timer does. */
     reconcileNow: () => reconcile(),
     stop: async () => {
       clearInterval(timer);
@@ -101,11 +87,8 @@ export async function startDeliveryPipeline(options: {
 }
 
 async function requeue(delayQueue: DelayQueue, retryDelaySeconds: number, log?: (message: string) => void) {
-  const requeued = await requeueWaitingDeliveries({
-    send: (message, delaySeconds) => delayQueue.send({ body: JSON.stringify(message), delaySeconds }),
-    retryDelaySeconds,
-  });
-  if (requeued.due + requeued.later > 0) {
-    log?.(`Resuming webhook deliveries that were waiting: ${requeued.due} due now, ${requeued.later} later`);
-  }
+  const send = (message: object, delaySeconds: number) =>
+    delayQueue.send({ body: JSON.stringify(message), delaySeconds });
+  const { due, later } = await requeueWaitingDeliveries({ send, retryDelaySeconds });
+  if (due + later > 0) log?.(`Resuming webhook deliveries that were waiting: ${due} due now, ${later} later`);
 }

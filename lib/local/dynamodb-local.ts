@@ -1,8 +1,8 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { createReadStream } from 'node:fs';
 import { mkdir, mkdtemp, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
+import { createInterface } from 'node:readline';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -18,7 +18,7 @@ const execFileAsync = promisify(execFile);
  * AWS's emulator ships inside this npm package's `package/emulator/`. Only the tarball is fetched
  * (`npm pack`), never its dependency tree, and its pinned digest refuses a changed tarball.
  */
-export const DynamoDbLocalPackage = {
+const DynamoDbLocalPackage = {
   name: 'amplify-dynamodb-simulator',
   version: '2.9.30',
   sha256: '3503ffac19f183407909fecdacf4db51ab1fdad1da7b2f177016670b2d80e4b9',
@@ -32,43 +32,32 @@ export const DynamoDbLocalRegion = LocalDynamoDb.region;
 export const SharedDbAccessKeyId = LocalDynamoDb.sharedAccessKeyId;
 
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
-
-/** `.cache/dynamodb-local/` at the repository root (git-ignored), whatever the working directory. */
-export const defaultDynamoDbLocalCacheDir = join(repoRoot, '.cache', 'dynamodb-local');
-
-/** `.local/dynamodb/` at the repository root: where table data persists unless in memory. */
-export const defaultDynamoDbLocalDbPath = join(repoRoot, '.local', 'dynamodb');
-
 const StampFile = '.complete.json';
 const JarFile = 'DynamoDBLocal.jar';
 const MinimumJavaVersion = 17;
 const AutoPortAttempts = 5;
 const OutputTailLines = 40;
 const ReadyTimeoutMs = 30_000;
+/** C1-only JIT and the serial collector start the emulator about a second sooner on a small machine. */
+const JvmArgs = ['-XX:TieredStopAtLevel=1', '-XX:+UseSerialGC'];
 
 /**
- * Client settings for any AWS SDK client aimed at DynamoDB Local. DynamoDB Local checks that a
- * request is signed, not by whom, and picks the database by access key and region: `accessKeyId`
- * is the instance's key, or `SharedDbAccessKeyId` for a `-sharedDb` instance.
+ * Client settings for DynamoDB Local, which checks that a request is signed, not by whom, and
+ * picks the database by access key and region.
  */
 export function dynamoDbLocalClientConfig(endpoint: string, accessKeyId: string) {
-  return {
-    endpoint,
-    region: DynamoDbLocalRegion,
-    credentials: { accessKeyId, secretAccessKey: 'local' },
-  };
+  return { endpoint, region: DynamoDbLocalRegion, credentials: { accessKeyId, secretAccessKey: 'local' } };
 }
 
-/** Java is absent or too old. The message is one line telling the user what to install. */
 export class JavaMissingError extends Error {
   override name = 'JavaMissingError';
 
-  constructor(options: { foundVersion?: number; cause?: unknown } = {}) {
-    const found = options.foundVersion === undefined ? '' : ` (found Java ${options.foundVersion})`;
+  constructor({ foundVersion, cause }: { foundVersion?: number; cause?: unknown } = {}) {
+    const found = foundVersion === undefined ? '' : ` (found Java ${foundVersion})`;
     super(
       `Java ${MinimumJavaVersion}+ is required to run DynamoDB Local${found}: install it ` +
         `(Debian: apt-get install -y openjdk-17-jre-headless) and retry.`,
-      options.cause === undefined ? undefined : { cause: options.cause },
+      { cause },
     );
   }
 }
@@ -83,76 +72,43 @@ export const DynamoDbLocalErrorCode = {
 } as const;
 export type DynamoDbLocalErrorCode = (typeof DynamoDbLocalErrorCode)[keyof typeof DynamoDbLocalErrorCode];
 
-/** Any other failure to fetch or start DynamoDB Local; `code` says which. */
 export class DynamoDbLocalError extends Error {
   override name = 'DynamoDbLocalError';
-  readonly code: DynamoDbLocalErrorCode;
 
-  constructor(code: DynamoDbLocalErrorCode, message: string, options: { cause?: unknown } = {}) {
-    super(message, options.cause === undefined ? undefined : { cause: options.cause });
-    this.code = code;
+  constructor(
+    readonly code: DynamoDbLocalErrorCode,
+    message: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
   }
 }
 
-export interface EnsureDynamoDbLocalJarOptions {
-  /** Defaults to `.cache/dynamodb-local/` at the repository root. */
-  cacheDir?: string | undefined;
-  /** The npm executable used for `npm pack` (default `npm` from PATH). */
-  npmCommand?: string | undefined;
-  /** Progress messages (the first run downloads ~57 MB). */
-  log?: ((message: string) => void) | undefined;
-}
-
-export interface DynamoDbLocalJar {
-  /** Directory holding DynamoDBLocal.jar and DynamoDBLocal_lib/; the JVM runs from here. */
-  emulatorDir: string;
-  jarPath: string;
-}
-
 /**
- * Makes sure DynamoDB Local is unpacked in the cache and returns where. The first call runs
- * `npm pack`, checks the tarball's SHA-256, extracts only the emulator and publishes it with one
- * `rename`, so concurrent callers either see a complete directory or none; later calls only read
- * the stamp file.
+ * Makes sure DynamoDB Local is unpacked in the cache (default `.cache/dynamodb-local/`) and returns
+ * where. The first call runs `npm pack`, checks the SHA-256, extracts only the emulator and
+ * publishes it with one `rename`, so concurrent callers see a complete directory or none.
  */
 export async function ensureDynamoDbLocalJar(
-  options: EnsureDynamoDbLocalJarOptions = {},
-): Promise<DynamoDbLocalJar> {
-  const cacheDir = resolve(options.cacheDir ?? defaultDynamoDbLocalCacheDir);
-  const emulatorDir = join(cacheDir, DynamoDbLocalPackage.version);
+  options: { cacheDir?: string | undefined; npmCommand?: string | undefined; log?: Log } = {},
+): Promise<{ emulatorDir: string; jarPath: string }> {
+  const cacheDir = resolve(options.cacheDir ?? join(repoRoot, '.cache', 'dynamodb-local'));
+  const { name, version, sha256, emulatorPath, dynamoDbLocalVersion } = DynamoDbLocalPackage;
+  const emulatorDir = join(cacheDir, version);
   const jar = { emulatorDir, jarPath: join(emulatorDir, JarFile) };
   if (await isInstalled(emulatorDir)) return jar;
-
   await mkdir(cacheDir, { recursive: true });
-
-  const workDir = await mkdtemp(join(cacheDir, `.tmp-${DynamoDbLocalPackage.version}-`));
+  const workDir = await mkdtemp(join(cacheDir, `.tmp-${version}-`));
   try {
-    const spec = `${DynamoDbLocalPackage.name}@${DynamoDbLocalPackage.version}`;
-    options.log?.(
-      `Fetching DynamoDB Local ${DynamoDbLocalPackage.dynamoDbLocalVersion} (${spec}) into ${cacheDir}`,
-    );
+    const spec = `${name}@${version}`;
+    options.log?.(`Fetching DynamoDB Local ${dynamoDbLocalVersion} (${spec}) into ${cacheDir}`);
     const tarball = await npmPack(spec, workDir, options.npmCommand ?? 'npm');
-    await verifySha256(tarball, DynamoDbLocalPackage.sha256);
-
-    const extractDir = join(workDir, 'extract');
-    await mkdir(extractDir);
-    await execFileAsync('tar', [
-      '-xzf',
-      tarball,
-      '-C',
-      extractDir,
-      '--no-same-owner',
-      DynamoDbLocalPackage.emulatorPath,
-    ]);
-    const staged = join(extractDir, ...DynamoDbLocalPackage.emulatorPath.split('/'));
+    await verifySha256(tarball);
+    await execFileAsync('tar', ['-xzf', tarball, '-C', workDir, '--no-same-owner', emulatorPath]);
+    const staged = join(workDir, ...emulatorPath.split('/'));
     await stat(join(staged, JarFile));
-    const stamp = {
-      package: spec,
-      sha256: DynamoDbLocalPackage.sha256,
-      extractedAt: new Date().toISOString(),
-    };
+    const stamp = { package: spec, sha256, extractedAt: new Date().toISOString() };
     await writeFile(join(staged, StampFile), `${JSON.stringify(stamp)}\n`);
-
     // One rename publishes it; if another process published first, theirs is as good as ours.
     await rename(staged, emulatorDir).catch(async (error: unknown) => {
       if (!(await isInstalled(emulatorDir))) throw error;
@@ -166,94 +122,67 @@ export async function ensureDynamoDbLocalJar(
 async function isInstalled(emulatorDir: string): Promise<boolean> {
   try {
     const stamp = JSON.parse(await readFile(join(emulatorDir, StampFile), 'utf8')) as { sha256?: unknown };
-    if (stamp.sha256 !== DynamoDbLocalPackage.sha256) return false;
     await stat(join(emulatorDir, JarFile));
-    return true;
+    return stamp.sha256 === DynamoDbLocalPackage.sha256;
   } catch {
     return false;
   }
 }
 
 async function npmPack(spec: string, destination: string, npmCommand: string): Promise<string> {
-  try {
-    // --prefer-offline: npm's own cache may serve it; the pinned digest makes stale metadata harmless.
-    const args = ['pack', spec, '--pack-destination', destination, '--ignore-scripts', '--prefer-offline'];
-    await execFileAsync(npmCommand, args, { cwd: destination, maxBuffer: 16 * 1024 * 1024 });
-  } catch (error) {
-    const stderr = (error as { stderr?: string }).stderr ?? '';
-    const detail = stderr
+  const failed = (detail: string, cause?: unknown) =>
+    new DynamoDbLocalError(DynamoDbLocalErrorCode.downloadFailed, detail, { cause });
+  // --prefer-offline: npm's own cache may serve it; the pinned digest makes stale metadata harmless.
+  const args = ['pack', spec, '--pack-destination', destination, '--ignore-scripts', '--prefer-offline'];
+  await execFileAsync(npmCommand, args, { cwd: destination, maxBuffer: 16 * 1024 * 1024 }).catch((error) => {
+    const lines = String(error.stderr ?? '')
       .split('\n')
-      .filter((line) => line.trim() !== '')
-      .slice(-5)
-      .join(' | ');
-    throw new DynamoDbLocalError(
-      DynamoDbLocalErrorCode.downloadFailed,
-      `Could not fetch ${spec} with npm pack (is the npm registry reachable?)${detail ? `: ${detail}` : ''}`,
-      { cause: error },
-    );
-  }
-  const tarball = (await readdir(destination)).find((name) => name.endsWith('.tgz'));
-  if (!tarball) {
-    throw new DynamoDbLocalError(
-      DynamoDbLocalErrorCode.downloadFailed,
-      `npm pack ${spec} produced no tarball`,
-    );
-  }
+      .filter((line) => line.trim() !== '');
+    const detail = lines.length > 0 ? `: ${lines.slice(-5).join(' | ')}` : '';
+    throw failed(`Could not fetch ${spec} with npm pack (is the npm registry reachable?)${detail}`, error);
+  });
+  const tarball = (await readdir(destination)).find((file) => file.endsWith('.tgz'));
+  if (!tarball) throw failed(`npm pack ${spec} produced no tarball`);
   return join(destination, tarball);
 }
 
-async function verifySha256(file: string, expected: string): Promise<void> {
-  const hash = createHash('sha256');
-  for await (const chunk of createReadStream(file)) hash.update(chunk as Buffer);
-  const actual = hash.digest('hex');
+async function verifySha256(file: string): Promise<void> {
+  const { name, version, sha256: expected } = DynamoDbLocalPackage;
+  const actual = createHash('sha256')
+    .update(await readFile(file))
+    .digest('hex');
   if (actual === expected) return;
   await rm(file, { force: true });
   throw new DynamoDbLocalError(
     DynamoDbLocalErrorCode.integrityMismatch,
-    `Refusing DynamoDB Local: ${DynamoDbLocalPackage.name}@${DynamoDbLocalPackage.version} has SHA-256 ` +
-      `${actual}, expected ${expected}. The tarball was deleted; check which npm registry is configured.`,
+    `Refusing DynamoDB Local: ${name}@${version} has SHA-256 ${actual}, expected ${expected}. ` +
+      'The tarball was deleted; check which npm registry is configured.',
   );
 }
 
+type Log = ((message: string) => void) | undefined;
+
 export interface StartDynamoDbLocalOptions {
-  /** Keep tables in memory only; otherwise they persist in `dbPath`. */
+  /** Keep tables in memory only; otherwise they persist in `dbPath` (default `.local/dynamodb/`). */
   inMemory: boolean;
   /**
-   * The one access key whose database holds the tables (letters and digits): the JVM listens on
-   * every interface, so a client that does not know the key reaches only an empty database of its
-   * own. Default: a random key made for this instance (`accessKeyId` of the result); give one to
-   * reach a persisted database again.
+   * The key whose database holds the tables (letters and digits; default random): the JVM listens on
+   * every interface, so a client without it reaches only an empty database of its own.
    */
   accessKeyId?: string | undefined;
-  /**
-   * Serve one database to every key (`-sharedDb`), so anyone who reaches the port reaches the
-   * tables: only for an instance that holds nothing but generated data, like the test suite's
-   * (docs/decisions/who-can-reach-the-local-table.md). Not with `accessKeyId`.
-   */
+  /** One database for every key, for generated data only (docs/decisions/who-can-reach-the-local-table.md). */
   sharedDb?: boolean | undefined;
   /** 0 or undefined picks a free port (and picks again if it is taken before the JVM binds it). */
   port?: number | undefined;
-  /** Directory for the database file when not in memory (default `.local/dynamodb/` at the repo root). */
   dbPath?: string | undefined;
-  cacheDir?: string | undefined;
-  /** The java executable, looked up on `env.PATH` (default `java`). */
+  /** The java executable, looked up on `env.PATH` (default `java` and `process.env`). */
   javaCommand?: string | undefined;
-  /** Environment for `java` (default `process.env`). */
   env?: NodeJS.ProcessEnv | undefined;
   /** How a free port is chosen when `port` is 0 or undefined (default: ask the OS). */
   pickPort?: (() => Promise<number>) | undefined;
-  /** Progress messages. */
-  log?: ((message: string) => void) | undefined;
-  /** Every line the JVM writes (stdout and stderr). */
+  log?: Log;
+  /** Every line the JVM writes. */
   onOutput?: ((line: string) => void) | undefined;
-}
-
-/** C1-only JIT and the serial collector start the emulator about a second sooner on a small machine. */
-const JvmArgs = ['-XX:TieredStopAtLevel=1', '-XX:+UseSerialGC'];
-
-export interface DynamoDbLocalExit {
-  code: number | null;
-  signal: NodeJS.Signals | null;
 }
 
 /** What a client needs to reach one database of a DynamoDB Local: its endpoint and that database's key. */
@@ -262,13 +191,12 @@ export type DynamoDbLocalTarget = Pick<DynamoDbLocal, 'endpoint' | 'accessKeyId'
 export interface DynamoDbLocal {
   /** `http://127.0.0.1:<port>` */
   endpoint: string;
-  /** The key clients sign with: the one given, a random one, or `SharedDbAccessKeyId` for `-sharedDb`. */
   accessKeyId: string;
   port: number;
   pid: number;
-  /** Settles when the JVM exits, for whatever reason (stop() or a crash). Never rejects. */
-  exited: Promise<DynamoDbLocalExit>;
-  /** Terminates the JVM (SIGTERM, then SIGKILL after 5 s) and resolves once it has exited. */
+  /** Settles when the JVM exits, for whatever reason. Never rejects. */
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  /** SIGTERM, then SIGKILL after 5 s; resolves once the JVM has exited. */
   stop(): Promise<void>;
 }
 
@@ -281,160 +209,118 @@ export async function startDynamoDbLocal(options: StartDynamoDbLocalOptions): Pr
   const javaCommand = options.javaCommand ?? 'java';
   const env = options.env ?? process.env;
   await assertJavaAvailable(javaCommand, env);
-  const { emulatorDir } = await ensureDynamoDbLocalJar({ cacheDir: options.cacheDir, log: options.log });
-
+  const { emulatorDir } = await ensureDynamoDbLocalJar({ log: options.log });
   const accessKeyId = instanceAccessKey(options);
-  const databaseArgs = options.sharedDb === true ? ['-sharedDb'] : [];
-  let storageArgs = ['-inMemory'];
-  if (!options.inMemory) {
-    const dbPath = resolve(options.dbPath ?? defaultDynamoDbLocalDbPath);
-    // Owner only: the database file is named after the access key, and holds the data in the clear.
-    // The folder is DynamoDB Local's own, so every file in it is closed, whoever made it.
-    await privateDir(dbPath);
-    await closeFiles(dbPath, await readdir(dbPath));
-    storageArgs = ['-dbPath', dbPath];
-  }
-
-  const fixedPort = options.port !== undefined && options.port !== 0 ? options.port : undefined;
+  const args = [...(options.sharedDb === true ? ['-sharedDb'] : []), ...(await storageArgs(options))];
+  const fixedPort = options.port || undefined;
   const pickPort = options.pickPort ?? (() => findFreePort());
   for (let attempt = 1; ; attempt++) {
     const port = fixedPort ?? (await pickPort());
-    const lastAttempt = fixedPort !== undefined || attempt >= AutoPortAttempts;
     try {
       // Checked first because a server already on the port would answer the readiness probe.
       if (!(await isPortFree(port))) throw portInUseError(port);
-      return await launch({
-        ...options,
-        javaCommand,
-        env,
-        emulatorDir,
-        accessKeyId,
-        args: [...databaseArgs, ...storageArgs],
-        port,
-      });
+      return await launch({ ...options, javaCommand, env }, { emulatorDir, accessKeyId, args, port });
     } catch (error) {
-      if (!isPortInUse(error) || lastAttempt) throw error;
+      const portTaken =
+        error instanceof DynamoDbLocalError && error.code === DynamoDbLocalErrorCode.portInUse;
+      if (!portTaken || fixedPort !== undefined || attempt >= AutoPortAttempts) throw error;
       options.log?.(`Port ${port} was taken before DynamoDB Local could bind it; trying another port`);
     }
   }
 }
 
-/**
- * The key the instance's clients sign with: the caller's, a fresh random one (hex: DynamoDB Local
- * takes letters and digits only), or `SharedDbAccessKeyId` when the caller asked for `-sharedDb`.
- */
+async function storageArgs(options: StartDynamoDbLocalOptions): Promise<string[]> {
+  if (options.inMemory) return ['-inMemory'];
+  const dbPath = resolve(options.dbPath ?? join(repoRoot, '.local', 'dynamodb'));
+  // Owner only: the database file is named after the access key and holds the data in the clear.
+  // The folder is DynamoDB Local's own, so every file in it is closed, whoever made it.
+  await privateDir(dbPath);
+  await closeFiles(dbPath, await readdir(dbPath));
+  return ['-dbPath', dbPath];
+}
+
+/** The caller's key, a random one (hex: DynamoDB Local takes letters and digits only), or the shared one. */
 function instanceAccessKey(options: StartDynamoDbLocalOptions): string {
+  const refuse = (message: string) =>
+    new DynamoDbLocalError(DynamoDbLocalErrorCode.invalidAccessKey, message);
   if (options.sharedDb === true) {
-    if (options.accessKeyId !== undefined) {
-      throw new DynamoDbLocalError(
-        DynamoDbLocalErrorCode.invalidAccessKey,
-        'A -sharedDb DynamoDB Local serves every key the same database: it takes no access key.',
-      );
-    }
-    return SharedDbAccessKeyId;
+    if (options.accessKeyId === undefined) return SharedDbAccessKeyId;
+    throw refuse('A -sharedDb DynamoDB Local serves every key the same database: it takes no access key.');
   }
   const accessKeyId = options.accessKeyId ?? randomBytes(16).toString('hex');
-  if (!/^[A-Za-z0-9]+$/.test(accessKeyId)) {
-    throw new DynamoDbLocalError(
-      DynamoDbLocalErrorCode.invalidAccessKey,
-      'The DynamoDB Local access key must be letters and digits only.',
-    );
-  }
-  return accessKeyId;
+  if (/^[A-Za-z0-9]+$/.test(accessKeyId)) return accessKeyId;
+  throw refuse('The DynamoDB Local access key must be letters and digits only.');
 }
 
-function portInUseError(port: number): DynamoDbLocalError {
-  return new DynamoDbLocalError(
+const portInUseError = (port: number) =>
+  new DynamoDbLocalError(
     DynamoDbLocalErrorCode.portInUse,
-    `DynamoDB Local cannot listen on port ${port}: the address is already in use. ` +
-      'Stop whatever holds it or choose another port (0 picks a free one).',
+    `DynamoDB Local cannot listen on port ${port}: the address is already in use. Stop whatever holds it or choose another port (0 picks a free one).`,
   );
-}
 
-function isPortInUse(error: unknown): boolean {
-  return error instanceof DynamoDbLocalError && error.code === DynamoDbLocalErrorCode.portInUse;
-}
-
-interface LaunchOptions extends StartDynamoDbLocalOptions {
-  javaCommand: string;
-  env: NodeJS.ProcessEnv;
-  emulatorDir: string;
-  accessKeyId: string;
-  /** Database and storage flags: `-sharedDb`, `-inMemory` or `-dbPath <dir>`. */
-  args: string[];
-  port: number;
-}
-
-async function launch(options: LaunchOptions): Promise<DynamoDbLocal> {
-  const { port } = options;
+/** Spawns the JVM on `port` with `args` (`-sharedDb`, `-inMemory` or `-dbPath <dir>`) and waits until it answers. */
+async function launch(
+  options: StartDynamoDbLocalOptions & { javaCommand: string; env: NodeJS.ProcessEnv },
+  {
+    emulatorDir,
+    accessKeyId,
+    args,
+    port,
+  }: { emulatorDir: string; accessKeyId: string; args: string[]; port: number },
+): Promise<DynamoDbLocal> {
   const endpoint = `http://${LOOPBACK_HOST}:${port}`;
   options.log?.(`Starting DynamoDB Local on ${endpoint}`);
-  const jvm = spawnJvm(options);
-  try {
-    await untilReady(endpoint, options.accessKeyId, jvm);
-  } catch (error) {
-    await terminate(jvm.child, jvm.exited);
-    throw error;
-  }
-  let stopping: Promise<void> | undefined;
-  return {
-    endpoint,
-    accessKeyId: options.accessKeyId,
-    port,
-    pid: jvm.child.pid ?? -1,
-    exited: jvm.exited,
-    stop() {
-      stopping ??= terminate(jvm.child, jvm.exited);
-      return stopping;
-    },
-  };
-}
-
-interface Jvm {
-  child: ChildProcess;
-  exited: Promise<DynamoDbLocalExit>;
-  /** Set once the JVM cannot become ready: it exited, or its port was taken. */
-  failure: Error | undefined;
-  output: string[];
-}
-
-function spawnJvm(options: LaunchOptions): Jvm {
-  const args = [...JvmArgs, '-Djava.library.path=./DynamoDBLocal_lib', '-jar', JarFile];
-  args.push('-port', String(options.port), '-disableTelemetry', ...options.args);
+  const jar = [...JvmArgs, '-Djava.library.path=./DynamoDBLocal_lib', '-jar', JarFile, '-port', String(port)];
   // Through `sh` for the umask alone: the JVM's database files are this user's only, whatever the
   // umask this process runs under. `exec` keeps the pid, so stop() and the watchdog reach the JVM.
-  const child = spawn('sh', ['-c', 'umask 077 && exec "$0" "$@"', options.javaCommand, ...args], {
-    cwd: options.emulatorDir,
+  const shell = [
+    '-c',
+    'umask 077 && exec "$0" "$@"',
+    options.javaCommand,
+    ...jar,
+    '-disableTelemetry',
+    ...args,
+  ];
+  const child = spawn('sh', shell, {
+    cwd: emulatorDir,
     env: { ...options.env, DDB_LOCAL_TELEMETRY: '0' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   endWithThisProcess(child, {
     onError: (error) => options.log?.(`DynamoDB Local runs without its watchdog: ${error.message}`),
   });
-  const exited = new Promise<DynamoDbLocalExit>((resolveExit) => {
-    child.once('exit', (code, signal) => resolveExit({ code, signal }));
-  });
-  const jvm: Jvm = { child, exited, failure: undefined, output: [] };
-  // A JVM whose port is taken only logs "Address already in use" and keeps running.
-  const onLine = (line: string) => {
-    jvm.output = [...jvm.output.slice(1 - OutputTailLines), line];
-    options.onOutput?.(line);
-    if (/Address already in use|Failed to bind/.test(line)) jvm.failure ??= portInUseError(options.port);
-  };
-  forEachLine(child.stdout, onLine);
-  forEachLine(child.stderr, onLine);
+  const exited: DynamoDbLocal['exited'] = new Promise((done) =>
+    child.once('exit', (code, signal) => done({ code, signal })),
+  );
+  /** `failure` is set once the JVM cannot become ready: it exited, or its port was taken. */
+  const jvm: Jvm = { failure: undefined, output: [] };
+  for (const input of [child.stdout, child.stderr]) {
+    createInterface({ input: input as NodeJS.ReadableStream, crlfDelay: Infinity }).on('line', (line) => {
+      jvm.output = [...jvm.output.slice(1 - OutputTailLines), line];
+      options.onOutput?.(line);
+      // A JVM whose port is taken only logs this and keeps running.
+      if (/Address already in use|Failed to bind/.test(line)) jvm.failure ??= portInUseError(port);
+    });
+  }
   child.once('error', (error: NodeJS.ErrnoException) => {
     jvm.failure ??= error.code === 'ENOENT' ? new JavaMissingError({ cause: error }) : error;
   });
   void exited.then(({ code, signal }) => {
-    const how = signal ?? `code ${code}`;
     jvm.failure ??= new DynamoDbLocalError(
       DynamoDbLocalErrorCode.exited,
-      `DynamoDB Local exited (${how}) before it was ready. Last output:\n${jvm.output.join('\n')}`,
+      `DynamoDB Local exited (${signal ?? `code ${code}`}) before it was ready. Last output:\n${jvm.output.join('\n')}`,
     );
   });
-  return jvm;
+  let stopping: Promise<void> | undefined;
+  const stop = () => (stopping ??= terminate(child, exited));
+  await untilReady(endpoint, accessKeyId, jvm).catch(async (error: unknown) => {
+    await stop();
+    throw error;
+  });
+  return { endpoint, accessKeyId, port, pid: child.pid ?? -1, exited, stop };
 }
+
+type Jvm = { failure: Error | undefined; output: string[] };
 
 async function untilReady(endpoint: string, accessKeyId: string, jvm: Jvm): Promise<void> {
   const client = new DynamoDBClient({
@@ -445,10 +331,7 @@ async function untilReady(endpoint: string, accessKeyId: string, jvm: Jvm): Prom
   const deadline = Date.now() + ReadyTimeoutMs;
   try {
     for (;;) {
-      const ready = await client.send(new ListTablesCommand({ Limit: 1 })).then(
-        () => true,
-        () => false,
-      );
+      const ready = await client.send(new ListTablesCommand({ Limit: 1 })).then(Boolean, () => false);
       if (jvm.failure) throw jvm.failure;
       if (ready) return;
       if (Date.now() > deadline) {
@@ -465,37 +348,22 @@ async function untilReady(endpoint: string, accessKeyId: string, jvm: Jvm): Prom
   }
 }
 
-async function terminate(child: ChildProcess, exited: Promise<DynamoDbLocalExit>): Promise<void> {
+async function terminate(child: ChildProcess, exited: Promise<unknown>): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null || child.pid === undefined) return;
   child.kill('SIGTERM');
   const stopped = await Promise.race([exited.then(() => true), sleep(5_000, false, { ref: false })]);
-  if (!stopped) {
-    child.kill('SIGKILL');
-    await exited;
-  }
-}
-
-function forEachLine(stream: NodeJS.ReadableStream | null, onLine: (line: string) => void): void {
-  if (!stream) return;
-  let pending = '';
-  stream.setEncoding('utf8');
-  stream.on('data', (chunk: string) => {
-    const lines = (pending + chunk).split(/\r?\n/);
-    pending = lines.pop() ?? '';
-    for (const line of lines) onLine(line);
-  });
-  stream.on('end', () => pending && onLine(pending));
+  if (!stopped) child.kill('SIGKILL');
+  await exited;
 }
 
 /** Runs `java -version`, so a missing or too old Java fails with one clear line, not a JVM stack. */
-export async function assertJavaAvailable(javaCommand = 'java', env: NodeJS.ProcessEnv = process.env) {
-  const output = await execFileAsync(javaCommand, ['-version'], { env, timeout: 15_000 }).then(
-    ({ stdout, stderr }) => `${stdout}${stderr}`,
-    (error: unknown) => {
-      throw new JavaMissingError({ cause: error });
+async function assertJavaAvailable(javaCommand: string, env: NodeJS.ProcessEnv): Promise<void> {
+  const { stdout, stderr } = await execFileAsync(javaCommand, ['-version'], { env, timeout: 15_000 }).catch(
+    (cause: unknown) => {
+      throw new JavaMissingError({ cause });
     },
   );
-  const major = parseJavaMajorVersion(output);
+  const major = parseJavaMajorVersion(`${stdout}${stderr}`);
   if (major !== undefined && major < MinimumJavaVersion) throw new JavaMissingError({ foundVersion: major });
 }
 

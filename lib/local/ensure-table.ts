@@ -16,10 +16,6 @@ export async function ensureTable(client: DynamoDBClient, tableName: string): Pr
     throw error;
   }
   await waitUntilTableExists({ client, maxWaitTime: 30 }, { TableName: tableName });
-  await client.send(
-    new UpdateTimeToLiveCommand({
-      TableName: tableName,
-      TimeToLiveSpecification: { AttributeName: TableDefinition.ttlAttribute, Enabled: true },
-    }),
-  );
+  const TimeToLiveSpecification = { AttributeName: TableDefinition.ttlAttribute, Enabled: true };
+  await client.send(new UpdateTimeToLiveCommand({ TableName: tableName, TimeToLiveSpecification }));
 }

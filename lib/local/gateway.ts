@@ -1,7 +1,8 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
+import { once } from 'node:events';
 import { readFile } from 'node:fs/promises';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type {
   APIGatewayAuthorizerResult,
@@ -13,9 +14,10 @@ import type {
 import { defaultRouteTimeoutSeconds, isPublic, type RouteDefinition } from '../../functions/route-definition';
 import { readAuthorizerCacheFlushToken } from './authorizer-cache-flush';
 import { rateLimiter } from './rate-limiter';
-import { matchRoute } from './route-matcher';
+import { matchRoute, type RouteMatch } from './route-matcher';
 
-type ProxyHandler = (event: APIGatewayProxyEvent, context: Context) => Promise<APIGatewayProxyResult>;
+type ProxyEventContext = APIGatewayProxyEvent['requestContext'];
+export type ProxyHandler = (event: APIGatewayProxyEvent, context: Context) => Promise<APIGatewayProxyResult>;
 type AuthorizerHandler = (event: APIGatewayRequestAuthorizerEvent) => Promise<APIGatewayAuthorizerResult>;
 
 export interface LocalGatewayOptions {
@@ -27,33 +29,22 @@ export interface LocalGatewayOptions {
   readonly port: number;
   /** Seconds an authorizer answer is reused per Authorization header; 0 turns the cache off. */
   readonly authCacheSeconds: number;
-  /**
-   * Where another process writes a new token to empty the authorizer cache (see
-   * `authorizer-cache-flush.ts`); without it the cache is emptied only by time.
-   */
+  /** Where another process writes a token that empties the authorizer cache (`authorizer-cache-flush.ts`). */
   readonly authCacheFlushFile?: string;
-  /** Requests per minute per client address to public routes, as the stack's web ACL allows. */
+  /** Per client address to public routes, as the stack's web ACL allows. */
   readonly publicRateLimitPerMinute: number;
-  /** Files served as they are at these paths (GET and HEAD, no key): pages of this machine only. */
-  readonly documents?: Readonly<Record<string, LocalDocument>>;
+  /** Files served at these paths (GET and HEAD, no key), read on every request. */
+  readonly documents?: Readonly<Record<string, Document>>;
 }
 
-/** A file the gateway serves beside the API, read on every request so a regenerated one is served at once. */
-export interface LocalDocument {
-  readonly file: string;
-  readonly contentType: string;
-}
+type Document = { readonly file: string; readonly contentType: string };
 
 export interface LocalGateway {
   readonly baseUrl: string;
-  readonly server: Server;
   close(): Promise<void>;
 }
 
-/**
- * Set while a route's handler runs, so what a request costs can be told apart from the delivery
- * pipeline's work in the same process (the stream poller and the reconciler share its clients).
- */
+/** Set while a route's handler runs, to tell a request's cost from the delivery pipeline's in this process. */
 export const routeInvocation = new AsyncLocalStorage<{ operationId: string; requestId: string }>();
 
 /** API Gateway refuses payloads over 10 MB before any function runs. */
@@ -68,39 +59,31 @@ const gatewayMaxBodyBytes = 10 * 1024 * 1024;
 export async function startLocalGateway(options: LocalGatewayOptions): Promise<LocalGateway> {
   for (const path of Object.keys(options.documents ?? {})) {
     // A document must never hide a route, or the local API would differ from the deployed one.
-    if (matchRoute(options.routes, 'GET', path) !== undefined) {
+    if (matchRoute(options.routes, 'GET', path))
       throw new Error(`The document at ${path} would hide the route GET ${path}`);
-    }
   }
   const gateway = new GatewayRequests(options);
   const server = createServer((request, response) => {
     gateway.serve(request, response).catch(() => writeGatewayError(response, 500, randomUUID()));
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port, options.host, () => resolve());
-  });
+  await once(server.listen(options.port, options.host), 'listening');
   const { port } = server.address() as AddressInfo;
   const host = options.host.includes(':') ? `[${options.host}]` : options.host;
   return {
     baseUrl: `http://${host}:${port}`,
-    server,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
+    close: async () => {
+      const closed = once(server.close(), 'close');
+      server.closeAllConnections();
+      await closed;
+    },
   };
 }
 
-interface CachedAnswer {
-  result: APIGatewayAuthorizerResult;
-  expiresAt: number;
-  flushToken: string | undefined;
-}
-
 class GatewayRequests {
-  private readonly authCache = new Map<string, CachedAnswer>();
+  private readonly authCache = new Map<
+    string,
+    { result: APIGatewayAuthorizerResult; expiresAt: number; flushToken: string | undefined }
+  >();
   private cachedFlushToken: string | undefined = '';
   private readonly publicLimiter: ReturnType<typeof rateLimiter>;
 
@@ -116,77 +99,49 @@ class GatewayRequests {
     if (body === undefined) return writeGatewayError(response, 413, requestId);
     const documents = this.options.documents ?? {};
     const document = Object.hasOwn(documents, url.pathname) ? documents[url.pathname] : undefined;
-    if (document !== undefined && (method === 'GET' || method === 'HEAD')) {
-      return serveDocument(response, document, method, requestId);
-    }
+    const isRead = method === 'GET' || method === 'HEAD';
+    if (document !== undefined && isRead) return serveDocument(response, document, method, requestId);
     const match = matchRoute(this.options.routes, method, url.pathname);
     if (match === undefined) return writeGatewayError(response, 404, requestId);
-    const headers = singleValueHeaders(request);
     const sourceIp = request.socket.remoteAddress ?? '127.0.0.1';
+    const event = proxyEvent(match, url, { method, headers: singleValueHeaders(request), body }, requestId, {
+      stage: this.options.stage,
+      sourceIp,
+    });
     // A public route has no authorizer, only the per-address limit; every other route needs a key.
-    let authorized: APIGatewayAuthorizerResult | undefined;
     if (isPublic(match.route)) {
       if (!this.publicLimiter.allow(sourceIp)) return writeGatewayError(response, 429, requestId);
     } else {
-      const authorization = headers.Authorization ?? headers.authorization;
-      // Without the identity source API Gateway answers 401 itself; the authorizer never runs.
-      if (authorization)
-        authorized = await this.authorize(authorization, headers, match.route, url, requestId);
+      const authorized = await this.authorize(event);
       if (authorized === undefined) return writeGatewayError(response, 401, requestId);
+      event.requestContext.authorizer = { principalId: authorized.principalId, ...authorized.context };
     }
-    const stage = this.options.stage;
-    const event = proxyEvent({ match, url, method, headers, body, requestId, authorized, sourceIp, stage });
     const handler = await this.options.loadHandler(match.route);
-    const timeoutMs = (match.route.timeoutSeconds ?? defaultRouteTimeoutSeconds) * 1000;
     const result = await routeInvocation.run({ operationId: match.route.operationId, requestId }, () =>
-      handler(event, lambdaContext(match.route, timeoutMs)),
+      handler(event, lambdaContext(match.route)),
     );
     response.writeHead(result.statusCode, stringHeaders(result.headers));
     response.end(result.body);
   }
 
-  private async authorize(
-    authorization: string,
-    headers: Record<string, string>,
-    route: RouteDefinition,
-    url: URL,
-    requestId: string,
-  ): Promise<APIGatewayAuthorizerResult | undefined> {
+  /** The authorizer's answer for a keyed route, from the cache when it may be; undefined when it denies. */
+  private async authorize(event: APIGatewayProxyEvent): Promise<APIGatewayAuthorizerResult | undefined> {
+    const authorization = event.headers.Authorization ?? event.headers.authorization;
+    // Without the identity source API Gateway answers 401 itself; the authorizer never runs.
+    if (!authorization) return undefined;
     const flushToken = this.currentFlushToken();
     const cached = this.authCache.get(authorization);
     // An answer is used only under the token it was asked under: one that was still being
     // computed when a flush came must not outlive that flush.
-    if (
-      cached &&
-      flushToken !== undefined &&
-      cached.flushToken === flushToken &&
-      cached.expiresAt > Date.now()
-    ) {
-      return cached.result;
-    }
+    const fresh = cached && cached.expiresAt > Date.now();
+    if (fresh && flushToken !== undefined && cached.flushToken === flushToken) return cached.result;
     const { stage, authCacheSeconds } = this.options;
+    const methodArn = `arn:aws:execute-api:local:000000000000:local/${stage}/${event.httpMethod}${event.resource}`;
     try {
-      const result = await this.options.authorizer({
-        type: 'REQUEST',
-        methodArn: `arn:aws:execute-api:local:000000000000:local/${stage}/${route.method}${route.path}`,
-        resource: route.path,
-        path: url.pathname,
-        httpMethod: route.method,
-        headers,
-        multiValueHeaders: {},
-        pathParameters: {},
-        queryStringParameters: Object.fromEntries(url.searchParams),
-        multiValueQueryStringParameters: {},
-        stageVariables: {},
-        requestContext: { requestId, stage } as APIGatewayRequestAuthorizerEvent['requestContext'],
-      });
-      if (authCacheSeconds > 0) {
-        this.authCache.set(authorization, {
-          result,
-          expiresAt: Date.now() + authCacheSeconds * 1000,
-          flushToken,
-        });
-      }
+      const requestContext = { ...event.requestContext, authorizer: undefined };
+      const result = await this.options.authorizer({ ...event, type: 'REQUEST', methodArn, requestContext });
+      const expiresAt = Date.now() + authCacheSeconds * 1000;
+      if (authCacheSeconds > 0) this.authCache.set(authorization, { result, expiresAt, flushToken });
       return result;
     } catch {
       return undefined;
@@ -198,90 +153,64 @@ class GatewayRequests {
     const { authCacheFlushFile, authCacheSeconds } = this.options;
     if (authCacheFlushFile === undefined || authCacheSeconds === 0) return '';
     const token = readAuthorizerCacheFlushToken(authCacheFlushFile);
-    if (token !== this.cachedFlushToken) {
-      this.authCache.clear();
-      this.cachedFlushToken = token;
-    }
+    if (token !== this.cachedFlushToken) this.authCache.clear();
+    this.cachedFlushToken = token;
     return token;
   }
 }
 
 async function serveDocument(
   response: ServerResponse,
-  document: LocalDocument,
+  document: Document,
   method: string,
   requestId: string,
-): Promise<void> {
+) {
   const content = await readFile(document.file);
-  response.writeHead(200, {
+  const headers = {
     'Content-Type': document.contentType,
     'Content-Length': content.length,
-    'Cache-Control': 'no-cache',
-    'X-Content-Type-Options': 'nosniff',
     'Request-Id': requestId,
-  });
+  };
+  response.writeHead(200, { ...headers, 'Cache-Control': 'no-cache', 'X-Content-Type-Options': 'nosniff' });
   response.end(method === 'HEAD' ? undefined : content);
 }
 
-function proxyEvent(input: {
-  match: NonNullable<ReturnType<typeof matchRoute>>;
-  url: URL;
-  method: string;
-  headers: Record<string, string>;
-  body: string;
-  requestId: string;
-  /** Absent on public routes, which have no authorizer. */
-  authorized: APIGatewayAuthorizerResult | undefined;
-  sourceIp: string;
-  stage: string;
-}): APIGatewayProxyEvent {
-  const { match, url, method, headers, body, requestId, authorized, sourceIp, stage } = input;
-  const query = new Map<string, string[]>();
-  for (const [name, value] of url.searchParams) query.set(name, [...(query.get(name) ?? []), value]);
-  const hasQuery = query.size > 0;
-  const hasParams = Object.keys(match.params).length > 0;
+/** The REST API's proxy event, before the authorizer's answer is added to it. */
+function proxyEvent(
+  { route, params }: RouteMatch,
+  url: URL,
+  { method, headers, body }: { method: string; headers: Record<string, string>; body: string },
+  requestId: string,
+  { stage, sourceIp }: { stage: string; sourceIp: string },
+): APIGatewayProxyEvent {
+  const names = new Set(url.searchParams.keys());
+  const query = Object.fromEntries([...names].map((name) => [name, url.searchParams.getAll(name)]));
+  const path = `/${stage}${url.pathname}`;
+  const requestContext = { requestId, stage, resourcePath: route.path, httpMethod: method, path };
   return {
-    resource: match.route.path,
-    path: url.pathname,
-    httpMethod: method,
-    headers,
+    ...{ resource: route.path, path: url.pathname, httpMethod: method, headers, stageVariables: null },
     multiValueHeaders: Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, [value]])),
-    queryStringParameters: hasQuery
-      ? Object.fromEntries([...query].map(([name, values]) => [name, values.at(-1) ?? '']))
-      : null,
-    multiValueQueryStringParameters: hasQuery ? Object.fromEntries(query) : null,
-    pathParameters: hasParams ? match.params : null,
-    stageVariables: null,
-    body: body === '' ? null : body,
-    isBase64Encoded: false,
+    queryStringParameters: names.size > 0 ? Object.fromEntries(url.searchParams) : null,
+    multiValueQueryStringParameters: names.size > 0 ? query : null,
+    pathParameters: Object.keys(params).length > 0 ? params : null,
+    ...{ body: body === '' ? null : body, isBase64Encoded: false },
     requestContext: {
-      requestId,
-      stage,
-      resourcePath: match.route.path,
-      httpMethod: method,
-      path: `/${stage}${url.pathname}`,
-      authorizer:
-        authorized === undefined ? null : { principalId: authorized.principalId, ...authorized.context },
+      ...requestContext,
+      authorizer: null,
       identity: { sourceIp },
-    } as unknown as APIGatewayProxyEvent['requestContext'],
+    } as unknown as ProxyEventContext,
   };
 }
 
-function lambdaContext(route: RouteDefinition, timeoutMs: number): Context {
-  const deadline = Date.now() + timeoutMs;
+function lambdaContext(route: RouteDefinition): Context {
+  const deadline = Date.now() + (route.timeoutSeconds ?? defaultRouteTimeoutSeconds) * 1000;
+  const { operationId: name } = route;
   return {
-    callbackWaitsForEmptyEventLoop: false,
-    functionName: route.operationId,
-    functionVersion: '$LATEST',
-    invokedFunctionArn: `arn:aws:lambda:local:000000000000:function:${route.operationId}`,
-    memoryLimitInMB: '256',
-    awsRequestId: randomUUID(),
-    logGroupName: `/aws/lambda/${route.operationId}`,
-    logStreamName: 'local',
+    ...{ callbackWaitsForEmptyEventLoop: false, functionName: name, functionVersion: '$LATEST' },
+    ...{ invokedFunctionArn: `arn:aws:lambda:local:000000000000:function:${name}`, memoryLimitInMB: '256' },
+    ...{ awsRequestId: randomUUID(), logGroupName: `/aws/lambda/${name}`, logStreamName: 'local' },
     getRemainingTimeInMillis: () => Math.max(0, deadline - Date.now()),
-    done: () => undefined,
-    fail: () => undefined,
-    succeed: () => undefined,
+    ...{ done: () => undefined, fail: () => undefined, succeed: () => undefined },
   };
 }
 
@@ -298,12 +227,9 @@ async function readBody(request: IncomingMessage): Promise<string | undefined> {
 }
 
 /** Header names as the client sent them, as API Gateway passes them on. */
-function singleValueHeaders(request: IncomingMessage): Record<string, string> {
-  const headers: Record<string, string> = {};
-  for (let index = 0; index + 1 < request.rawHeaders.length; index += 2) {
-    headers[request.rawHeaders[index] as string] = request.rawHeaders[index + 1] as string;
-  }
-  return headers;
+function singleValueHeaders({ rawHeaders }: IncomingMessage): Record<string, string> {
+  const pairs = rawHeaders.flatMap((name, index) => (index % 2 === 0 ? [[name, rawHeaders[index + 1]]] : []));
+  return Object.fromEntries(pairs);
 }
 
 function stringHeaders(headers: APIGatewayProxyResult['headers']): Record<string, string> {
@@ -319,11 +245,7 @@ const GatewayErrors = {
   500: { code: 'internal_error', message: 'An internal error occurred.' },
 } as const;
 
-function writeGatewayError(
-  response: ServerResponse,
-  status: keyof typeof GatewayErrors,
-  requestId: string,
-): void {
+function writeGatewayError(response: ServerResponse, status: keyof typeof GatewayErrors, requestId: string) {
   if (response.headersSent) return void response.end();
   response.writeHead(status, { 'Content-Type': 'application/json', 'Request-Id': requestId });
   response.end(JSON.stringify({ error: { ...GatewayErrors[status], requestId } }));

@@ -1,15 +1,13 @@
+import { once } from 'node:events';
 import { chmod, rm } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { connect } from 'node:net';
 import { join } from 'node:path';
 
-/** The operations the running runtime offers another process (the admin CLI's `--local`). */
+/** What the running runtime offers the admin CLI's `--local`: dead letters, their redrive, a reconcile. */
 export interface OperatorOperations {
-  /** How many messages wait in the delivery queue's dead-letter list. */
   deadLetterCount(): number;
-  /** Moves the dead-letter list back into the delivery queue; how many moved. */
   redriveDeadLetters(): number;
-  /** Runs the reconciler once, now. */
   reconcileNow(): Promise<{ requeued: number }>;
 }
 
@@ -43,10 +41,9 @@ export class OperatorChannelError extends Error {
 }
 
 /**
- * An HTTP server on a Unix domain socket in the state folder: file permissions (the folder, and
- * the socket at 0600) decide who may use it, so it needs no token and listens on no port.
- * A socket file left by a killed runtime is removed; one that still answers belongs to a running
- * runtime and stops this one.
+ * An HTTP server on a Unix socket in the state folder: file modes (folder and socket) decide who may
+ * use it, so it needs no token and no port. A socket left by a killed runtime is removed; one that
+ * still answers belongs to a running runtime and stops this one.
  */
 export async function startOperatorChannel(options: {
   stateDir: string;
@@ -60,39 +57,22 @@ export async function startOperatorChannel(options: {
       send(response, 500, { error: error instanceof Error ? error.message : String(error) });
     });
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(socketPath, () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
+  await once(server.listen(socketPath), 'listening');
   await chmod(socketPath, 0o600);
   return {
     socketPath,
-    close: async () => {
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-      await rm(socketPath, { force: true });
-    },
+    close: () => once(server.close(), 'close').then(() => rm(socketPath, { force: true })),
   };
 }
 
-async function respond(
-  request: IncomingMessage,
-  response: ServerResponse,
-  operations: OperatorOperations,
-): Promise<void> {
+async function respond(request: IncomingMessage, response: ServerResponse, operations: OperatorOperations) {
   const route = `${request.method} ${request.url}`;
   request.resume();
-  if (route === `${OperatorRoutes.deadLetters.method} ${OperatorRoutes.deadLetters.path}`) {
-    send(response, 200, { count: operations.deadLetterCount() });
-  } else if (route === `${OperatorRoutes.redrive.method} ${OperatorRoutes.redrive.path}`) {
-    send(response, 200, { moved: operations.redriveDeadLetters() });
-  } else if (route === `${OperatorRoutes.reconcile.method} ${OperatorRoutes.reconcile.path}`) {
-    send(response, 200, await operations.reconcileNow());
-  } else {
-    send(response, 404, { error: `no operator route ${route}` });
-  }
+  const is = ({ method, path }: OperatorRoute) => route === `${method} ${path}`;
+  if (is(OperatorRoutes.deadLetters)) send(response, 200, { count: operations.deadLetterCount() });
+  else if (is(OperatorRoutes.redrive)) send(response, 200, { moved: operations.redriveDeadLetters() });
+  else if (is(OperatorRoutes.reconcile)) send(response, 200, await operations.reconcileNow());
+  else send(response, 404, { error: `no operator route ${route}` });
 }
 
 function send(response: ServerResponse, status: number, body: object): void {
@@ -101,27 +81,17 @@ function send(response: ServerResponse, status: number, body: object): void {
   response.end(JSON.stringify(body));
 }
 
-/**
- * Throws when a running runtime uses `stateDir` (its operator socket answers): a second one would
- * start another DynamoDB Local on the same data. Cheap, so a runtime asks it before starting anything.
- */
+/** Throws when a live runtime uses `stateDir` (its socket answers): a second would share its data. */
 export async function assertNoRuntimeIn(stateDir: string): Promise<void> {
-  if (await answers(operatorSocketPath(stateDir))) {
-    throw new OperatorChannelError(
-      `another npm start is running with the state folder ${stateDir} (its operator socket answers): ` +
-        'stop it first, or give this one its own LOCAL_STATE_DIR',
-    );
-  }
-}
-
-/** Whether something accepts connections on the socket (a live runtime), not just a file is there. */
-function answers(socketPath: string): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = connect(socketPath);
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-  });
+  const socket = connect(operatorSocketPath(stateDir));
+  const answers = await once(socket, 'connect').then(
+    () => true,
+    () => false,
+  );
+  socket.destroy();
+  if (!answers) return;
+  throw new OperatorChannelError(
+    `another npm start is running with the state folder ${stateDir} (its operator socket answers): ` +
+      'stop it first, or give this one its own LOCAL_STATE_DIR',
+  );
 }

@@ -2,11 +2,9 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import type { Socket } from 'node:net';
 
 /**
- * The watchdog's script, POSIX sh so it runs wherever a JVM does. Its stdin is a pipe that only
- * this process holds open, so it reads end-of-file exactly when this process is gone, however it
- * ended (SIGKILL included). Then it sends the watched process SIGTERM, and SIGKILL when it is still
- * there after the grace period. It ignores the signals this process handles itself (a Ctrl-C
- * reaches the whole process group).
+ * POSIX sh. Its stdin is a pipe only this process holds, so it reads end-of-file exactly when this
+ * process is gone, however it ended; then SIGTERM, and SIGKILL after the grace period. It ignores the
+ * signals this process handles itself (a Ctrl-C reaches the whole process group).
  */
 const watchdogScript = [
   "trap '' INT HUP TERM",
@@ -17,19 +15,15 @@ const watchdogScript = [
   'kill -KILL "$1" 2>/dev/null',
 ].join('; ');
 
-export interface OrphanWatchdogOptions {
-  /** Seconds between SIGTERM and SIGKILL once this process is gone (default 5). */
-  readonly graceSeconds?: number;
-  /** The watchdog could not be started; the child then lives only as long as stop() or exit hooks see to. */
-  readonly onError?: (error: Error) => void;
-}
-
 /**
- * Ends `child` when this process ends without stopping it — a SIGKILL, a crash, an exit that skips
- * its hooks — so a JVM never outlives the runtime or test run that started it. A small `sh` process
- * watches from beside the child and is killed as soon as the child exits.
+ * Ends `child` when this process ends without stopping it (SIGKILL, a crash), so a JVM never outlives
+ * the runtime or test run that started it. The `sh` watchdog is killed as soon as the child exits.
  */
-export function endWithThisProcess(child: ChildProcess, options: OrphanWatchdogOptions = {}): void {
+export function endWithThisProcess(
+  child: ChildProcess,
+  /** `graceSeconds` between SIGTERM and SIGKILL (default 5); `onError` when no watchdog could start. */
+  options: { readonly graceSeconds?: number; readonly onError?: (error: Error) => void } = {},
+): void {
   if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return;
   const grace = String(options.graceSeconds ?? 5);
   const args = ['-c', watchdogScript, 'orphan-watchdog', String(child.pid), grace];

@@ -1,25 +1,15 @@
-export interface RateLimiterOptions {
-  /** At most this many requests per address per window. */
-  readonly limit: number;
-  readonly windowMs: number;
-  /** A clock in milliseconds that never goes back (default `performance.now`; tests move their own). */
-  readonly now?: () => number;
-}
-
-export interface RateLimiter {
-  /** Counts one request of `address`; false once it is past the limit of its window. */
-  allow(address: string): boolean;
-  /** Addresses whose window still runs: the limiter holds nothing else. */
-  readonly size: number;
-}
-
 /**
  * A fixed window per client address, like the web ACL's rate-based rule in AWS: at most `limit`
  * requests per window, which starts with an address's first request. Windows sit in the Map in the
  * order they started, so each call drops the ended ones from the front; no address loses its window
  * early, so a flood from other addresses cannot give it a fresh allowance.
  */
-export function rateLimiter(options: RateLimiterOptions): RateLimiter {
+export function rateLimiter(options: {
+  readonly limit: number;
+  readonly windowMs: number;
+  /** A clock in milliseconds that never goes back (default `performance.now`; tests move their own). */
+  readonly now?: () => number;
+}) {
   const { limit, windowMs } = options;
   const clock = options.now ?? (() => performance.now());
   const windows = new Map<string, { startedAt: number; count: number }>();
@@ -30,6 +20,7 @@ export function rateLimiter(options: RateLimiterOptions): RateLimiter {
     }
   };
   return {
+    /** Counts one request of `address`; false once it is past the limit of its window. */
     allow(address: string): boolean {
       const now = clock();
       sweep(now);
@@ -42,6 +33,7 @@ export function rateLimiter(options: RateLimiterOptions): RateLimiter {
       if (current.count <= limit) current.count += 1;
       return current.count <= limit;
     },
+    /** Addresses whose window still runs: the limiter holds nothing else. */
     get size() {
       return windows.size;
     },

@@ -15,24 +15,19 @@ export function matchRoute(
   path: string,
 ): RouteMatch | undefined {
   const segments = path.split('/').filter((segment) => segment !== '');
+  const isParam = (part: string) => part.startsWith('{') && part.endsWith('}');
   let best: { match: RouteMatch; literals: number } | undefined;
   for (const route of routes) {
-    if (route.method !== method) continue;
     const template = route.path.split('/').filter((segment) => segment !== '');
-    if (template.length !== segments.length) continue;
-    const params: Record<string, string> = {};
-    let literals = 0;
-    const matches = template.every((part, index) => {
-      const segment = segments[index] as string;
-      if (part.startsWith('{') && part.endsWith('}')) {
-        params[part.slice(1, -1)] = safeDecode(segment);
-        return true;
-      }
-      literals += 1;
-      return part === segment;
-    });
-    if (matches && (best === undefined || literals > best.literals))
-      best = { match: { route, params }, literals };
+    if (route.method !== method || template.length !== segments.length) continue;
+    if (!template.every((part, index) => isParam(part) || part === segments[index])) continue;
+    const literals = template.filter((part) => !isParam(part)).length;
+    const params = Object.fromEntries(
+      template.flatMap((part, index) =>
+        isParam(part) ? [[part.slice(1, -1), safeDecode(`${segments[index]}`)]] : [],
+      ),
+    );
+    if (best === undefined || literals > best.literals) best = { match: { route, params }, literals };
   }
   return best?.match;
 }

@@ -1,15 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import { chmod, readFile, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import type {
-  APIGatewayProxyEvent,
-  APIGatewayProxyResult,
-  Context,
-  DynamoDBStreamEvent,
-  SQSEvent,
-} from 'aws-lambda';
 import { authorize } from '../../functions/authorizer/authorize';
 import { handler as authorizer } from '../../functions/authorizer/handler';
 import { resetFunctionEnvironment, type Stage } from '../../functions/config';
@@ -22,37 +14,28 @@ import { getApiKey } from '../../functions/store/merchants';
 import { createKey, createMerchant } from '../admin/operations';
 import { ApiDocsFiles } from '../openapi/build-api-docs';
 import { authorizerCacheFlushFile } from './authorizer-cache-flush';
-import { type LocalDeliveryQueueOptions, startDeliveryPipeline } from './delivery-pipeline';
-import { DynamoDbAccessKeyFile, readOrCreateDynamoDbAccessKey } from './dynamodb-access-key';
+import { type DeliveryPipelineOptions, startDeliveryPipeline } from './delivery-pipeline';
 import { type DynamoDbLocalTarget, dynamoDbLocalClientConfig, startDynamoDbLocal } from './dynamodb-local';
 import { ensureTable } from './ensure-table';
-import { type LocalGateway, startLocalGateway } from './gateway';
+import { type LocalGateway, type ProxyHandler, startLocalGateway } from './gateway';
 import { assertNoRuntimeIn, operatorSocketPath, startOperatorChannel } from './operator-channel';
 import { isPortFree } from './ports';
-import { closeFiles, privateDir } from './private-files';
+import { closeFiles, DynamoDbAccessKey, privateDir, readOrCreateKey, SecretsKey } from './private-files';
 import type { LocalSettings } from './settings';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
-const functionsDir = join(repoRoot, 'functions');
 
 /** Where the local gateway serves the API reference and the OpenAPI document it is made from. */
 export const LocalDocumentPaths = { apiReference: '/docs', openApi: '/docs/openapi.json' } as const;
 
 // Served by the local runtime only: the deployed stack's routes are the API and nothing else.
+const document = (file: string, contentType: string) => ({ file: join(repoRoot, file), contentType });
 const localDocuments = {
-  [LocalDocumentPaths.apiReference]: {
-    file: join(repoRoot, ApiDocsFiles.page),
-    contentType: 'text/html; charset=utf-8',
-  },
-  [LocalDocumentPaths.openApi]: {
-    file: join(repoRoot, ApiDocsFiles.document),
-    contentType: 'application/json',
-  },
+  [LocalDocumentPaths.apiReference]: document(ApiDocsFiles.page, 'text/html; charset=utf-8'),
+  [LocalDocumentPaths.openApi]: document(ApiDocsFiles.document, 'application/json'),
 };
 
-/** The runtime's files in its state folder besides the access key's (`DynamoDbAccessKeyFile`). */
 const RuntimeFile = 'runtime.json';
-const SecretsKeyFile = 'secrets.key';
 
 /** `.local/runtime.json`: what a developer or the admin CLI needs to call the runtime. */
 export interface RuntimeInfo {
@@ -66,24 +49,16 @@ export interface RuntimeInfo {
 
 export interface LocalRuntimeOptions {
   readonly settings: LocalSettings;
-  /** Keep no table data on disk. */
   readonly inMemory: boolean;
   /** Where runtime.json and the database live (default `.local/` at the repo root). */
   readonly stateDir?: string;
-  /**
-   * Use a DynamoDB Local that is already running instead of starting one (tests, the bench, the
-   * soak): its endpoint together with the key of the database to use, so no caller can name the
-   * one without the other and fall back to a key anyone on the network may sign with.
-   */
+  /** A running DynamoDB Local to use (tests, bench, soak): endpoint and key together, so none falls back to a shared key. */
   readonly dynamodb?: DynamoDbLocalTarget;
   readonly tableName?: string;
   readonly log?: (message: string) => void;
-  /** Sees every batch the delay queue hands the dispatcher. */
-  readonly onDispatcherBatch?: (event: SQSEvent) => void;
-  /** Awaited before the router sees each stream batch (tests hold the stream back with it). */
-  readonly beforeRouting?: (event: DynamoDBStreamEvent) => Promise<void>;
-  /** A shorter redrive policy or visibility timeout for the delivery queue (tests). */
-  readonly deliveryQueue?: LocalDeliveryQueueOptions;
+  readonly onDispatcherBatch?: DeliveryPipelineOptions['onDispatcherBatch'];
+  readonly beforeRouting?: DeliveryPipelineOptions['beforeRouting'];
+  readonly deliveryQueue?: DeliveryPipelineOptions['deliveryQueue'];
 }
 
 export interface LocalRuntime extends RuntimeInfo {
@@ -109,7 +84,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
       ? await startDynamoDbLocal({
           inMemory: options.inMemory,
           dbPath: join(stateDir, 'dynamodb'),
-          accessKeyId: await readOrCreateDynamoDbAccessKey(stateDir),
+          accessKeyId: await readOrCreateKey(stateDir, DynamoDbAccessKey),
           log: options.log,
         })
       : undefined;
@@ -120,22 +95,16 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
     for (const next of stops.splice(0).reverse()) await next();
   };
   try {
-    await ensureLocalTable(target, tableName);
+    const client = new DynamoDBClient(dynamoDbLocalClientConfig(target.endpoint, target.accessKeyId));
+    await ensureTable(client, tableName).finally(() => client.destroy());
     await setFunctionEnvironment(options, stateDir, target, tableName);
     const runtimeFile = join(stateDir, RuntimeFile);
     const merchant = await readyMerchant(runtimeFile, settings.STAGE, options.inMemory);
     const gateway = await startGateway(settings, stateDir);
     stops.push(() => gateway.close());
-    const pipeline = await startDeliveryPipeline({
-      dynamodbEndpoint: target.endpoint,
-      dynamodbAccessKeyId: target.accessKeyId,
-      tableName,
-      settings,
-      log: options.log,
-      onDispatcherBatch: options.onDispatcherBatch,
-      beforeRouting: options.beforeRouting,
-      deliveryQueue: options.deliveryQueue,
-    });
+    const { log, onDispatcherBatch, beforeRouting, deliveryQueue } = options;
+    const hooks = { log, onDispatcherBatch, beforeRouting, deliveryQueue };
+    const pipeline = await startDeliveryPipeline({ dynamodb: target, tableName, settings, ...hooks });
     stops.push(() => pipeline.stop());
     const operator = await startOperatorChannel({
       stateDir,
@@ -146,13 +115,12 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
       },
     });
     stops.push(() => operator.close());
-    const { baseUrl } = gateway;
     const info: RuntimeInfo = {
-      baseUrl,
+      baseUrl: gateway.baseUrl,
       stage: settings.STAGE,
-      dynamodbEndpoint: target.endpoint,
       tableName,
       ...merchant,
+      dynamodbEndpoint: target.endpoint,
     };
     await writeFile(runtimeFile, `${JSON.stringify(info, null, 2)}\n`, { mode: 0o600 });
     await chmod(runtimeFile, 0o600);
@@ -163,16 +131,13 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
   }
 }
 
-/**
- * Open to this user only, also when an earlier version or another umask left it open; then, before
- * DynamoDB Local starts (seconds), another runtime on the same folder or port, each in one line.
- */
+/** Closes the state folder to other users, then refuses, before DynamoDB Local starts, another runtime on it or the port. */
 async function prepareStateDir(stateDir: string, settings: LocalSettings): Promise<void> {
   // A state folder too deep for the operator socket stops the runtime before anything starts.
   operatorSocketPath(stateDir);
   await privateDir(stateDir);
   const flushFile = basename(authorizerCacheFlushFile(stateDir));
-  await closeFiles(stateDir, [RuntimeFile, SecretsKeyFile, DynamoDbAccessKeyFile, flushFile]);
+  await closeFiles(stateDir, [RuntimeFile, SecretsKey.file, DynamoDbAccessKey.file, flushFile]);
   await assertNoRuntimeIn(stateDir);
   await assertPortFree(settings.PORT, settings.HOST);
 }
@@ -194,7 +159,8 @@ async function setFunctionEnvironment(
     WEBHOOK_ALLOW_PRIVATE_TARGETS: String(settings.WEBHOOK_ALLOW_PRIVATE_TARGETS),
     WEBHOOK_RETRY_DELAY_SECONDS: String(settings.WEBHOOK_RETRY_DELAY_SECONDS),
     WEBHOOK_TIMEOUT_MS: String(settings.WEBHOOK_TIMEOUT_MS),
-    LOCAL_SECRETS_KEY: await localSecretsKey(stateDir, options.inMemory),
+    // An in-memory runtime has no sealed secrets to keep: it makes a fresh key.
+    LOCAL_SECRETS_KEY: options.inMemory ? SecretsKey.make() : await readOrCreateKey(stateDir, SecretsKey),
     POWERTOOLS_SERVICE_NAME: 'merchant-payments-local',
   });
   resetFunctionEnvironment();
@@ -205,11 +171,7 @@ async function setFunctionEnvironment(
 function startGateway(settings: LocalSettings, stateDir: string): Promise<LocalGateway> {
   return startLocalGateway({
     routes: routesOfStage(routeList, settings.STAGE),
-    loadHandler,
-    authorizer,
-    stage: settings.STAGE,
-    host: settings.HOST,
-    port: settings.PORT,
+    ...{ loadHandler, authorizer, stage: settings.STAGE, host: settings.HOST, port: settings.PORT },
     authCacheSeconds: settings.AUTH_CACHE_SECONDS,
     authCacheFlushFile: authorizerCacheFlushFile(stateDir),
     publicRateLimitPerMinute: settings.PUBLIC_RATE_LIMIT_PER_MINUTE,
@@ -217,7 +179,6 @@ function startGateway(settings: LocalSettings, stateDir: string): Promise<LocalG
   });
 }
 
-/** A fixed port something else listens on: a second `npm start`, most likely. 0 picks a free one. */
 async function assertPortFree(port: number, host: string): Promise<void> {
   if (port === 0 || (await isPortFree(port, host))) return;
   throw new Error(
@@ -225,37 +186,10 @@ async function assertPortFree(port: number, host: string): Promise<void> {
   );
 }
 
-/**
- * The key that stands in for KMS. It is kept beside the persisted table (mode 0600), since the
- * sealed secrets in that table are useless without it; an in-memory runtime makes a fresh one.
- */
-async function localSecretsKey(stateDir: string, inMemory: boolean): Promise<string> {
-  if (inMemory) return randomBytes(32).toString('base64');
-  const file = join(stateDir, SecretsKeyFile);
-  const existing = await readFile(file, 'utf8').catch(() => undefined);
-  if (existing !== undefined && Buffer.from(existing.trim(), 'base64').length === 32) return existing.trim();
-  const key = randomBytes(32).toString('base64');
-  await writeFile(file, `${key}\n`, { mode: 0o600 });
-  return key;
-}
-
-type ProxyHandler = (event: APIGatewayProxyEvent, context: Context) => Promise<APIGatewayProxyResult>;
-
 /** Handler modules load on first use, like a Lambda cold start. */
 async function loadHandler(route: RouteDefinition): Promise<ProxyHandler> {
-  const module = (await import(pathToFileURL(join(functionsDir, `${route.handler}.ts`)).href)) as {
-    handler: ProxyHandler;
-  };
-  return module.handler;
-}
-
-async function ensureLocalTable(dynamodb: DynamoDbLocalTarget, tableName: string): Promise<void> {
-  const client = new DynamoDBClient(dynamoDbLocalClientConfig(dynamodb.endpoint, dynamodb.accessKeyId));
-  try {
-    await ensureTable(client, tableName);
-  } finally {
-    client.destroy();
-  }
+  const href = pathToFileURL(join(repoRoot, 'functions', `${route.handler}.ts`)).href;
+  return ((await import(href)) as { handler: ProxyHandler }).handler;
 }
 
 /**
@@ -263,20 +197,15 @@ async function ensureLocalTable(dynamodb: DynamoDbLocalTarget, tableName: string
  * (a persisted table); otherwise a new merchant and key are created.
  */
 async function readyMerchant(runtimeFile: string, stage: Stage, inMemory: boolean) {
-  if (!inMemory) {
-    const previous = await readFile(runtimeFile, 'utf8')
-      .then((text) => JSON.parse(text) as Partial<RuntimeInfo>)
-      .catch(() => undefined);
-    if (previous?.apiKey !== undefined && previous.merchantId !== undefined && previous.stage === stage) {
-      const result = await authorize(`Bearer ${previous.apiKey}`, {
-        stage,
-        now: new Date(),
-        findKey: getApiKey,
-      });
-      if (result.allowed && result.merchantId === previous.merchantId) {
-        return { merchantId: previous.merchantId, apiKey: previous.apiKey };
-      }
-    }
+  const previous = inMemory
+    ? undefined
+    : await readFile(runtimeFile, 'utf8')
+        .then((text) => JSON.parse(text) as Partial<RuntimeInfo>)
+        .catch(() => undefined);
+  const { apiKey, merchantId } = previous?.stage === stage ? previous : {};
+  if (apiKey !== undefined && merchantId !== undefined) {
+    const result = await authorize(`Bearer ${apiKey}`, { stage, now: new Date(), findKey: getApiKey });
+    if (result.allowed && result.merchantId === merchantId) return { merchantId, apiKey };
   }
   const merchant = await createMerchant('Local merchant');
   const key = await createKey(merchant.merchantId, stage);

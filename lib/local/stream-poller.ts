@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import {
   DescribeStreamCommand,
@@ -6,23 +7,13 @@ import {
   GetShardIteratorCommand,
   type Shard,
   type ShardIteratorType,
-  type AttributeValue as StreamAttributeValue,
   type _Record as StreamRecordSource,
 } from '@aws-sdk/client-dynamodb-streams';
-import type {
-  DynamoDBBatchResponse,
-  DynamoDBRecord,
-  DynamoDBStreamEvent,
-  AttributeValue as LambdaAttributeValue,
-  StreamRecord as LambdaStreamRecord,
-} from 'aws-lambda';
+import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent, StreamRecord } from 'aws-lambda';
 import { DynamoDbLocalRegion, dynamoDbLocalClientConfig, SharedDbAccessKeyId } from './dynamodb-local';
 
 // biome-ignore lint/suspicious/noConfusingVoidType: the result type of aws-lambda's DynamoDBStreamHandler
 export type StreamBatchResult = DynamoDBBatchResponse | undefined | void;
-
-/** What the router Lambda is to its event source mapping: a batch in, optional partial failures out. */
-export type StreamBatchHandler = (event: DynamoDBStreamEvent) => Promise<StreamBatchResult>;
 
 export type StreamPollerErrorContext =
   | { stage: 'poll'; shardId?: string }
@@ -34,301 +25,269 @@ export type StreamPollerErrorContext =
       recordCount: number;
       firstSequenceNumber: string | undefined;
       lastSequenceNumber: string | undefined;
-      /** True when retries are exhausted and the records were skipped (Lambda's on-failure destination). */
+      /** Retries are exhausted and the records were skipped (Lambda's on-failure destination). */
       discarded: boolean;
     };
 
 export interface StreamPollerOptions {
   tableName: string;
-  handler: StreamBatchHandler;
-  /** DynamoDB Local endpoint, with the access key of its database (default the `-sharedDb` key). */
-  endpoint?: string | undefined;
+  handler: (event: DynamoDBStreamEvent) => Promise<StreamBatchResult>;
+  endpoint: string;
+  /** The key of the DynamoDB Local database that holds the table (default the `-sharedDb` key). */
   accessKeyId?: string | undefined;
-  /** Clients to use instead of `endpoint` (they are not destroyed by stop()). */
-  clients?: { dynamodb: DynamoDBClient; streams: DynamoDBStreamsClient } | undefined;
-  /** Where reading starts in the shards open at start: `latest` (default) or the oldest retained record. */
+  /** Where the shards open at start are read from: `latest` (default) or their oldest record. */
   from?: 'latest' | 'trim_horizon' | undefined;
-  /** Records per handler call, like the mapping's BatchSize (default 100). */
+  /** Like the mapping's BatchSize (default 100). */
   batchSize?: number | undefined;
   /** Wait between empty GetRecords calls (default 250 ms). */
   pollIntervalMs?: number | undefined;
-  /** How often DescribeStream looks for new shards (default 2 s; drain() also looks). */
-  shardDiscoveryIntervalMs?: number | undefined;
-  /** Like the mapping's filter criteria: records it rejects are skipped and never delivered. */
+  /** Like the mapping's filter criteria: records it rejects are never delivered. */
   filter?: ((record: DynamoDBRecord) => boolean) | undefined;
-  /** Retries of a failing batch before it is skipped, like MaximumRetryAttempts (default 5). */
+  /** Like MaximumRetryAttempts (default 5). */
   maxRetries?: number | undefined;
   /** First retry delay, doubled per retry up to 5 s (default 200 ms). */
   retryBackoffMs?: number | undefined;
-  /** Failures of the handler or of polling. Default: one line on stderr, without record contents. */
+  /** Default: one line on stderr, without record contents. */
   onError?: ((error: unknown, context: StreamPollerErrorContext) => void) | undefined;
 }
 
 export interface StreamPoller {
   streamArn: string;
-  /** Stops polling after the batches in flight; resolves when every shard loop has ended. */
+  /** Stops polling after the batches in flight. */
   stop(): Promise<void>;
-  /**
-   * Resolves once every record written before the call has been handled, filtered out or
-   * discarded (new shards included). Rejects after `timeoutMs` (default 30 s).
-   */
+  /** Resolves once every record written before the call has been handled, filtered out or discarded. */
   drain(options?: { timeoutMs?: number }): Promise<void>;
 }
 
-type Clients = NonNullable<StreamPollerOptions['clients']>;
+const MaxBackoffMs = 5_000;
+const ShardDiscoveryIntervalMs = 2_000;
 
 /**
- * Reads a table's stream through the DynamoDB Streams API and calls `handler` the way a Lambda
- * event source mapping would: records of a shard in order, in batches, one batch at a time per
- * shard, parents before children; a thrown error retries the batch, `batchItemFailures` retries
- * from the lowest failed sequence number (ReportBatchItemFailures), and after `maxRetries` the
- * batch is skipped and reported.
+ * Reads a table's stream and calls `handler` the way a Lambda event source mapping does: a shard's
+ * records in order and in batches, one batch at a time per shard, parents before children; a throw
+ * retries the batch, `batchItemFailures` retries from the lowest failed record
+ * (ReportBatchItemFailures), and after `maxRetries` the batch is skipped and reported.
  */
 export async function startStreamPoller(options: StreamPollerOptions): Promise<StreamPoller> {
-  const { endpoint, clients: given } = options;
-  if (!given && !endpoint) throw new Error('startStreamPoller needs an endpoint or clients');
-  const config = dynamoDbLocalClientConfig(endpoint ?? '', options.accessKeyId ?? SharedDbAccessKeyId);
-  const clients = given ?? {
-    dynamodb: new DynamoDBClient(config),
-    streams: new DynamoDBStreamsClient(config),
-  };
-  const release = () => {
-    if (given) return;
-    clients.dynamodb.destroy();
-    clients.streams.destroy();
-  };
-  let reader: StreamReader | undefined;
-  try {
-    const streamArn = await latestStreamArn(clients.dynamodb, options.tableName);
-    reader = new StreamReader(options, clients, streamArn);
-    await reader.discover(true);
-  } catch (error) {
-    await reader?.stop();
-    release();
-    throw error;
-  }
-  const started = reader;
-  started.keepDiscovering(options.shardDiscoveryIntervalMs ?? 2_000);
-  let stopping: Promise<void> | undefined;
-  return {
-    streamArn: started.streamArn,
-    stop: () => {
-      stopping ??= started.stop().then(release);
-      return stopping;
-    },
-    drain: ({ timeoutMs = 30_000 } = {}) => started.drain(timeoutMs),
-  };
+  const config = dynamoDbLocalClientConfig(options.endpoint, options.accessKeyId ?? SharedDbAccessKeyId);
+  const reader = new StreamReader(options, config, await latestStreamArn(config, options.tableName));
+  await reader.start();
+  return reader;
 }
 
-interface ShardWorker {
-  finished: boolean;
-  /** Tick at which a fetch that found nothing new started while nothing was left to deliver. */
-  caughtUpAt: number;
-  loop: Promise<void>;
-}
-
-/** Where a shard is read from: no iterator means one must be asked for (at start, or after one expired). */
-interface ShardPosition {
+/** Where reading a shard starts; `done` for a shard closed before the poller began. */
+export type ShardStart = {
   shardId: string;
-  iterator: string | undefined;
-  lastSequenceNumber: string | undefined;
-  closed: boolean;
+  parentId: string | undefined;
+  from: 'LATEST' | 'TRIM_HORIZON' | 'done';
+};
+
+/**
+ * The shards of `shards` not yet `known`, parents before their children. At start (`fromLatest`)
+ * open shards are read from LATEST and closed ones not at all, as all they hold predates the
+ * poller; shards that appear later are read from their start.
+ */
+export function shardStarts(
+  shards: readonly Shard[],
+  known: ReadonlySet<string>,
+  fromLatest: boolean,
+): ShardStart[] {
+  const byId = new Map(shards.map((shard) => [shard.ShardId, shard]));
+  // Ancestors listed with a shard; sorting by their count puts parents first (bounded against a cycle).
+  const depth = (shard: Shard | undefined, limit: number): number =>
+    shard?.ParentShardId && limit > 0 ? 1 + depth(byId.get(shard.ParentShardId), limit - 1) : 0;
+  return [...shards]
+    .sort((a, b) => depth(a, shards.length) - depth(b, shards.length))
+    .filter((shard) => shard.ShardId !== undefined && !known.has(shard.ShardId))
+    .map((shard) => {
+      const closed = shard.SequenceNumberRange?.EndingSequenceNumber !== undefined;
+      const from = !fromLatest ? 'TRIM_HORIZON' : closed ? 'done' : 'LATEST';
+      return { shardId: shard.ShardId as string, parentId: shard.ParentShardId, from };
+    });
 }
 
-const MaxBackoffMs = 5_000;
+/** Records in `readings` the reading of a shard, begun once its parent's has ended: a child's records follow its parent's. */
+export function readAfterParent(
+  readings: Map<string, Promise<void>>,
+  { shardId, parentId }: Pick<ShardStart, 'shardId' | 'parentId'>,
+  read: () => Promise<void>,
+): Promise<void> {
+  const parent = (parentId === undefined ? undefined : readings.get(parentId)) ?? Promise.resolve();
+  const reading = parent.then(read, read);
+  readings.set(shardId, reading);
+  return reading;
+}
 
-class StreamReader {
-  private readonly workers = new Map<string, ShardWorker>();
+class StreamReader implements StreamPoller {
+  private readonly readings = new Map<string, Promise<void>>();
+  /** Per shard, the tick of a fetch that found nothing with nothing left to deliver; Infinity once read to its end. */
+  private readonly caughtUpAt = new Map<string, number>();
   private readonly stopped = new AbortController();
+  private readonly streams: DynamoDBStreamsClient;
+  private readonly onError: NonNullable<StreamPollerOptions['onError']>;
+  private readonly batchSize: number;
   private tick = 0;
   private discovery: Promise<void> = Promise.resolve();
   private discoveryLoop: Promise<void> = Promise.resolve();
-  private readonly batchSize: number;
-  private readonly onError: NonNullable<StreamPollerOptions['onError']>;
+  private stopping: Promise<void> | undefined;
 
   constructor(
     private readonly options: StreamPollerOptions,
-    private readonly clients: Clients,
+    config: ReturnType<typeof dynamoDbLocalClientConfig>,
     readonly streamArn: string,
   ) {
-    this.batchSize = options.batchSize ?? 100;
+    this.streams = new DynamoDBStreamsClient(config);
     this.onError = options.onError ?? logError;
+    this.batchSize = options.batchSize ?? 100;
   }
 
-  /** Shards present at start read from LATEST (unless `from: 'trim_horizon'`); later ones from their start. */
-  discover(initial = false): Promise<void> {
-    // One pass at a time; a failed pass (already reported by its caller) must not block the next.
+  async start(): Promise<void> {
+    await this.discover(true).catch(async (error: unknown) => {
+      await this.stop();
+      throw error;
+    });
+    this.discoveryLoop = (async () => {
+      while (await this.pause(ShardDiscoveryIntervalMs)) {
+        await this.discover().catch((error: unknown) => this.onError(error, { stage: 'poll' }));
+      }
+    })();
+  }
+
+  private discover(initial = false): Promise<void> {
+    // One pass at a time; a failed pass (reported by its caller) must not block the next.
     this.discovery = this.discovery.catch(() => {}).then(() => this.discoverOnce(initial));
     return this.discovery;
   }
 
   private async discoverOnce(initial: boolean): Promise<void> {
     const fromLatest = initial && this.options.from !== 'trim_horizon';
-    for (const shard of parentsFirst(await this.listShards())) {
-      const shardId = shard.ShardId;
-      if (!shardId || this.workers.has(shardId)) continue;
-      if (fromLatest && shard.SequenceNumberRange?.EndingSequenceNumber !== undefined) {
-        // Everything in a closed shard predates the poller: nothing to read, but children may wait on it.
-        this.workers.set(shardId, { finished: true, caughtUpAt: Infinity, loop: Promise.resolve() });
+    const known = new Set(this.readings.keys());
+    for (const start of shardStarts(await this.listShards(), known, fromLatest)) {
+      const { shardId, from } = start;
+      if (from === 'done') {
+        this.readings.set(shardId, Promise.resolve());
+        this.caughtUpAt.set(shardId, Infinity);
         continue;
       }
       // LATEST is taken before start resolves, so that every later write is seen.
-      const iterator = fromLatest ? await this.iterator(shardId, 'LATEST') : undefined;
-      const position = { shardId, iterator, lastSequenceNumber: undefined, closed: false };
-      const worker: ShardWorker = { finished: false, caughtUpAt: 0, loop: Promise.resolve() };
-      worker.loop = this.readShard(worker, position, shard.ParentShardId)
-        .catch((error: unknown) => this.onError(error, { stage: 'poll', shardId }))
-        .finally(() => Object.assign(worker, { finished: true, caughtUpAt: Infinity }));
-      this.workers.set(shardId, worker);
+      const iterator = from === 'LATEST' ? await this.iterator(shardId, 'LATEST') : undefined;
+      this.caughtUpAt.set(shardId, 0);
+      readAfterParent(this.readings, start, () =>
+        this.readShard(shardId, iterator)
+          .catch((error: unknown) => this.onError(error, { stage: 'poll', shardId }))
+          .finally(() => this.caughtUpAt.set(shardId, Infinity)),
+      );
     }
   }
 
-  keepDiscovering(intervalMs: number): void {
-    this.discoveryLoop = (async () => {
-      while (!this.stopped.signal.aborted) {
-        await this.pause(intervalMs);
-        if (this.stopped.signal.aborted) break;
-        await this.discover().catch((error: unknown) => this.onError(error, { stage: 'poll' }));
-      }
-    })();
-  }
-
-  private async readShard(worker: ShardWorker, position: ShardPosition, parentId: string | undefined) {
-    // A child shard's records follow its parent's, so it waits until the parent is read to the end.
-    const parent = parentId ? this.workers.get(parentId) : undefined;
-    if (parent) await parent.loop;
+  /** Reads a shard to its end; no iterator means one must be asked for (at start, or after one expired). */
+  private async readShard(shardId: string, iterator: string | undefined): Promise<void> {
     const buffer: DynamoDBRecord[] = [];
-    let attempt = 0;
-    let failures = 0;
+    let [attempt, failures, closed, after] = [0, 0, false, undefined as string | undefined];
     while (!this.stopped.signal.aborted) {
       let fetched: number | undefined;
-      if (!position.closed && buffer.length < this.batchSize) {
-        fetched = await this.fetch(worker, position, buffer);
-        if (fetched === undefined) {
+      if (!closed && buffer.length < this.batchSize) {
+        const startedAt = ++this.tick;
+        try {
+          iterator ??= await this.iterator(shardId, after ? 'AFTER_SEQUENCE_NUMBER' : 'TRIM_HORIZON', after);
+          const output = await this.streams.send(
+            new GetRecordsCommand({ ShardIterator: iterator, Limit: 1_000 }),
+          );
+          // No next iterator: the shard is closed and every record in it was read.
+          [iterator, closed] = [output.NextShardIterator, output.NextShardIterator === undefined];
+          const records = output.Records ?? [];
+          for (const record of records) {
+            after = record.dynamodb?.SequenceNumber ?? after;
+            const converted = toLambdaRecord(record, {
+              region: DynamoDbLocalRegion,
+              streamArn: this.streamArn,
+            });
+            if (this.options.filter?.(converted) !== false) buffer.push(converted);
+          }
+          if (records.length === 0 && buffer.length === 0) this.caughtUpAt.set(shardId, startedAt);
+          [fetched, failures] = [records.length, 0];
+        } catch (error) {
+          if (error instanceof Error && error.name === 'ExpiredIteratorException') iterator = undefined;
+          else this.onError(error, { stage: 'poll', shardId });
           await this.pause(this.backoff(++failures));
           continue;
         }
-        failures = 0;
       }
-      if (buffer.length > 0) attempt = await this.deliver(position.shardId, buffer, attempt);
-      else if (position.closed) return;
+      if (buffer.length > 0) attempt = await this.deliver(shardId, buffer, attempt);
+      else if (closed) return;
       else if (fetched === 0) await this.pause(this.options.pollIntervalMs ?? 250);
     }
   }
 
-  /** One GetRecords into `buffer`: how many records it read, or undefined when it failed. */
-  private async fetch(worker: ShardWorker, position: ShardPosition, buffer: DynamoDBRecord[]) {
-    const startedAt = ++this.tick;
-    try {
-      position.iterator ??= await this.iterator(
-        position.shardId,
-        position.lastSequenceNumber ? 'AFTER_SEQUENCE_NUMBER' : 'TRIM_HORIZON',
-        position.lastSequenceNumber,
-      );
-      const output = await this.clients.streams.send(
-        new GetRecordsCommand({ ShardIterator: position.iterator, Limit: 1_000 }),
-      );
-      position.iterator = output.NextShardIterator;
-      // No next iterator: the shard is closed and every record in it was read.
-      position.closed = output.NextShardIterator === undefined;
-      const records = output.Records ?? [];
-      for (const record of records) {
-        position.lastSequenceNumber = record.dynamodb?.SequenceNumber ?? position.lastSequenceNumber;
-        const converted = toLambdaRecord(record, { region: DynamoDbLocalRegion, streamArn: this.streamArn });
-        if (this.options.filter?.(converted) !== false) buffer.push(converted);
-      }
-      if (records.length === 0 && buffer.length === 0) worker.caughtUpAt = startedAt;
-      return records.length;
-    } catch (error) {
-      if (error instanceof Error && error.name === 'ExpiredIteratorException') position.iterator = undefined;
-      else this.onError(error, { stage: 'poll', shardId: position.shardId });
-      return undefined;
-    }
-  }
-
   /**
-   * Delivers the head of `buffer` and removes what is done: everything on success, the records
-   * before the lowest failed one on partial failure, nothing on a throw. Returns the attempt count
-   * of the checkpoint now at the head.
+   * Hands the head of `buffer` to the handler and removes what is done: all of it on success, the
+   * records before the lowest failed one on partial failure, all of it once retries are exhausted.
+   * Returns the attempt count of the checkpoint now at the head.
    */
   private async deliver(shardId: string, buffer: DynamoDBRecord[], attempts: number): Promise<number> {
     const batch = buffer.slice(0, this.batchSize);
-    const { failedFrom, failure } = await this.callHandler(batch);
-    if (failedFrom === undefined) {
-      buffer.splice(0, batch.length);
-      return 0;
-    }
-    buffer.splice(0, failedFrom);
-    const attempt = failedFrom > 0 ? 1 : attempts + 1;
+    const [failedFrom, failure] = await this.callHandler(batch);
     const pending = batch.slice(failedFrom);
+    const attempt = failedFrom === 0 ? attempts + 1 : 1;
     const discarded = attempt > (this.options.maxRetries ?? 5);
-    this.onError(failure, {
-      stage: 'handler',
-      shardId,
-      attempt,
-      recordCount: pending.length,
-      firstSequenceNumber: pending[0]?.dynamodb?.SequenceNumber,
-      lastSequenceNumber: pending.at(-1)?.dynamodb?.SequenceNumber,
-      discarded,
-    });
-    if (discarded) {
-      buffer.splice(0, pending.length);
-      return 0;
-    }
+    buffer.splice(0, discarded ? batch.length : failedFrom);
+    if (pending.length === 0) return 0;
+    const [first, last] = [pending[0], pending.at(-1)].map((record) => record?.dynamodb?.SequenceNumber);
+    const recordCount = pending.length;
+    const context = { stage: 'handler', shardId, attempt, recordCount, discarded } as const;
+    this.onError(failure, { ...context, firstSequenceNumber: first, lastSequenceNumber: last });
+    if (discarded) return 0;
     await this.pause(this.backoff(attempt));
     return attempt;
   }
 
-  /** The index of the first record to retry (undefined: all done), as Lambda reads the response. */
-  private async callHandler(batch: DynamoDBRecord[]): Promise<{ failedFrom?: number; failure?: unknown }> {
+  /** The index of the first record to retry (the batch's length: none) and why, as Lambda reads the response. */
+  private async callHandler(batch: DynamoDBRecord[]): Promise<[failedFrom: number, failure?: unknown]> {
     try {
       // A fresh copy per call, as Lambda sends fresh JSON: a handler that mutates records cannot
       // change what its retry sees.
       const response = await this.options.handler({ Records: structuredClone(batch) });
       const reported = response?.batchItemFailures ?? [];
-      if (reported.length === 0) return {};
-      const indexes = reported.map((item) =>
-        batch.findIndex((record) => record.dynamodb?.SequenceNumber === item?.itemIdentifier),
-      );
+      const sequenceNumbers = batch.map((record) => record.dynamodb?.SequenceNumber);
+      const indexes = reported.map((item) => sequenceNumbers.indexOf(item?.itemIdentifier));
       // Like Lambda: an identifier that is not in the batch fails the whole batch.
-      if (indexes.some((index) => index < 0)) {
-        return { failedFrom: 0, failure: new Error('batchItemFailures named a record not in the batch') };
-      }
-      return {
-        failedFrom: Math.min(...indexes),
-        failure: new Error(`handler reported ${reported.length} failed record(s)`),
-      };
+      if (indexes.includes(-1)) return [0, new Error('batchItemFailures named a record not in the batch')];
+      return [
+        Math.min(batch.length, ...indexes),
+        new Error(`handler reported ${reported.length} failed record(s)`),
+      ];
     } catch (error) {
-      return { failedFrom: 0, failure: error };
+      return [0, error];
     }
   }
 
-  async drain(timeoutMs: number): Promise<void> {
+  async drain({ timeoutMs = 30_000 } = {}): Promise<void> {
     const mark = ++this.tick;
     const deadline = Date.now() + timeoutMs;
     await this.discover();
-    const workers = () => [...this.workers.values()];
-    while (!this.stopped.signal.aborted) {
-      if (workers().every((worker) => worker.finished || worker.caughtUpAt > mark)) return;
-      if (Date.now() > deadline) {
-        throw new Error(`stream of ${this.options.tableName} not drained within ${timeoutMs} ms`);
-      }
-      await this.pause(10);
+    const done = () => [...this.caughtUpAt.values()].every((caughtUpAt) => caughtUpAt > mark);
+    while (!done() && (await this.pause(10))) {
+      if (Date.now() > deadline)
+        throw new Error(`stream of ${this.options.tableName} not drained in ${timeoutMs} ms`);
     }
   }
 
-  async stop(): Promise<void> {
-    this.stopped.abort();
-    await this.discoveryLoop;
-    await this.discovery.catch(() => {});
-    await Promise.allSettled([...this.workers.values()].map((worker) => worker.loop));
+  stop(): Promise<void> {
+    this.stopping ??= (async () => {
+      this.stopped.abort();
+      await this.discoveryLoop;
+      await this.discovery.catch(() => {});
+      await Promise.allSettled(this.readings.values());
+      this.streams.destroy();
+    })();
+    return this.stopping;
   }
 
   private async listShards(): Promise<Shard[]> {
     const shards: Shard[] = [];
     let start: string | undefined;
     do {
-      const { StreamDescription: page } = await this.clients.streams.send(
+      const { StreamDescription: page } = await this.streams.send(
         new DescribeStreamCommand({ StreamArn: this.streamArn, ExclusiveStartShardId: start }),
       );
       shards.push(...(page?.Shards ?? []));
@@ -337,58 +296,29 @@ class StreamReader {
     return shards;
   }
 
-  private async iterator(shardId: string, type: ShardIteratorType, sequenceNumber?: string) {
-    const { ShardIterator } = await this.clients.streams.send(
-      new GetShardIteratorCommand({
-        StreamArn: this.streamArn,
-        ShardId: shardId,
-        ShardIteratorType: type,
-        SequenceNumber: sequenceNumber,
-      }),
-    );
-    return ShardIterator;
+  private async iterator(ShardId: string, ShardIteratorType: ShardIteratorType, SequenceNumber?: string) {
+    const input = { StreamArn: this.streamArn, ShardId, ShardIteratorType, SequenceNumber };
+    return (await this.streams.send(new GetShardIteratorCommand(input))).ShardIterator;
   }
 
   private backoff(attempt: number): number {
     return Math.min((this.options.retryBackoffMs ?? 200) * 2 ** (attempt - 1), MaxBackoffMs);
   }
 
-  /** A sleep that ends early when the poller stops. */
-  private pause(ms: number): Promise<void> {
-    const signal = this.stopped.signal;
-    if (signal.aborted) return Promise.resolve();
-    return new Promise((resolve) => {
-      const done = () => {
-        clearTimeout(timer);
-        signal.removeEventListener('abort', done);
-        resolve();
-      };
-      const timer = setTimeout(done, ms);
-      signal.addEventListener('abort', done, { once: true });
-    });
+  /** A sleep that ends early when the poller stops; false once it has stopped. */
+  private async pause(ms: number): Promise<boolean> {
+    await sleep(ms, undefined, { signal: this.stopped.signal }).catch(() => {});
+    return !this.stopped.signal.aborted;
   }
 }
 
-async function latestStreamArn(dynamodb: DynamoDBClient, tableName: string): Promise<string> {
-  const { Table: table } = await dynamodb.send(new DescribeTableCommand({ TableName: tableName }));
-  if (!table?.LatestStreamArn || table.StreamSpecification?.StreamEnabled !== true) {
-    throw new Error(`Table ${tableName} has no stream enabled`);
-  }
-  return table.LatestStreamArn;
-}
-
-/** Orders shards so that a parent listed in the same page is started before its children. */
-function parentsFirst(shards: Shard[]): Shard[] {
-  const byId = new Map(shards.map((shard) => [shard.ShardId, shard]));
-  const ordered = new Set<Shard>();
-  const place = (shard: Shard) => {
-    if (ordered.has(shard)) return;
-    const parent = shard.ParentShardId ? byId.get(shard.ParentShardId) : undefined;
-    if (parent && parent !== shard) place(parent);
-    ordered.add(shard);
-  };
-  for (const shard of shards) place(shard);
-  return [...ordered];
+async function latestStreamArn(config: ReturnType<typeof dynamoDbLocalClientConfig>, tableName: string) {
+  const dynamodb = new DynamoDBClient(config);
+  const describe = dynamodb.send(new DescribeTableCommand({ TableName: tableName }));
+  const { Table: table } = await describe.finally(() => dynamodb.destroy());
+  if (table?.LatestStreamArn && table.StreamSpecification?.StreamEnabled === true)
+    return table.LatestStreamArn;
+  throw new Error(`Table ${tableName} has no stream enabled`);
 }
 
 function logError(error: unknown, context: StreamPollerErrorContext): void {
@@ -404,42 +334,20 @@ export function toLambdaRecord(
   record: StreamRecordSource,
   source: { region: string; streamArn: string },
 ): DynamoDBRecord {
-  const stream = record.dynamodb ?? {};
-  const created = stream.ApproximateCreationDateTime;
-  const dynamodb: LambdaStreamRecord = {
-    ...(created ? { ApproximateCreationDateTime: Math.floor(created.getTime() / 1000) } : {}),
-    ...(stream.Keys ? { Keys: toLambdaImage(stream.Keys) } : {}),
-    ...(stream.NewImage ? { NewImage: toLambdaImage(stream.NewImage) } : {}),
-    ...(stream.OldImage ? { OldImage: toLambdaImage(stream.OldImage) } : {}),
-    ...(stream.SequenceNumber !== undefined ? { SequenceNumber: stream.SequenceNumber } : {}),
-    ...(stream.SizeBytes !== undefined ? { SizeBytes: stream.SizeBytes } : {}),
-    ...(stream.StreamViewType !== undefined ? { StreamViewType: stream.StreamViewType } : {}),
-  };
-  const converted: DynamoDBRecord = {
-    eventID: record.eventID,
-    eventName: record.eventName,
-    eventVersion: record.eventVersion ?? '1.1',
-    eventSource: 'aws:dynamodb',
-    awsRegion: source.region,
-    dynamodb,
+  const { ApproximateCreationDateTime: created, ...rest } = record.dynamodb ?? {};
+  const dynamodb = JSON.parse(JSON.stringify(rest, binariesAsBase64)) as StreamRecord;
+  if (created) dynamodb.ApproximateCreationDateTime = Math.floor(created.getTime() / 1000);
+  const { eventID, eventName, eventVersion = '1.1', userIdentity: identity } = record;
+  return {
+    ...{ eventID, eventName, eventVersion, eventSource: 'aws:dynamodb', awsRegion: source.region, dynamodb },
     eventSourceARN: source.streamArn,
+    // Present only on TTL deletions; Lambda spells the fields in camel case.
+    ...(identity && { userIdentity: { type: identity.Type, principalId: identity.PrincipalId } }),
   };
-  // Present only on TTL deletions; Lambda spells the fields in camel case.
-  if (record.userIdentity) {
-    converted.userIdentity = { type: record.userIdentity.Type, principalId: record.userIdentity.PrincipalId };
-  }
-  return converted;
 }
 
-function toLambdaImage(image: Record<string, StreamAttributeValue>): Record<string, LambdaAttributeValue> {
-  return Object.fromEntries(Object.entries(image).map(([name, value]) => [name, toLambdaValue(value)]));
-}
-
-function toLambdaValue(value: StreamAttributeValue): LambdaAttributeValue {
-  const base64 = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64');
-  if (value.B !== undefined) return { B: base64(value.B) };
-  if (value.BS !== undefined) return { BS: value.BS.map(base64) };
-  if (value.M !== undefined) return { M: toLambdaImage(value.M) };
-  if (value.L !== undefined) return { L: value.L.map(toLambdaValue) };
-  return value as LambdaAttributeValue;
+/** A JSON.stringify replacer; it reads the holder, as a Buffer's toJSON has already run on `value`. */
+function binariesAsBase64(this: Record<string, unknown>, key: string, value: unknown): unknown {
+  const raw = this[key];
+  return raw instanceof Uint8Array ? Buffer.from(raw).toString('base64') : value;
 }

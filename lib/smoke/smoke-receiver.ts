@@ -7,7 +7,7 @@ import {
 import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { verifyWebhook } from '../../docs/receiving-webhooks/verify-webhook';
-import { createLocalCa } from '../local/local-ca';
+import { createLocalCa } from '../webhook-receiver/local-ca';
 import { CheckFailure } from './check-failure';
 
 /** Where the smoke receives its webhook. */

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { getCACertificates, setDefaultCACertificates } from 'node:tls';
 import { startFreshDynamoDbLocal } from '../bench/fresh-dynamodb-local';
 import { stopRegistry } from '../cli/stop-registry';
-import { createLocalCa } from '../local/local-ca';
+import { createLocalCa } from '../webhook-receiver/local-ca';
 import { runSoak } from './run-soak';
 import { brokenPromises, renderSoakReport } from './soak-findings';
 import { eventCountFor, type SoakOptions } from './soak-options';

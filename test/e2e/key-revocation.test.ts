@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createKey } from '../../lib/admin/operations';
-import { readOrCreateDynamoDbAccessKey } from '../../lib/local/dynamodb-access-key';
+import { DynamoDbAccessKey, readOrCreateKey } from '../../lib/local/private-files';
 import { localAdmin } from '../support/admin-process';
 import { e2eFile, t } from '../support/e2e-test';
 import { apiClient } from '../support/local-runtime';
@@ -13,7 +13,7 @@ const test = e2eFile({ AUTH_CACHE_SECONDS: 60 });
 test.beforeAll(async () => {
   // The suite's DynamoDB Local is shared (any access key reaches it); the CLI still wants the key file
   // `npm start` keeps beside runtime.json.
-  await readOrCreateDynamoDbAccessKey(t.stateDir);
+  await readOrCreateKey(t.stateDir, DynamoDbAccessKey);
 });
 
 const admin = localAdmin(() => t.stateDir);

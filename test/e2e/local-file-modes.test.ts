@@ -8,7 +8,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { flushLocalAuthorizerCache } from '../../lib/local/authorizer-cache-flush';
 import { type LocalRuntime, startLocalRuntime } from '../../lib/local/runtime';
 import { readLocalSettings } from '../../lib/local/settings';
-import { startWebhookReceiver, type WebhookReceiver } from '../../lib/local/webhook-receiver';
+import { startWebhookReceiver, type WebhookReceiver } from '../../lib/webhook-receiver/webhook-receiver';
 
 const execFileAsync = promisify(execFile);
 

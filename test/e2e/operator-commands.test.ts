@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { newSigningSecret } from '../../functions/domain/webhook-secret';
 import { callLocalOperator } from '../../lib/admin/local-operator';
-import { readOrCreateDynamoDbAccessKey } from '../../lib/local/dynamodb-access-key';
 import { OperatorRoutes } from '../../lib/local/operator-channel';
+import { DynamoDbAccessKey, readOrCreateKey } from '../../lib/local/private-files';
 import { localAdmin } from '../support/admin-process';
 import { e2eTest, webhookSettings } from '../support/e2e-test';
 import type { HttpsReceiver } from '../support/https-receiver';
@@ -27,7 +27,7 @@ let dispatcherDown = false;
 test.beforeAll(async ({ t: runtime }) => {
   t = runtime;
   // The suite's DynamoDB Local takes any key; the CLI still reads the file `npm start` keeps.
-  await readOrCreateDynamoDbAccessKey(t.stateDir);
+  await readOrCreateKey(t.stateDir, DynamoDbAccessKey);
 });
 
 const admin = localAdmin(() => t.stateDir);

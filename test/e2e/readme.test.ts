@@ -5,7 +5,7 @@ import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type LocalRuntime, startLocalRuntime } from '../../lib/local/runtime';
 import { readLocalSettings } from '../../lib/local/settings';
-import { startWebhookReceiver, type WebhookReceiver } from '../../lib/local/webhook-receiver';
+import { startWebhookReceiver, type WebhookReceiver } from '../../lib/webhook-receiver/webhook-receiver';
 import { testDynamoDbTarget } from '../support/dynamodb';
 import { runToEnd } from '../support/spawned-process';
 import { TestCaFiles } from '../support/test-ca';

@@ -1,17 +1,5 @@
-import { DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import {
-  DescribeStreamCommand,
-  DynamoDBStreamsClient,
-  GetRecordsCommand,
-  GetShardIteratorCommand,
-} from '@aws-sdk/client-dynamodb-streams';
-import { mockClient } from 'aws-sdk-client-mock';
 import { describe, expect, it } from 'vitest';
-import {
-  type StreamPollerOptions,
-  startStreamPoller,
-  toLambdaRecord,
-} from '../../../lib/local/stream-poller';
+import { readAfterParent, shardStarts, toLambdaRecord } from '../../../lib/local/stream-poller';
 
 const source = {
   region: 'us-east-1',
@@ -94,107 +82,78 @@ describe('toLambdaRecord', () => {
   });
 });
 
-describe('startStreamPoller shard lineage', () => {
-  const streamArn = 'arn:aws:dynamodb:us-east-1:000000000000:table/t/stream/label';
-
-  function mockedClients() {
-    const dynamodb = new DynamoDBClient({ region: 'us-east-1' });
-    const streams = new DynamoDBStreamsClient({ region: 'us-east-1' });
-    mockClient(dynamodb)
-      .on(DescribeTableCommand)
-      .resolves({ Table: { LatestStreamArn: streamArn, StreamSpecification: { StreamEnabled: true } } });
-    return { clients: { dynamodb, streams }, streamsMock: mockClient(streams) };
-  }
-
-  function insert(sequenceNumber: string) {
-    return {
-      eventName: 'INSERT' as const,
-      dynamodb: { SequenceNumber: sequenceNumber, Keys: { PK: { S: 'A' } } },
-    };
-  }
-
-  async function collect(options: Partial<StreamPollerOptions> & Pick<StreamPollerOptions, 'clients'>) {
-    const batches: (string | undefined)[][] = [];
-    const poller = await startStreamPoller({
-      tableName: 't',
-      pollIntervalMs: 5,
-      onError: () => {},
-      handler: async (event) => {
-        batches.push(event.Records.map((record) => record.dynamodb?.SequenceNumber));
-      },
-      ...options,
-    });
-    return { poller, batches };
-  }
-
-  it('reads a closed parent shard to its end before its child, even when the child is listed first', async () => {
-    const { clients, streamsMock } = mockedClients();
-    streamsMock.on(DescribeStreamCommand).resolves({
-      StreamDescription: {
-        Shards: [
-          { ShardId: 'child', ParentShardId: 'parent', SequenceNumberRange: { StartingSequenceNumber: '3' } },
-          {
-            ShardId: 'parent',
-            SequenceNumberRange: { StartingSequenceNumber: '1', EndingSequenceNumber: '2' },
-          },
-        ],
-      },
-    });
-    streamsMock.on(GetShardIteratorCommand, { ShardId: 'parent' }).resolves({ ShardIterator: 'parent-0' });
-    streamsMock.on(GetShardIteratorCommand, { ShardId: 'child' }).resolves({ ShardIterator: 'child-0' });
-    streamsMock
-      .on(GetRecordsCommand, { ShardIterator: 'parent-0' })
-      .resolves({ Records: [insert('1'), insert('2')] });
-    streamsMock
-      .on(GetRecordsCommand, { ShardIterator: 'child-0' })
-      .resolves({ Records: [insert('3')], NextShardIterator: 'child-1' });
-    streamsMock
-      .on(GetRecordsCommand, { ShardIterator: 'child-1' })
-      .resolves({ Records: [], NextShardIterator: 'child-1' });
-
-    const { poller, batches } = await collect({ clients, from: 'trim_horizon' });
-    await poller.drain();
-    await poller.stop();
-
-    expect(batches).toEqual([['1', '2'], ['3']]);
-    const reads = streamsMock.commandCalls(GetRecordsCommand).map((call) => call.args[0].input.ShardIterator);
-    expect(reads.slice(0, 2)).toEqual(['parent-0', 'child-0']);
+describe('shardStarts', () => {
+  const open = (ShardId: string, ParentShardId?: string) => ({ ShardId, ParentShardId });
+  const closed = (ShardId: string, ParentShardId?: string) => ({
+    ...open(ShardId, ParentShardId),
+    SequenceNumberRange: { StartingSequenceNumber: '1', EndingSequenceNumber: '2' },
   });
 
-  it('reads shards open at start from LATEST and shards that appear later from TRIM_HORIZON', async () => {
-    const { clients, streamsMock } = mockedClients();
-    streamsMock
-      .on(DescribeStreamCommand)
-      .resolvesOnce({ StreamDescription: { Shards: [{ ShardId: 'first' }] } })
-      .resolves({
-        StreamDescription: {
-          Shards: [
-            { ShardId: 'first', SequenceNumberRange: { EndingSequenceNumber: '9' } },
-            { ShardId: 'second', ParentShardId: 'first' },
-          ],
-        },
-      });
-    streamsMock.on(GetShardIteratorCommand, { ShardId: 'first' }).resolves({ ShardIterator: 'first-0' });
-    streamsMock.on(GetShardIteratorCommand, { ShardId: 'second' }).resolves({ ShardIterator: 'second-0' });
-    streamsMock.on(GetRecordsCommand, { ShardIterator: 'first-0' }).resolves({ Records: [insert('9')] });
-    streamsMock
-      .on(GetRecordsCommand, { ShardIterator: 'second-0' })
-      .resolves({ Records: [insert('10')], NextShardIterator: 'second-1' });
-    streamsMock
-      .on(GetRecordsCommand, { ShardIterator: 'second-1' })
-      .resolves({ Records: [], NextShardIterator: 'second-1' });
+  it('starts a closed parent shard before its child, even when the child is listed first', () => {
+    const starts = shardStarts([open('child', 'parent'), closed('parent')], new Set(), false);
 
-    const { poller, batches } = await collect({ clients, shardDiscoveryIntervalMs: 60_000 });
-    await poller.drain();
-    await poller.stop();
-
-    const iterators = streamsMock
-      .commandCalls(GetShardIteratorCommand)
-      .map((call) => [call.args[0].input.ShardId, call.args[0].input.ShardIteratorType]);
-    expect(iterators).toEqual([
-      ['first', 'LATEST'],
-      ['second', 'TRIM_HORIZON'],
+    expect(starts).toEqual([
+      { shardId: 'parent', parentId: undefined, from: 'TRIM_HORIZON' },
+      { shardId: 'child', parentId: 'parent', from: 'TRIM_HORIZON' },
     ]);
-    expect(batches).toEqual([['9'], ['10']]);
+  });
+
+  it('reads shards open at start from LATEST, skips those closed at start, and reads later ones from TRIM_HORIZON', () => {
+    const atStart = shardStarts([closed('old'), open('first', 'old')], new Set(), true);
+    const later = shardStarts(
+      [closed('old'), closed('first', 'old'), open('second', 'first')],
+      new Set(['old', 'first']),
+      false,
+    );
+
+    expect(atStart).toEqual([
+      { shardId: 'old', parentId: undefined, from: 'done' },
+      { shardId: 'first', parentId: 'old', from: 'LATEST' },
+    ]);
+    expect(later).toEqual([{ shardId: 'second', parentId: 'first', from: 'TRIM_HORIZON' }]);
+  });
+});
+
+describe('readAfterParent', () => {
+  it("begins a child shard's reading only once its parent's reading has ended", async () => {
+    const readings = new Map<string, Promise<void>>();
+    const order: string[] = [];
+    let endParent = () => {};
+    const parentRead = new Promise<void>((resolve) => {
+      endParent = resolve;
+    });
+    readAfterParent(readings, { shardId: 'parent', parentId: undefined }, async () => {
+      order.push('parent begins');
+      await parentRead;
+      order.push('parent ends');
+    });
+    const child = readAfterParent(readings, { shardId: 'child', parentId: 'parent' }, async () => {
+      order.push('child begins');
+    });
+
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(order).toEqual(['parent begins']);
+    endParent();
+    await child;
+
+    expect(order).toEqual(['parent begins', 'parent ends', 'child begins']);
+    expect(readings.get('child')).toBe(child);
+  });
+
+  it('begins at once a shard whose parent is unknown, and a child whose parent failed', async () => {
+    const readings = new Map<string, Promise<void>>();
+    const begun: string[] = [];
+    readAfterParent(readings, { shardId: 'failed', parentId: undefined }, () =>
+      Promise.reject(new Error('x')),
+    );
+
+    await readAfterParent(readings, { shardId: 'orphan', parentId: 'gone' }, async () => {
+      begun.push('orphan');
+    });
+    await readAfterParent(readings, { shardId: 'child', parentId: 'failed' }, async () => {
+      begun.push('child');
+    });
+
+    expect(begun).toEqual(['orphan', 'child']);
   });
 });

@@ -13,8 +13,8 @@ import {
   withDefault,
 } from '../../../functions/settings/setting';
 import { AdminVariables } from '../../../lib/admin/settings';
-import { ReceiverVariables } from '../../../lib/local/receiver-settings';
 import { LocalVariables } from '../../../lib/local/settings';
+import { ReceiverVariables } from '../../../lib/webhook-receiver/receiver-settings';
 
 function refusal(setting: Setting<unknown>, raw: string | undefined, variable = 'X'): string {
   try {

@@ -2,7 +2,7 @@ import { createPrivateKey, randomBytes, X509Certificate } from 'node:crypto';
 import { mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { generate } from 'selfsigned';
-import { closeFiles, PrivateMode, privateDir } from './private-files';
+import { closeFiles, PrivateMode, privateDir } from '../local/private-files';
 
 /** A certificate authority of this machine and the `localhost` server certificate it signed, as files and PEM. */
 export interface LocalCa {

@@ -5,8 +5,8 @@ import type { AddressInfo } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type VerifyWebhookResult, verifyWebhook } from '../../docs/receiving-webhooks/verify-webhook';
+import { closeFiles, PrivateMode, privateDir } from '../local/private-files';
 import { createLocalCa } from './local-ca';
-import { closeFiles, PrivateMode, privateDir } from './private-files';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 

@@ -1,5 +1,5 @@
 import { readSettings, type SettingsOf, text } from '../../functions/settings/setting';
-import { listenHost, listenPort } from './settings';
+import { listenHost, listenPort } from '../local/settings';
 
 /** `npm run webhook-receiver`'s variables. */
 export const ReceiverVariables = {

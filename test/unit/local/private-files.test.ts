@@ -3,10 +3,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
-  DynamoDbAccessKeyError,
-  readDynamoDbAccessKey,
-  readOrCreateDynamoDbAccessKey,
-} from '../../../lib/local/dynamodb-access-key';
+  DynamoDbAccessKey,
+  KeyFileError,
+  readKey,
+  readOrCreateKey,
+  SecretsKey,
+} from '../../../lib/local/private-files';
+
+const readOrCreateDynamoDbAccessKey = (dir: string) => readOrCreateKey(dir, DynamoDbAccessKey);
+const readDynamoDbAccessKey = (dir: string) => readKey(dir, DynamoDbAccessKey);
 
 let stateDir: string;
 beforeEach(async () => {
@@ -54,7 +59,7 @@ describe('readOrCreateDynamoDbAccessKey', () => {
     const damaged = 'not-a-key-0123456789abcdef';
     await writeFile(join(stateDir, 'dynamodb.key'), damaged);
     const error = await readOrCreateDynamoDbAccessKey(stateDir).catch((e: Error) => e);
-    expect(error).toBeInstanceOf(DynamoDbAccessKeyError);
+    expect(error).toBeInstanceOf(KeyFileError);
     expect((error as Error).message).toContain(join(stateDir, 'dynamodb.key'));
     expect((error as Error).message).not.toContain(damaged);
     expect(await readFile(join(stateDir, 'dynamodb.key'), 'utf8')).toBe(damaged);
@@ -65,5 +70,19 @@ describe('readDynamoDbAccessKey', () => {
   it('is undefined when the state folder has no key and creates none', async () => {
     expect(await readDynamoDbAccessKey(stateDir)).toBeUndefined();
     await expect(stat(join(stateDir, 'dynamodb.key'))).rejects.toMatchObject({ code: 'ENOENT' });
+  });
+});
+
+describe('the secrets key', () => {
+  it('is 32 random bytes in base64, made once in secrets.key and refused when damaged', async () => {
+    const key = await readOrCreateKey(stateDir, SecretsKey);
+    expect(Buffer.from(key, 'base64')).toHaveLength(32);
+    expect(await readOrCreateKey(stateDir, SecretsKey)).toBe(key);
+    expect((await stat(join(stateDir, 'secrets.key'))).mode & 0o777).toBe(0o600);
+
+    await writeFile(join(stateDir, 'secrets.key'), 'short');
+    await expect(readKey(stateDir, SecretsKey)).rejects.toThrow(
+      /secrets\.key does not hold a local secrets key/,
+    );
   });
 });
