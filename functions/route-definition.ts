@@ -58,6 +58,16 @@ export interface RouteDefinition {
    * `endpoint_unhealthy` otherwise (docs/decisions/recovery-needs-an-endpoint-that-answers.md).
    */
   readonly needsAnsweringEndpoint?: true;
+  /**
+   * The least portal-session scope that may call the route (docs/decisions/merchant-portal-sessions.md);
+   * absent: a portal session's bearer gets 403 here, only an API key is let in.
+   */
+  readonly portal?: 'read' | 'manage';
+  /**
+   * The public exchange of a portal link: it writes (the link opens once) but takes no Idempotency-Key,
+   * since a replay would hand out the session's bearer a second time. Answers 410 for a spent link.
+   */
+  readonly opensPortalLink?: true;
   /** `none`: the handler never touches the table, so its function gets no table access or name. */
   readonly tableAccess?: 'none';
   /** The success response's media type; absent: JSON. */
@@ -71,8 +81,15 @@ export const defaultRouteTimeoutSeconds = 10;
  * Routes that change state require an Idempotency-Key (docs/architecture.md#conventions-for-every-endpoint)
  * and may write the table.
  */
-export function isMutating(route: Pick<RouteDefinition, 'method' | 'readOnly'>): boolean {
-  return route.method !== 'GET' && route.readOnly !== true;
+export function isMutating(route: Pick<RouteDefinition, 'method' | 'readOnly' | 'opensPortalLink'>): boolean {
+  return route.method !== 'GET' && route.readOnly !== true && route.opensPortalLink !== true;
+}
+
+/** Routes whose function writes the table: the mutating ones and the portal link's exchange. */
+export function writesTable(
+  route: Pick<RouteDefinition, 'method' | 'readOnly' | 'opensPortalLink'>,
+): boolean {
+  return isMutating(route) || route.opensPortalLink === true;
 }
 
 export function isPublic(route: Pick<RouteDefinition, 'access'>): boolean {

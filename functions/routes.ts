@@ -4,6 +4,7 @@ import { eventRoutes } from './api/events/routes';
 import { invoiceRoutes } from './api/invoices/routes';
 import { payPageRoutes } from './api/pay/routes';
 import { paymentRoutes } from './api/payments/routes';
+import { portalSessionRoutes } from './api/portal-sessions/routes';
 import { sandboxRoutes } from './api/sandbox/routes';
 import { webhookDeliveryRoutes } from './api/webhook-deliveries/routes';
 import { webhookRecoveryRoutes } from './api/webhook-recoveries/routes';
@@ -27,6 +28,7 @@ export const routes = {
   ...eventRoutes,
   ...sandboxRoutes,
   ...payPageRoutes,
+  ...portalSessionRoutes,
 } as const satisfies Record<string, RouteDefinition>;
 
 export type RouteName = keyof typeof routes;

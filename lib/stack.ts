@@ -6,10 +6,10 @@ import type { Construct } from 'constructs';
 import { type FunctionEnvironment, Stage } from '../functions/config';
 import {
   defaultRouteTimeoutSeconds,
-  isMutating,
   isPublic,
   type RouteDefinition,
   usesTable,
+  writesTable,
 } from '../functions/route-definition';
 import { routeList, routesOfStage } from '../functions/routes';
 import { AlarmTopic } from './constructs/alarm-topic';
@@ -40,7 +40,7 @@ export const authorizerHandlerModule = 'authorizer/handler';
 /** What a route's function may do to the table: nothing, read (and create CONFIG items), or write. */
 export function tableAccessOf(route: RouteDefinition): TableAccess | 'none' {
   if (!usesTable(route)) return 'none';
-  return isMutating(route) ? TableAccess.readWrite : TableAccess.read;
+  return writesTable(route) ? TableAccess.readWrite : TableAccess.read;
 }
 
 export interface MerchantPaymentsStackProps extends StackProps {

@@ -6,11 +6,38 @@ import {
   parseApiKey,
   StageKeyCode,
 } from '../domain/api-key';
+import {
+  type PortalScope,
+  type PortalSessionRecord,
+  PortalSessionState,
+  PortalTokenKind,
+  parsePortalToken,
+  portalSessionState,
+  portalTokenMatches,
+} from '../domain/portal-session';
 import type { ApiKeyRecord } from '../store/merchants';
 
+/** Who a request acts as: a merchant's API key, or a portal session one of its keys made. */
+export type Principal =
+  | { readonly kind: 'apiKey'; readonly keyPrefix: string }
+  | {
+      readonly kind: 'portalSession';
+      readonly portalSessionId: string;
+      readonly scope: PortalScope;
+      /** The prefix of the API key that made the session. */
+      readonly keyPrefix: string;
+    };
+
 export type AuthorizationResult =
-  | { readonly allowed: true; readonly merchantId: string; readonly keyPrefix: string }
+  | { readonly allowed: true; readonly merchantId: string; readonly principal: Principal }
   | { readonly allowed: false; readonly reason: string };
+
+export interface AuthorizationContext {
+  readonly stage: Stage;
+  readonly now: Date;
+  readonly findKey: (keyId: string) => Promise<ApiKeyRecord | undefined>;
+  readonly findPortalSession: (portalSessionId: string) => Promise<PortalSessionRecord | undefined>;
+}
 
 /** The scheme is case-insensitive and may be followed by several spaces (RFC 9110 §11.1, §11.4). */
 const bearerPattern = /^bearer +(\S+)$/i;
@@ -21,10 +48,11 @@ const bearerPattern = /^bearer +(\S+)$/i;
  */
 export async function authorize(
   authorization: string | undefined,
-  context: { stage: Stage; now: Date; findKey: (keyId: string) => Promise<ApiKeyRecord | undefined> },
+  context: AuthorizationContext,
 ): Promise<AuthorizationResult> {
   const token = authorization === undefined ? undefined : bearerPattern.exec(authorization.trim())?.[1];
   if (token === undefined) return { allowed: false, reason: 'missing or non-bearer Authorization header' };
+  if (token.startsWith(`${PortalTokenKind.session}_`)) return authorizePortalSession(token, context);
   const parsed = parseApiKey(token);
   if (parsed === undefined) return { allowed: false, reason: 'malformed key' };
   if (parsed.stageCode !== StageKeyCode[context.stage])
@@ -35,5 +63,44 @@ export async function authorize(
   }
   const status = effectiveKeyStatus(record, context.now);
   if (status !== ApiKeyStatus.active) return { allowed: false, reason: `${status} key` };
-  return { allowed: true, merchantId: record.merchantId, keyPrefix: record.keyPrefix };
+  return {
+    allowed: true,
+    merchantId: record.merchantId,
+    principal: { kind: 'apiKey', keyPrefix: record.keyPrefix },
+  };
+}
+
+/**
+ * A portal session's bearer (docs/decisions/merchant-portal-sessions.md): the session it names must
+ * hold its hash, be unexpired and unrevoked, and the API key that made it still active. A link token
+ * is never a bearer: it opens the session, once, through the exchange.
+ */
+async function authorizePortalSession(
+  token: string,
+  context: AuthorizationContext,
+): Promise<AuthorizationResult> {
+  const parsed = parsePortalToken(token);
+  if (parsed === undefined || parsed.kind !== PortalTokenKind.session) {
+    return { allowed: false, reason: 'malformed portal session token' };
+  }
+  if (parsed.stageCode !== StageKeyCode[context.stage]) {
+    return { allowed: false, reason: 'portal session token of another stage' };
+  }
+  const session = await context.findPortalSession(parsed.portalSessionId);
+  if (session === undefined || !portalTokenMatches(token, session.sessionTokenHash)) {
+    return { allowed: false, reason: 'unknown portal session token' };
+  }
+  const key = await context.findKey(session.keyId);
+  const state = portalSessionState(session, key, context.now);
+  if (state !== PortalSessionState.usable) return { allowed: false, reason: `${state} portal session` };
+  return {
+    allowed: true,
+    merchantId: session.merchantId,
+    principal: {
+      kind: 'portalSession',
+      portalSessionId: session.portalSessionId,
+      scope: session.scope,
+      keyPrefix: key?.keyPrefix ?? '',
+    },
+  };
 }

@@ -2,7 +2,8 @@ import type { APIGatewayAuthorizerResult, APIGatewayRequestAuthorizerEvent } fro
 import { functionEnvironment } from '../config';
 import { logger } from '../observability/logger';
 import { getApiKey, getMerchantRecord } from '../store/merchants';
-import { authorize } from './authorize';
+import { getPortalSession } from '../store/portal-sessions';
+import { authorize, type Principal } from './authorize';
 
 /**
  * REQUEST authorizer. API Gateway caches the answer per Authorization header for 60 s, so the
@@ -17,6 +18,7 @@ export async function handler(event: APIGatewayRequestAuthorizerEvent): Promise<
     stage: functionEnvironment().STAGE,
     now: new Date(),
     findKey: getApiKey,
+    findPortalSession: getPortalSession,
   });
   if (!result.allowed) {
     logger.info('request refused by authorizer', {
@@ -37,9 +39,20 @@ export async function handler(event: APIGatewayRequestAuthorizerEvent): Promise<
     },
     context: {
       merchantId: result.merchantId,
-      keyPrefix: result.keyPrefix,
+      ...principalContext(result.principal),
       merchantShards: JSON.stringify(merchant?.writeShards ?? []),
     },
+  };
+}
+
+/** The principal as the flat string fields an authorizer's context holds; `request-context.ts` reads them back. */
+function principalContext(principal: Principal): Record<string, string> {
+  if (principal.kind === 'apiKey') return { principal: principal.kind, keyPrefix: principal.keyPrefix };
+  return {
+    principal: principal.kind,
+    keyPrefix: principal.keyPrefix,
+    portalSessionId: principal.portalSessionId,
+    portalScope: principal.scope,
   };
 }
 

@@ -21,6 +21,7 @@ export const IdPrefix = {
   return: 'ret',
   paymentInstrument: 'pmi',
   payoutAccount: 'pacct',
+  portalSession: 'psn',
 } as const;
 
 export type IdPrefix = (typeof IdPrefix)[keyof typeof IdPrefix];

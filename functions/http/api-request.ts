@@ -1,5 +1,6 @@
 import type { Context } from 'aws-lambda';
 import type * as z from 'zod/mini';
+import type { PortalScope } from '../domain/portal-session';
 import type { ShardHistory } from '../domain/shard-history';
 import type { RouteDefinition } from '../route-definition';
 import type { IdempotencyContext, StoredResponse } from '../store/idempotency';
@@ -18,6 +19,10 @@ export interface ApiRequest<R extends RouteDefinition> {
    * with one shard.
    */
   readonly merchantShards: ShardHistory;
+  /** Undefined on public routes. */
+  readonly principal: RequestPrincipal | undefined;
+  /** Where the API is served, as the caller reached it: `https://host/stage` (no trailing slash). */
+  readonly baseUrl: string;
   readonly now: Date;
   readonly params: Parsed<R['request']['params']>;
   readonly query: Parsed<R['request']['query']>;
@@ -28,11 +33,24 @@ export interface ApiRequest<R extends RouteDefinition> {
 
 export type ApiResponse = StoredResponse;
 
+/** Who the authorizer let in: an API key, or a portal session one of the merchant's keys made. */
+export type RequestPrincipal =
+  | { readonly kind: 'apiKey'; readonly keyPrefix: string }
+  | {
+      readonly kind: 'portalSession';
+      readonly portalSessionId: string;
+      readonly scope: PortalScope;
+      /** The prefix of the API key that made the session. */
+      readonly keyPrefix: string;
+    };
+
 /** Middleware state, kept on the Lambda context object that middy hands to every step. */
 export interface ApiState {
   route: RouteDefinition;
   requestId: string;
   authorizedMerchantId: string | undefined;
+  principal: RequestPrincipal | undefined;
+  baseUrl: string;
   merchantShards: ShardHistory;
   now: Date;
   startedAt: number;

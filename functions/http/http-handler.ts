@@ -9,12 +9,13 @@ import { idempotency } from './idempotency';
 import { jsonBody } from './json-body';
 import { jsonResponse } from './json-response';
 import { merchantScope } from './merchant-scope';
+import { portalAccess } from './portal-access';
 import { requestContext } from './request-context';
 import { validation } from './validation';
 
 /**
  * Wraps a route's handler in the middleware every endpoint shares, in this order: request context,
- * JSON body, merchant scope (403), validation (400/404), idempotency key. Errors unwind through
+ * JSON body, portal access and merchant scope (401/403), validation (400/404), idempotency key. Errors unwind through
  * idempotency (stores a 404/409 outcome) and then the error handler (shapes the response).
  */
 export function httpHandler<R extends RouteDefinition>(
@@ -27,7 +28,7 @@ export function httpHandler<R extends RouteDefinition>(
     errorHandler(options),
     jsonBody(),
     // A public route has no API key, so no merchant to hold a merchantId against.
-    ...(isPublic(route) ? [] : [merchantScope(route)]),
+    ...(isPublic(route) ? [] : [portalAccess(route), merchantScope(route)]),
     validation(route),
   ];
   if (isMutating(route)) middlewares.push(idempotency(route));
@@ -39,6 +40,8 @@ export function httpHandler<R extends RouteDefinition>(
         route,
         requestId: state.requestId,
         merchantId: state.authorizedMerchantId ?? '',
+        principal: state.principal,
+        baseUrl: state.baseUrl,
         merchantShards: state.merchantShards,
         now: state.now,
         params: state.params,

@@ -1,9 +1,10 @@
 import type { MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
+import { PortalScope } from '../domain/portal-session';
 import { type ShardHistory, toShardHistory } from '../domain/shard-history';
 import { logger } from '../observability/logger';
 import type { RouteDefinition } from '../route-definition';
-import type { ApiContext, ApiState } from './api-request';
+import type { ApiContext, ApiState, RequestPrincipal } from './api-request';
 
 /**
  * Starts the per-request state: request id, the authorizer's merchant, the clock reading every
@@ -33,6 +34,8 @@ export function requestContext(
         route,
         requestId,
         authorizedMerchantId: typeof merchantId === 'string' ? merchantId : undefined,
+        principal: principalOf(authorizer),
+        baseUrl: baseUrlOf(request.event),
         merchantShards: merchantShardsOf(authorizer?.merchantShards),
         now: new Date(),
         startedAt: Date.now(),
@@ -64,4 +67,32 @@ function merchantShardsOf(value: unknown): ShardHistory {
   } catch {
     return [];
   }
+}
+
+/** The principal the authorizer's context names (functions/authorizer/handler.ts writes these fields). */
+function principalOf(authorizer: Record<string, unknown> | null | undefined): RequestPrincipal | undefined {
+  const keyPrefix = typeof authorizer?.keyPrefix === 'string' ? authorizer.keyPrefix : undefined;
+  if (keyPrefix === undefined) return undefined;
+  if (authorizer?.principal !== 'portalSession') return { kind: 'apiKey', keyPrefix };
+  const { portalSessionId, portalScope } = authorizer;
+  if (typeof portalSessionId !== 'string') return undefined;
+  const scope = portalScope === PortalScope.manage ? PortalScope.manage : PortalScope.read;
+  return { kind: 'portalSession', portalSessionId, scope, keyPrefix };
+}
+
+/**
+ * The API's base URL as the caller reached it: the host API Gateway was called on (its own name or a
+ * custom domain) and whatever the path holds before the route's part (`/sandbox` on the API's own
+ * name, a base path on a custom domain, nothing locally).
+ */
+function baseUrlOf(event: APIGatewayProxyEvent): string {
+  const headers = event.headers ?? {};
+  const header = (name: string) =>
+    Object.entries(headers).find(([key]) => key.toLowerCase() === name)?.[1] ?? undefined;
+  const host = event.requestContext?.domainName ?? header('host') ?? 'localhost';
+  const protocol = header('x-forwarded-proto') === 'http' ? 'http' : 'https';
+  const fullPath = event.requestContext?.path ?? event.path ?? '';
+  const routePath = event.path ?? '';
+  const prefix = fullPath.endsWith(routePath) ? fullPath.slice(0, fullPath.length - routePath.length) : '';
+  return `${protocol}://${host}${prefix.replace(/\/+$/, '')}`;
 }

@@ -114,6 +114,7 @@ export const EntityType = {
   refund: 'Refund',
   payout: 'Payout',
   idempotencyRecord: 'IdempotencyRecord',
+  portalSession: 'PortalSession',
   config: 'Config',
 } as const;
 

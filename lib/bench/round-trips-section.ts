@@ -1,4 +1,4 @@
-import { isMutating } from '../../functions/route-definition';
+import { writesTable } from '../../functions/route-definition';
 import { type RouteName, routeList, routesOfStage } from '../../functions/routes';
 import { startHttpsReceiver } from '../../test/support/https-receiver';
 import { startTestRuntime } from '../../test/support/local-runtime';
@@ -29,7 +29,7 @@ export async function roundTripsSection(context: BenchContext): Promise<BenchRow
     return routesOfStage(routeList, 'sandbox').map((route) => {
       const commands = measured.get(route.operationId as RouteName) ?? [];
       const { reads, writes } = roundTrips(commands);
-      const mutating = isMutating(route);
+      const mutating = writesTable(route);
       return {
         section,
         figure: route.operationId,

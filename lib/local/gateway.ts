@@ -179,14 +179,18 @@ async function serveDocument(
 function proxyEvent(
   { route, params }: RouteMatch,
   url: URL,
-  { method, headers, body }: { method: string; headers: Record<string, string>; body: string },
+  { method, headers: sent, body }: { method: string; headers: Record<string, string>; body: string },
   requestId: string,
   { stage, sourceIp }: { stage: string; sourceIp: string },
 ): APIGatewayProxyEvent {
   const names = new Set(url.searchParams.keys());
   const query = Object.fromEntries([...names].map((name) => [name, url.searchParams.getAll(name)]));
-  const path = `/${stage}${url.pathname}`;
-  const requestContext = { requestId, stage, resourcePath: route.path, httpMethod: method, path };
+  // As a custom domain mapped at its root: the path holds no stage, and the host is the one called.
+  const path = url.pathname;
+  const domainName = sent.Host ?? sent.host ?? 'localhost';
+  const requestContext = { requestId, stage, resourcePath: route.path, httpMethod: method, path, domainName };
+  // API Gateway tells its integrations the scheme the client used; here it is plain http.
+  const headers = { ...sent, 'X-Forwarded-Proto': 'http' };
   return {
     ...{ resource: route.path, path: url.pathname, httpMethod: method, headers, stageVariables: null },
     multiValueHeaders: Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, [value]])),

@@ -11,6 +11,7 @@ import { routeList, routesOfStage } from '../../functions/routes';
 import { resetSecretSealer } from '../../functions/secrets/secret-sealer-from-env';
 import { resetDocumentClient } from '../../functions/store/client';
 import { getApiKey } from '../../functions/store/merchants';
+import { getPortalSession } from '../../functions/store/portal-sessions';
 import { createKey, createMerchant } from '../admin/operations';
 import { ApiDocsFiles } from '../openapi/build-api-docs';
 import { authorizerCacheFlushFile } from './authorizer-cache-flush';
@@ -204,7 +205,9 @@ async function readyMerchant(runtimeFile: string, stage: Stage, inMemory: boolea
         .catch(() => undefined);
   const { apiKey, merchantId } = previous?.stage === stage ? previous : {};
   if (apiKey !== undefined && merchantId !== undefined) {
-    const result = await authorize(`Bearer ${apiKey}`, { stage, now: new Date(), findKey: getApiKey });
+    const result = await authorize(`Bearer ${apiKey}`, {
+      ...{ stage, now: new Date(), findKey: getApiKey, findPortalSession: getPortalSession },
+    });
     if (result.allowed && result.merchantId === merchantId) return { merchantId, apiKey };
   }
   const merchant = await createMerchant('Local merchant');

@@ -62,7 +62,10 @@ export function buildOpenApi(routes: readonly RouteDefinition[]): OpenApiDocumen
       schemas: schemas.components,
       parameters: { [idempotencyKeyParameter]: idempotencyKeyParameterObject },
       headers: { [replayedHeader]: replayedHeaderObject, [retryAfterHeader]: retryAfterHeaderObject },
-      securitySchemes: { [securitySchemeName]: securitySchemeObject },
+      securitySchemes: {
+        [securitySchemeName]: securitySchemeObject,
+        [portalSecuritySchemeName]: portalSecuritySchemeObject,
+      },
     },
   };
 }
@@ -157,6 +160,29 @@ const securitySchemeObject = {
     'The API key of one merchant in one environment. `<prefix>` is `sbx` or `prd` followed by a 10-character key id; a key of one environment is rejected by the other.',
 };
 
+/** A portal session's bearer (docs/decisions/merchant-portal-sessions.md); its role is the session's scope. */
+const portalSecuritySchemeName = 'portalSession';
+
+const portalSecuritySchemeObject = {
+  type: 'http',
+  scheme: 'bearer',
+  bearerFormat: 'portal_<prefix>_<secret>',
+  description:
+    'The bearer the merchant portal gets by opening a portal link (`POST /portal/exchange`). Accepted only by the ' +
+    "routes that list it, with the role its session's scope must have: `read` routes take a `read` or `manage` " +
+    'session, `manage` routes only a `manage` one.',
+};
+
+/**
+ * Who may call a route: an API key; on the portal's routes also a portal session of the scope they
+ * need (OpenAPI 3.1 lets a bearer scheme name roles); nobody on a public route.
+ */
+function securityOf(route: RouteDefinition): Pick<OperationObject, 'security'> {
+  if (isPublic(route)) return { security: [] };
+  if (route.portal === undefined) return {};
+  return { security: [{ [securitySchemeName]: [] }, { [portalSecuritySchemeName]: [route.portal] }] };
+}
+
 const idempotencyKeyParameterObject: ParameterObject = {
   name: idempotencyKeyHeader,
   in: 'header',
@@ -226,7 +252,7 @@ function operationOf(
     summary: route.summary,
     tags: [route.tag],
     // The pay page and its routes take no API key: the pay-link slug in the body is the credential.
-    ...(isPublic(route) ? { security: [] } : {}),
+    ...securityOf(route),
     ...(parameters.length === 0 ? {} : { parameters }),
     ...(body === undefined
       ? {}
@@ -290,12 +316,17 @@ const errorCodes: Record<
     meaning: `the ${idempotencyKeyHeader} header is missing or not 1–255 visible ASCII characters.`,
   },
   unauthorized: {
-    appliesTo: (route) => !isPublic(route),
-    meaning: 'the API key is missing, malformed, unknown, revoked, expired or of the other environment.',
+    appliesTo: (route) => !isPublic(route) || route.opensPortalLink === true,
+    meaning:
+      'the API key is missing, malformed, unknown, revoked, expired or of the other environment; or the portal ' +
+      "session's bearer is, or its session ended (expired, revoked, or the API key that made it revoked). " +
+      'On `POST /portal/exchange`: the token is no portal link of this environment.',
   },
   forbidden: {
     appliesTo: (route) => !isPublic(route),
-    meaning: "the merchantId is not the API key's merchant.",
+    meaning:
+      "the merchantId is not the API key's (or the portal session's) merchant; or a portal session called a route " +
+      'it may not: one outside the portal, or one that changes something with a `read` session.',
   },
   not_found: {
     appliesTo: isJson,
@@ -318,6 +349,15 @@ const errorCodes: Record<
       `the webhook endpoint has not shown within the last ${recentSuccessMs / 60_000} minutes that it answers: ` +
       'no attempt to it succeeded in that time (none ever, or none since its url changed), or one failed since. ' +
       'Send a test delivery (`POST …/test`), fix the endpoint until the test succeeds, then retry. Not stored for the Idempotency-Key.',
+  },
+  portal_link_used: {
+    appliesTo: opensPortalLink,
+    meaning: 'the link was already opened: a link opens once. Ask the merchant app for a new one.',
+  },
+  portal_session_expired: { appliesTo: opensPortalLink, meaning: 'the link is past its `expiresAt`.' },
+  portal_session_revoked: {
+    appliesTo: opensPortalLink,
+    meaning: 'the session was revoked, or the API key that made it was revoked or expired.',
   },
   payload_too_large: { appliesTo: hasBody, meaning: `the body is larger than ${maxBodyBytes / 1024} KB.` },
   unsupported_media_type: {
@@ -354,6 +394,10 @@ function hasBody(route: RouteDefinition): boolean {
 
 function mutates(route: RouteDefinition): boolean {
   return isMutating(route);
+}
+
+function opensPortalLink(route: RouteDefinition): boolean {
+  return route.opensPortalLink === true;
 }
 
 function callsProcessor(route: RouteDefinition): boolean {

@@ -55,6 +55,9 @@ const expectedCommands: Record<RouteName, readonly string[]> = {
   servePayPage: [],
   getPayInvoice: ['QueryCommand'],
   payInvoice: ['QueryCommand', 'TransactWriteItemsCommand', 'TransactWriteItemsCommand'],
+  createPortalSession: ['TransactWriteItemsCommand'],
+  revokePortalSession: ['GetItemCommand', 'TransactWriteItemsCommand'],
+  exchangePortalLink: ['UpdateItemCommand', 'GetItemCommand'],
 };
 
 /**

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { generateApiKey } from '../../functions/domain/api-key';
 import { IdPrefix, newId } from '../../functions/domain/ids';
 import { invoiceSlugHash, newInvoiceUrlSlug } from '../../functions/domain/invoice-slug';
+import { newPortalToken, PortalTokenKind } from '../../functions/domain/portal-session';
 import { newSigningSecret } from '../../functions/domain/webhook-secret';
 import { findLogSecrets, LogSecretKind, passesLuhn } from '../support/log-secrets';
 import { assertProperty } from '../support/property';
@@ -63,6 +64,22 @@ describe('findLogSecrets', () => {
     const production = generateApiKey('production', random).apiKey;
     const found = findLogSecrets(logLine({ key: production, presented: 'merchant_sbx0123456789_short' }));
     expect(found.map((secret) => secret.kind)).toEqual([LogSecretKind.apiKey, LogSecretKind.apiKey]);
+  });
+
+  it('finds a portal link and a portal session token, bare or in a link, and shows only their session part', () => {
+    const session = newId(IdPrefix.portalSession);
+    const link = newPortalToken(PortalTokenKind.link, 'sandbox', session, random);
+    const bearer = newPortalToken(PortalTokenKind.session, 'production', session, random);
+    const line = logLine({
+      url: `https://api.example.com/portal/${session}#${link}`,
+      authorization: `Bearer ${bearer}`,
+    });
+    const found = findLogSecrets(line);
+    expect(found.map((secret) => [secret.kind, secret.masked])).toEqual([
+      [LogSecretKind.portalToken, `${link.slice(0, -44)}_…`],
+      [LogSecretKind.portalToken, `${bearer.slice(0, -44)}_…`],
+    ]);
+    expect(JSON.stringify(found)).not.toContain(link.slice(-43, -30));
   });
 
   it('finds a webhook signing secret', () => {

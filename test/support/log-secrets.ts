@@ -1,6 +1,7 @@
 /** What a log line must never contain (docs/decisions/logs.md). */
 export const LogSecretKind = {
   apiKey: 'API key',
+  portalToken: 'portal link or session token',
   signingSecret: 'webhook signing secret',
   invoiceSlug: 'invoice pay-link slug',
   cardNumber: 'card number',
@@ -20,6 +21,8 @@ export interface LogSecret {
  * characters makes a key; a truncated or malformed secret is still one a client sent.
  */
 const apiKeyPattern = /(merchant_(?:sbx|prd)[a-z0-9]{10})_[A-Za-z0-9_-]+/g;
+/** Portal tokens embed their session id, which may be logged; the part after it is the secret. */
+const portalTokenPattern = /(portal(?:link)?_(?:sbx|prd)[0-9a-z]{26})_[A-Za-z0-9_-]+/g;
 const signingSecretPattern = /whsec_[A-Za-z0-9+/=]+/g;
 /**
  * A slug is 32 random bytes in base64url: a token of exactly 43 characters. The longest ids the
@@ -38,6 +41,7 @@ export function findLogSecrets(line: string): LogSecret[] {
   const found = [
     // The secret may hold underscores too: only the prefix group is shown.
     ...matches(line, apiKeyPattern, LogSecretKind.apiKey, ([, keyPrefix]) => `${keyPrefix}_…`),
+    ...matches(line, portalTokenPattern, LogSecretKind.portalToken, ([, sessionPart]) => `${sessionPart}_…`),
     ...matches(line, signingSecretPattern, LogSecretKind.signingSecret, () => 'whsec_…'),
     ...matches(line, slugPattern, LogSecretKind.invoiceSlug, ([slug]) => `${slug.slice(0, 4)}…(43 chars)`),
     ...matches(line, cardNumberPattern, LogSecretKind.cardNumber, ([digits]) =>

@@ -16,7 +16,7 @@ export interface RecordedRequest {
 
 /** Ids of the service's resources as they appear in bodies and paths. */
 export const resourceIdPattern =
-  /\b(?:inv|cust|prod|price|pmt|refund|whk|whkdel|po|evt)_[0-7][0-9a-hjkmnp-tv-z]{25}\b/g;
+  /\b(?:inv|cust|prod|price|pmt|refund|whk|whkdel|po|evt|psn)_[0-7][0-9a-hjkmnp-tv-z]{25}\b/g;
 
 /**
  * Calls every keyed route of the sandbox stage on its happy path (`measureRouteRoundTrips`, with

@@ -10,6 +10,7 @@ import { resetFunctionEnvironment } from '../../../functions/config';
 import { newId } from '../../../functions/domain/ids';
 import { createDocumentClient, resetDocumentClient } from '../../../functions/store/client';
 import { getApiKey } from '../../../functions/store/merchants';
+import { getPortalSession } from '../../../functions/store/portal-sessions';
 import { createTableInput } from '../../../functions/store/table';
 import { buildPutNewEndpoint } from '../../../functions/store/webhook-endpoints';
 import { runAdmin } from '../../../lib/admin/cli';
@@ -105,7 +106,7 @@ async function newMerchant(): Promise<string> {
 }
 
 const authorizeOn = (stage: 'sandbox' | 'production', apiKey: string, now = new Date()) =>
-  authorize(`Bearer ${apiKey}`, { stage, now, findKey: getApiKey });
+  authorize(`Bearer ${apiKey}`, { stage, now, findKey: getApiKey, findPortalSession: getPortalSession });
 
 const secondsFromNow = (iso: string) => (Date.parse(iso) - Date.now()) / 1000;
 
@@ -149,7 +150,7 @@ describe('admin CLI against DynamoDB Local', () => {
     expect(await authorizeOn('sandbox', created.output.apiKey)).toEqual({
       allowed: true,
       merchantId,
-      keyPrefix: created.output.keyPrefix,
+      principal: { kind: 'apiKey', keyPrefix: created.output.keyPrefix },
     });
     const items = await scanTable();
     expect(items.map((item) => item.entityType).sort()).toEqual(['ApiKey', 'Merchant']);

@@ -24,6 +24,7 @@ const withRecord = (record: ApiKeyRecord | undefined) => ({
   stage: 'sandbox' as const,
   now,
   findKey: async (keyId: string) => (keyId === record?.keyId ? record : undefined),
+  findPortalSession: async () => undefined,
 });
 
 describe('authorize', () => {
@@ -31,7 +32,7 @@ describe('authorize', () => {
     expect(await authorize(`Bearer ${key.apiKey}`, withRecord(recordOf()))).toEqual({
       allowed: true,
       merchantId: 'mer_01h455vb4pex5vsknk084sn02q',
-      keyPrefix: key.keyPrefix,
+      principal: { kind: 'apiKey', keyPrefix: key.keyPrefix },
     });
   });
 
@@ -72,6 +73,7 @@ describe('authorize', () => {
         lookedUp = true;
         return undefined;
       },
+      findPortalSession: async () => undefined,
     });
     expect(result).toEqual({ allowed: false, reason: 'key of another stage' });
     expect(lookedUp).toBe(false);

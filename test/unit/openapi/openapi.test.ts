@@ -135,7 +135,7 @@ describe('buildOpenApi', () => {
     }
   });
 
-  it('answers errors with the shared Error schema, 409, 413, 415 and 422 only where they can occur', () => {
+  it('answers errors with the shared Error schema, 409, 410, 413, 415 and 422 only where they can occur', () => {
     for (const route of routeList) {
       const responses = operationOf(document, route)?.responses ?? {};
       const isPage = route.contentType !== undefined;
@@ -143,6 +143,8 @@ describe('buildOpenApi', () => {
       if (!isPublic(route)) expected.push('401', '403');
       if (isMutating(route)) expected.push('409', '422');
       if (route.callsProcessor) expected.push('503');
+      // A portal link is refused as no link (401) or as spent, expired or revoked (410).
+      if (route.opensPortalLink) expected.push('401', '410');
       if (route.request.body !== undefined) expected.push('413', '415');
       const errorStatuses = Object.keys(responses).filter((status) => Number(status) >= 400);
       expect(errorStatuses.sort(), `${route.method} ${route.path}`).toEqual(expected.sort());
