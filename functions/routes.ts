@@ -9,6 +9,7 @@ import { webhookDeliveryRoutes } from './api/webhook-deliveries/routes';
 import { webhookRecoveryRoutes } from './api/webhook-recoveries/routes';
 import { webhookRoutes } from './api/webhooks/routes';
 import type { Stage } from './config';
+import { portalPageRoutes } from './portal/routes';
 import type { RouteDefinition } from './route-definition';
 
 /**
@@ -27,6 +28,7 @@ export const routes = {
   ...eventRoutes,
   ...sandboxRoutes,
   ...payPageRoutes,
+  ...portalPageRoutes,
 } as const satisfies Record<string, RouteDefinition>;
 
 export type RouteName = keyof typeof routes;
