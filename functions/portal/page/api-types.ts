@@ -75,3 +75,12 @@ export interface WebhookRecovery {
   readonly redelivered: number;
   readonly skipped: number;
 }
+
+/** The session `POST /portal/exchange` opens. */
+export interface PortalSessionInfo {
+  readonly id: string;
+  readonly merchantId: string;
+  readonly scope: 'read' | 'manage';
+  readonly allowedOrigins: readonly string[];
+  readonly expiresAt: string;
+}

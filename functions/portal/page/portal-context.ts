@@ -1,5 +1,5 @@
+import type { PortalSessionInfo } from './api-types';
 import type { PortalApi } from './portal-api';
-import type { PortalSessionInfo } from './portal-session';
 
 /** Where the portal is: the in-page state its address's query holds (`?endpoint=…&delivery=…`). */
 export interface PortalPlace {

@@ -1,3 +1,4 @@
+import type { PortalSessionInfo } from './api-types';
 import { exchangeProblem, LinkProblem } from './link-messages';
 import { ApiError, readAnswer } from './portal-api';
 import { apiUrl } from './portal-location';
@@ -8,14 +9,6 @@ import { apiUrl } from './portal-location';
  * and the session token is kept in `sessionStorage` only: this tab, surviving a reload, never in a
  * URL or a cookie (docs/decisions/merchant-portal-page.md).
  */
-
-export interface PortalSessionInfo {
-  readonly id: string;
-  readonly merchantId: string;
-  readonly scope: 'read' | 'manage';
-  readonly allowedOrigins: readonly string[];
-  readonly expiresAt: string;
-}
 
 export interface OpenSession {
   readonly sessionToken: string;
