@@ -37,7 +37,8 @@ export interface RouteDefinition {
   /** Function timeout; API Gateway waits at most 29 s for any integration. */
   readonly timeoutSeconds?: number;
   /**
-   * `public`: no API key; the hosted pay page and the routes it calls (docs/decisions/hosted-pay-page.md).
+   * `public`: no API key; the hosted pay page and the routes it calls (docs/decisions/hosted-pay-page.md),
+   * and the merchant portal's page and assets (docs/decisions/merchant-portal-page.md).
    * They are rate-limited per client address, by the web ACL in AWS and by the local gateway.
    */
   readonly access?: 'public';
@@ -70,9 +71,17 @@ export interface RouteDefinition {
   readonly opensPortalLink?: true;
   /** `none`: the handler never touches the table, so its function gets no table access or name. */
   readonly tableAccess?: 'none';
-  /** The success response's media type; absent: JSON. */
-  readonly contentType?: 'text/html';
+  /**
+   * The success response's media type; absent: JSON. A list: the route serves static files of
+   * each of those types by name (the portal's script and stylesheet).
+   */
+  readonly contentType?: PageMediaType | readonly PageMediaType[];
+  /** A route that is not JSON but answers 404 `not_found` for a name it does not serve. */
+  readonly answersNotFound?: true;
 }
+
+/** What a page route serves besides JSON: a document, a script, a stylesheet. */
+export type PageMediaType = 'text/html' | 'text/javascript' | 'text/css';
 
 /** The timeout of every route that does not set its own. */
 export const defaultRouteTimeoutSeconds = 10;
@@ -96,7 +105,7 @@ export function isPublic(route: Pick<RouteDefinition, 'access'>): boolean {
   return route.access === 'public';
 }
 
-/** The pay page is one static document: its function needs nothing from the table. */
+/** The pay page and the portal's assets are static: their functions need nothing from the table. */
 export function usesTable(route: Pick<RouteDefinition, 'tableAccess'>): boolean {
   return route.tableAccess !== 'none';
 }

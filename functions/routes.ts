@@ -10,6 +10,7 @@ import { webhookDeliveryRoutes } from './api/webhook-deliveries/routes';
 import { webhookRecoveryRoutes } from './api/webhook-recoveries/routes';
 import { webhookRoutes } from './api/webhooks/routes';
 import type { Stage } from './config';
+import { portalPageRoutes } from './portal/routes';
 import type { RouteDefinition } from './route-definition';
 
 /**
@@ -29,6 +30,7 @@ export const routes = {
   ...sandboxRoutes,
   ...payPageRoutes,
   ...portalSessionRoutes,
+  ...portalPageRoutes,
 } as const satisfies Record<string, RouteDefinition>;
 
 export type RouteName = keyof typeof routes;

@@ -425,16 +425,16 @@ export class MerchantPaymentsStack extends Stack {
 }
 
 /**
- * A pay route's reserved concurrency: a flood of payers then waits on its own share and never on
- * the pool the merchant routes draw from. Every public route must have one; the others have none.
+ * A public route's reserved concurrency: a flood of payers or portal visitors then waits on its own
+ * share and never on the pool the merchant routes draw from. Every public route must have one; the others have none.
  */
 export function reservedConcurrencyOf(
   route: RouteDefinition,
   settings: StageSettings,
 ): { reservedConcurrency?: number } {
   if (!isPublic(route)) return {};
-  const payRoutes: Readonly<Record<string, number>> = settings.reservedConcurrency.payRoutes;
-  const reserved = payRoutes[route.operationId];
+  const publicRoutes: Readonly<Record<string, number>> = settings.reservedConcurrency.publicRoutes;
+  const reserved = publicRoutes[route.operationId];
   if (reserved === undefined) {
     throw new Error(`Public route ${route.operationId} has no reserved concurrency in the stage settings`);
   }

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { writePayPageModule } from '../functions/pay/build-pay-page';
+import { writePortalPageModule } from '../functions/portal/build-portal-page';
 import { startDynamoDbLocal } from '../lib/local/dynamodb-local';
 import { runLogWriter } from './support/log-capture-run-log';
 import { createTestCa } from './support/test-ca';
@@ -23,8 +24,9 @@ declare module 'vitest' {
  * and has every test worker trust it (see `trustTestCa`).
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  // Test files import and bundle the pay page's function, which serves the page built from its sources.
-  await writePayPageModule();
+  // Test files import and bundle the pay page's and the portal's functions, which serve the pages
+  // built from their sources.
+  await Promise.all([writePayPageModule(), writePortalPageModule()]);
   const testCa = await trustTestCa();
   project.provide('testCaDir', testCa.dir);
 

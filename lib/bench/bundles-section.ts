@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { build } from 'esbuild';
 import { writePayPageModule } from '../../functions/pay/build-pay-page';
+import { writePortalPageModule } from '../../functions/portal/build-portal-page';
 import { routeList } from '../../functions/routes';
 import { functionEsbuildOptions } from '../constructs/function-esbuild-options';
 import { functionBundling, projectRoot } from '../constructs/service-function';
@@ -61,8 +62,9 @@ export async function bundlesSection(context: BenchContext): Promise<BenchRow[]>
   const removeOutdir = context.onStop(() => rm(outdir, { recursive: true, force: true }));
   try {
     context.progress(`bundling ${modules.length} functions and the bare baseline`);
-    // The pay page's function imports the page built from its sources, as the stack builds it first.
-    await writePayPageModule();
+    // The pay page's and the portal's functions import the pages built from their sources, as the
+    // stack builds them first.
+    await Promise.all([writePayPageModule(), writePortalPageModule()]);
     const bundles = await bundleFunctions(modules, outdir);
     const bytes = new Map<string, number>();
     for (const [module, bundle] of bundles) bytes.set(module, (await stat(bundle)).size);

@@ -43,10 +43,13 @@ export const functionBundling: BundlingOptions = {
 /**
  * Modules a function imports that a build step makes from other sources, by handler module. The
  * step runs in the project root, with the Node that runs the app, right before esbuild bundles
- * that function: the pay page's function serves the page built from `functions/pay/page/`.
+ * that function: the pay page's function serves the page built from `functions/pay/page/`, the
+ * portal's two functions the document and assets built from `functions/portal/page/`.
  */
 const buildStepsBeforeBundling: Readonly<Record<string, readonly string[]>> = {
   'pay/serve-pay-page': [`'${process.execPath}' --import tsx bin/pay-page.ts`],
+  'portal/serve-portal-page': [`'${process.execPath}' --import tsx bin/portal-page.ts`],
+  'portal/serve-portal-asset': [`'${process.execPath}' --import tsx bin/portal-page.ts`],
 };
 
 /** The bundling of one function: `functionBundling`, after the function's own build steps if it has any. */

@@ -2,6 +2,7 @@ import { RemovalPolicy } from 'aws-cdk-lib';
 import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { payPageRoutes } from '../../functions/api/pay/routes';
 import type { Stage } from '../../functions/config';
+import type { portalPageRoutes } from '../../functions/portal/routes';
 import type { StageConfig, TraceSampling } from '../stage-config';
 import { RolloutPace } from './safe-rollout';
 
@@ -16,8 +17,11 @@ export interface RequestCeiling {
   readonly windowSeconds: 60 | 120 | 300 | 600;
 }
 
-/** The operationIds of the public pay routes, each of which gets its own reserved concurrency. */
-export type PayRouteOperationId = keyof typeof payPageRoutes;
+/**
+ * The operationIds of the public routes (the pay page's and the portal's), each of which gets its
+ * own reserved concurrency.
+ */
+export type PublicRouteOperationId = keyof typeof payPageRoutes | keyof typeof portalPageRoutes;
 
 /**
  * Lambda concurrency set aside for one function: it always gets that much, and never more. It is
@@ -25,7 +29,7 @@ export type PayRouteOperationId = keyof typeof payPageRoutes;
  */
 export interface ReservedConcurrency {
   readonly authorizer: number;
-  readonly payRoutes: Readonly<Record<PayRouteOperationId, number>>;
+  readonly publicRoutes: Readonly<Record<PublicRouteOperationId, number>>;
 }
 
 /**
@@ -145,7 +149,11 @@ export const stageSettings = {
     // The sandbox's processor answers at once, so a few instances carry each pay route's throttle.
     reservedConcurrency: {
       authorizer: 10,
-      payRoutes: { servePayPage: 5, getPayInvoice: 5, payInvoice: 10 },
+      publicRoutes: {
+        ...{ servePayPage: 5, getPayInvoice: 5, payInvoice: 10 },
+        // A portal page is one read; its assets are cached by the browser for a year.
+        ...{ servePortalPage: 2, servePortalAsset: 2 },
+      },
     },
     detailedMetrics: false,
     // Merchants' tests make too little traffic for a 10 % canary to see anything in 5 minutes;
@@ -177,7 +185,10 @@ export const stageSettings = {
     // processor, up to 2 s, at the route's 20 a second.
     reservedConcurrency: {
       authorizer: 50,
-      payRoutes: { servePayPage: 10, getPayInvoice: 10, payInvoice: 40 },
+      publicRoutes: {
+        ...{ servePayPage: 10, getPayInvoice: 10, payInvoice: 40 },
+        ...{ servePortalPage: 5, servePortalAsset: 2 },
+      },
     },
     detailedMetrics: true,
     rollout: RolloutPace.canary,

@@ -6,6 +6,7 @@ import { authorize } from '../../functions/authorizer/authorize';
 import { handler as authorizer } from '../../functions/authorizer/handler';
 import { resetFunctionEnvironment, type Stage } from '../../functions/config';
 import { writePayPageModule } from '../../functions/pay/build-pay-page';
+import { writePortalPageModule } from '../../functions/portal/build-portal-page';
 import type { RouteDefinition } from '../../functions/route-definition';
 import { routeList, routesOfStage } from '../../functions/routes';
 import { resetSecretSealer } from '../../functions/secrets/secret-sealer-from-env';
@@ -76,8 +77,9 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
   const { settings } = options;
   const stateDir = options.stateDir ?? settings.LOCAL_STATE_DIR ?? join(repoRoot, '.local');
   await prepareStateDir(stateDir, settings);
-  // GET /pay serves the page built from functions/pay/page/, as the stack's bundling builds it.
-  await writePayPageModule();
+  // GET /pay and /portal/… serve the pages built from functions/pay/page/ and functions/portal/page/,
+  // as the stack's bundling builds them.
+  await Promise.all([writePayPageModule(), writePortalPageModule()]);
   // DynamoDB Local listens on every interface: only a client holding this installation's key
   // reaches the runtime's database, in memory as on disk.
   const dynamodb =

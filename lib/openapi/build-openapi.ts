@@ -228,10 +228,7 @@ function operationOf(
     [route.successStatus]: {
       description: route.successStatus === 201 ? 'Created.' : 'Succeeded.',
       ...replayed,
-      content:
-        route.contentType === undefined
-          ? jsonContent(schemas.jsonOf({ schema: route.response, io: 'output' }))
-          : { [route.contentType]: { schema: schemas.jsonOf({ schema: route.response, io: 'output' }) } },
+      content: successContent(route, schemas.jsonOf({ schema: route.response, io: 'output' })),
     },
   };
   for (const [status, codes] of errorCodesByStatus(route)) {
@@ -329,7 +326,7 @@ const errorCodes: Record<
       'it may not: one outside the portal, or one that changes something with a `read` session.',
   },
   not_found: {
-    appliesTo: isJson,
+    appliesTo: (route) => isJson(route) || route.answersNotFound === true,
     meaning: 'the resource does not exist or belongs to another merchant, or an id in the path is malformed.',
   },
   invalid_state: { appliesTo: mutates, meaning: 'the resource is not in a state that allows this change.' },
@@ -377,6 +374,14 @@ const errorCodes: Record<
   // Production has no processor wired yet.
   service_unavailable: { appliesTo: callsProcessor, meaning: 'no payment processor is available here.' },
 };
+
+/** JSON, or each media type a page route serves, all with the route's response schema. */
+function successContent(route: RouteDefinition, schema: JsonSchema): Record<string, { schema: JsonSchema }> {
+  if (route.contentType === undefined) return jsonContent(schema);
+  const types: readonly string[] =
+    typeof route.contentType === 'string' ? [route.contentType] : route.contentType;
+  return Object.fromEntries(types.map((type) => [type, { schema }]));
+}
 
 function errorCodesByStatus(route: RouteDefinition): Map<number, ErrorCode[]> {
   const byStatus = new Map<number, ErrorCode[]>();

@@ -53,6 +53,8 @@ const expectedCommands: Record<RouteName, readonly string[]> = {
   returnSandboxPayment: ['GetItemCommand', 'TransactWriteItemsCommand'],
   createSandboxPayout: ['TransactWriteItemsCommand'],
   servePayPage: [],
+  servePortalPage: ['GetItemCommand'],
+  servePortalAsset: [],
   getPayInvoice: ['QueryCommand'],
   payInvoice: ['QueryCommand', 'TransactWriteItemsCommand', 'TransactWriteItemsCommand'],
   createPortalSession: ['TransactWriteItemsCommand'],

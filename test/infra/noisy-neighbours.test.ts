@@ -188,12 +188,12 @@ describe('reserved concurrency', () => {
 
   it.each(stages)('reserves each pay route’s concurrency in %s, and none for merchant routes', (stage) => {
     const { stack, template } = synthesized(stage);
-    const { payRoutes } = settingsOf(stage, committedStageConfig(stage)).reservedConcurrency;
+    const reservedByRoute = settingsOf(stage, committedStageConfig(stage)).reservedConcurrency.publicRoutes;
     for (const route of publicRoutes) {
       const fn = stack.routeFunctions.get(route.operationId)?.function;
       expect(fn, route.operationId).toBeDefined();
       expect(reservedOf(template, fn as lambda.Function), route.operationId).toBe(
-        payRoutes[route.operationId as keyof typeof payRoutes],
+        reservedByRoute[route.operationId as keyof typeof reservedByRoute],
       );
     }
     for (const route of merchantRoutesOf(stage)) {
@@ -205,7 +205,7 @@ describe('reserved concurrency', () => {
   it('reserves enough for each pay route to serve its own throttle at 50 ms a request', () => {
     for (const stage of stages) {
       const { publicRouteThrottle, reservedConcurrency } = settingsOf(stage, committedStageConfig(stage));
-      for (const reserved of Object.values(reservedConcurrency.payRoutes))
+      for (const reserved of Object.values(reservedConcurrency.publicRoutes))
         expect(reserved).toBeGreaterThanOrEqual(publicRouteThrottle.rateLimit * 0.05);
       expect(reservedConcurrency.authorizer).toBeGreaterThanOrEqual(
         settingsOf(stage, committedStageConfig(stage)).throttle.rateLimit * 0.05,
@@ -228,7 +228,7 @@ describe('reserved concurrency', () => {
   it('refuses a public route without a reserved concurrency in the stage settings', () => {
     const settings = {
       ...settingsOf('sandbox', committedStageConfig('sandbox')),
-      reservedConcurrency: { authorizer: 10, payRoutes: {} },
+      reservedConcurrency: { authorizer: 10, publicRoutes: {} },
     } as unknown as StageSettings;
     expect(() => reservedConcurrencyOf(routes.payInvoice, settings)).toThrow(
       /payInvoice has no reserved concurrency/,

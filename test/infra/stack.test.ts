@@ -414,18 +414,22 @@ describe('route functions', () => {
     },
   );
 
-  it('serves the pay page from a function with no DynamoDB permission and no table name', () => {
-    expect(routeList.filter((route) => !usesTable(route)).map((route) => route.operationId)).toEqual([
-      'servePayPage',
-    ]);
-    const template = templateOf('sandbox');
-    const actions = actionsOfFunction(template, 'MerchantPayments-sandbox-servePayPage');
-    expect(actions.filter((action) => action.startsWith('dynamodb:'))).toEqual([]);
-    const fn = template.findResources('AWS::Lambda::Function', {
-      Properties: { FunctionName: 'MerchantPayments-sandbox-servePayPage' },
-    });
-    expect(Object.values(fn)[0]?.Properties.Environment.Variables.TABLE_NAME).toBeUndefined();
-  });
+  it.each(['servePayPage', 'servePortalAsset'])(
+    'serves %s from a function with no DynamoDB permission and no table name',
+    (operationId) => {
+      expect(routeList.filter((route) => !usesTable(route)).map((route) => route.operationId)).toEqual([
+        'servePayPage',
+        'servePortalAsset',
+      ]);
+      const template = templateOf('sandbox');
+      const actions = actionsOfFunction(template, `MerchantPayments-sandbox-${operationId}`);
+      expect(actions.filter((action) => action.startsWith('dynamodb:'))).toEqual([]);
+      const fn = template.findResources('AWS::Lambda::Function', {
+        Properties: { FunctionName: `MerchantPayments-sandbox-${operationId}` },
+      });
+      expect(Object.values(fn)[0]?.Properties.Environment.Variables.TABLE_NAME).toBeUndefined();
+    },
+  );
 
   it('lets the public invoice read (a POST that changes nothing) read the table but not write it', () => {
     const actions = actionsOfFunction(templateOf('sandbox'), 'MerchantPayments-sandbox-getPayInvoice');

@@ -172,6 +172,17 @@ export async function measureRouteRoundTrips(
     const response = await fetch(new URL('/pay', t.runtime.baseUrl));
     return { status: response.status, headers: response.headers, body: await response.text() };
   });
+  // The portal's page reads its session (none here: a well-formed id no session has) for its framing;
+  // its assets come from the bundle.
+  const portalPage = await measure('servePortalPage', async () => {
+    const response = await fetch(new URL(`/portal/psn_${'0'.repeat(26)}`, t.runtime.baseUrl));
+    return { status: response.status, headers: response.headers, body: await response.text() };
+  });
+  const script = /assets\/(portal-[^"]+\.js)/.exec(String(portalPage))?.[1] ?? 'missing';
+  await measure('servePortalAsset', async () => {
+    const response = await fetch(new URL(`/portal/assets/${script}`, t.runtime.baseUrl));
+    return { status: response.status, headers: response.headers, body: await response.text() };
+  });
   const view = await measure('getPayInvoice', () =>
     publicApi('POST', '/pay/invoice', { ...noKey, body: { slug: rotated.invoiceUrlSlug } }),
   );

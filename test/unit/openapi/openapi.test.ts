@@ -140,6 +140,7 @@ describe('buildOpenApi', () => {
       const responses = operationOf(document, route)?.responses ?? {};
       const isPage = route.contentType !== undefined;
       const expected = isPage ? ['429', '500'] : ['400', '404', '429', '500'];
+      if (isPage && route.answersNotFound) expected.push('404');
       if (!isPublic(route)) expected.push('401', '403');
       if (isMutating(route)) expected.push('409', '422');
       if (route.callsProcessor) expected.push('503');

@@ -1,0 +1,57 @@
+import { IdPrefix, typeIdPattern } from './ids';
+
+/**
+ * Who may frame the merchant portal (docs/decisions/merchant-portal-page.md): the origins a portal
+ * session allows, while it is live; nobody for an unknown, malformed, revoked or expired session,
+ * or for one that allows no origin. The page's policy is otherwise the same for every response.
+ */
+
+/** The portal document's policy but for `frame-ancestors`. */
+export const portalBasePolicy = [
+  "default-src 'none'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "connect-src 'self'",
+  "img-src 'self' data:",
+  "base-uri 'none'",
+  "form-action 'none'",
+  "require-trusted-types-for 'script'",
+  "trusted-types 'none'",
+] as const;
+
+/** A portal session id (`psn_` TypeID); the page looks up no other path segment. */
+export const portalSessionIdPattern = typeIdPattern(IdPrefix.portalSession);
+
+/** What of a portal session decides its framing. */
+export interface FramingSession {
+  readonly allowedOrigins: readonly string[];
+  readonly expiresAt: string;
+  readonly revokedAt?: string | undefined;
+}
+
+/**
+ * An origin as it may stand in a header: scheme, host and optional port, nothing else. Anything
+ * else is left out rather than written into the policy, where a `;` or a space would add a source
+ * or a directive.
+ */
+const serializedOrigin = /^https?:\/\/[A-Za-z0-9.-]+(?::[0-9]{1,5})?$/;
+
+/** The sources of `frame-ancestors`: the session's origins, or `'none'`. */
+export function frameAncestorsOf(session: FramingSession | undefined, now: Date): string {
+  if (session === undefined || session.revokedAt !== undefined) return "'none'";
+  if (!(Date.parse(session.expiresAt) > now.getTime())) return "'none'";
+  const origins = session.allowedOrigins.filter((origin) => serializedOrigin.test(origin));
+  return origins.length === 0 ? "'none'" : origins.join(' ');
+}
+
+/**
+ * The framing headers of one response: the whole policy, and `X-Frame-Options: DENY` for browsers
+ * that know no `frame-ancestors`, only when nobody may frame the page (it cannot name origins).
+ */
+export function portalFramingHeaders(session: FramingSession | undefined, now: Date): Record<string, string> {
+  const ancestors = frameAncestorsOf(session, now);
+  const policy = [...portalBasePolicy, `frame-ancestors ${ancestors}`].join('; ');
+  return ancestors === "'none'"
+    ? { 'Content-Security-Policy': policy, 'X-Frame-Options': 'DENY' }
+    : { 'Content-Security-Policy': policy };
+}

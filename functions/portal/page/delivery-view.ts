@@ -1,0 +1,138 @@
+import type { DeliveryAttempt, ListPage, MerchantEvent, WebhookDelivery } from './api-types';
+import { el, replaceChildren } from './dom';
+import { placeLink, seenDeliveries } from './endpoint-view';
+import { ApiError } from './portal-api';
+import type { PortalContext, PortalPlace } from './portal-context';
+import { displayedDuration } from './time-format';
+import { copyButton, emptyState, facts, jsonBlock, statusBadge, table, timeElement } from './widgets';
+
+const merchantQuery = (context: PortalContext) => ({ merchantId: context.session.merchantId });
+
+/** The event's payload, or undefined when the event log does not have it (a test delivery's sample). */
+export async function eventOf(context: PortalContext, eventId: string): Promise<MerchantEvent | undefined> {
+  try {
+    return await context.api.get<MerchantEvent>(
+      `/events/${encodeURIComponent(eventId)}`,
+      merchantQuery(context),
+    );
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return undefined;
+    throw error;
+  }
+}
+
+export function payloadSection(context: PortalContext, event: MerchantEvent | undefined): HTMLElement {
+  const section = el(
+    'section',
+    { 'aria-labelledby': 'payload-heading' },
+    el('h2', { id: 'payload-heading' }, 'Event payload'),
+  );
+  if (event === undefined) {
+    section.append(
+      emptyState(
+        'The event log has no payload for this delivery: a test delivery carries sample data, and events are kept 90 days.',
+      ),
+    );
+    return section;
+  }
+  const text = () => JSON.stringify(event.data, null, 2);
+  section.append(jsonBlock('Event payload', event.data), copyButton('Copy payload', text, context.announce));
+  return section;
+}
+
+async function deliveryOf(context: PortalContext, place: PortalPlace): Promise<WebhookDelivery | undefined> {
+  const seen = seenDeliveries.get(place.deliveryId ?? '');
+  if (seen !== undefined) return seen;
+  const page = await context.api.get<ListPage<WebhookDelivery>>(
+    `/events/${encodeURIComponent(place.eventId ?? '')}/deliveries`,
+    { ...merchantQuery(context), limit: '100' },
+  );
+  return page.items.find((delivery) => delivery.webhookDeliveryId === place.deliveryId);
+}
+
+function attemptsTable(attempts: readonly DeliveryAttempt[]): HTMLElement {
+  if (attempts.length === 0) return emptyState('No attempt yet.');
+  return table(
+    'Attempts',
+    [
+      { heading: 'Attempt', cell: (a: DeliveryAttempt) => String(a.attemptNumber), numeric: true },
+      { heading: 'Time', cell: (a) => timeElement(a.attemptedAt) },
+      {
+        heading: 'Status code',
+        cell: (a) => (a.responseStatusCode === null ? 'No response' : String(a.responseStatusCode)),
+        numeric: true,
+      },
+      { heading: 'Duration', cell: (a) => displayedDuration(a.durationMs), numeric: true },
+      { heading: 'Error', cell: (a) => a.errorMessage ?? '—' },
+    ],
+    attempts,
+  );
+}
+
+async function redeliver(context: PortalContext, delivery: WebhookDelivery): Promise<void> {
+  const created = await context.api.send<WebhookDelivery>(
+    'POST',
+    `/merchants/${encodeURIComponent(context.session.merchantId)}/webhook-endpoints/${encodeURIComponent(delivery.webhookEndpointId)}/deliveries/${encodeURIComponent(delivery.webhookDeliveryId)}/redeliver`,
+  );
+  seenDeliveries.set(created.webhookDeliveryId, created);
+  context.announce(`Redelivery ${created.webhookDeliveryId} created.`);
+  context.navigate({
+    view: 'delivery',
+    deliveryId: created.webhookDeliveryId,
+    eventId: created.eventId,
+    endpointId: created.webhookEndpointId,
+  });
+}
+
+/** One delivery: its state, every attempt, the event's payload, and (manage) a redelivery. */
+export async function renderDelivery(
+  context: PortalContext,
+  view: HTMLElement,
+  place: PortalPlace,
+): Promise<void> {
+  // Fresh from the list on every visit, so a pending delivery's new attempts show on a revisit.
+  seenDeliveries.delete(place.deliveryId ?? '');
+  const [delivery, event] = await Promise.all([
+    deliveryOf(context, place),
+    eventOf(context, place.eventId ?? ''),
+  ]);
+  const back =
+    place.endpointId === undefined
+      ? placeLink(context, { view: 'events' }, 'All events')
+      : placeLink(context, { view: 'endpoint', endpointId: place.endpointId }, 'Back to the endpoint');
+  if (delivery === undefined) {
+    replaceChildren(
+      view,
+      el('p', {}, back),
+      el('h1', { tabindex: '-1' }, 'Delivery not found'),
+      emptyState('No delivery of this merchant has this id.'),
+    );
+    return;
+  }
+  const redeliverButton = el('button', { type: 'button' }, 'Redeliver');
+  redeliverButton.addEventListener('click', () => {
+    redeliverButton.disabled = true;
+    redeliver(context, delivery).catch((error: unknown) => {
+      redeliverButton.disabled = false;
+      context.alertError(error);
+    });
+  });
+  replaceChildren(
+    view,
+    el('p', {}, back),
+    el('h1', { tabindex: '-1' }, `Delivery of ${delivery.eventType}`),
+    facts([
+      ['Status', statusBadge(delivery.status)],
+      ['Delivery', el('code', {}, delivery.webhookDeliveryId)],
+      ['Sequence', delivery.sequence === null ? undefined : String(delivery.sequence)],
+      ['Event', placeLink(context, { view: 'event', eventId: delivery.eventId }, delivery.eventId)],
+      ['Created', timeElement(delivery.createdAt)],
+      ['Redelivery of', delivery.redeliveredFromId ?? undefined],
+      ['Test', delivery.test === true ? 'Yes, sample data' : undefined],
+    ]),
+    context.canManage && el('div', { class: 'actions' }, redeliverButton),
+    el('h2', {}, 'Attempts'),
+    attemptsTable(delivery.attempts),
+    payloadSection(context, event),
+  );
+}
