@@ -4,6 +4,8 @@ import type * as kms from 'aws-cdk-lib/aws-kms';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import * as wafv2 from 'aws-cdk-lib/aws-wafv2';
 import { Construct } from 'constructs';
+import { isPublic } from '../../functions/route-definition';
+import { routeList } from '../../functions/routes';
 import { publicRateLimit } from './public-rate-limit';
 import type { RequestCeiling } from './stage-settings';
 
@@ -42,13 +44,21 @@ export const managedRuleGroups = [
 ] as const;
 
 /**
- * The URI paths of the pay routes, which the per-address rule and the managed groups match and the
- * per-key rule leaves out: as WAF sees them on the stage's execute-api URL (`/<stage>/pay…`), and
- * without the stage, as they would look behind a custom domain. `/pay` exactly or below `/pay/`,
+ * The first path segments of the public routes (`/pay` of the pay page, `/portal` of the merchant
+ * portal): no merchant route begins with either, so each names public routes only.
+ */
+export const publicPathRoots: readonly string[] = [
+  ...new Set(routeList.filter(isPublic).map((route) => `/${route.path.split('/')[1]}`)),
+];
+
+/**
+ * The URI paths of the public routes, which the per-address rule and the managed groups match and
+ * the per-key rule leaves out: as WAF sees them on the stage's execute-api URL (`/<stage>/pay…`), and
+ * without the stage, as they would look behind a custom domain. A root exactly or below `<root>/`,
  * never `/payments`, which is the merchants' own API.
  */
-export function payPathMatches(stageName: string): { exactly: string[]; startsWith: string[] } {
-  const roots = [`/${stageName}/pay`, '/pay'];
+export function publicPathMatches(stageName: string): { exactly: string[]; startsWith: string[] } {
+  const roots = publicPathRoots.flatMap((root) => [`/${stageName}${root}`, root]);
   return { exactly: roots, startsWith: roots.map((root) => `${root}/`) };
 }
 
@@ -90,7 +100,7 @@ type Rule = wafv2.CfnWebACL.RuleProperty;
 
 /** A request to one of the pay routes, after WAF's URL decoding and path normalization. */
 function payRoutesStatement(stageName: string): Statement {
-  const { exactly, startsWith } = payPathMatches(stageName);
+  const { exactly, startsWith } = publicPathMatches(stageName);
   const pathStatement = (searchString: string, positionalConstraint: 'EXACTLY' | 'STARTS_WITH') => ({
     byteMatchStatement: {
       fieldToMatch: { uriPath: {} },

@@ -1,6 +1,7 @@
 import { RemovalPolicy } from 'aws-cdk-lib';
 import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { payPageRoutes } from '../../functions/api/pay/routes';
+import type { portalSessionRoutes } from '../../functions/api/portal-sessions/routes';
 import type { Stage } from '../../functions/config';
 import type { portalPageRoutes } from '../../functions/portal/routes';
 import type { StageConfig, TraceSampling } from '../stage-config';
@@ -21,7 +22,10 @@ export interface RequestCeiling {
  * The operationIds of the public routes (the pay page's and the portal's), each of which gets its
  * own reserved concurrency.
  */
-export type PublicRouteOperationId = keyof typeof payPageRoutes | keyof typeof portalPageRoutes;
+export type PublicRouteOperationId =
+  | keyof typeof payPageRoutes
+  | keyof typeof portalPageRoutes
+  | keyof Pick<typeof portalSessionRoutes, 'exchangePortalLink'>;
 
 /**
  * Lambda concurrency set aside for one function: it always gets that much, and never more. It is
@@ -151,8 +155,9 @@ export const stageSettings = {
       authorizer: 10,
       publicRoutes: {
         ...{ servePayPage: 5, getPayInvoice: 5, payInvoice: 10 },
-        // A portal page is one read; its assets are cached by the browser for a year.
-        ...{ servePortalPage: 2, servePortalAsset: 2 },
+        // A portal page is one read; its assets are cached by the browser for a year. A link is
+        // opened once per visit.
+        ...{ servePortalPage: 2, servePortalAsset: 2, exchangePortalLink: 2 },
       },
     },
     detailedMetrics: false,
@@ -187,7 +192,7 @@ export const stageSettings = {
       authorizer: 50,
       publicRoutes: {
         ...{ servePayPage: 10, getPayInvoice: 10, payInvoice: 40 },
-        ...{ servePortalPage: 5, servePortalAsset: 2 },
+        ...{ servePortalPage: 5, servePortalAsset: 2, exchangePortalLink: 5 },
       },
     },
     detailedMetrics: true,

@@ -325,7 +325,8 @@ describe('alarms on what callers get and on Lambda capacity', () => {
       const payPaths = routesOfStage(routeList, stage)
         .filter((route) => route.access === 'public')
         .map((route) => `($.resourcePath = "${route.path}")`);
-      expect(payPaths).toHaveLength(3);
+      // The pay page's three and the portal's three: its page, its assets and the link's exchange.
+      expect(payPaths).toHaveLength(6);
       expect(filter.FilterPattern).toBe(`{ ($.status = "5*") && (${payPaths.join(' || ')}) }`);
       // No wildcard on a path: `/pay*` would count the merchants' `/payments…` routes too.
       expect(filter.FilterPattern).not.toMatch(/resourcePath = "[^"]*\*"/);
@@ -392,7 +393,18 @@ describe('alarms on what callers get and on Lambda capacity', () => {
         return resources[metric.MetricStat.Metric.Dimensions[0].Value.Ref]?.Properties.FunctionName;
       });
       expect(names.sort()).toEqual(
-        ['authorizer', 'dispatcher', 'getPayInvoice', 'payInvoice', 'reconciler', 'router', 'servePayPage']
+        [
+          ...[
+            'authorizer',
+            'dispatcher',
+            'getPayInvoice',
+            'payInvoice',
+            'reconciler',
+            'router',
+            'servePayPage',
+          ],
+          ...['exchangePortalLink', 'servePortalAsset', 'servePortalPage'],
+        ]
           .map((suffix) => `${stackName(stage)}-${suffix}`)
           .sort(),
       );

@@ -42,14 +42,24 @@ function deployedMethods(template: Template): DeployedMethod[] {
 const rateRule = (template: Template): CfnResource => webAclRule(template, 'PayRoutesPerAddress');
 
 describe('public routes', () => {
-  it.each(stages)('serves the pay page, both pay routes and the portal page and assets in %s', (stage) => {
-    expect(
-      routesOfStage(routeList, stage)
-        .filter(isPublic)
-        .map((route) => route.operationId)
-        .sort(),
-    ).toEqual(['getPayInvoice', 'payInvoice', 'servePayPage', 'servePortalAsset', 'servePortalPage']);
-  });
+  it.each(stages)(
+    'serves the pay page, both pay routes, the portal page, its assets and its link exchange in %s',
+    (stage) => {
+      expect(
+        routesOfStage(routeList, stage)
+          .filter(isPublic)
+          .map((route) => route.operationId)
+          .sort(),
+      ).toEqual([
+        'exchangePortalLink',
+        'getPayInvoice',
+        'payInvoice',
+        'servePayPage',
+        'servePortalAsset',
+        'servePortalPage',
+      ]);
+    },
+  );
 
   it.each(stages)('leaves exactly the public methods of %s without authorization', (stage) => {
     const open = deployedMethods(templateOf(stage)).filter(

@@ -4,7 +4,7 @@ import { Annotations, Match, type Template } from 'aws-cdk-lib/assertions';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { describe, expect, it } from 'vitest';
 import { Stage } from '../../functions/config';
-import { isMutating, isPublic, usesTable } from '../../functions/route-definition';
+import { isPublic, usesTable, writesTable } from '../../functions/route-definition';
 import { routeList } from '../../functions/routes';
 import { createTableInput, TableDefinition } from '../../functions/store/table';
 import { queueNames, restApiName, stackName } from '../../lib/stack-name';
@@ -408,7 +408,7 @@ describe('route functions', () => {
         `MerchantPayments-sandbox-${route.operationId}`,
       );
       expect(actions).toContain('dynamodb:Query');
-      if (isMutating(route)) expect(actions).toContain('dynamodb:PutItem');
+      if (writesTable(route)) expect(actions).toContain('dynamodb:PutItem');
       else
         expect(actions.filter((action) => /^dynamodb:(Update|Delete|BatchWrite)/.test(action))).toEqual([]);
     },
@@ -437,7 +437,7 @@ describe('route functions', () => {
     expect(actions.filter((action) => /^dynamodb:(Update|Delete|BatchWrite)/.test(action))).toEqual([]);
   });
 
-  it.each(routeList.filter((route) => !isMutating(route) && usesTable(route)))(
+  it.each(routeList.filter((route) => !writesTable(route) && usesTable(route)))(
     'lets reader $operationId put items only in the CONFIG partition (the cursor signing key)',
     (route) => {
       const statements = statementsOfFunction(
