@@ -1,13 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { newPortalToken, PortalTokenKind } from '../../functions/domain/portal-session';
-import { documentClient, tableName } from '../../functions/store/client';
-import { portalSessionKeys } from '../../functions/store/portal-sessions';
 import { createKey, revokeKey } from '../../lib/admin/operations';
 import { e2eFile, merchantId, t } from '../support/e2e-test';
 import { apiClient, newKey } from '../support/local-runtime';
-import { createPortalSession, linkTokenOf, openPortalSession } from '../support/portal-sessions';
+import {
+  createPortalSession,
+  expirePortalSession,
+  linkTokenOf,
+  openPortalSession,
+} from '../support/portal-sessions';
 
 // The authorizer keeps its answers the default 60 s: a revoked session must end anyway.
 e2eFile({ WEBHOOK_ALLOW_PRIVATE_TARGETS: true });
@@ -20,18 +22,6 @@ const listEndpoints = (bearer: string) => t.api('GET', endpoints(), { authorizat
 
 function expectError(result: { status: number; body: any }, status: number, code: string) {
   expect({ status: result.status, code: result.body?.error?.code }).toEqual({ status, code });
-}
-
-/** Moves a session's expiry to the past, as time would. */
-async function expire(portalSessionId: string) {
-  await documentClient().send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: portalSessionKeys.portalSession(portalSessionId),
-      UpdateExpression: 'SET expiresAt = :past',
-      ExpressionAttributeValues: { ':past': new Date(Date.now() - 1000).toISOString() },
-    }),
-  );
 }
 
 describe('creating a portal session', () => {
@@ -153,7 +143,7 @@ describe('opening a portal link', () => {
 
   it('answers 410 portal_session_expired to a link past its expiry', async () => {
     const created = await createPortalSession(t.api, merchantId, { scope: 'read' });
-    await expire(created.portalSessionId);
+    await expirePortalSession(created.portalSessionId);
     expectError(await exchange(linkTokenOf(created.url)), 410, 'portal_session_expired');
   });
 });
@@ -227,7 +217,7 @@ describe("a portal session's bearer", () => {
   it('ends at its expiry, though the authorizer still holds its answer', async () => {
     const { created, bearer } = await openPortalSession(t.api, merchantId, { scope: 'read' });
     expect((await listEndpoints(bearer)).status).toBe(200);
-    await expire(created.portalSessionId);
+    await expirePortalSession(created.portalSessionId);
     expectError(await listEndpoints(bearer), 401, 'unauthorized');
   });
 

@@ -1,4 +1,7 @@
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { expect } from 'vitest';
+import { documentClient, tableName } from '../../functions/store/client';
+import { portalSessionKeys } from '../../functions/store/portal-sessions';
 import { type ApiClient, newKey } from './local-runtime';
 
 export interface OpenedPortalSession {
@@ -43,4 +46,16 @@ export async function openPortalSession(
   expect(exchanged.status, JSON.stringify(exchanged.body)).toBe(200);
   const { sessionToken } = exchanged.body;
   return { created, linkToken, sessionToken, bearer: `Bearer ${sessionToken}` };
+}
+
+/** Moves a session's expiry to the past, as time would, in the table of the runtime in this process. */
+export async function expirePortalSession(portalSessionId: string): Promise<void> {
+  await documentClient().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: portalSessionKeys.portalSession(portalSessionId),
+      UpdateExpression: 'SET expiresAt = :past',
+      ExpressionAttributeValues: { ':past': new Date(Date.now() - 1000).toISOString() },
+    }),
+  );
 }
