@@ -1,7 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { runCommand, UsageError } from '../lib/cli/command-failure';
 import { stopOnSignals } from '../lib/cli/stop-on-signals';
-import { LocalDocumentPaths, startLocalRuntime } from '../lib/local/runtime';
+import { LocalDocumentPaths, type LocalRuntime, startLocalRuntime } from '../lib/local/runtime';
 import { readLocalSettings } from '../lib/local/settings';
 
 /**
@@ -25,4 +26,24 @@ runCommand(async () => {
   );
   console.log(`API reference: ${runtime.baseUrl}${LocalDocumentPaths.apiReference}`);
   stopHandlers.stopWith(() => runtime.stop());
+  const portal = await mintPortalLink(runtime);
+  console.log(`Merchant portal (manage; the link opens once, until ${portal.expiresAt}): ${portal.url}`);
 });
+
+/**
+ * A portal session of the ready merchant, minted through the runtime's own API as a merchant's
+ * backend would (docs/decisions/merchant-portal-sessions.md): a `manage` link valid one hour.
+ */
+async function mintPortalLink(runtime: LocalRuntime): Promise<{ url: string; expiresAt: string }> {
+  const response = await fetch(`${runtime.baseUrl}/merchants/${runtime.merchantId}/portal-sessions`, {
+    method: 'POST',
+    headers: {
+      Authorization: `Bearer ${runtime.apiKey}`,
+      'Content-Type': 'application/json',
+      'Idempotency-Key': randomUUID(),
+    },
+    body: JSON.stringify({ scope: 'manage' }),
+  });
+  if (response.status !== 201) throw new Error(`creating a portal session answered ${response.status}`);
+  return (await response.json()) as { url: string; expiresAt: string };
+}

@@ -51,8 +51,27 @@ describe('npm start', () => {
     const listed = await fetch(`${runtime.baseUrl}/catalog/products?merchantId=${runtime.merchantId}`, {
       headers,
     });
-    const page = (await listed.json()) as { items: { name: string }[] };
-    expect(page.items.map((item) => item.name)).toEqual(['Started']);
+    const products = (await listed.json()) as { items: { name: string }[] };
+    expect(products.items.map((item) => item.name)).toEqual(['Started']);
+
+    // The portal link it prints opens the ready merchant's portal, once.
+    await expect.poll(output, { timeout: 10_000, interval: 200 }).toMatch(/Merchant portal .*: http:\/\/\S+/);
+    const portalUrl = /Merchant portal .*: (http:\/\/\S+)/.exec(output())?.[1] ?? '';
+    expect(portalUrl.startsWith(`${runtime.baseUrl}/portal/psn_`)).toBe(true);
+    const page = await fetch(portalUrl);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toContain('text/html');
+    const exchange = () =>
+      fetch(`${runtime.baseUrl}/portal/exchange`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ token: new URL(portalUrl).hash.slice(1) }),
+      });
+    const opened = (await (await exchange()).json()) as {
+      portalSession: { merchantId: string; scope: string };
+    };
+    expect(opened.portalSession).toMatchObject({ merchantId: runtime.merchantId, scope: 'manage' });
+    expect((await exchange()).status).toBe(410);
 
     child.kill('SIGTERM');
     expect(await done).toBe(0);
