@@ -1,6 +1,5 @@
 import { availableParallelism } from 'node:os';
 import { configDefaults, defineConfig } from 'vitest/config';
-import { LongFilesFirst } from './test/support/long-files-first';
 
 const logScan = 'test/logs/log-scan.test.ts';
 
@@ -22,8 +21,6 @@ export default defineConfig({
     // cores keeps both busy (docs/decisions/e2e-fixture-and-test-workers.md).
     maxWorkers: availableParallelism() + 1,
     teardownTimeout: 15_000,
-    // The known-long files start first, cache or none (test/support/long-files-first.ts).
-    sequence: { sequencer: LongFilesFirst },
     projects: [
       {
         test: {
