@@ -15,6 +15,7 @@ import { originalStack } from '../observability/original-stack';
 import type { SecretSealer } from '../secrets/secret-sealer';
 import { claimDelivery, replaceDelivery } from '../store/webhook-deliveries';
 import { getEndpoint, type StoredWebhookEndpoint } from '../store/webhook-endpoints';
+import { defaultLeaseMarginMs } from './default-lease-margin';
 import { deliveryLogFields } from './delivery-log-fields';
 import { DeliveryMessage } from './delivery-message';
 import { type HealthRecorder, healthRecorderOfBatch } from './endpoint-health';
@@ -45,9 +46,6 @@ function endpointReaderOfBatch(): EndpointReader {
   };
 }
 
-/** Time past the attempt timeout for signing and recording; far below the queue's visibility timeout. */
-const leaseMarginMs = 20_000;
-
 export interface DispatcherDependencies {
   readonly send: (request: {
     url: string;
@@ -60,6 +58,8 @@ export interface DispatcherDependencies {
   readonly timeoutMs: number;
   readonly retryDelaySeconds: number;
   readonly allowLoopback: boolean;
+  /** How long a lease outlasts the attempt timeout; default `defaultLeaseMarginMs`. */
+  readonly leaseMarginMs?: number;
   readonly now?: () => Date;
   /** Default: the pipeline's EMF metrics, written only in Lambda. */
   readonly metrics?: PipelineMetrics;
@@ -161,7 +161,9 @@ async function dispatch(
 ): Promise<void> {
   const { deps, now } = context;
   const leasedAt = now();
-  const leaseUntil = new Date(leasedAt.getTime() + deps.timeoutMs + leaseMarginMs);
+  const leaseUntil = new Date(
+    leasedAt.getTime() + deps.timeoutMs + (deps.leaseMarginMs ?? defaultLeaseMarginMs),
+  );
   const claimed = await claim(message, leasedAt, leaseUntil, endpointOf);
   if (claimed === undefined) {
     logger.debug('delivery message skipped: stale, duplicate or leased elsewhere', messageLogFields(message));

@@ -15,6 +15,8 @@ export interface BenchContext {
   readonly runs: number;
   /** What the import CPU budgets judge; undefined picks instructions where valgrind runs. */
   readonly importCpu: ImportMeasure | undefined;
+  /** The functions the bundles section measures; empty: every function of the stack. */
+  readonly functions: readonly string[];
   /** Progress for the terminal (stderr), never part of the table. */
   readonly progress: (line: string) => void;
   /** Registers cleanup that must run even when the bench is stopped mid-section; runs last-in first. */

@@ -31,6 +31,8 @@ export interface BenchOptions {
   readonly strict: boolean;
   /** Where the table is also written as markdown. */
   readonly markdown: string | undefined;
+  /** The functions the bundles section measures (`authorizer/handler`, …); empty: all of them. */
+  readonly functions: readonly string[];
 }
 
 /** The budgets are defined on the median of 20 interleaved processes (docs/performance.md "Bundle budgets"). */
@@ -47,6 +49,8 @@ Options:
   --runs <n>         Fresh Node processes per function for import CPU times, 1-${MaxRuns} (default ${DefaultRuns})
   --import-cpu <m>   What the import CPU budgets judge: instructions (counted by valgrind, the
                      default where it is installed) or time (the median of --runs processes)
+  --function <name>  Bundles section only: measure this function alone (repeat for more), by its
+                     module under functions/, like authorizer/handler; default every function
   --markdown <path>  Also write the table as markdown to <path>
   --strict           Exit 1 when any figure is MISSED
   --help             Print this and exit`;
@@ -59,6 +63,7 @@ export function parseBenchOptions(args: readonly string[]): BenchOptions {
   let help = false;
   let markdown: string | undefined;
   let importCpu: ImportMeasure | undefined;
+  const functions: string[] = [];
   for (let index = 0; index < args.length; index += 1) {
     const arg = args[index] as string;
     const optionValue = () => {
@@ -73,10 +78,14 @@ export function parseBenchOptions(args: readonly string[]): BenchOptions {
     else if (arg === '--runs') runs = runsOf(optionValue());
     else if (arg === '--markdown') markdown = optionValue();
     else if (arg === '--import-cpu') importCpu = importMeasureOf(optionValue());
+    else if (arg === '--function') functions.push(functionOf(optionValue()));
     else
       throw new UsageError(
-        `unknown option ${JSON.stringify(arg)}: accepted are --section, --runs, --import-cpu, --markdown, --strict and --help.`,
+        `unknown option ${JSON.stringify(arg)}: accepted are --section, --runs, --import-cpu, --function, --markdown, --strict and --help.`,
       );
+  }
+  if (functions.length > 0 && sections.length > 0 && !sections.includes('bundles')) {
+    throw new UsageError('--function narrows the bundles section: run it with --section bundles.');
   }
   return {
     help,
@@ -85,6 +94,7 @@ export function parseBenchOptions(args: readonly string[]): BenchOptions {
     importCpu,
     strict,
     markdown,
+    functions,
   };
 }
 
@@ -96,6 +106,16 @@ function importMeasureOf(value: string): ImportMeasure {
     );
   }
   return measure;
+}
+
+/** A function's module under `functions/`; the bundles section says whether the stack has it. */
+function functionOf(value: string): string {
+  if (!/^[a-z0-9-]+(\/[a-z0-9-]+)+$/.test(value)) {
+    throw new UsageError(
+      `--function ${JSON.stringify(value)} is not accepted: it must be a module under functions/, like authorizer/handler.`,
+    );
+  }
+  return value;
 }
 
 function sectionOf(value: string): BenchSection {

@@ -5,6 +5,7 @@ import { build } from 'esbuild';
 import { writePayPageModule } from '../../functions/pay/build-pay-page';
 import { writePortalPageModule } from '../../functions/portal/build-portal-page';
 import { routeList } from '../../functions/routes';
+import { UsageError } from '../cli/command-failure';
 import { functionEsbuildOptions } from '../constructs/function-esbuild-options';
 import { functionBundling, projectRoot } from '../constructs/service-function';
 import { authorizerHandlerModule } from '../stack';
@@ -53,11 +54,7 @@ async function importMeasureOf(context: BenchContext): Promise<ImportMeasure> {
  * stack's settings. Why the budgets are what they are: `docs/performance.md#bundle-budgets`.
  */
 export async function bundlesSection(context: BenchContext): Promise<BenchRow[]> {
-  const modules = [
-    authorizerHandlerModule,
-    ...new Set(routeList.map((route) => route.handler)),
-    ...deliveryHandlerModules,
-  ];
+  const modules = selectedModules(context.functions);
   const outdir = await mkdtemp(join(tmpdir(), 'merchant-payments-bench-bundles-'));
   const removeOutdir = context.onStop(() => rm(outdir, { recursive: true, force: true }));
   try {
@@ -85,6 +82,22 @@ export async function bundlesSection(context: BenchContext): Promise<BenchRow[]>
     removeOutdir();
     await rm(outdir, { recursive: true, force: true });
   }
+}
+
+/** Every function of the stack, or those `--function` named, each checked to be one. */
+function selectedModules(functions: readonly string[]): string[] {
+  const all = [
+    authorizerHandlerModule,
+    ...new Set(routeList.map((route) => route.handler)),
+    ...deliveryHandlerModules,
+  ];
+  const unknown = functions.find((module) => !all.includes(module));
+  if (unknown !== undefined) {
+    throw new UsageError(
+      `--function "${unknown}" is not a function of the stack: it must be one of ${all.join(', ')}.`,
+    );
+  }
+  return functions.length === 0 ? all : all.filter((module) => functions.includes(module));
 }
 
 /** The functions, the bare baseline and the library floor, bundled in one esbuild run: bundle by name. */

@@ -62,6 +62,7 @@ export async function runBench(
       caDir,
       runs: options.runs,
       importCpu: options.importCpu,
+      functions: options.functions,
       progress,
       onStop,
     };

@@ -44,6 +44,7 @@ export async function startDeliveryPipeline(options: DeliveryPipelineOptions) {
     timeoutMs: settings.WEBHOOK_TIMEOUT_MS,
     retryDelaySeconds: settings.WEBHOOK_RETRY_DELAY_SECONDS,
     allowLoopback: settings.WEBHOOK_ALLOW_PRIVATE_TARGETS,
+    leaseMarginMs: settings.WEBHOOK_LEASE_MARGIN_MS,
   });
   const delayQueue = createDelayQueue({
     handler: (event) => {

@@ -1,7 +1,10 @@
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { App } from 'aws-cdk-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readAppContext } from '../../lib/app-context';
+import { oneLine } from '../../lib/cli/command-failure';
 import { stackName } from '../../lib/stack-name';
 import { committedStageConfig, type StageConfigFile } from '../../lib/stage-config';
 import { runToEnd } from '../support/spawned-process';
@@ -29,6 +32,17 @@ function runApp(context: Record<string, unknown>, timeoutMs = 30_000) {
   });
 }
 
+/**
+ * The line the app prints for `context`, read in this process: `bin/app.ts` prints exactly this
+ * (`error: ` and the message on one line) and exits 2, which one spawned case of each kind proves.
+ */
+async function refusalOf(context: Record<string, unknown>): Promise<string> {
+  return readAppContext(new App({ context })).then(
+    () => 'accepted',
+    (error: unknown) => `error: ${oneLine((error as Error).message)}`,
+  );
+}
+
 /** A stage file of the test's own, outside the repository, with `exported` as its default export. */
 async function stageFile(name: string, exported: unknown): Promise<string> {
   const path = join(stageDir, `${name}.ts`);
@@ -46,8 +60,16 @@ const valid = {
 } satisfies StageConfigFile;
 
 describe('the CDK app refuses wrong context in one line and exits 2', () => {
+  it('without a stage', async () => {
+    const result = await runApp({});
+    expect(result.code).toBe(2);
+    expect(result.stderr.trim()).toBe(
+      'error: Context "stage" must be one of sandbox, production (got nothing); pass -c stage=sandbox',
+    );
+    expect(result.stdout).toBe('');
+  });
+
   it.each([
-    [{}, 'error: Context "stage" must be one of sandbox, production (got nothing); pass -c stage=sandbox'],
     [
       { stage: 'sandbox', alarmEmail: 'oncall@example.com' },
       'error: Context "alarmEmail" is no longer read: alarm subscribers are alarmSubscribers.email in stages/sandbox.ts',
@@ -61,10 +83,7 @@ describe('the CDK app refuses wrong context in one line and exits 2', () => {
       'error: Context "alarmEmail" is no longer read: alarm subscribers are alarmSubscribers.email in stages/personal.ts',
     ],
   ])('with %j', async (context, line) => {
-    const result = await runApp(context);
-    expect(result.code).toBe(2);
-    expect(result.stderr.trim()).toBe(line);
-    expect(result.stdout).toBe('');
+    expect(await refusalOf(context)).toBe(line);
   });
 });
 
@@ -104,7 +123,13 @@ describe('the CDK app refuses a stage file in one line naming the file and the f
     ],
   ])('with %s', async (name, exported, problems) => {
     const file = await stageFile(name.replaceAll(/\W+/g, '-'), exported);
-    const result = await runApp({ stage: 'production', stageFile: file });
+    const context = { stage: 'production', stageFile: file };
+    // The first case runs the app as the CDK CLI does; the others read the same context in process.
+    if (name !== 'production with nothing pinned') {
+      expect(await refusalOf(context)).toBe(`error: ${file}: ${problems}`);
+      return;
+    }
+    const result = await runApp(context);
     expect(result.code).toBe(2);
     expect(result.stderr).toBe(`error: ${file}: ${problems}\n`);
     expect(result.stdout).toBe('');

@@ -15,10 +15,14 @@ import { expectVerifiedDelivery } from '../support/webhook-checks';
 
 const repoRoot = resolve(import.meta.dirname, '../..');
 const fixture = join(repoRoot, 'test', 'support', 'runtime-process.ts');
-/** A short attempt timeout keeps the killed attempt's lease (timeout + 20 s) short. */
+/**
+ * A short attempt timeout and lease margin keep the killed attempt's lease (timeout + margin, 23 s
+ * as deployed) at 4 s: the restarted runtime still waits it out before sending the attempt again.
+ */
 const settings = {
   WEBHOOK_ALLOW_PRIVATE_TARGETS: '1',
   WEBHOOK_TIMEOUT_MS: '3000',
+  WEBHOOK_LEASE_MARGIN_MS: '1000',
   WEBHOOK_RETRY_DELAY_SECONDS: '1',
 };
 

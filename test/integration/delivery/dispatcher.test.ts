@@ -271,6 +271,39 @@ describe('dispatcher: delivery shards', () => {
     expect(await getDelivery(delivery.webhookEndpointId, delivery.webhookDeliveryId, [])).toBeUndefined();
   });
 
+  it('leases the delivery for the timeout plus 20 s, or plus the margin it is given', async () => {
+    const leasesUntil = async (leaseMarginMs: number | undefined) => {
+      const { delivery, shards } = await setUpSharded();
+      const shard = deliveryShardOf(delivery.webhookDeliveryId, shards);
+      const leases: unknown[] = [];
+      const dispatcher = createDispatcher({
+        send: async () => outcome,
+        sealer: secretSealer,
+        timeoutMs: 10_000,
+        retryDelaySeconds: 60,
+        allowLoopback: true,
+        now: () => now,
+        ...(leaseMarginMs === undefined ? {} : { leaseMarginMs }),
+      });
+      await withDocumentClientMiddleware(
+        (next, context) => async (args) => {
+          if (
+            context.commandName === 'UpdateItemCommand' &&
+            args.input.UpdateExpression === 'SET leaseUntil = :until'
+          ) {
+            leases.push(args.input.ExpressionAttributeValues?.[':until']);
+          }
+          return next(args);
+        },
+        async () =>
+          expect(await dispatcher(messages(ids(delivery, shard), 0))).toEqual({ batchItemFailures: [] }),
+      );
+      return leases;
+    };
+    expect(await leasesUntil(undefined)).toEqual([new Date(now.getTime() + 30_000).toISOString()]);
+    expect(await leasesUntil(1000)).toEqual([new Date(now.getTime() + 11_000).toISOString()]);
+  });
+
   it('sends nothing for a message naming another shard than the delivery’s, and leaves it for the reconciler', async () => {
     const { delivery, shards } = await setUpSharded();
     expect(await dispatch(messages(ids(delivery, 0), 0))).toEqual({ batchItemFailures: [] });

@@ -142,8 +142,19 @@ describe('parseBenchOptions', () => {
       importCpu: 'time',
       strict: true,
       markdown: 'out.md',
+      functions: [],
     });
     expect(parseBenchOptions(['--import-cpu', 'instructions']).importCpu).toBe('instructions');
+  });
+
+  it('reads the functions the bundles section measures', () => {
+    expect(
+      parseBenchOptions(['--function', 'authorizer/handler', '--function', 'api/catalog/create-product'])
+        .functions,
+    ).toEqual(['authorizer/handler', 'api/catalog/create-product']);
+    expect(parseBenchOptions(['--section', 'bundles', '--function', 'authorizer/handler']).sections).toEqual([
+      'bundles',
+    ]);
   });
 
   it.each([
@@ -152,6 +163,11 @@ describe('parseBenchOptions', () => {
     [['--runs'], /--runs needs a value/],
     [['--fast'], /unknown option "--fast"/],
     [['--import-cpu', 'wall'], /--import-cpu "wall" is not accepted: it must be instructions or time/],
+    [
+      ['--function', 'authorizer'],
+      /--function "authorizer" is not accepted: it must be a module under functions\//,
+    ],
+    [['--section', 'api', '--function', 'authorizer/handler'], /--function narrows the bundles section/],
   ])('refuses %j with one line saying what is accepted', (args, message) => {
     expect(() => parseBenchOptions(args)).toThrow(UsageError);
     expect(() => parseBenchOptions(args)).toThrow(message);

@@ -10,6 +10,7 @@ describe('readLocalSettings', () => {
       STAGE: 'sandbox',
       WEBHOOK_RETRY_DELAY_SECONDS: 60,
       WEBHOOK_TIMEOUT_MS: 10_000,
+      WEBHOOK_LEASE_MARGIN_MS: 20_000,
       AUTH_CACHE_SECONDS: 60,
       PUBLIC_RATE_LIMIT_PER_MINUTE: 100,
       WEBHOOK_ALLOW_PRIVATE_TARGETS: false,
@@ -24,6 +25,7 @@ describe('readLocalSettings', () => {
       STAGE: 'production',
       WEBHOOK_RETRY_DELAY_SECONDS: '2',
       WEBHOOK_TIMEOUT_MS: '500',
+      WEBHOOK_LEASE_MARGIN_MS: '1500',
       AUTH_CACHE_SECONDS: '0',
       WEBHOOK_ALLOW_PRIVATE_TARGETS: '1',
       PUBLIC_RATE_LIMIT_PER_MINUTE: '5',
@@ -35,6 +37,7 @@ describe('readLocalSettings', () => {
       STAGE: 'production',
       WEBHOOK_RETRY_DELAY_SECONDS: 2,
       WEBHOOK_TIMEOUT_MS: 500,
+      WEBHOOK_LEASE_MARGIN_MS: 1500,
       AUTH_CACHE_SECONDS: 0,
       WEBHOOK_ALLOW_PRIVATE_TARGETS: true,
       PUBLIC_RATE_LIMIT_PER_MINUTE: 5,
@@ -46,6 +49,7 @@ describe('readLocalSettings', () => {
     ['STAGE', 'staging', 'sandbox or production'],
     ['PORT', 'eighty', 'a whole number from 0 to 65535'],
     ['WEBHOOK_RETRY_DELAY_SECONDS', '901', 'a whole number from 0 to 900'],
+    ['WEBHOOK_LEASE_MARGIN_MS', '500', 'a whole number from 1000 to 60000'],
     ['WEBHOOK_ALLOW_PRIVATE_TARGETS', 'yes', '1, 0, true or false'],
   ])('names %s and what it accepts in one line', (variable, value, accepts) => {
     expect(() => readLocalSettings({ [variable]: value })).toThrow(SettingError);

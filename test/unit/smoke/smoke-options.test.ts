@@ -39,6 +39,10 @@ describe('parseSmokeOptions', () => {
       '--base-url "https://user:pw@api.example.com" is not accepted: it must be an absolute https:// URL without user, query or fragment (http:// for this machine only).',
     ],
     [
+      ['--base-url', 'ftp://example.com', '--merchant', merchant],
+      '--base-url "ftp://example.com" is not accepted: it must be an absolute https:// URL without user, query or fragment (http:// for this machine only).',
+    ],
+    [
       ['--merchant', merchant],
       '--base-url is required: npm run smoke -- --base-url <url> --merchant <mer_…> (--help says more).',
     ],
