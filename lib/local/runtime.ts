@@ -77,8 +77,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
   const { settings } = options;
   const stateDir = options.stateDir ?? settings.LOCAL_STATE_DIR ?? join(repoRoot, '.local');
   await prepareStateDir(stateDir, settings);
-  // GET /pay and /portal/… serve the pages built from functions/pay/page/ and functions/portal/page/,
-  // as the stack's bundling builds them.
+  // The pay page and the portal are built from their page/ folders, as the stack's bundling builds them.
   await Promise.all([writePayPageModule(), writePortalPageModule()]);
   // DynamoDB Local listens on every interface: only a client holding this installation's key
   // reaches the runtime's database, in memory as on disk.
@@ -199,6 +198,8 @@ async function loadHandler(route: RouteDefinition): Promise<ProxyHandler> {
  * The merchant and key of runtime.json are reused while the key still authorizes on this stage
  * (a persisted table); otherwise a new merchant and key are created.
  */
+const tableReads = { findKey: getApiKey, findPortalSession: getPortalSession };
+
 async function readyMerchant(runtimeFile: string, stage: Stage, inMemory: boolean) {
   const previous = inMemory
     ? undefined
@@ -207,9 +208,7 @@ async function readyMerchant(runtimeFile: string, stage: Stage, inMemory: boolea
         .catch(() => undefined);
   const { apiKey, merchantId } = previous?.stage === stage ? previous : {};
   if (apiKey !== undefined && merchantId !== undefined) {
-    const result = await authorize(`Bearer ${apiKey}`, {
-      ...{ stage, now: new Date(), findKey: getApiKey, findPortalSession: getPortalSession },
-    });
+    const result = await authorize(`Bearer ${apiKey}`, { stage, now: new Date(), ...tableReads });
     if (result.allowed && result.merchantId === merchantId) return { merchantId, apiKey };
   }
   const merchant = await createMerchant('Local merchant');

@@ -28,10 +28,7 @@ export const LocalVariables = {
   STAGE: withDefault(ServiceVariables.STAGE, 'sandbox'),
   WEBHOOK_RETRY_DELAY_SECONDS: ServiceVariables.WEBHOOK_RETRY_DELAY_SECONDS,
   WEBHOOK_TIMEOUT_MS: ServiceVariables.WEBHOOK_TIMEOUT_MS,
-  /**
-   * How long a delivery's lease outlasts the response timeout, as deployed; tests that kill the
-   * runtime mid-attempt shorten it so the lease ends in seconds. Deployed functions keep the default.
-   */
+  /** How much a delivery's lease outlasts the response timeout; tests shorten it, AWS keeps the default. */
   WEBHOOK_LEASE_MARGIN_MS: withDefault(wholeNumber(1000, 60_000), defaultLeaseMarginMs),
   AUTH_CACHE_SECONDS: ServiceVariables.AUTH_CACHE_SECONDS,
   WEBHOOK_ALLOW_PRIVATE_TARGETS: ServiceVariables.WEBHOOK_ALLOW_PRIVATE_TARGETS,
