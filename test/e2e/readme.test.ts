@@ -61,6 +61,18 @@ async function walkThrough(): Promise<string> {
   return readmeScript('## Try it', '## Configuration');
 }
 
+/** The JSON value that starts at `start` in `text`, where curl printed it with no newline after. */
+function jsonAt(text: string, start: number): any {
+  for (let end = text.indexOf('}', start); end !== -1; end = text.indexOf('}', end + 1)) {
+    try {
+      return JSON.parse(text.slice(start, end + 1));
+    } catch {
+      // Not yet the closing brace of the value.
+    }
+  }
+  throw new Error(`no JSON value at ${start}`);
+}
+
 function runBash(script: string, options: { cwd: string; env?: NodeJS.ProcessEnv }) {
   return runToEnd('bash', ['-euo', 'pipefail', '-c', script], options);
 }
@@ -104,8 +116,8 @@ describe('README walk-through', () => {
     );
     expect(stdout).not.toContain('"verified":false');
 
-    // "Event log", run last: the deliveries of the flow's InvoicePaid, as the README says they are.
-    const listed = JSON.parse(stdout.slice(stdout.lastIndexOf('{"items":[{"webhookDeliveryId"')).trim());
+    // "Event log": the deliveries of the flow's InvoicePaid, as the README says they are.
+    const listed = jsonAt(stdout, stdout.lastIndexOf('{"items":[{"webhookDeliveryId"'));
     expect(listed.page).toEqual({ hasMore: false });
     expect(listed.items).toEqual(
       expect.arrayContaining([
@@ -122,6 +134,10 @@ describe('README walk-through', () => {
       ]),
     );
     expect(listed.items).toHaveLength(2);
+
+    // "Merchant portal": a link minted, and the session ended.
+    expect(stdout).toMatch(/"url":"http:\/\/[^"]+\/portal\/psn_[0-9a-z]{26}#portallink_sbx/);
+    expect(stdout).toMatch(/"portalSessionId":"psn_[0-9a-z]{26}"[^}]*"revokedAt":"/);
   }, 50_000);
 });
 
