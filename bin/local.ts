@@ -20,13 +20,19 @@ runCommand(async () => {
     inMemory: args.includes('--in-memory'),
     log: (message) => console.error(message),
   });
+  stopHandlers.stopWith(() => runtime.stop());
+  // Minted before anything is printed, so whoever waits for the first line finds the link with it.
+  const portal = await mintPortalLink(runtime).catch((error: unknown) => {
+    // A stop that came meanwhile ends the runtime under the request; the stop decides the exit.
+    if (stopHandlers.stopping()) return undefined;
+    throw error;
+  });
+  if (portal === undefined) return;
   console.log(`Merchant payments (${runtime.stage}) listening on ${runtime.baseUrl}`);
   console.log(
     `Merchant ${runtime.merchantId}; its API key is in ${join(settings.LOCAL_STATE_DIR ?? '.local', 'runtime.json')}`,
   );
   console.log(`API reference: ${runtime.baseUrl}${LocalDocumentPaths.apiReference}`);
-  stopHandlers.stopWith(() => runtime.stop());
-  const portal = await mintPortalLink(runtime);
   console.log(`Merchant portal (manage; the link opens once, until ${portal.expiresAt}): ${portal.url}`);
 });
 

@@ -20,6 +20,8 @@ export interface StopOnSignalsOptions {
 export interface StopHandlers {
   /** What stopping means once everything has started; until then a request to stop exits at once. */
   stopWith(stop: () => Promise<void>): void;
+  /** True once a stop was requested: work cut short by it is no failure of its own. */
+  stopping(): boolean;
 }
 
 /**
@@ -68,5 +70,6 @@ export function stopOnSignals(options: StopOnSignalsOptions = {}): StopHandlers 
     stopWith(next) {
       stop = next;
     },
+    stopping: () => requestedAt !== undefined,
   };
 }

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runLogPath } from '../support/log-capture-run-log';
-import { findLogSecrets } from '../support/log-secrets';
+import { findLogSecrets, type LogSecret, LogSecretKind } from '../support/log-secrets';
 
 /**
  * Runs in the `log-scan` project, after every other test file of the run (vitest.config.ts), and
@@ -32,6 +32,20 @@ function scannedLines(): string[] {
   return lines ?? [];
 }
 
+/**
+ * The one place a secret is meant to be shown: the portal link `npm start` prints on its terminal
+ * for the developer to open (docs/decisions/merchant-portal-sessions.md). A link opens once and
+ * within the hour; any other portal token, or that token on any other line, is a finding.
+ */
+function printedPortalLink(line: string, secret: LogSecret): boolean {
+  const source = /^\[npm start[^\]]* stdout [^\]]*\] /.exec(line);
+  return (
+    secret.kind === LogSecretKind.portalToken &&
+    source !== null &&
+    line.startsWith('Merchant portal (manage; the link opens once, until ', source[0].length)
+  );
+}
+
 describe('the run log', () => {
   it('holds the access lines of the requests this run made', () => {
     const scanned = scannedLines();
@@ -41,10 +55,12 @@ describe('the run log', () => {
 
   it('holds no API key, signing secret, pay-link slug or card number', () => {
     const findings = scannedLines().flatMap((line, index) =>
-      findLogSecrets(line).map((secret) => {
-        const source = line.slice(0, line.indexOf('] ') + 1);
-        return `${shownPath}:${index + 1}:${secret.index + 1} ${source} ${secret.kind} ${secret.masked}`;
-      }),
+      findLogSecrets(line)
+        .filter((secret) => !printedPortalLink(line, secret))
+        .map((secret) => {
+          const source = line.slice(0, line.indexOf('] ') + 1);
+          return `${shownPath}:${index + 1}:${secret.index + 1} ${source} ${secret.kind} ${secret.masked}`;
+        }),
     );
     expect(findings, `secrets in ${findings.length} places:\n${findings.join('\n')}`).toEqual([]);
   });

@@ -5,10 +5,12 @@ import { eventRoutes } from '../../functions/api/events/routes';
 import { invoiceRoutes } from '../../functions/api/invoices/routes';
 import { payPageRoutes } from '../../functions/api/pay/routes';
 import { paymentRoutes } from '../../functions/api/payments/routes';
+import { portalSessionRoutes } from '../../functions/api/portal-sessions/routes';
 import { sandboxRoutes } from '../../functions/api/sandbox/routes';
 import { webhookDeliveryRoutes } from '../../functions/api/webhook-deliveries/routes';
 import { webhookRecoveryRoutes } from '../../functions/api/webhook-recoveries/routes';
 import { webhookRoutes } from '../../functions/api/webhooks/routes';
+import { portalPageRoutes } from '../../functions/portal/routes';
 import type { RouteDefinition } from '../../functions/route-definition';
 import { routeList, routes, routesOfStage } from '../../functions/routes';
 
@@ -46,6 +48,8 @@ describe('routes', () => {
     eventRoutes,
     sandboxRoutes,
     payPageRoutes,
+    portalSessionRoutes,
+    portalPageRoutes,
   ].flatMap((declared) => Object.entries(declared));
 
   it('holds every route each resource declares, none shadowed by another of the same name', () => {

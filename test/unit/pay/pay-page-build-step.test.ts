@@ -10,10 +10,17 @@ const run = promisify(execFile);
 
 describe('the pay page build step of the stack', () => {
   it('runs before esbuild bundles the pay page function, and before no other', () => {
+    const portal = ['portal/serve-portal-page', 'portal/serve-portal-asset'];
     const others = routeList
       .map((route) => route.handler)
-      .filter((module) => module !== 'pay/serve-pay-page');
+      .filter((module) => module !== 'pay/serve-pay-page' && !portal.includes(module));
     for (const module of others) expect(bundlingOf(module)).toBe(functionBundling);
+    // The portal's functions build the portal instead, and only it.
+    for (const module of portal) {
+      const [command, ...more] = bundlingOf(module).commandHooks?.beforeBundling('/in', '/out') ?? [];
+      expect(more).toEqual([]);
+      expect(command).toMatch(/ --import tsx bin\/portal-page\.ts$/);
+    }
     const hooks = bundlingOf(routes.servePayPage.handler).commandHooks;
     expect(hooks?.beforeBundling('/in', '/out')).toHaveLength(1);
     expect(hooks?.afterBundling('/in', '/out')).toEqual([]);
