@@ -1,13 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import axe from 'axe-core';
 import type { Browser, BrowserContext, Page, Request, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { portalBasePolicy } from '../../functions/domain/portal-framing';
-import { documentClient } from '../../functions/store/client';
-import { portalSessionKeys } from '../../functions/store/portal-sessions';
 import { launchChromium } from '../support/chromium';
 import { webhookSettings } from '../support/e2e-test';
 import { endpointDeliveries, waitForEndpointDeliveries } from '../support/endpoint-deliveries';
@@ -15,7 +12,7 @@ import { type HttpsReceiver, startHttpsReceiver } from '../support/https-receive
 import { expectOk, issueInvoice } from '../support/invoice-requests';
 import { invoiceFixtures } from '../support/invoices';
 import { type ApiClient, newKey, startTestRuntime, type TestRuntime } from '../support/local-runtime';
-import { createPortalSession, linkTokenOf } from '../support/portal-sessions';
+import { createPortalSession, expirePortalSession, linkTokenOf } from '../support/portal-sessions';
 
 const artifacts = fileURLToPath(new URL('../../test-results/', import.meta.url));
 /** A well-formed portal session id that no session has. */
@@ -312,18 +309,6 @@ describe('opening a portal link', () => {
   });
 });
 
-/** Moves a session's expiry to the past, as time would. */
-async function expire(portalSessionId: string): Promise<void> {
-  await documentClient().send(
-    new UpdateCommand({
-      TableName: t.runtime.tableName,
-      Key: portalSessionKeys.portalSession(portalSessionId),
-      UpdateExpression: 'SET expiresAt = :past',
-      ExpressionAttributeValues: { ':past': new Date(Date.now() - 1000).toISOString() },
-    }),
-  );
-}
-
 async function revoke(merchant: Merchant, portalSessionId: string): Promise<void> {
   expectOk(
     await merchant.api('DELETE', `/merchants/${merchant.merchantId}/portal-sessions/${portalSessionId}`, {
@@ -350,7 +335,7 @@ describe('a link that does not open', () => {
     [
       'expired',
       'This portal session has expired',
-      async (created: Record<string, any>) => expire(created.portalSessionId),
+      async (created: Record<string, any>) => expirePortalSession(created.portalSessionId),
     ],
     [
       'revoked',
@@ -393,7 +378,7 @@ describe('a link that does not open', () => {
 
   it.each([
     ['revoked', (created: Record<string, any>) => revoke(shop, created.portalSessionId)],
-    ['expired', (created: Record<string, any>) => expire(created.portalSessionId)],
+    ['expired', (created: Record<string, any>) => expirePortalSession(created.portalSessionId)],
   ])(
     'ends an open session that is %s at its next call, dropping its token and every view',
     async (_name, end) => {
