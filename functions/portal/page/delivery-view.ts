@@ -40,14 +40,73 @@ export function payloadSection(context: PortalContext, event: MerchantEvent | un
   return section;
 }
 
+/** The event's deliveries; none for an event this merchant does not have (a 404). */
+async function eventDeliveries(context: PortalContext, eventId: string): Promise<WebhookDelivery[]> {
+  try {
+    const page = await context.api.get<ListPage<WebhookDelivery>>(
+      `/events/${encodeURIComponent(eventId)}/deliveries`,
+      { ...merchantQuery(context), limit: '100' },
+    );
+    return page.items;
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return [];
+    throw error;
+  }
+}
+
+/**
+ * The delivery as its event's deliveries list it now, else as a list showed it before: that list
+ * reads an index a moment behind the table, so a redelivery made a moment ago may not be in it yet
+ * (docs/decisions/deliveries-of-one-event.md).
+ */
 async function deliveryOf(context: PortalContext, place: PortalPlace): Promise<WebhookDelivery | undefined> {
-  const seen = seenDeliveries.get(place.deliveryId ?? '');
-  if (seen !== undefined) return seen;
-  const page = await context.api.get<ListPage<WebhookDelivery>>(
-    `/events/${encodeURIComponent(place.eventId ?? '')}/deliveries`,
-    { ...merchantQuery(context), limit: '100' },
+  const listed = (await eventDeliveries(context, place.eventId ?? '')).find(
+    (delivery) => delivery.webhookDeliveryId === place.deliveryId,
   );
-  return page.items.find((delivery) => delivery.webhookDeliveryId === place.deliveryId);
+  if (listed !== undefined) seenDeliveries.set(listed.webhookDeliveryId, listed);
+  return listed ?? seenDeliveries.get(place.deliveryId ?? '');
+}
+
+/**
+ * How often a pending delivery's view reads it again: soon after a change, when the next attempt is
+ * likeliest to land, then twice as long each time up to 30 s, as retries are a minute apart by default.
+ */
+const FollowMs = { first: 1500, most: 30_000 } as const;
+
+/**
+ * Reads a pending delivery again while its view shows, redrawing its status and attempts in place
+ * (focus stays where it is), and says when it has settled.
+ */
+function followPending(
+  context: PortalContext,
+  place: PortalPlace,
+  parts: { readonly status: HTMLElement; readonly attempts: HTMLElement },
+  shown: WebhookDelivery,
+  waitMs: number = FollowMs.first,
+): void {
+  setTimeout(() => {
+    if (!parts.attempts.isConnected) return;
+    deliveryOf(context, place).then((delivery) => {
+      if (delivery === undefined || !parts.attempts.isConnected) return;
+      const changed = delivery.attemptCount !== shown.attemptCount || delivery.status !== shown.status;
+      replaceChildren(parts.status, statusBadge(delivery.status));
+      replaceChildren(parts.attempts, attemptsTable(delivery.attempts));
+      if (delivery.status !== 'pending') {
+        return context.announce(
+          delivery.status === 'succeeded'
+            ? 'The delivery succeeded.'
+            : 'Every attempt of the delivery failed.',
+        );
+      }
+      followPending(
+        context,
+        place,
+        parts,
+        delivery,
+        changed ? FollowMs.first : Math.min(waitMs * 2, FollowMs.most),
+      );
+    }, context.alertError);
+  }, waitMs);
 }
 
 function attemptsTable(attempts: readonly DeliveryAttempt[]): HTMLElement {
@@ -90,8 +149,6 @@ export async function renderDelivery(
   view: HTMLElement,
   place: PortalPlace,
 ): Promise<void> {
-  // Fresh from the list on every visit, so a pending delivery's new attempts show on a revisit.
-  seenDeliveries.delete(place.deliveryId ?? '');
   const [delivery, event] = await Promise.all([
     deliveryOf(context, place),
     eventOf(context, place.eventId ?? ''),
@@ -117,12 +174,14 @@ export async function renderDelivery(
       context.alertError(error);
     });
   });
+  const parts = { status: el('span', {}, statusBadge(delivery.status)), attempts: el('div') };
+  replaceChildren(parts.attempts, attemptsTable(delivery.attempts));
   replaceChildren(
     view,
     el('p', {}, back),
     el('h1', { tabindex: '-1' }, `Delivery of ${delivery.eventType}`),
     facts([
-      ['Status', statusBadge(delivery.status)],
+      ['Status', parts.status],
       ['Delivery', el('code', {}, delivery.webhookDeliveryId)],
       ['Sequence', delivery.sequence === null ? undefined : String(delivery.sequence)],
       ['Event', placeLink(context, { view: 'event', eventId: delivery.eventId }, delivery.eventId)],
@@ -132,7 +191,8 @@ export async function renderDelivery(
     ]),
     context.canManage && el('div', { class: 'actions' }, redeliverButton),
     el('h2', {}, 'Attempts'),
-    attemptsTable(delivery.attempts),
+    parts.attempts,
     payloadSection(context, event),
   );
+  if (delivery.status === 'pending') followPending(context, place, parts, delivery);
 }
