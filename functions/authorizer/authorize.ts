@@ -7,7 +7,6 @@ import {
   StageKeyCode,
 } from '../domain/api-key';
 import {
-  type PortalScope,
   type PortalSessionRecord,
   PortalSessionState,
   PortalTokenKind,
@@ -15,18 +14,8 @@ import {
   portalSessionState,
   portalTokenMatches,
 } from '../domain/portal-session';
+import type { Principal } from '../domain/principal';
 import type { ApiKeyRecord } from '../store/merchants';
-
-/** Who a request acts as: a merchant's API key, or a portal session one of its keys made. */
-export type Principal =
-  | { readonly kind: 'apiKey'; readonly keyPrefix: string }
-  | {
-      readonly kind: 'portalSession';
-      readonly portalSessionId: string;
-      readonly scope: PortalScope;
-      /** The prefix of the API key that made the session. */
-      readonly keyPrefix: string;
-    };
 
 export type AuthorizationResult =
   | { readonly allowed: true; readonly merchantId: string; readonly principal: Principal }

@@ -1,9 +1,10 @@
 import type { APIGatewayAuthorizerResult, APIGatewayRequestAuthorizerEvent } from 'aws-lambda';
 import { functionEnvironment } from '../config';
+import type { Principal } from '../domain/principal';
 import { logger } from '../observability/logger';
 import { getApiKey, getMerchantRecord } from '../store/merchants';
 import { getPortalSession } from '../store/portal-sessions';
-import { authorize, type Principal } from './authorize';
+import { authorize } from './authorize';
 
 /**
  * REQUEST authorizer. API Gateway caches the answer per Authorization header for 60 s, so the

@@ -1,6 +1,6 @@
 import type { Context } from 'aws-lambda';
 import type * as z from 'zod/mini';
-import type { PortalScope } from '../domain/portal-session';
+import type { Principal } from '../domain/principal';
 import type { ShardHistory } from '../domain/shard-history';
 import type { RouteDefinition } from '../route-definition';
 import type { IdempotencyContext, StoredResponse } from '../store/idempotency';
@@ -33,16 +33,8 @@ export interface ApiRequest<R extends RouteDefinition> {
 
 export type ApiResponse = StoredResponse;
 
-/** Who the authorizer let in: an API key, or a portal session one of the merchant's keys made. */
-export type RequestPrincipal =
-  | { readonly kind: 'apiKey'; readonly keyPrefix: string }
-  | {
-      readonly kind: 'portalSession';
-      readonly portalSessionId: string;
-      readonly scope: PortalScope;
-      /** The prefix of the API key that made the session. */
-      readonly keyPrefix: string;
-    };
+/** Who the authorizer let in (docs/decisions/merchant-portal-sessions.md). */
+export type RequestPrincipal = Principal;
 
 /** Middleware state, kept on the Lambda context object that middy hands to every step. */
 export interface ApiState {

@@ -253,3 +253,38 @@ describe('revoking a portal session', () => {
     expectError(await exchange(linkTokenOf(created.url)), 410, 'portal_session_revoked');
   });
 });
+
+describe('the portal page of a session', () => {
+  const page = (portalSessionId: string) => fetch(`${t.runtime.baseUrl}/portal/${portalSessionId}`);
+  const frameAncestors = (response: Response) =>
+    /frame-ancestors ([^;]+)/.exec(response.headers.get('content-security-policy') ?? '')?.[1];
+
+  it('may be framed by exactly the origins the session allows, while it lives', async () => {
+    const allowedOrigins = ['https://app.example.com', 'http://localhost:5173'];
+    const created = await createPortalSession(t.api, merchantId, { scope: 'read', allowedOrigins });
+    const live = await page(created.portalSessionId);
+    expect(live.status).toBe(200);
+    expect(frameAncestors(live)).toBe('https://app.example.com http://localhost:5173');
+    expect(live.headers.get('x-frame-options')).toBeNull();
+    await t.api('DELETE', `${sessions()}/${created.portalSessionId}`, { idempotencyKey: newKey() });
+    const revoked = await page(created.portalSessionId);
+    expect(frameAncestors(revoked)).toBe("'none'");
+    expect(revoked.headers.get('x-frame-options')).toBe('DENY');
+  });
+
+  it('is framed by nobody for a session without origins, an expired one and an unknown id', async () => {
+    const plain = await createPortalSession(t.api, merchantId, { scope: 'read' });
+    const expiring = await createPortalSession(t.api, merchantId, {
+      scope: 'read',
+      allowedOrigins: ['https://app.example.com'],
+    });
+    await expirePortalSession(expiring.portalSessionId);
+    const unknown = `psn_${'0'.repeat(26)}`;
+    for (const id of [plain.portalSessionId, expiring.portalSessionId, unknown]) {
+      const response = await page(id);
+      expect(response.status, id).toBe(200);
+      expect(frameAncestors(response), id).toBe("'none'");
+      expect(response.headers.get('x-frame-options'), id).toBe('DENY');
+    }
+  });
+});
