@@ -55,7 +55,7 @@ export async function authorize(
   return {
     allowed: true,
     merchantId: record.merchantId,
-    principal: { kind: 'apiKey', keyPrefix: record.keyPrefix },
+    principal: { kind: 'apiKey', keyId: record.keyId, keyPrefix: record.keyPrefix },
   };
 }
 
@@ -89,6 +89,7 @@ async function authorizePortalSession(
       kind: 'portalSession',
       portalSessionId: session.portalSessionId,
       scope: session.scope,
+      keyId: session.keyId,
       keyPrefix: key?.keyPrefix ?? '',
     },
   };

@@ -48,13 +48,9 @@ export async function handler(event: APIGatewayRequestAuthorizerEvent): Promise<
 
 /** The principal as the flat string fields an authorizer's context holds; `request-context.ts` reads them back. */
 function principalContext(principal: Principal): Record<string, string> {
-  if (principal.kind === 'apiKey') return { principal: principal.kind, keyPrefix: principal.keyPrefix };
-  return {
-    principal: principal.kind,
-    keyPrefix: principal.keyPrefix,
-    portalSessionId: principal.portalSessionId,
-    portalScope: principal.scope,
-  };
+  const key = { principal: principal.kind, keyId: principal.keyId, keyPrefix: principal.keyPrefix };
+  if (principal.kind === 'apiKey') return key;
+  return { ...key, portalSessionId: principal.portalSessionId, portalScope: principal.scope };
 }
 
 /** arn:aws:execute-api:region:account:apiId/stage/METHOD/path → …/stage/* */

@@ -1,4 +1,5 @@
 import { IdPrefix, typeIdPattern } from './ids';
+import { frameOriginPattern } from './url-patterns';
 
 /**
  * Who may frame the merchant portal (docs/decisions/merchant-portal-page.md): the origins a portal
@@ -29,18 +30,12 @@ export interface FramingSession {
   readonly revokedAt?: string | undefined;
 }
 
-/**
- * An origin as it may stand in a header: scheme, host and optional port, nothing else. Anything
- * else is left out rather than written into the policy, where a `;` or a space would add a source
- * or a directive.
- */
-const serializedOrigin = /^https?:\/\/[A-Za-z0-9.-]+(?::[0-9]{1,5})?$/;
-
 /** The sources of `frame-ancestors`: the session's origins, or `'none'`. */
 export function frameAncestorsOf(session: FramingSession | undefined, now: Date): string {
   if (session === undefined || session.revokedAt !== undefined) return "'none'";
   if (!(Date.parse(session.expiresAt) > now.getTime())) return "'none'";
-  const origins = session.allowedOrigins.filter((origin) => serializedOrigin.test(origin));
+  // The schema admits nothing else; an item that holds anything else still writes no source or directive.
+  const origins = session.allowedOrigins.filter((origin) => frameOriginPattern.test(origin));
   return origins.length === 0 ? "'none'" : origins.join(' ');
 }
 

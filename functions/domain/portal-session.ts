@@ -29,23 +29,6 @@ export function browserOrigin(origin: string): string {
   );
 }
 
-/** What the table keeps of a session: the hashes of its two tokens, never a token. */
-export interface PortalSessionRecord {
-  readonly portalSessionId: string;
-  readonly merchantId: string;
-  readonly scope: PortalScope;
-  readonly allowedOrigins: readonly string[];
-  readonly createdAt: string;
-  readonly expiresAt: string;
-  /** The API key that made it: revoking that key ends the session. */
-  readonly keyId: string;
-  readonly linkTokenHash: string;
-  /** Set once, when the link is exchanged for the session token. */
-  readonly sessionTokenHash?: string | undefined;
-  readonly exchangedAt?: string | undefined;
-  readonly revokedAt?: string | undefined;
-}
-
 /** The session as the API shows it: no hash, no token. */
 export interface PortalSession {
   readonly portalSessionId: string;
@@ -54,21 +37,23 @@ export interface PortalSession {
   readonly allowedOrigins: readonly string[];
   readonly createdAt: string;
   readonly expiresAt: string;
+  /** Set once, when the link is exchanged for the session token. */
   readonly exchangedAt?: string;
   readonly revokedAt?: string;
 }
 
+/** What the table keeps of a session: the hashes of its two tokens, never a token. */
+export interface PortalSessionRecord extends PortalSession {
+  /** The API key that made it: revoking that key ends the session. */
+  readonly keyId: string;
+  readonly linkTokenHash: string;
+  /** Set with `exchangedAt`. */
+  readonly sessionTokenHash?: string;
+}
+
 export function portalSessionView(record: PortalSessionRecord): PortalSession {
-  return {
-    portalSessionId: record.portalSessionId,
-    merchantId: record.merchantId,
-    scope: record.scope,
-    allowedOrigins: [...record.allowedOrigins],
-    createdAt: record.createdAt,
-    expiresAt: record.expiresAt,
-    ...(record.exchangedAt === undefined ? {} : { exchangedAt: record.exchangedAt }),
-    ...(record.revokedAt === undefined ? {} : { revokedAt: record.revokedAt }),
-  };
+  const { keyId: _keyId, linkTokenHash: _link, sessionTokenHash: _session, ...view } = record;
+  return view;
 }
 
 /**

@@ -6,9 +6,6 @@ import { getPortalSessionWithKey } from '../store/portal-sessions';
 import { apiState } from './api-request';
 import { ApiError, ForbiddenError } from './errors';
 
-/** The API key that made a session, from its prefix `merchant_<stage code><key id>`. */
-const keyIdOfPrefix = (keyPrefix: string) => keyPrefix.slice('merchant_'.length + 3);
-
 /**
  * What a portal session's bearer may call (docs/decisions/merchant-portal-sessions.md): only the routes
  * that name a `portal` scope, and with a `read` session only those that change nothing. An allowed
@@ -30,10 +27,7 @@ export function portalAccess(
       if (route.portal === PortalScope.manage && principal.scope !== PortalScope.manage) {
         throw new ForbiddenError('A read portal session cannot change anything.');
       }
-      const { session, key } = await getPortalSessionWithKey(
-        principal.portalSessionId,
-        keyIdOfPrefix(principal.keyPrefix),
-      );
+      const { session, key } = await getPortalSessionWithKey(principal.portalSessionId, principal.keyId);
       const usable =
         session !== undefined &&
         session.merchantId === state.authorizedMerchantId &&

@@ -5,6 +5,7 @@ import { type ShardHistory, toShardHistory } from '../domain/shard-history';
 import { logger } from '../observability/logger';
 import type { RouteDefinition } from '../route-definition';
 import type { ApiContext, ApiState, RequestPrincipal } from './api-request';
+import { headerValue } from './header-value';
 
 /**
  * Starts the per-request state: request id, the authorizer's merchant, the clock reading every
@@ -71,13 +72,12 @@ function merchantShardsOf(value: unknown): ShardHistory {
 
 /** The principal the authorizer's context names (functions/authorizer/handler.ts writes these fields). */
 function principalOf(authorizer: Record<string, unknown> | null | undefined): RequestPrincipal | undefined {
-  const keyPrefix = typeof authorizer?.keyPrefix === 'string' ? authorizer.keyPrefix : undefined;
-  if (keyPrefix === undefined) return undefined;
-  if (authorizer?.principal !== 'portalSession') return { kind: 'apiKey', keyPrefix };
-  const { portalSessionId, portalScope } = authorizer;
+  const { keyId, keyPrefix, portalSessionId, portalScope } = authorizer ?? {};
+  if (typeof keyId !== 'string' || typeof keyPrefix !== 'string') return undefined;
+  if (authorizer?.principal !== 'portalSession') return { kind: 'apiKey', keyId, keyPrefix };
   if (typeof portalSessionId !== 'string') return undefined;
   const scope = portalScope === PortalScope.manage ? PortalScope.manage : PortalScope.read;
-  return { kind: 'portalSession', portalSessionId, scope, keyPrefix };
+  return { kind: 'portalSession', portalSessionId, scope, keyId, keyPrefix };
 }
 
 /**
@@ -86,11 +86,8 @@ function principalOf(authorizer: Record<string, unknown> | null | undefined): Re
  * name, a base path on a custom domain, nothing locally).
  */
 function baseUrlOf(event: APIGatewayProxyEvent): string {
-  const headers = event.headers ?? {};
-  const header = (name: string) =>
-    Object.entries(headers).find(([key]) => key.toLowerCase() === name)?.[1] ?? undefined;
-  const host = event.requestContext?.domainName ?? header('host') ?? 'localhost';
-  const protocol = header('x-forwarded-proto') === 'http' ? 'http' : 'https';
+  const host = event.requestContext?.domainName ?? headerValue(event.headers, 'host') ?? 'localhost';
+  const protocol = headerValue(event.headers, 'x-forwarded-proto') === 'http' ? 'http' : 'https';
   const fullPath = event.requestContext?.path ?? event.path ?? '';
   const routePath = event.path ?? '';
   const prefix = fullPath.endsWith(routePath) ? fullPath.slice(0, fullPath.length - routePath.length) : '';

@@ -1,10 +1,11 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { BatchGetCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { ApiKeyRecordState, ApiKeyStatus } from '../domain/api-key';
 import { PortalSessionLimits, type PortalSessionRecord } from '../domain/portal-session';
 import { epochSeconds } from '../domain/time';
 import { documentClient, tableName } from './client';
 import { merchantKeys } from './merchants';
+import { batchGet } from './reads';
 import { EntityType } from './table';
 import { oldImage } from './transaction';
 
@@ -58,20 +59,9 @@ export async function getPortalSessionWithKey(
   portalSessionId: string,
   keyId: string,
 ): Promise<PortalSessionWithKey> {
-  const table = tableName();
   const sessionKey = portalSessionKeys.portalSession(portalSessionId);
   const apiKey = merchantKeys.apiKey(keyId);
-  let pending: Record<string, unknown>[] = [sessionKey, apiKey];
-  const items: Record<string, unknown>[] = [];
-  // An unprocessed key is rare (throttling); ask again for what is left, as BatchGetItem requires.
-  for (let round = 0; pending.length > 0 && round < 5; round++) {
-    const { Responses, UnprocessedKeys } = await documentClient().send(
-      new BatchGetCommand({ RequestItems: { [table]: { Keys: pending, ConsistentRead: true } } }),
-    );
-    items.push(...(Responses?.[table] ?? []));
-    pending = UnprocessedKeys?.[table]?.Keys ?? [];
-  }
-  if (pending.length > 0) throw new Error('BatchGetItem left keys unprocessed after 5 rounds');
+  const items = await batchGet([sessionKey, apiKey]);
   const session = items.find((item) => item.PK === sessionKey.PK);
   const key = items.find((item) => item.PK === apiKey.PK);
   return {

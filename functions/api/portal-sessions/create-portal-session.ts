@@ -49,7 +49,7 @@ export const handler = httpHandler(
       allowedOrigins: [...new Set((body.allowedOrigins ?? []).map(browserOrigin))],
       createdAt: isoTimestamp(now),
       expiresAt: isoTimestamp(new Date(now.getTime() + expiresInSeconds * 1000)),
-      keyId: principal.keyPrefix.slice('merchant_'.length + 3),
+      keyId: principal.keyId,
       linkTokenHash: hashPortalToken(linkToken),
     };
     const view = portalSessionView(record);

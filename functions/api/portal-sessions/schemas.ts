@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { PortalScope, PortalSessionLimits } from '../../domain/portal-session';
+import { frameOriginPattern } from '../../domain/url-patterns';
 import { integer } from '../../validation/integer';
 import { list } from '../../validation/list';
 import { rule } from '../../validation/rule';
@@ -9,26 +10,13 @@ import { MerchantId, Timestamp, typeIdSchema } from '../shared-schemas';
 
 export const PortalSessionId = typeIdSchema('psn');
 
-const hostPattern = '(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\\.)*[a-z](?:[a-z0-9-]{0,61}[a-z0-9])?';
-const portPattern =
-  '(?::(?:[1-9][0-9]{0,3}|[1-5][0-9]{4}|6[0-4][0-9]{3}|65[0-4][0-9]{2}|655[0-2][0-9]|6553[0-5]))?';
-
-/**
- * `https://host[:port]` with a lower-case host name, or `http://` on a loopback host for a page on the
- * developer's machine: an origin as `frame-ancestors` takes it, no path and no wildcard. A default
- * port (443, 80) is dropped when the session is made, as a browser writes the origin.
- */
-const originPattern = new RegExp(
-  `^(?:https://${hostPattern}|http://(?:localhost|127\\.0\\.0\\.1|\\[::1\\]))${portPattern}$`,
-);
-
+/** A default port (443, 80) is dropped when the session is made, as a browser writes the origin. */
 const Origin = documented(
-  rule(
-    text({ max: 260 }),
-    (value) =>
-      originPattern.test(value) ? undefined : 'must be an origin: https://host or https://host:port.',
-    { keywords: { pattern: originPattern.source } },
-  ),
+  text({
+    max: 260,
+    pattern: frameOriginPattern,
+    patternMessage: 'must be an origin: https://host or https://host:port.',
+  }),
   { example: 'https://dashboard.example.com' },
 );
 

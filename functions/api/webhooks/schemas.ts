@@ -3,6 +3,7 @@ import { functionEnvironment, Stage } from '../../config';
 import { disableAfterFailingMs, successRefreshMs } from '../../domain/endpoint-health';
 import { EventType } from '../../domain/invoice';
 import { maxSimulatedFailures } from '../../domain/simulated-failures';
+import { dnsLabelPattern, lastDnsLabelPattern, portPattern } from '../../domain/url-patterns';
 import { DisabledReason, WebhookEndpointStatus } from '../../domain/webhook-endpoint';
 import { checkWebhookUrl, maxWebhookUrlLength } from '../../domain/webhook-url';
 import { ValidationMessage } from '../../http/validation-messages';
@@ -21,8 +22,9 @@ export const WebhookEndpointId = typeIdSchema('whk');
  * query of visible URL characters. `checkWebhookUrl` is the rule; every URL matching this passes it
  * unless `webhookUrlRefusedPattern` matches too.
  */
-const webhookUrlPattern =
-  /^https:\/\/(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z](?:[a-z0-9-]{0,61}[a-z0-9])?(?::(?:[1-9][0-9]{0,3}|[1-5][0-9]{4}|6[0-4][0-9]{3}|65[0-4][0-9]{2}|655[0-2][0-9]|6553[0-5]))?(?:[/?][A-Za-z0-9._~!$&'()*+,;=:@%/?-]*)?$/;
+const webhookUrlPattern = new RegExp(
+  `^https:\\/\\/(?:${dnsLabelPattern}\\.)+${lastDnsLabelPattern}${portPattern}(?:[/?][A-Za-z0-9._~!$&'()*+,;=:@%/?-]*)?$`,
+);
 
 /** Names that are local to a network, and `xn--` labels, which must be valid Punycode to parse. */
 const webhookUrlRefusedPattern =

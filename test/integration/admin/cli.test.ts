@@ -150,7 +150,11 @@ describe('admin CLI against DynamoDB Local', () => {
     expect(await authorizeOn('sandbox', created.output.apiKey)).toEqual({
       allowed: true,
       merchantId,
-      principal: { kind: 'apiKey', keyPrefix: created.output.keyPrefix },
+      principal: {
+        kind: 'apiKey',
+        keyId: created.output.keyPrefix.slice('merchant_sbx'.length),
+        keyPrefix: created.output.keyPrefix,
+      },
     });
     const items = await scanTable();
     expect(items.map((item) => item.entityType).sort()).toEqual(['ApiKey', 'Merchant']);

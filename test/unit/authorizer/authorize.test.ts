@@ -32,7 +32,7 @@ describe('authorize', () => {
     expect(await authorize(`Bearer ${key.apiKey}`, withRecord(recordOf()))).toEqual({
       allowed: true,
       merchantId: 'mer_01h455vb4pex5vsknk084sn02q',
-      principal: { kind: 'apiKey', keyPrefix: key.keyPrefix },
+      principal: { kind: 'apiKey', keyId: key.keyId, keyPrefix: key.keyPrefix },
     });
   });
 
