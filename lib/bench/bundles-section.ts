@@ -128,8 +128,6 @@ async function countedImports(
   await writeFile(emptyBundle, 'export {};\n');
   return importInstructions(bundles, {
     emptyBundle,
-    // The baseline every ratio divides by gets three counts; a count moves by 1-3 %.
-    samples: (name) => (name === bareModule ? 3 : 1),
     nodeOptions: functionNodeOptions(),
     onDone: (done, of) => {
       if (done % 10 === 0 || done === of) context.progress(`import instructions: ${done} of ${of} processes`);

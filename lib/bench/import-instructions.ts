@@ -2,7 +2,6 @@ import { spawn } from 'node:child_process';
 import { availableParallelism } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { importProcessEnvironment } from './import-cost';
-import { median } from './statistics';
 
 /**
  * The same `import()` as the timed measure, with nothing timed: the count of instructions is the
@@ -33,6 +32,9 @@ export function valgrindAvailable(): Promise<boolean> {
  * bundle once, and returns how many machine instructions the whole process executed, every thread
  * included. Node's own start-up and exit are the same for every bundle: the caller subtracts an
  * empty module's count. `--smc-check=all-non-file` makes valgrind follow the code V8 compiles.
+ * V8's `--predictable` runs its compiling and collecting on the main thread at fixed points, so
+ * the same import executes the same count to within a few thousand instructions; without it,
+ * background threads made one empty import's count move by 14 million between processes.
  */
 export function processInstructions(bundle: string, nodeOptions: string | undefined): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -43,6 +45,7 @@ export function processInstructions(bundle: string, nodeOptions: string | undefi
         '--callgrind-out-file=/dev/null',
         '--smc-check=all-non-file',
         process.execPath,
+        '--predictable',
         '--input-type=module',
         '--eval',
         importer,
@@ -68,39 +71,34 @@ export function processInstructions(bundle: string, nodeOptions: string | undefi
 }
 
 /**
- * The instructions each bundle's import executes, net of an empty module's import: `samples`
- * processes per bundle (the median is kept), as many at once as the machine has cores, since a
- * count, unlike a time, does not change with the load. Keys are the caller's names.
+ * The instructions each bundle's import executes, net of an empty module's import: one process
+ * per bundle, as many at once as the machine has cores, since a count under `--predictable` does
+ * not change with the load or from one process to the next. Keys are the caller's names.
  */
 export async function importInstructions(
   bundles: ReadonlyMap<string, string>,
   options: {
     readonly emptyBundle: string;
-    readonly samples: (name: string) => number;
     readonly nodeOptions: string | undefined;
     readonly onDone?: (done: number, of: number) => void;
   },
 ): Promise<Map<string, number>> {
   const emptyKey = Symbol('empty');
-  const jobs: { readonly name: string | typeof emptyKey; readonly bundle: string }[] = [];
-  for (let sample = 0; sample < 3; sample += 1) jobs.push({ name: emptyKey, bundle: options.emptyBundle });
-  for (const [name, bundle] of bundles) {
-    for (let sample = 0; sample < options.samples(name); sample += 1) jobs.push({ name, bundle });
-  }
-  const counts = new Map<string | typeof emptyKey, number[]>();
+  const jobs: readonly { readonly name: string | typeof emptyKey; readonly bundle: string }[] = [
+    { name: emptyKey, bundle: options.emptyBundle },
+    ...[...bundles].map(([name, bundle]) => ({ name, bundle })),
+  ];
+  const counts = new Map<string | typeof emptyKey, number>();
   let next = 0;
-  let done = 0;
   const worker = async () => {
     while (next < jobs.length) {
       const job = jobs[next] as (typeof jobs)[number];
       next += 1;
-      const count = await processInstructions(job.bundle, options.nodeOptions);
-      counts.set(job.name, [...(counts.get(job.name) ?? []), count]);
-      done += 1;
-      options.onDone?.(done, jobs.length);
+      counts.set(job.name, await processInstructions(job.bundle, options.nodeOptions));
+      options.onDone?.(counts.size, jobs.length);
     }
   };
   await Promise.all(Array.from({ length: Math.min(availableParallelism(), jobs.length) }, worker));
-  const empty = median(counts.get(emptyKey) ?? [0]);
-  return new Map([...bundles.keys()].map((name) => [name, median(counts.get(name) ?? [0]) - empty]));
+  const empty = counts.get(emptyKey) ?? 0;
+  return new Map([...bundles.keys()].map((name) => [name, (counts.get(name) ?? 0) - empty]));
 }
