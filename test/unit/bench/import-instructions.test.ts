@@ -5,7 +5,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   collectedInstructions,
   importInstructions,
-  processInstructions,
   valgrindAvailable,
 } from '../../../lib/bench/import-instructions';
 
@@ -57,17 +56,10 @@ describe.skipIf(!hasValgrind)('importInstructions under valgrind', () => {
     const small = counts.get('small') as number;
     const busy = counts.get('busy') as number;
     // Node's start-up, about 90 million instructions, is the same for all three and subtracted.
-    // A one-line module adds about ten thousand; the busy loop adds over a hundred million.
-    expect(Math.abs(small)).toBeLessThan(1_000_000);
+    // A one-line module adds about ten thousand, a bound that holds only because the count is the
+    // same from one process to the next: without V8's --predictable, empty imports side by side
+    // read 85 to 99 million. The busy loop adds over a hundred million.
+    expect(Math.abs(small)).toBeLessThan(100_000);
     expect(busy).toBeGreaterThan(small + 20_000_000);
-  }, 120_000);
-
-  it('counts the same import the same from one process to the next, several at once', async () => {
-    // Without V8's --predictable an empty import's count moved by 14 million between processes
-    // run side by side; with it, by a few thousand. Two at once, as the bench runs them.
-    const counts = await Promise.all(
-      Array.from({ length: 2 }, () => processInstructions(join(dir, 'busy.mjs'), undefined)),
-    );
-    expect(Math.max(...counts) - Math.min(...counts)).toBeLessThan(200_000);
   }, 120_000);
 });
