@@ -541,7 +541,14 @@ describe('a manage session', () => {
     for (let invoice = 0; invoice < 2; invoice += 1) {
       await issueInvoice(merchant.api, merchant.merchantId, refs);
     }
-    await failing.waitFor(1, 10_000);
+    // The router makes each event's delivery when its stream record arrives, and one delivery's
+    // first attempt can come before the other event is routed: wait for both through the API.
+    await waitForEndpointDeliveries(
+      merchant.api,
+      merchant.merchantId,
+      endpointId,
+      (items) => items.length === 2,
+    );
     await page.reload();
     const deliveryLinks = page.getByRole('link', { name: /^Attempts and payload of delivery / });
     await deliveryLinks.nth(1).waitFor();
