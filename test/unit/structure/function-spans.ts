@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import ts from 'typescript';
+import ts from 'typescript-api';
 
 /** A function's lines at most: a longer one is a sequence of named steps waiting to be extracted. */
 export const functionLimit = 80;

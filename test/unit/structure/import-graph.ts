@@ -1,6 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
-import ts from 'typescript';
+import ts from 'typescript-api';
 import { projectRoot } from './function-spans';
 
 /** The project modules a file imports (types included), as project-relative paths without extension. */
