@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { configDefaults, defineConfig } from 'vitest/config';
+import LongFilesFirst from './test/support/long-files-first';
 
 const logScan = 'test/logs/log-scan.test.ts';
 
@@ -21,6 +22,8 @@ export default defineConfig({
     // cores keeps both busy (docs/decisions/e2e-fixture-and-test-workers.md).
     maxWorkers: availableParallelism() + 1,
     teardownTimeout: 15_000,
+    // The longest files start first, also on a fresh clone with no timings of its own.
+    sequence: { sequencer: LongFilesFirst },
     projects: [
       {
         test: {
