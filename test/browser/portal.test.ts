@@ -327,6 +327,32 @@ async function expectNoDataOf(portal: PortalPage, merchant: ShownMerchant): Prom
   expect(await portal.page.getByRole('table').count()).toBe(0);
 }
 
+describe('a link opened again', () => {
+  it('keeps the session in the tab that opened it, with no second exchange, and is spent for any other', async () => {
+    const portal = await openSession(shop, { scope: 'read' });
+    const { page, created } = portal;
+    await endpointsShown(page);
+    const stored = await storedSessions(page);
+    // The embedding app renders its frame again with the same link, in the same tab: only the
+    // fragment changes, and the page loads again to take it out of the address bar.
+    const loaded = page.waitForEvent('load');
+    await page.goto(created.url);
+    await loaded;
+    await page.waitForURL((url) => url.hash === '');
+    await endpointsShown(page);
+    expect(await storedSessions(page)).toBe(stored);
+    const exchanges = portal.requests.filter(
+      (request) => new URL(request.url()).pathname === '/portal/exchange',
+    );
+    expect(exchanges).toHaveLength(1);
+    // A tab of its own holds no session: for it the link was used.
+    const other = await openPortal(created.url);
+    await heading(other.page, 1, 'This link was already used').waitFor();
+    await expectNoDataOf(other, shop);
+    expect(await portal.problems()).toEqual([]);
+  });
+});
+
 describe('a link that does not open', () => {
   const reads = (portal: PortalPage) =>
     portal.requests.filter((request) => /^\/(merchants|events)\//.test(new URL(request.url()).pathname));

@@ -51,12 +51,21 @@ async function exchange(basePath: string, token: string): Promise<OpenSession> {
   return readAnswer<OpenSession>(response);
 }
 
-/** The session of this tab: from a fresh link's token, else from storage, else the problem. */
+/**
+ * The session of this tab: from storage when this tab already opened it, else from a fresh link's
+ * token, else the problem. A session has one link, so a tab that holds the session has used its
+ * link: opening the same link again there (an app that renders its frame again) keeps the session
+ * rather than saying the link was used.
+ */
 export async function openSession(basePath: string, portalSessionId: string): Promise<Opening> {
   const token = location.hash.slice(1);
+  const stored = storedSession(portalSessionId);
   if (token !== '') {
     // The fragment goes before anything else can read or record it; the link works once anyway.
     history.replaceState(history.state, '', `${location.pathname}${location.search}`);
+    if (stored !== undefined && Date.parse(stored.portalSession.expiresAt) > Date.now()) {
+      return { session: stored };
+    }
     try {
       const session = await exchange(basePath, token);
       // The page's framing was decided for the session its path names; a token of another is refused.
@@ -68,7 +77,6 @@ export async function openSession(basePath: string, portalSessionId: string): Pr
       return { problem: exchangeProblem(error instanceof ApiError ? error.code : undefined) };
     }
   }
-  const stored = storedSession(portalSessionId);
   if (stored === undefined) return { problem: LinkProblem.noToken };
   if (Date.parse(stored.portalSession.expiresAt) <= Date.now()) {
     forgetSession(portalSessionId);

@@ -128,4 +128,9 @@ async function start(): Promise<void> {
   });
 }
 
+// A link opened again on the open page changes only its fragment, which loads nothing: the page
+// loads again to take the token out of the address bar and open the session as a fresh load does.
+window.addEventListener('hashchange', () => {
+  if (location.hash.length > 1) location.reload();
+});
 start().catch(() => showProblem(LinkProblem.unavailable));
