@@ -618,7 +618,12 @@ describe('a manage session', () => {
 
     // A recovery starts once the endpoint shows it answers (docs/decisions/recovery-needs-an-endpoint-that-answers.md).
     await untilAnswering(merchant, endpointId);
+    // The redelivery's news stays on the view it opened, and leaves with it.
+    const status = page.locator('#status');
+    expect(await status.innerText()).toMatch(/^(Redelivery whkdel_\w+ created|The delivery succeeded)\.$/);
     await page.getByRole('link', { name: 'Back to the endpoint' }).click();
+    await heading(page, 1, 'Billing').waitFor();
+    expect(await status.innerText()).toBe('');
     await page.getByRole('button', { name: 'Recover failed' }).click();
     await page
       .getByRole('dialog', { name: 'Recover failed deliveries' })

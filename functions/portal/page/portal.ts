@@ -79,16 +79,27 @@ function startPortal(
     forgetSession(portalSessionId);
     showProblem(LinkProblem.sessionEnded);
   };
+  // An announcement stays for the view its action opens in the same turn (a redelivery announces,
+  // then opens its delivery) and is cleared by any later move, so no view shows another's news.
+  let announced = false;
+  const clearStaleStatus = () => {
+    if (!announced) status.textContent = '';
+  };
   const context: PortalContext = {
     ...base,
     api: portalApi(basePath, sessionToken, endSession),
     hrefOf: searchOf,
     navigate: (place) => {
+      clearStaleStatus();
       history.pushState(null, '', `${location.pathname}${searchOf(place)}`);
       render(context, place, true);
     },
     announce: (message) => {
       status.textContent = message;
+      announced = true;
+      queueMicrotask(() => {
+        announced = false;
+      });
     },
     alert: (message) => {
       alertBox.textContent = message;
@@ -108,6 +119,7 @@ function startPortal(
     });
   }
   window.addEventListener('popstate', () => {
+    clearStaleStatus();
     if (!ended) render(context, placeOf(location.search), true);
   });
   nav.hidden = false;
