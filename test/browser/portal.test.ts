@@ -642,7 +642,12 @@ describe('a manage session', () => {
       (item) => item.eventId === left.eventId && item.webhookDeliveryId !== left.webhookDeliveryId,
     );
     expect(sent.slice(10)).toEqual([redelivery.Delivery, recovered?.webhookDeliveryId]);
+    // The endpoint's view listed three deliveries when the recovery started; closing it draws the
+    // list again, with the recovery's delivery.
+    expect(await deliveryLinks.count()).toBe(3);
     await recovery.getByRole('button', { name: 'Close' }).click();
+    await deliveryLinks.nth(3).waitFor();
+    expect(await deliveryLinks.count()).toBe(4);
     expect(await portal.problems()).toEqual([]);
   }, 90_000);
 });

@@ -133,11 +133,24 @@ function sendTest(context: PortalContext, endpoint: WebhookEndpoint): void {
   );
 }
 
-/** Polls a recovery until it is no longer running, showing its counts as they grow. */
-function watchRecovery(context: PortalContext, endpoint: WebhookEndpoint, recovery: WebhookRecovery): void {
+/**
+ * Polls a recovery until it is no longer running, showing its counts as they grow. Closing it
+ * draws the view again once the recovery redelivered anything, so its deliveries are listed.
+ */
+function watchRecovery(
+  context: PortalContext,
+  endpoint: WebhookEndpoint,
+  recovery: WebhookRecovery,
+  done: () => void,
+): void {
   const progress = el('p', { role: 'status', 'aria-live': 'polite' });
-  const { body, close } = openDialog('Recovery', () => clearTimeout(timer));
+  let latest = recovery;
+  const { body, close } = openDialog('Recovery', () => {
+    clearTimeout(timer);
+    if (latest.redelivered > 0) done();
+  });
   const show = (current: WebhookRecovery) => {
+    latest = current;
     progress.textContent =
       `${current.status === 'running' ? 'Running' : current.status === 'completed' ? 'Completed' : 'Canceled'}: ` +
       `${current.exhaustedFound} failed deliveries found, ${current.redelivered} redelivered, ${current.skipped} skipped.`;
@@ -161,7 +174,7 @@ function watchRecovery(context: PortalContext, endpoint: WebhookEndpoint, recove
   poll(recovery);
 }
 
-function startRecovery(context: PortalContext, endpoint: WebhookEndpoint): void {
+function startRecovery(context: PortalContext, endpoint: WebhookEndpoint, done: () => void): void {
   const since = el('input', { type: 'datetime-local', name: 'since', step: '1' });
   // Local time in the input; a day back unless the merchant picks another start.
   const dayAgo = new Date(Date.now() - 24 * 60 * 60_000);
@@ -179,7 +192,7 @@ function startRecovery(context: PortalContext, endpoint: WebhookEndpoint): void 
       `${endpointPath(context, endpoint.webhookEndpointId)}/recover`,
       { since: start.toISOString() },
     );
-    return () => watchRecovery(context, endpoint, recovery);
+    return () => watchRecovery(context, endpoint, recovery, done);
   });
 }
 
@@ -250,7 +263,7 @@ export function endpointActions(
     ),
     button(
       'Recover failed',
-      run(() => startRecovery(context, endpoint)),
+      run(() => startRecovery(context, endpoint, done)),
       { class: 'secondary' },
     ),
     button(
