@@ -194,12 +194,13 @@ async function loadHandler(route: RouteDefinition): Promise<ProxyHandler> {
   return ((await import(href)) as { handler: ProxyHandler }).handler;
 }
 
+/** What the authorizer reads, from the runtime's table. */
+const tableReads = { findKey: getApiKey, findPortalSession: getPortalSession };
+
 /**
  * The merchant and key of runtime.json are reused while the key still authorizes on this stage
  * (a persisted table); otherwise a new merchant and key are created.
  */
-const tableReads = { findKey: getApiKey, findPortalSession: getPortalSession };
-
 async function readyMerchant(runtimeFile: string, stage: Stage, inMemory: boolean) {
   const previous = inMemory
     ? undefined
