@@ -59,13 +59,13 @@ async function exchange(basePath: string, token: string): Promise<OpenSession> {
  */
 export async function openSession(basePath: string, portalSessionId: string): Promise<Opening> {
   const token = location.hash.slice(1);
+  // The fragment goes before anything else can read or record it; the link works once anyway.
+  if (token !== '') history.replaceState(history.state, '', `${location.pathname}${location.search}`);
   const stored = storedSession(portalSessionId);
+  if (stored !== undefined && Date.parse(stored.portalSession.expiresAt) > Date.now()) {
+    return { session: stored };
+  }
   if (token !== '') {
-    // The fragment goes before anything else can read or record it; the link works once anyway.
-    history.replaceState(history.state, '', `${location.pathname}${location.search}`);
-    if (stored !== undefined && Date.parse(stored.portalSession.expiresAt) > Date.now()) {
-      return { session: stored };
-    }
     try {
       const session = await exchange(basePath, token);
       // The page's framing was decided for the session its path names; a token of another is refused.
@@ -78,9 +78,6 @@ export async function openSession(basePath: string, portalSessionId: string): Pr
     }
   }
   if (stored === undefined) return { problem: LinkProblem.noToken };
-  if (Date.parse(stored.portalSession.expiresAt) <= Date.now()) {
-    forgetSession(portalSessionId);
-    return { problem: LinkProblem.expired };
-  }
-  return { session: stored };
+  forgetSession(portalSessionId);
+  return { problem: LinkProblem.expired };
 }
