@@ -36,14 +36,12 @@ export const longFilesFirst = [
 export default class LongFilesFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const sorted = await super.sort(files);
-    const rank = (file: TestSpecification): number => {
-      const index = (longFilesFirst as readonly string[]).indexOf(
-        relative(this.ctx.config.root, file.moduleId),
-      );
-      return index === -1 ? longFilesFirst.length : index;
-    };
-    const first = sorted.filter((file) => rank(file) < longFilesFirst.length);
+    const unlisted = longFilesFirst.length;
+    const positions = new Map<string, number>(longFilesFirst.map((file, index) => [file, index]));
+    const rank = (file: TestSpecification): number =>
+      positions.get(relative(this.ctx.config.root, file.moduleId)) ?? unlisted;
+    const first = sorted.filter((file) => rank(file) < unlisted);
     first.sort((a, b) => rank(a) - rank(b));
-    return [...first, ...sorted.filter((file) => rank(file) === longFilesFirst.length)];
+    return [...first, ...sorted.filter((file) => rank(file) === unlisted)];
   }
 }
