@@ -411,6 +411,9 @@ describe('a link that does not open', () => {
       const portal = await openSession(shop, { scope: 'manage' });
       const { page, created } = portal;
       await heading(page, 2, shop.endpointName).waitFor();
+      // The list's success meters read deliveries after it shows; once they have, the session's
+      // next call is the click below, not one of theirs that could end the session first.
+      await expect.poll(() => page.getByText(/^Counting the last 24 hours/).count()).toBe(0);
       await end(created);
       await navLink(page, 'Events').click();
       await heading(page, 1, 'Your portal session has ended').waitFor();
