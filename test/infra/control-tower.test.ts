@@ -152,7 +152,10 @@ describe('Control Tower proactive controls', () => {
 describe('ControlTowerRules', () => {
   /** An app with two queues without a dead-letter queue, the first acknowledged. */
   const appWithQueues = (acknowledgeBoth: boolean) => {
-    const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
+    const app = new App({
+      context: { 'aws:cdk:bundling-stacks': [] },
+      builtinCloudFormationValidation: false,
+    });
     Validations.of(app).addPlugins(new ControlTowerRules());
     const stack = new Stack(app, 'Queues');
     for (const id of ['Acknowledged', 'Other']) {

@@ -20,10 +20,15 @@ const cdkJson = JSON.parse(readFileSync(path.join(import.meta.dirname, '..', '..
 /**
  * An app with the feature flags of cdk.json, so tests synthesize what `cdk synth` does, but with
  * esbuild skipped: bundles are the subject of the bench, not of these tests
- * (docs/architecture.md#tests-and-benchmarks).
+ * (docs/architecture.md#tests-and-benchmarks). aws-cdk-lib's built-in template validation is off
+ * too: cfn-lint checks every stage's template (cfn-lint.test.ts), and the production synth through
+ * the CDK app keeps it (docs/decisions/test-suite-speed.md).
  */
 export function testApp(): App {
-  return new App({ context: { ...cdkJson.context, 'aws:cdk:bundling-stacks': [] } });
+  return new App({
+    context: { ...cdkJson.context, 'aws:cdk:bundling-stacks': [] },
+    builtinCloudFormationValidation: false,
+  });
 }
 
 const cache = new Map<Stage, SynthesizedStack>();

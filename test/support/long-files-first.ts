@@ -2,7 +2,7 @@ import { relative } from 'node:path';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /**
- * The suite's longest files, in the order they start (docs/decisions/e2e-fixture-and-test-workers.md).
+ * The suite's longest files, in the order they start (docs/decisions/test-suite-speed.md).
  * A fresh clone has no timings of its own, and vitest then starts larger files first, which left
  * cfn-lint (about 25 s of one core) to start last and run alone at the end. The three that start
  * together use different tools (Chromium, cfn-guard, the local runtime), and cfn-lint starts when
