@@ -21,9 +21,15 @@ describe('cfn-lint', () => {
       const templates = Object.values(Stage).map(
         (stage) => synthesized(stage).app.synth().getStackByName(stackName(stage)).templateFullPath,
       );
+      // Only errors fail the check, so cfn-lint runs no warning or informational rule: they took
+      // about 30 % of its CPU. `.ci/run` lints the same templates with every rule and reports the warnings.
       const lint = spawnSync(
         'cfn-lint',
-        ['--regions', ...cfnLintRegions, '--non-zero-exit-code', 'error', '--', ...templates],
+        [
+          ...['--regions', ...cfnLintRegions],
+          ...['--non-zero-exit-code', 'error', '--ignore-checks', 'W', 'I'],
+          ...['--', ...templates],
+        ],
         { encoding: 'utf8' },
       );
       expect(lint.status, `${lint.stdout}${lint.stderr}`).toBe(0);
