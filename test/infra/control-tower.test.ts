@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { App, Stack, Validations } from 'aws-cdk-lib';
+import { Stack, Validations } from 'aws-cdk-lib';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import { VALIDATION_REPORT_FILE } from 'aws-cdk-lib/cx-api';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -152,10 +152,7 @@ describe('Control Tower proactive controls', () => {
 describe('ControlTowerRules', () => {
   /** An app with two queues without a dead-letter queue, the first acknowledged. */
   const appWithQueues = (acknowledgeBoth: boolean) => {
-    const app = new App({
-      context: { 'aws:cdk:bundling-stacks': [] },
-      builtinCloudFormationValidation: false,
-    });
+    const app = testApp();
     Validations.of(app).addPlugins(new ControlTowerRules());
     const stack = new Stack(app, 'Queues');
     for (const id of ['Acknowledged', 'Other']) {
