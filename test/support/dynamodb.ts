@@ -4,6 +4,7 @@ import {
   DeleteTableCommand,
   DescribeTableCommand,
   DynamoDBClient,
+  ListTablesCommand,
   ResourceNotFoundException,
   UpdateTimeToLiveCommand,
 } from '@aws-sdk/client-dynamodb';
@@ -73,6 +74,25 @@ export async function deleteTestTable(tableName: string): Promise<void> {
   } catch (error) {
     if (!(error instanceof ResourceNotFoundException)) throw error;
   }
+}
+
+/**
+ * Deletes every table in this worker's DynamoDB Local, before a test file starts (file-hygiene.ts):
+ * the files before it in this worker are done with theirs, and DynamoDB Local's background work
+ * grows with the tables it holds (docs/decisions/test-suite-speed.md). A worker that shares its
+ * instance with another (more workers than instances) leaves the tables alone.
+ */
+export async function deleteEarlierFilesTables(): Promise<void> {
+  const worker = Number(process.env.VITEST_POOL_ID ?? '1');
+  if (worker > inject('dynamodbEndpoints').length) return;
+  const tableNames: string[] = [];
+  let after: string | undefined;
+  do {
+    const page = await testDynamoDbClient().send(new ListTablesCommand({ ExclusiveStartTableName: after }));
+    tableNames.push(...(page.TableNames ?? []));
+    after = page.LastEvaluatedTableName;
+  } while (after !== undefined);
+  for (const tableName of tableNames) await deleteTestTable(tableName);
 }
 
 async function waitUntilActive(tableName: string, timeoutMs = 10_000): Promise<void> {

@@ -1,4 +1,5 @@
-import { afterAll, vi } from 'vitest';
+import { afterAll, beforeAll, vi } from 'vitest';
+import { deleteEarlierFilesTables } from './dynamodb';
 
 /**
  * Setup file of every test file. A worker runs file after file in one process (vitest.config.ts), so
@@ -6,6 +7,8 @@ import { afterAll, vi } from 'vitest';
  * stubbed variables and globals, and spies. aws-sdk-client-mock stubs are removed by
  * `mockAwsClient` (aws-client-mocks.ts); test/unit/structure/test-isolation.test.ts checks both.
  */
+beforeAll(() => deleteEarlierFilesTables());
+
 afterAll(() => {
   vi.useRealTimers();
   vi.unstubAllEnvs();
