@@ -30,7 +30,9 @@ test.beforeAll(async ({ t: runtime }) => {
   await readOrCreateKey(t.stateDir, DynamoDbAccessKey);
 });
 
-const admin = localAdmin(() => t.stateDir);
+// In this process: the commands' work against the runtime is the subject here, and cli.test.ts and
+// key-revocation.test.ts run the CLI as a process of its own.
+const admin = localAdmin(() => t.stateDir, { inProcess: true });
 
 async function deadLetters(): Promise<number> {
   return ((await callLocalOperator(t.stateDir, OperatorRoutes.deadLetters)) as { count: number }).count;

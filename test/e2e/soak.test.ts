@@ -10,10 +10,10 @@ const eventCount = 100;
 const stops: (() => Promise<void>)[] = [];
 let findings: SoakFindings;
 
-// The short version of `npm run soak`: 5 s of load and 100 events, on the suite's DynamoDB Local.
+// The short version of `npm run soak`: 3 s of load and 100 events, on the suite's DynamoDB Local.
 beforeAll(async () => {
   findings = await runSoak(
-    { durationSeconds: 5, eventCount, settleTimeoutSeconds: 90 },
+    { durationSeconds: 3, eventCount, settleTimeoutSeconds: 90 },
     {
       dynamodb: async () => testDynamoDbTarget(),
       caDir: inject('testCaDir'),
