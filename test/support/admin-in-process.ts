@@ -1,9 +1,10 @@
 import { runAdmin } from '../../lib/admin/cli';
+import type { AdminEnv } from '../../lib/admin/target';
 
 /** The admin CLI run in this process, as `bin/admin.ts` runs it, with what it printed kept apart. */
 export async function runAdminInProcess(
   args: readonly string[],
-  env: Record<string, string>,
+  env: AdminEnv,
 ): Promise<{ code: number; stdout: string; stderr: string }> {
   let stdout = '';
   let stderr = '';

@@ -50,7 +50,7 @@ export function localAdmin(
   const run = inProcess ? runAdminInProcess : runAdminProcess;
   return async (...args) => {
     const { code, stdout, stderr } = await run([...args, '--local', '--json'], {
-      ...(process.env as Record<string, string>),
+      ...process.env,
       LOCAL_STATE_DIR: stateDir(),
     });
     return { code, stdout, stderr, output: code === 0 ? JSON.parse(stdout) : undefined };

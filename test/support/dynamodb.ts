@@ -4,7 +4,7 @@ import {
   DeleteTableCommand,
   DescribeTableCommand,
   DynamoDBClient,
-  ListTablesCommand,
+  paginateListTables,
   ResourceNotFoundException,
   UpdateTimeToLiveCommand,
 } from '@aws-sdk/client-dynamodb';
@@ -26,8 +26,12 @@ let documentClient: DynamoDBDocumentClient | undefined;
  */
 export function testDynamoDbEndpoint(): string {
   const endpoints = inject('dynamodbEndpoints');
-  const worker = Number(process.env.VITEST_POOL_ID ?? '1');
-  return endpoints[(worker - 1) % endpoints.length] as string;
+  return endpoints[(testWorker() - 1) % endpoints.length] as string;
+}
+
+/** This worker's number, from 1 (vitest's VITEST_POOL_ID). */
+function testWorker(): number {
+  return Number(process.env.VITEST_POOL_ID ?? '1');
 }
 
 /** This worker's DynamoDB Local as a runtime takes it: a `-sharedDb` one, so the shared key reaches it. */
@@ -83,15 +87,11 @@ export async function deleteTestTable(tableName: string): Promise<void> {
  * instance with another (more workers than instances) leaves the tables alone.
  */
 export async function deleteEarlierFilesTables(): Promise<void> {
-  const worker = Number(process.env.VITEST_POOL_ID ?? '1');
-  if (worker > inject('dynamodbEndpoints').length) return;
+  if (testWorker() > inject('dynamodbEndpoints').length) return;
   const tableNames: string[] = [];
-  let after: string | undefined;
-  do {
-    const page = await testDynamoDbClient().send(new ListTablesCommand({ ExclusiveStartTableName: after }));
+  for await (const page of paginateListTables({ client: testDynamoDbClient() }, {})) {
     tableNames.push(...(page.TableNames ?? []));
-    after = page.LastEvaluatedTableName;
-  } while (after !== undefined);
+  }
   for (const tableName of tableNames) await deleteTestTable(tableName);
 }
 

@@ -6,6 +6,8 @@ import { deleteEarlierFilesTables } from './dynamodb';
  * what a file changes of vitest's shared state is put back after its last test: fake timers,
  * stubbed variables and globals, and spies. aws-sdk-client-mock stubs are removed by
  * `mockAwsClient` (aws-client-mocks.ts); test/unit/structure/test-isolation.test.ts checks both.
+ * The tables earlier files left in the worker's DynamoDB Local go before a file's first test: a
+ * file's runtime, which holds its table, may stop only after the file's own hooks.
  */
 beforeAll(() => deleteEarlierFilesTables());
 
