@@ -20,7 +20,7 @@ declare module 'vitest' {
 /**
  * Starts one in-memory DynamoDB Local per test worker, each on a free port; a test reaches its own
  * worker's (`testDynamoDbEndpoint`), so two workers never queue behind each other's requests, and
- * every test file creates its own uniquely named tables in it. Before that, makes the run's test CA
+ * every test file creates its own uniquely named tables in a database of its own there. Before that, makes the run's test CA
  * and has every test worker trust it (see `trustTestCa`).
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
@@ -34,11 +34,11 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const log = runLogWriter('global-setup', undefined);
   const started = Date.now();
   const workers = Math.max(1, project.vitest.config.maxWorkers);
-  // -sharedDb instances (docs/decisions/who-can-reach-the-local-table.md): every worker, spawned
-  // runtime and admin CLI of the run reaches its instance with the fixed shared key.
+  // Each test file signs with a key of its own and so has a database of its own in its worker's
+  // instance (testDynamoDbTarget); a spawned runtime or admin CLI is handed that key.
   const instances = await Promise.allSettled(
     Array.from({ length: workers }, () =>
-      startDynamoDbLocal({ inMemory: true, sharedDb: true, log: (message) => log.write(`${message}\n`) }),
+      startDynamoDbLocal({ inMemory: true, log: (message) => log.write(`${message}\n`) }),
     ),
   );
   const dynamodbs = instances.flatMap((instance) =>

@@ -6,10 +6,10 @@ let client: DynamoDBDocumentClient | undefined;
 
 /**
  * DynamoDB Local keeps one database per access key and region, so the region is fixed here: an
- * AWS_REGION in a developer's shell must not point the store at another database. The shared
- * access key is what reaches an instance run with `-sharedDb`, where any key sees the one database.
+ * AWS_REGION in a developer's shell must not point the store at another database. A client given
+ * no key signs with the fixed `local`, whose database holds nothing of the runtime's.
  */
-export const LocalDynamoDb = { region: 'us-east-1', sharedAccessKeyId: 'local' } as const;
+export const LocalDynamoDb = { region: 'us-east-1', defaultAccessKeyId: 'local' } as const;
 
 /**
  * One document client per container, created on first use. Against DynamoDB Local (an endpoint is
@@ -23,7 +23,7 @@ export function documentClient(): DynamoDBDocumentClient {
 
 export function createDocumentClient(
   endpoint: string | undefined,
-  accessKeyId: string = LocalDynamoDb.sharedAccessKeyId,
+  accessKeyId: string = LocalDynamoDb.defaultAccessKeyId,
 ): DynamoDBDocumentClient {
   return DynamoDBDocumentClient.from(createDynamoDbClient(endpoint, accessKeyId), {
     marshallOptions: { removeUndefinedValues: true, convertClassInstanceToMap: false },
@@ -36,7 +36,7 @@ export function createDocumentClient(
  */
 export function createDynamoDbClient(
   endpoint: string | undefined,
-  accessKeyId: string = LocalDynamoDb.sharedAccessKeyId,
+  accessKeyId: string = LocalDynamoDb.defaultAccessKeyId,
   options: { readonly maxAttempts?: number } = {},
 ): DynamoDBClient {
   const retries = options.maxAttempts === undefined ? {} : { maxAttempts: options.maxAttempts };

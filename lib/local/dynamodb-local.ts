@@ -26,9 +26,6 @@ const DynamoDbLocalPackage = {
 
 export const DynamoDbLocalRegion = LocalDynamoDb.region;
 
-/** What any client of a `-sharedDb` instance may sign with: every key reaches its one database. */
-export const SharedDbAccessKeyId = LocalDynamoDb.sharedAccessKeyId;
-
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 const StampFile = '.complete.json';
 const JarFile = 'DynamoDBLocal.jar';
@@ -171,8 +168,6 @@ export interface StartDynamoDbLocalOptions {
    * every interface, so a client without it reaches only an empty database of its own.
    */
   accessKeyId?: string | undefined;
-  /** One database for every key, for generated data only (docs/decisions/who-can-reach-the-local-table.md). */
-  sharedDb?: boolean | undefined;
   /** 0 or undefined picks a free port (and picks again if it is taken before the JVM binds it). */
   port?: number | undefined;
   dbPath?: string | undefined;
@@ -212,7 +207,7 @@ export async function startDynamoDbLocal(options: StartDynamoDbLocalOptions): Pr
   await assertJavaAvailable(javaCommand, env);
   const { emulatorDir } = await ensureDynamoDbLocalJar({ log: options.log });
   const accessKeyId = instanceAccessKey(options);
-  const args = [...(options.sharedDb === true ? ['-sharedDb'] : []), ...(await storageArgs(options))];
+  const args = await storageArgs(options);
   const fixedPort = options.port || undefined;
   const pickPort = options.pickPort ?? (() => findFreePort());
   for (let attempt = 1; ; attempt++) {
@@ -240,17 +235,14 @@ async function storageArgs(options: StartDynamoDbLocalOptions): Promise<string[]
   return ['-dbPath', dbPath];
 }
 
-/** The caller's key, a random one (hex: DynamoDB Local takes letters and digits only), or the shared one. */
+/** The caller's key or a random one (hex: DynamoDB Local takes letters and digits only). */
 function instanceAccessKey(options: StartDynamoDbLocalOptions): string {
-  const refuse = (message: string) =>
-    new DynamoDbLocalError(DynamoDbLocalErrorCode.invalidAccessKey, message);
-  if (options.sharedDb === true) {
-    if (options.accessKeyId === undefined) return SharedDbAccessKeyId;
-    throw refuse('A -sharedDb DynamoDB Local serves every key the same database: it takes no access key.');
-  }
   const accessKeyId = options.accessKeyId ?? randomBytes(16).toString('hex');
   if (/^[A-Za-z0-9]+$/.test(accessKeyId)) return accessKeyId;
-  throw refuse('The DynamoDB Local access key must be letters and digits only.');
+  throw new DynamoDbLocalError(
+    DynamoDbLocalErrorCode.invalidAccessKey,
+    'The DynamoDB Local access key must be letters and digits only.',
+  );
 }
 
 const portInUseError = (port: number) =>
@@ -259,7 +251,7 @@ const portInUseError = (port: number) =>
     `DynamoDB Local cannot listen on port ${port}: the address is already in use. Stop whatever holds it or choose another port (0 picks a free one).`,
   );
 
-/** Spawns the JVM on `port` with `args` (`-sharedDb`, `-inMemory` or `-dbPath <dir>`) and waits until it answers. */
+/** Spawns the JVM on `port` with `args` (`-inMemory` or `-dbPath <dir>`) and waits until it answers. */
 async function launch(
   options: StartDynamoDbLocalOptions & { javaCommand: string; env: NodeJS.ProcessEnv },
   {

@@ -10,7 +10,7 @@ import {
   type _Record as StreamRecordSource,
 } from '@aws-sdk/client-dynamodb-streams';
 import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent, StreamRecord } from 'aws-lambda';
-import { DynamoDbLocalRegion, dynamoDbLocalClientConfig, SharedDbAccessKeyId } from './dynamodb-local';
+import { DynamoDbLocalRegion, dynamoDbLocalClientConfig } from './dynamodb-local';
 
 // biome-ignore lint/suspicious/noConfusingVoidType: the result type of aws-lambda's DynamoDBStreamHandler
 export type StreamBatchResult = DynamoDBBatchResponse | undefined | void;
@@ -33,8 +33,8 @@ export interface StreamPollerOptions {
   tableName: string;
   handler: (event: DynamoDBStreamEvent) => Promise<StreamBatchResult>;
   endpoint: string;
-  /** The key of the DynamoDB Local database that holds the table (default the `-sharedDb` key). */
-  accessKeyId?: string | undefined;
+  /** The key of the DynamoDB Local database that holds the table. */
+  accessKeyId: string;
   /** Where the shards open at start are read from: `latest` (default) or their oldest record. */
   from?: 'latest' | 'trim_horizon' | undefined;
   /** Like the mapping's BatchSize (default 100). */
@@ -69,7 +69,7 @@ const ShardDiscoveryIntervalMs = 2_000;
  * (ReportBatchItemFailures), and after `maxRetries` the batch is skipped and reported.
  */
 export async function startStreamPoller(options: StreamPollerOptions): Promise<StreamPoller> {
-  const config = dynamoDbLocalClientConfig(options.endpoint, options.accessKeyId ?? SharedDbAccessKeyId);
+  const config = dynamoDbLocalClientConfig(options.endpoint, options.accessKeyId);
   const reader = new StreamReader(options, config, await latestStreamArn(config, options.tableName));
   await reader.start();
   return reader;

@@ -1,20 +1,13 @@
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createKey } from '../../lib/admin/operations';
-import { DynamoDbAccessKey, readOrCreateKey } from '../../lib/local/private-files';
 import { localAdmin } from '../support/admin-process';
 import { e2eFile, t } from '../support/e2e-test';
 import { apiClient } from '../support/local-runtime';
 
 const _repoRoot = resolve(import.meta.dirname, '../..');
 // The deployed cache period, so a warm cache would answer for a minute without the flush.
-const test = e2eFile({ AUTH_CACHE_SECONDS: 60 });
-
-test.beforeAll(async () => {
-  // The suite's DynamoDB Local is shared (any access key reaches it); the CLI still wants the key file
-  // `npm start` keeps beside runtime.json.
-  await readOrCreateKey(t.stateDir, DynamoDbAccessKey);
-});
+e2eFile({ AUTH_CACHE_SECONDS: 60 });
 
 const admin = localAdmin(() => t.stateDir);
 

@@ -12,10 +12,11 @@ import {
   ScanCommand,
 } from '@aws-sdk/client-dynamodb';
 import { afterAll, describe, expect, it } from 'vitest';
+import { LocalDynamoDb } from '../../functions/store/client';
 import { runAdmin } from '../../lib/admin/cli';
 import { createKey, createMerchant } from '../../lib/admin/operations';
 import { withTarget } from '../../lib/admin/target';
-import { dynamoDbLocalClientConfig, SharedDbAccessKeyId } from '../../lib/local/dynamodb-local';
+import { dynamoDbLocalClientConfig } from '../../lib/local/dynamodb-local';
 import { ensureTable } from '../../lib/local/ensure-table';
 import { startLocalEntry } from '../support/local-entry';
 
@@ -113,7 +114,7 @@ describe('the table of npm start', () => {
     expect(created.status).toBe(201);
 
     // Another address on the network knows the endpoint and the table's name, not the key.
-    for (const outsiderKey of [SharedDbAccessKeyId, randomBytes(16).toString('hex')]) {
+    for (const outsiderKey of [LocalDynamoDb.defaultAccessKeyId, randomBytes(16).toString('hex')]) {
       const outsider = clientFor(runtime.dynamodbEndpoint, outsiderKey);
       expect((await outsider.send(new ListTablesCommand({}))).TableNames).toEqual([]);
       const key = { PK: { S: `MERCHANT#${runtime.merchantId}` }, SK: { S: 'MERCHANT' } };
@@ -132,9 +133,12 @@ describe('the table of npm start', () => {
       stage: runtime.stage,
       tableName: runtime.tableName,
       dynamodbEndpoint: runtime.dynamodbEndpoint,
-      dynamodbAccessKeyId: SharedDbAccessKeyId,
+      dynamodbAccessKeyId: LocalDynamoDb.defaultAccessKeyId,
     };
-    await ensureTable(clientFor(runtime.dynamodbEndpoint, SharedDbAccessKeyId), runtime.tableName);
+    await ensureTable(
+      clientFor(runtime.dynamodbEndpoint, LocalDynamoDb.defaultAccessKeyId),
+      runtime.tableName,
+    );
     const forged = await withTarget(outsiderTarget, async () => {
       const merchant = await createMerchant('Forged merchant');
       return createKey(merchant.merchantId, runtime.stage);
@@ -197,7 +201,7 @@ describe('the table of npm start', () => {
     const runtime = await runtimeFile(stateDir);
     const accessKey = (await readFile(join(stateDir, 'dynamodb.key'), 'utf8')).trim();
 
-    const outsider = clientFor(runtime.dynamodbEndpoint, SharedDbAccessKeyId);
+    const outsider = clientFor(runtime.dynamodbEndpoint, LocalDynamoDb.defaultAccessKeyId);
     expect((await outsider.send(new ListTablesCommand({}))).TableNames).toEqual([]);
     const owner = clientFor(runtime.dynamodbEndpoint, accessKey);
     expect((await owner.send(new ListTablesCommand({}))).TableNames).toEqual([runtime.tableName]);

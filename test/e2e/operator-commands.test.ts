@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest';
 import { newSigningSecret } from '../../functions/domain/webhook-secret';
 import { callLocalOperator } from '../../lib/admin/local-operator';
 import { OperatorRoutes } from '../../lib/local/operator-channel';
-import { DynamoDbAccessKey, readOrCreateKey } from '../../lib/local/private-files';
 import { localAdmin } from '../support/admin-process';
 import { e2eTest, webhookSettings } from '../support/e2e-test';
 import type { HttpsReceiver } from '../support/https-receiver';
@@ -24,10 +23,8 @@ let t: TestRuntime;
 /** While set, every batch the queue hands the dispatcher fails, as a dispatcher outage would. */
 let dispatcherDown = false;
 
-test.beforeAll(async ({ t: runtime }) => {
+test.beforeAll(({ t: runtime }) => {
   t = runtime;
-  // The suite's DynamoDB Local takes any key; the CLI still reads the file `npm start` keeps.
-  await readOrCreateKey(t.stateDir, DynamoDbAccessKey);
 });
 
 // In this process: the commands' work against the runtime is the subject here, and cli.test.ts and

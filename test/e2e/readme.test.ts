@@ -1,12 +1,11 @@
-import { randomBytes } from 'node:crypto';
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type LocalRuntime, startLocalRuntime } from '../../lib/local/runtime';
 import { readLocalSettings } from '../../lib/local/settings';
 import { startWebhookReceiver, type WebhookReceiver } from '../../lib/webhook-receiver/webhook-receiver';
-import { testDynamoDbTarget } from '../support/dynamodb';
+import { testDynamoDbTarget, writeTestDynamoDbKey } from '../support/dynamodb';
 import { runToEnd } from '../support/spawned-process';
 import { TestCaFiles } from '../support/test-ca';
 
@@ -18,11 +17,9 @@ let receiver: WebhookReceiver;
 beforeAll(async () => {
   workDir = await mkdtemp(join(tmpdir(), 'merchant-payments-readme-'));
   await mkdir(join(workDir, '.local'));
-  // The admin CLI's --local signs with the key npm start keeps here; any key reaches the suite's
-  // -sharedDb DynamoDB Local, which this runtime uses instead of starting its own.
-  await writeFile(join(workDir, '.local', 'dynamodb.key'), `${randomBytes(16).toString('hex')}\n`, {
-    mode: 0o600,
-  });
+  // The admin CLI's --local signs with the key npm start keeps here: this file's database in the
+  // suite's DynamoDB Local, which this runtime uses instead of starting its own.
+  await writeTestDynamoDbKey(join(workDir, '.local'));
   // `npm run webhook-receiver`, in process, serving the suite's localhost certificate: every test
   // worker (and so the runtime in it) already trusts the suite's CA through NODE_EXTRA_CA_CERTS.
   const testCaDir = inject('testCaDir');

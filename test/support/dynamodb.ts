@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import {
   CreateTableCommand,
   DeleteTableCommand,
@@ -11,12 +13,16 @@ import {
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { inject } from 'vitest';
 import { createTableInput, TableDefinition } from '../../functions/store/table';
-import {
-  type DynamoDbLocalTarget,
-  dynamoDbLocalClientConfig,
-  SharedDbAccessKeyId,
-} from '../../lib/local/dynamodb-local';
+import { type DynamoDbLocalTarget, dynamoDbLocalClientConfig } from '../../lib/local/dynamodb-local';
+import { DynamoDbAccessKey } from '../../lib/local/private-files';
 
+/**
+ * The key of this test file's own database. The worker's DynamoDB Local keeps one database per access
+ * key, so each file gets a fresh one (`startFileDatabase`): a write to a table with a stream costs
+ * DynamoDB Local time in proportion to every stream record its database holds, deleted tables'
+ * included (docs/decisions/test-suite-speed.md).
+ */
+let fileAccessKeyId: string | undefined;
 let client: DynamoDBClient | undefined;
 let documentClient: DynamoDBDocumentClient | undefined;
 
@@ -26,22 +32,51 @@ let documentClient: DynamoDBDocumentClient | undefined;
  */
 export function testDynamoDbEndpoint(): string {
   const endpoints = inject('dynamodbEndpoints');
-  return endpoints[(testWorker() - 1) % endpoints.length] as string;
+  const worker = Number(process.env.VITEST_POOL_ID ?? '1');
+  return endpoints[(worker - 1) % endpoints.length] as string;
 }
 
-/** This worker's number, from 1 (vitest's VITEST_POOL_ID). */
-function testWorker(): number {
-  return Number(process.env.VITEST_POOL_ID ?? '1');
+/** The access key of this test file's database in the worker's DynamoDB Local. */
+export function testDynamoDbAccessKeyId(): string {
+  fileAccessKeyId ??= randomBytes(16).toString('hex');
+  return fileAccessKeyId;
 }
 
-/** This worker's DynamoDB Local as a runtime takes it: a `-sharedDb` one, so the shared key reaches it. */
+/** This test file's database, as a runtime or a client takes it: the worker's endpoint and the file's key. */
 export function testDynamoDbTarget(): DynamoDbLocalTarget {
-  return { endpoint: testDynamoDbEndpoint(), accessKeyId: SharedDbAccessKeyId };
+  return { endpoint: testDynamoDbEndpoint(), accessKeyId: testDynamoDbAccessKeyId() };
 }
 
-/** A client for this worker's DynamoDB Local (a `-sharedDb` one), shared within the worker's process. */
+/**
+ * Run before each test file (file-hygiene.ts): deletes the tables the worker's previous file left in
+ * its database, since DynamoDB Local's background work grows with the tables it holds, and gives this
+ * file a database of its own under a new key, made when the file first asks for it.
+ */
+export async function startFileDatabase(): Promise<void> {
+  if (fileAccessKeyId !== undefined) {
+    const tableNames: string[] = [];
+    for await (const page of paginateListTables({ client: testDynamoDbClient() }, {})) {
+      tableNames.push(...(page.TableNames ?? []));
+    }
+    for (const tableName of tableNames) await deleteTestTable(tableName);
+  }
+  client?.destroy();
+  client = undefined;
+  documentClient = undefined;
+  fileAccessKeyId = undefined;
+}
+
+/**
+ * Writes the file's key where `npm start` keeps its own (`dynamodb.key` in the state folder), for
+ * the admin CLI's `--local` against a runtime on this file's database.
+ */
+export async function writeTestDynamoDbKey(stateDir: string): Promise<void> {
+  await writeFile(join(stateDir, DynamoDbAccessKey.file), `${testDynamoDbAccessKeyId()}\n`, { mode: 0o600 });
+}
+
+/** A client for this file's database, shared within the file. */
 export function testDynamoDbClient(): DynamoDBClient {
-  client ??= new DynamoDBClient(dynamoDbLocalClientConfig(testDynamoDbEndpoint(), SharedDbAccessKeyId));
+  client ??= new DynamoDBClient(dynamoDbLocalClientConfig(testDynamoDbEndpoint(), testDynamoDbAccessKeyId()));
   return client;
 }
 
@@ -78,21 +113,6 @@ export async function deleteTestTable(tableName: string): Promise<void> {
   } catch (error) {
     if (!(error instanceof ResourceNotFoundException)) throw error;
   }
-}
-
-/**
- * Deletes every table in this worker's DynamoDB Local, before a test file starts (file-hygiene.ts):
- * the files before it in this worker are done with theirs, and DynamoDB Local's background work
- * grows with the tables it holds (docs/decisions/test-suite-speed.md). A worker that shares its
- * instance with another (more workers than instances) leaves the tables alone.
- */
-export async function deleteEarlierFilesTables(): Promise<void> {
-  if (testWorker() > inject('dynamodbEndpoints').length) return;
-  const tableNames: string[] = [];
-  for await (const page of paginateListTables({ client: testDynamoDbClient() }, {})) {
-    tableNames.push(...(page.TableNames ?? []));
-  }
-  for (const tableName of tableNames) await deleteTestTable(tableName);
 }
 
 async function waitUntilActive(tableName: string, timeoutMs = 10_000): Promise<void> {

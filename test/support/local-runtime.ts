@@ -11,7 +11,7 @@ import type { DynamoDbLocalTarget } from '../../lib/local/dynamodb-local';
 import { routeInvocation } from '../../lib/local/gateway';
 import { type LocalRuntime, startLocalRuntime } from '../../lib/local/runtime';
 import { type LocalSettings, readLocalSettings } from '../../lib/local/settings';
-import { testDynamoDbTarget } from './dynamodb';
+import { testDynamoDbTarget, writeTestDynamoDbKey } from './dynamodb';
 import { documentClientCommandsDuring } from './dynamodb-commands';
 
 export interface TestRuntime {
@@ -46,6 +46,8 @@ export async function startTestRuntime(
   options: TestRuntimeOptions = {},
 ): Promise<TestRuntime> {
   const stateDir = await mkdtemp(join(tmpdir(), 'merchant-payments-runtime-'));
+  // As `npm start` leaves its state folder, so the admin CLI's --local reaches the runtime's table.
+  if (options.dynamodb === undefined) await writeTestDynamoDbKey(stateDir);
   const runtime = await startLocalRuntime({
     settings: readLocalSettings({ PORT: '0', ...stringValues(settings) }),
     inMemory: true,

@@ -3,7 +3,7 @@ import { vi } from 'vitest';
 import { resetFunctionEnvironment } from '../../functions/config';
 import { resetSecretSealer } from '../../functions/secrets/secret-sealer-from-env';
 import { resetDocumentClient } from '../../functions/store/client';
-import { createTestTable, testDynamoDbEndpoint } from './dynamodb';
+import { createTestTable, testDynamoDbAccessKeyId, testDynamoDbEndpoint } from './dynamodb';
 
 /**
  * Points the function code of this test process at a fresh table of the suite's DynamoDB Local,
@@ -15,6 +15,7 @@ export async function useFreshTable(): Promise<string> {
     TABLE_NAME: tableName,
     STAGE: 'sandbox',
     DYNAMODB_ENDPOINT: testDynamoDbEndpoint(),
+    DYNAMODB_LOCAL_ACCESS_KEY_ID: testDynamoDbAccessKeyId(),
     LOCAL_SECRETS_KEY: randomBytes(32).toString('base64'),
     WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
   });

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { CreateTableCommand, DeleteTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { CreateTableCommand, DeleteTableCommand } from '@aws-sdk/client-dynamodb';
 import { PutCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { authorize } from '../../../functions/authorizer/authorize';
@@ -14,19 +14,23 @@ import { getPortalSession } from '../../../functions/store/portal-sessions';
 import { createTableInput } from '../../../functions/store/table';
 import { buildPutNewEndpoint } from '../../../functions/store/webhook-endpoints';
 import { runAdmin } from '../../../lib/admin/cli';
-import { dynamoDbLocalClientConfig, SharedDbAccessKeyId } from '../../../lib/local/dynamodb-local';
 import { findFreePort } from '../../../lib/local/ports';
 import { runAdminProcess } from '../../support/admin-process';
-import { testDynamoDbEndpoint } from '../../support/dynamodb';
+import {
+  testDynamoDbAccessKeyId,
+  testDynamoDbClient,
+  testDynamoDbEndpoint,
+  writeTestDynamoDbKey,
+} from '../../support/dynamodb';
 import { isoTimestamp } from '../../support/iso-timestamp';
 import { invoicePaidEndpoint } from '../../support/stored-endpoint';
 
 const _repoRoot = resolve(import.meta.dirname, '../../..');
 const endpoint = testDynamoDbEndpoint();
-const dynamodb = new DynamoDBClient(dynamoDbLocalClientConfig(endpoint, SharedDbAccessKeyId));
-const documents = createDocumentClient(endpoint);
+const dynamodb = testDynamoDbClient();
+const documents = createDocumentClient(endpoint, testDynamoDbAccessKeyId());
 const savedEnv = { ...process.env };
-const storeVariables = ['TABLE_NAME', 'STAGE', 'DYNAMODB_ENDPOINT'] as const;
+const storeVariables = ['TABLE_NAME', 'STAGE', 'DYNAMODB_ENDPOINT', 'DYNAMODB_LOCAL_ACCESS_KEY_ID'] as const;
 
 let tableName: string;
 let stateDir: string;
@@ -34,6 +38,7 @@ let stateDir: string;
 beforeAll(() => {
   // authorize() reads keys through the store, which takes its table from the environment.
   process.env.DYNAMODB_ENDPOINT = endpoint;
+  process.env.DYNAMODB_LOCAL_ACCESS_KEY_ID = testDynamoDbAccessKeyId();
   process.env.STAGE = 'sandbox';
 });
 
@@ -60,7 +65,6 @@ afterAll(() => {
   }
   resetFunctionEnvironment();
   resetDocumentClient();
-  dynamodb.destroy();
   documents.destroy();
 });
 
@@ -74,8 +78,7 @@ async function writeRuntime(fields: { dynamodbEndpoint: string; tableName: strin
     ...fields,
   };
   await writeFile(join(stateDir, 'runtime.json'), JSON.stringify(runtime));
-  // Any key reaches the suite's `-sharedDb` instance; the CLI still needs the file `npm start` makes.
-  await writeFile(join(stateDir, 'dynamodb.key'), `${'0'.repeat(32)}\n`, { mode: 0o600 });
+  await writeTestDynamoDbKey(stateDir);
 }
 
 async function admin(...args: string[]) {

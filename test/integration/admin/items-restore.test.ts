@@ -17,7 +17,9 @@ import {
   createTestTable,
   deleteTestTable,
   testDocumentClient,
+  testDynamoDbAccessKeyId,
   testDynamoDbEndpoint,
+  writeTestDynamoDbKey,
 } from '../../support/dynamodb';
 
 type Item = Record<string, unknown>;
@@ -36,7 +38,7 @@ beforeEach(async () => {
   // runtime.json as `npm start` writes it: the CLI's --local target is the live table.
   const runtime = { stage: 'sandbox', dynamodbEndpoint: endpoint, tableName: liveTable };
   await writeFile(join(stateDir, 'runtime.json'), JSON.stringify(runtime));
-  await writeFile(join(stateDir, 'dynamodb.key'), `${'0'.repeat(32)}\n`, { mode: 0o600 });
+  await writeTestDynamoDbKey(stateDir);
 });
 
 afterEach(async () => {
@@ -324,7 +326,7 @@ describe('items restore --merchant', () => {
       [JSON.stringify(keyOf(a.items.invoice)), { ...a.items.invoice, total: 1 }],
       [JSON.stringify(keyOf(a.items.product)), { ...a.items.product, name: 'Mate' }],
     ]);
-    const client = createDynamoDbClient(endpoint);
+    const client = createDynamoDbClient(endpoint, testDynamoDbAccessKeyId());
     client.middlewareStack.add(
       (next, context) => async (args) => {
         const input = args.input as { Item?: Record<string, { S?: string }> };
@@ -474,7 +476,7 @@ describe('items restore copies typed values exactly', () => {
       amounts: { NS: ['1', '12345678901234567890'] },
       blob: { B: new Uint8Array([0, 255, 7]) },
     };
-    const raw = createDynamoDbClient(endpoint);
+    const raw = createDynamoDbClient(endpoint, testDynamoDbAccessKeyId());
     try {
       await raw.send(new PutItemCommand({ TableName: restoredTable, Item: item }));
     } finally {

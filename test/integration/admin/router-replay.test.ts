@@ -23,9 +23,9 @@ import { documentClient, tableName } from '../../../functions/store/client';
 import { EntityType, keys } from '../../../functions/store/keys';
 import { buildPutNewEndpoint } from '../../../functions/store/webhook-endpoints';
 import { replayStageRouterFailures } from '../../../lib/admin/router-replay';
-import { dynamoDbLocalClientConfig, SharedDbAccessKeyId } from '../../../lib/local/dynamodb-local';
+import { dynamoDbLocalClientConfig } from '../../../lib/local/dynamodb-local';
 import { invokePayload, mockAwsClient } from '../../support/aws-client-mocks';
-import { testDynamoDbClient, testDynamoDbEndpoint } from '../../support/dynamodb';
+import { testDynamoDbAccessKeyId, testDynamoDbClient, testDynamoDbEndpoint } from '../../support/dynamodb';
 import { invoicePaidEndpoint } from '../../support/stored-endpoint';
 import { useFreshTable } from '../../support/table-environment';
 
@@ -33,7 +33,7 @@ import { useFreshTable } from '../../support/table-environment';
 const sqs = mockAwsClient(SQSClient);
 const lambda = mockAwsClient(LambdaClient);
 const streams = new DynamoDBStreamsClient(
-  dynamoDbLocalClientConfig(testDynamoDbEndpoint(), SharedDbAccessKeyId),
+  dynamoDbLocalClientConfig(testDynamoDbEndpoint(), testDynamoDbAccessKeyId()),
 );
 const merchantId = newId('mer');
 const queueUrl = 'https://sqs.eu-west-1.amazonaws.com/123456789012/MerchantPayments-sandbox-router-failures';

@@ -13,6 +13,7 @@ import {
   ScanCommand,
 } from '@aws-sdk/client-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LocalDynamoDb } from '../../../functions/store/client';
 import { startFreshDynamoDbLocal } from '../../../lib/bench/fresh-dynamodb-local';
 import {
   DynamoDbLocalError,
@@ -20,7 +21,6 @@ import {
   dynamoDbLocalClientConfig,
   ensureDynamoDbLocalJar,
   JavaMissingError,
-  SharedDbAccessKeyId,
   startDynamoDbLocal,
 } from '../../../lib/local/dynamodb-local';
 import { findFreePort, isPortFree } from '../../../lib/local/ports';
@@ -173,7 +173,7 @@ describe('startDynamoDbLocal with an access key', () => {
     const dbPath = join(await mkdtemp(join(scratch, 'keyed-')), 'dynamodb');
     const dynamodb = await startDynamoDbLocal({ inMemory: false, dbPath, accessKeyId: ownerKey });
     const owner = clientFor(dynamodb.endpoint, ownerKey);
-    const outsiders = [SharedDbAccessKeyId, randomBytes(16).toString('hex')].map((key) =>
+    const outsiders = [LocalDynamoDb.defaultAccessKeyId, randomBytes(16).toString('hex')].map((key) =>
       clientFor(dynamodb.endpoint, key),
     );
     try {
@@ -205,19 +205,10 @@ describe('startDynamoDbLocal with an access key', () => {
       code: DynamoDbLocalErrorCode.invalidAccessKey,
     });
   });
-
-  it('refuses an access key beside -sharedDb, which would serve every key the same database', async () => {
-    await expect(
-      startDynamoDbLocal({ inMemory: true, sharedDb: true, accessKeyId: ownerKey }),
-    ).rejects.toMatchObject({
-      code: DynamoDbLocalErrorCode.invalidAccessKey,
-      message: expect.stringContaining('it takes no access key'),
-    });
-  });
 });
 
 describe('the DynamoDB Local of npm run bench and npm run soak', () => {
-  it('keeps the run’s table from a client signing with any other key, the old shared one included', async () => {
+  it('keeps the run’s table from a client signing with any other key, the old fixed one included', async () => {
     const stops: (() => Promise<void>)[] = [];
     const onStop = (stop: () => Promise<void>) => {
       stops.push(stop);
@@ -242,7 +233,7 @@ describe('the DynamoDB Local of npm run bench and npm run soak', () => {
         tableName,
       ]);
 
-      for (const key of [SharedDbAccessKeyId, randomBytes(16).toString('hex')]) {
+      for (const key of [LocalDynamoDb.defaultAccessKeyId, randomBytes(16).toString('hex')]) {
         const outsider = clientFor(key);
         expect((await outsider.send(new ListTablesCommand({}))).TableNames).toEqual([]);
         const read = new GetItemCommand({ TableName: tableName, Key: { PK: { S: 'x' }, SK: { S: 'y' } } });

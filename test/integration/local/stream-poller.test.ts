@@ -17,6 +17,7 @@ import {
 import {
   createTestTable,
   deleteTestTable,
+  testDynamoDbAccessKeyId,
   testDynamoDbClient,
   testDynamoDbEndpoint,
 } from '../../support/dynamodb';
@@ -42,6 +43,7 @@ async function poll(
   const errors: StreamPollerErrorContext[] = [];
   const poller = await startStreamPoller({
     endpoint: testDynamoDbEndpoint(),
+    accessKeyId: testDynamoDbAccessKeyId(),
     tableName,
     pollIntervalMs: 20,
     retryBackoffMs: 10,
@@ -257,6 +259,7 @@ describe('startStreamPoller', () => {
     await expect(
       startStreamPoller({
         endpoint: testDynamoDbEndpoint(),
+        accessKeyId: testDynamoDbAccessKeyId(),
         tableName: withoutStream,
         handler: async () => undefined,
       }),
