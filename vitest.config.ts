@@ -7,7 +7,7 @@ const logScan = 'test/logs/log-scan.test.ts';
 /**
  * Files that measure a burst close to a hard limit, run after the others and one at a time: 50
  * concurrent invoice creates must all finish within the 29 s of API Gateway's integration limit,
- * which takes ~10–15 s on a DynamoDB Local of their own with the 2 cores to themselves.
+ * which takes ~10–15 s on a database of their own with the 2 cores to themselves.
  */
 const runAlone = ['test/e2e/invoices-numbering.test.ts', 'test/integration/local/ensure-table.test.ts'];
 

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type DynamoDbLocal, startDynamoDbLocal } from '../../lib/local/dynamodb-local';
 import { invoiceFixtures } from '../support/invoices';
 import {
   type ApiClient,
@@ -10,17 +9,15 @@ import {
 } from '../support/local-runtime';
 
 let t: TestRuntime;
-let dynamodb: DynamoDbLocal | undefined;
 
-// A DynamoDB Local of its own: the suite's shared one, holding the tables of every earlier file,
-// made the burst below take 27 s of its 29 s limit, against ~10 s on a fresh one.
+// On the file's own database in the suite's DynamoDB Local (test/support/dynamodb.ts), after every
+// other file (vitest.config.ts): a database holding every earlier file's stream records made the
+// burst below take 27 s of its 29 s limit, against ~10 s on a fresh one.
 beforeAll(async () => {
-  dynamodb = await startDynamoDbLocal({ inMemory: true });
-  t = await startTestRuntime({}, { dynamodb });
+  t = await startTestRuntime();
 }, 60_000);
 afterAll(async () => {
   await t?.stop();
-  await dynamodb?.stop();
 });
 
 async function createInvoices(api: ApiClient, merchantId: string, count: number) {
