@@ -14,6 +14,8 @@ declare module 'vitest' {
     dynamodbEndpoints: string[];
     /** Folder of the run's test CA (`loadTestCa`): the `localhost` key and certificate HTTPS receivers serve. */
     testCaDir: string;
+    /** A folder of the run's, removed when the run ends, for what tests write and need not keep. */
+    scratchDir: string;
   }
 }
 
@@ -29,6 +31,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
   await Promise.all([writePayPageModule(), writePortalPageModule()]);
   const testCa = await trustTestCa();
   project.provide('testCaDir', testCa.dir);
+  const scratchDir = await mkdtemp(join(tmpdir(), 'merchant-payments-test-run-'));
+  project.provide('scratchDir', scratchDir);
 
   // Its progress goes to the run log, as everything but vitest's report does.
   const log = runLogWriter('global-setup', undefined);
@@ -49,6 +53,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
       await Promise.all(dynamodbs.map((dynamodb) => dynamodb.stop()));
     } finally {
       await testCa.remove();
+      await rm(scratchDir, { recursive: true, force: true });
     }
   };
   const failed = instances.find((instance) => instance.status === 'rejected');

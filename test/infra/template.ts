@@ -1,8 +1,8 @@
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { App } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
-import { beforeAll } from 'vitest';
+import { beforeAll, inject } from 'vitest';
 import { Stage } from '../../functions/config';
 import { liveAliasName } from '../../lib/constructs/safe-rollout';
 import { buildApp, type MerchantPaymentsStack } from '../../lib/stack';
@@ -22,12 +22,14 @@ const cdkJson = JSON.parse(readFileSync(path.join(import.meta.dirname, '..', '..
  * esbuild skipped: bundles are the subject of the bench, not of these tests
  * (docs/architecture.md#tests-and-benchmarks). aws-cdk-lib's built-in template validation is off
  * too: cfn-lint checks every stage's template (cfn-lint.test.ts), and the production synth through
- * the CDK app keeps it (docs/decisions/test-suite-speed.md).
+ * the CDK app keeps it (docs/decisions/test-suite-speed.md). It synthesizes into the run's scratch
+ * folder, which the run removes, not a folder of its own in the system's temporary one.
  */
 export function testApp(): App {
   return new App({
     context: { ...cdkJson.context, 'aws:cdk:bundling-stacks': [] },
     builtinCloudFormationValidation: false,
+    outdir: mkdtempSync(path.join(inject('scratchDir'), 'cdk.out-')),
   });
 }
 
