@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { configDefaults, defineConfig } from 'vitest/config';
-import LongFilesFirst from './test/support/long-files-first';
+import LongFilesFirst from './test/support/long-files-first.ts';
 
 const logScan = 'test/logs/log-scan.test.ts';
 
