@@ -22,8 +22,8 @@ declare module 'vitest' {
 /**
  * Starts one in-memory DynamoDB Local per test worker, each on a free port; a test reaches its own
  * worker's (`testDynamoDbEndpoint`), so two workers never queue behind each other's requests, and
- * every test file creates its own uniquely named tables in a database of its own there. Before that, makes the run's test CA
- * and has every test worker trust it (see `trustTestCa`).
+ * every test file creates its own uniquely named tables in a database of its own there. Before
+ * that, makes the run's test CA and has every test worker trust it (see `trustTestCa`).
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   // Test files import and bundle the pay page's and the portal's functions, which serve the pages

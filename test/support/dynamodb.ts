@@ -14,7 +14,7 @@ import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { inject } from 'vitest';
 import { createTableInput, TableDefinition } from '../../functions/store/table';
 import { type DynamoDbLocalTarget, dynamoDbLocalClientConfig } from '../../lib/local/dynamodb-local';
-import { DynamoDbAccessKey } from '../../lib/local/private-files';
+import { DynamoDbAccessKey, PrivateMode } from '../../lib/local/private-files';
 
 /**
  * The key of this test file's own database. The worker's DynamoDB Local keeps one database per access
@@ -38,7 +38,7 @@ export function testDynamoDbEndpoint(): string {
 
 /** The access key of this test file's database in the worker's DynamoDB Local. */
 export function testDynamoDbAccessKeyId(): string {
-  fileAccessKeyId ??= randomBytes(16).toString('hex');
+  fileAccessKeyId ??= DynamoDbAccessKey.make();
   return fileAccessKeyId;
 }
 
@@ -71,7 +71,9 @@ export async function startFileDatabase(): Promise<void> {
  * the admin CLI's `--local` against a runtime on this file's database.
  */
 export async function writeTestDynamoDbKey(stateDir: string): Promise<void> {
-  await writeFile(join(stateDir, DynamoDbAccessKey.file), `${testDynamoDbAccessKeyId()}\n`, { mode: 0o600 });
+  await writeFile(join(stateDir, DynamoDbAccessKey.file), `${testDynamoDbAccessKeyId()}\n`, {
+    mode: PrivateMode.file,
+  });
 }
 
 /** A client for this file's database, shared within the file. */
