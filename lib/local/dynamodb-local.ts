@@ -1,6 +1,6 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import { createHash, randomBytes } from 'node:crypto';
-import { mkdir, mkdtemp, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { readdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -8,27 +8,19 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb';
 import { LocalDynamoDb } from '../../functions/store/client';
+import { classArchiveLaunch } from '../dynamodb-local-files/class-archive';
+import {
+  DynamoDbLocalError,
+  DynamoDbLocalErrorCode,
+  ensureDynamoDbLocalJar,
+} from '../dynamodb-local-files/install';
 import { endWithThisProcess } from './orphan-watchdog';
 import { findFreePort, isPortFree, LOOPBACK_HOST } from './ports';
 import { closeFiles, privateDir } from './private-files';
 
-/**
- * AWS's emulator ships inside this npm package's `package/emulator/`. Only the tarball is fetched
- * (`npm pack`), never its dependency tree, and its pinned digest refuses a changed tarball.
- */
-const DynamoDbLocalPackage = {
-  name: 'amplify-dynamodb-simulator',
-  version: '2.9.30',
-  sha256: '3503ffac19f183407909fecdacf4db51ab1fdad1da7b2f177016670b2d80e4b9',
-  emulatorPath: 'package/emulator',
-  dynamoDbLocalVersion: '1.25.1',
-} as const;
-
 export const DynamoDbLocalRegion = LocalDynamoDb.region;
 
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
-const StampFile = '.complete.json';
-const JarFile = 'DynamoDBLocal.jar';
 const MinimumJavaVersion = 17;
 const AutoPortAttempts = 5;
 const OutputTailLines = 40;
@@ -37,7 +29,12 @@ const execFileAsync = promisify(execFile);
 /** The jar's SHA-256 is pinned, so its bytecode goes unverified: a sixth less CPU to start the JVM. */
 const SkipBytecodeVerification = ['-XX:+UnlockDiagnosticVMOptions', '-XX:-BytecodeVerificationRemote'];
 /** C1-only JIT and the serial collector start the emulator about a second sooner on a small machine. */
-const JvmArgs = ['-XX:TieredStopAtLevel=1', '-XX:+UseSerialGC', ...SkipBytecodeVerification];
+const JvmArgs = [
+  '-XX:TieredStopAtLevel=1',
+  '-XX:+UseSerialGC',
+  ...SkipBytecodeVerification,
+  '-Djava.library.path=./DynamoDBLocal_lib',
+];
 
 /**
  * Client settings for DynamoDB Local, which checks that a request is signed, not by whom, and
@@ -58,104 +55,6 @@ export class JavaMissingError extends Error {
       { cause },
     );
   }
-}
-
-export const DynamoDbLocalErrorCode = {
-  downloadFailed: 'download.failed',
-  integrityMismatch: 'download.integrityMismatch',
-  portInUse: 'start.portInUse',
-  exited: 'start.exited',
-  timeout: 'start.timeout',
-  invalidAccessKey: 'start.invalidAccessKey',
-} as const;
-export type DynamoDbLocalErrorCode = (typeof DynamoDbLocalErrorCode)[keyof typeof DynamoDbLocalErrorCode];
-
-export class DynamoDbLocalError extends Error {
-  override name = 'DynamoDbLocalError';
-
-  constructor(
-    readonly code: DynamoDbLocalErrorCode,
-    message: string,
-    options?: { cause?: unknown },
-  ) {
-    super(message, options);
-  }
-}
-
-/**
- * Makes sure DynamoDB Local is unpacked in the cache (default `.cache/dynamodb-local/`) and returns
- * where. The first call runs `npm pack`, checks the SHA-256, extracts only the emulator and
- * publishes it with one `rename`, so concurrent callers see a complete directory or none.
- */
-export async function ensureDynamoDbLocalJar(
-  options: { cacheDir?: string | undefined; npmCommand?: string | undefined; log?: Log } = {},
-): Promise<{ emulatorDir: string; jarPath: string }> {
-  const cacheDir = resolve(options.cacheDir ?? join(repoRoot, '.cache', 'dynamodb-local'));
-  const { name, version, sha256, emulatorPath, dynamoDbLocalVersion } = DynamoDbLocalPackage;
-  const emulatorDir = join(cacheDir, version);
-  const jar = { emulatorDir, jarPath: join(emulatorDir, JarFile) };
-  if (await isInstalled(emulatorDir)) return jar;
-  await mkdir(cacheDir, { recursive: true });
-  const workDir = await mkdtemp(join(cacheDir, `.tmp-${version}-`));
-  try {
-    const spec = `${name}@${version}`;
-    options.log?.(`Fetching DynamoDB Local ${dynamoDbLocalVersion} (${spec}) into ${cacheDir}`);
-    const tarball = await npmPack(spec, workDir, options.npmCommand ?? 'npm');
-    await verifySha256(tarball);
-    await execFileAsync('tar', ['-xzf', tarball, '-C', workDir, '--no-same-owner', emulatorPath]);
-    const staged = join(workDir, ...emulatorPath.split('/'));
-    await stat(join(staged, JarFile));
-    const stamp = { package: spec, sha256, extractedAt: new Date().toISOString() };
-    await writeFile(join(staged, StampFile), `${JSON.stringify(stamp)}\n`);
-    // One rename publishes it; if another process published first, theirs is as good as ours.
-    await rename(staged, emulatorDir).catch(async (error: unknown) => {
-      if (!(await isInstalled(emulatorDir))) throw error;
-    });
-    return jar;
-  } finally {
-    await rm(workDir, { recursive: true, force: true });
-  }
-}
-
-async function isInstalled(emulatorDir: string): Promise<boolean> {
-  try {
-    const stamp = JSON.parse(await readFile(join(emulatorDir, StampFile), 'utf8')) as { sha256?: unknown };
-    await stat(join(emulatorDir, JarFile));
-    return stamp.sha256 === DynamoDbLocalPackage.sha256;
-  } catch {
-    return false;
-  }
-}
-
-async function npmPack(spec: string, destination: string, npmCommand: string): Promise<string> {
-  const failed = (detail: string, cause?: unknown) =>
-    new DynamoDbLocalError(DynamoDbLocalErrorCode.downloadFailed, detail, { cause });
-  // --prefer-offline: npm's own cache may serve it; the pinned digest makes stale metadata harmless.
-  const args = ['pack', spec, '--pack-destination', destination, '--ignore-scripts', '--prefer-offline'];
-  await execFileAsync(npmCommand, args, { cwd: destination, maxBuffer: 16 * 1024 * 1024 }).catch((error) => {
-    const lines = String(error.stderr ?? '')
-      .split('\n')
-      .filter((line) => line.trim() !== '');
-    const detail = lines.length > 0 ? `: ${lines.slice(-5).join(' | ')}` : '';
-    throw failed(`Could not fetch ${spec} with npm pack (is the npm registry reachable?)${detail}`, error);
-  });
-  const tarball = (await readdir(destination)).find((file) => file.endsWith('.tgz'));
-  if (!tarball) throw failed(`npm pack ${spec} produced no tarball`);
-  return join(destination, tarball);
-}
-
-async function verifySha256(file: string): Promise<void> {
-  const { name, version, sha256: expected } = DynamoDbLocalPackage;
-  const actual = createHash('sha256')
-    .update(await readFile(file))
-    .digest('hex');
-  if (actual === expected) return;
-  await rm(file, { force: true });
-  throw new DynamoDbLocalError(
-    DynamoDbLocalErrorCode.integrityMismatch,
-    `Refusing DynamoDB Local: ${name}@${version} has SHA-256 ${actual}, expected ${expected}. ` +
-      'The tarball was deleted; check which npm registry is configured.',
-  );
 }
 
 type Log = ((message: string) => void) | undefined;
@@ -202,10 +101,14 @@ export interface DynamoDbLocal {
  * with `stop()` or, through a watchdog, with this process however it ends.
  */
 export async function startDynamoDbLocal(options: StartDynamoDbLocalOptions): Promise<DynamoDbLocal> {
-  const javaCommand = options.javaCommand ?? 'java';
-  const env = options.env ?? process.env;
-  await assertJavaAvailable(javaCommand, env);
+  const launcher = {
+    ...options,
+    javaCommand: options.javaCommand ?? 'java',
+    env: options.env ?? process.env,
+  };
+  const javaVersion = await assertJavaAvailable(launcher.javaCommand, launcher.env);
   const { emulatorDir } = await ensureDynamoDbLocalJar({ log: options.log });
+  const jvmArgs = await jvmArguments(emulatorDir, javaVersion, launcher);
   const accessKeyId = instanceAccessKey(options);
   const args = await storageArgs(options);
   const fixedPort = options.port || undefined;
@@ -215,7 +118,7 @@ export async function startDynamoDbLocal(options: StartDynamoDbLocalOptions): Pr
     try {
       // Checked first because a server already on the port would answer the readiness probe.
       if (!(await isPortFree(port))) throw portInUseError(port);
-      return await launch({ ...options, javaCommand, env }, { emulatorDir, accessKeyId, args, port });
+      return await launch(launcher, { emulatorDir, jvmArgs, accessKeyId, args, port });
     } catch (error) {
       const portTaken =
         error instanceof DynamoDbLocalError && error.code === DynamoDbLocalErrorCode.portInUse;
@@ -251,19 +154,45 @@ const portInUseError = (port: number) =>
     `DynamoDB Local cannot listen on port ${port}: the address is already in use. Stop whatever holds it or choose another port (0 picks a free one).`,
   );
 
+type Launcher = StartDynamoDbLocalOptions & { javaCommand: string; env: NodeJS.ProcessEnv };
+
+/**
+ * The JVM's arguments up to the emulator's own: its classes come from a class archive made by the
+ * first start on this Java build (docs/decisions/dynamodb-local-class-archive.md).
+ */
+async function jvmArguments(emulatorDir: string, javaVersion: string, options: Launcher): Promise<string[]> {
+  const train = async (flags: string[], jar: string) => {
+    const quiet = { ...options, log: undefined, onOutput: undefined };
+    const jvmArgs = [...JvmArgs, ...flags, '-jar', jar];
+    const port = await findFreePort();
+    const trainee = await launch(quiet, {
+      emulatorDir,
+      jvmArgs,
+      accessKeyId: 'archive',
+      args: ['-inMemory'],
+      port,
+    });
+    await trainee.stop();
+    return trainee.exited;
+  };
+  const { flags, jar } = await classArchiveLaunch({ emulatorDir, javaVersion, train, log: options.log });
+  return [...JvmArgs, ...flags, '-jar', jar];
+}
+
 /** Spawns the JVM on `port` with `args` (`-inMemory` or `-dbPath <dir>`) and waits until it answers. */
 async function launch(
-  options: StartDynamoDbLocalOptions & { javaCommand: string; env: NodeJS.ProcessEnv },
+  options: Launcher,
   {
     emulatorDir,
+    jvmArgs,
     accessKeyId,
     args,
     port,
-  }: { emulatorDir: string; accessKeyId: string; args: string[]; port: number },
+  }: { emulatorDir: string; jvmArgs: string[]; accessKeyId: string; args: string[]; port: number },
 ): Promise<DynamoDbLocal> {
   const endpoint = `http://${LOOPBACK_HOST}:${port}`;
   options.log?.(`Starting DynamoDB Local on ${endpoint}`);
-  const jar = [...JvmArgs, '-Djava.library.path=./DynamoDBLocal_lib', '-jar', JarFile, '-port', String(port)];
+  const jar = [...jvmArgs, '-port', String(port)];
   // Through `sh` for the umask alone: the JVM's database files are this user's only, whatever the
   // umask this process runs under. `exec` keeps the pid, so stop() and the watchdog reach the JVM.
   const shell = [
@@ -348,8 +277,11 @@ async function terminate(child: ChildProcess, exited: Promise<unknown>): Promise
   await exited;
 }
 
-/** Runs `java -version`, so a missing or too old Java fails with one clear line, not a JVM stack. */
-async function assertJavaAvailable(javaCommand: string, env: NodeJS.ProcessEnv): Promise<void> {
+/**
+ * Runs `java -version`, so a missing or too old Java fails with one clear line, not a JVM stack, and
+ * returns what it printed.
+ */
+async function assertJavaAvailable(javaCommand: string, env: NodeJS.ProcessEnv): Promise<string> {
   const { stdout, stderr } = await execFileAsync(javaCommand, ['-version'], { env, timeout: 15_000 }).catch(
     (cause: unknown) => {
       throw new JavaMissingError({ cause });
@@ -357,6 +289,7 @@ async function assertJavaAvailable(javaCommand: string, env: NodeJS.ProcessEnv):
   );
   const major = parseJavaMajorVersion(`${stdout}${stderr}`);
   if (major !== undefined && major < MinimumJavaVersion) throw new JavaMissingError({ foundVersion: major });
+  return `${stdout}${stderr}`;
 }
 
 /** `openjdk version "17.0.15"` → 17, `java version "1.8.0_291"` → 8; undefined when unrecognised. */

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { chmod, mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import { chmod, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,8 +18,10 @@ import { startFreshDynamoDbLocal } from '../../../lib/bench/fresh-dynamodb-local
 import {
   DynamoDbLocalError,
   DynamoDbLocalErrorCode,
-  dynamoDbLocalClientConfig,
   ensureDynamoDbLocalJar,
+} from '../../../lib/dynamodb-local-files/install';
+import {
+  dynamoDbLocalClientConfig,
   JavaMissingError,
   startDynamoDbLocal,
 } from '../../../lib/local/dynamodb-local';
@@ -78,7 +80,7 @@ describe('startDynamoDbLocal', () => {
   // The JVM binds 0.0.0.0, so a listener on another loopback address (Linux routes all of
   // 127.0.0.0/8) passes the pre-check on 127.0.0.1 and is only seen in the JVM's own output.
   it.runIf(process.platform === 'linux')(
-    'moves on to another free port when the JVM cannot bind the picked one, and stop() ends the JVM',
+    'moves on to another free port when the JVM cannot bind the picked one, starts from its class archive, and stop() ends the JVM',
     async () => {
       const blockedPort = await findFreePort('127.0.0.2');
       const blocker = await listen(blockedPort, '127.0.0.2');
@@ -99,6 +101,10 @@ describe('startDynamoDbLocal', () => {
         );
         expect(dynamodb.port).not.toBe(blockedPort);
         expect(dynamodb.endpoint).toBe(`http://127.0.0.1:${dynamodb.port}`);
+        // The JVM maps the archive it starts from (docs/decisions/dynamodb-local-class-archive.md).
+        expect(await readFile(`/proc/${dynamodb.pid}/maps`, 'utf8')).toMatch(
+          /\/class-archive\/[0-9a-f]{32}\.jsa$/m,
+        );
         const client = new DynamoDBClient(dynamoDbLocalClientConfig(dynamodb.endpoint, dynamodb.accessKeyId));
         await expect(client.send(new ListTablesCommand({}))).resolves.toMatchObject({ TableNames: [] });
         client.destroy();
