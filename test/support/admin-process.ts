@@ -1,21 +1,20 @@
 import { spawn } from 'node:child_process';
-import { delimiter, join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { runAdminInProcess } from './admin-in-process';
 
 const repoRoot = resolve(import.meta.dirname, '../..');
 
 /**
- * The real admin CLI as an operator runs it (`npm run admin`: tsx with the project's own node first
- * on PATH), in its own process with the environment `env`. Resolves when it exits.
+ * The real admin CLI as an operator runs it (`npm run admin`: the project's own Node with the tsx
+ * loader), in its own process with the environment `env`. Resolves when it exits.
  */
 export async function runAdminProcess(
   args: readonly string[],
   env: NodeJS.ProcessEnv,
 ): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const base = env;
-  const child = spawn(join(repoRoot, 'node_modules', '.bin', 'tsx'), ['bin/admin.ts', ...args], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bin/admin.ts', ...args], {
     cwd: repoRoot,
-    env: { ...base, PATH: `${join(repoRoot, 'node_modules', '.bin')}${delimiter}${base.PATH ?? ''}` },
+    env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stdout = '';
