@@ -5,6 +5,16 @@ import LongFilesFirst from './test/support/long-files-first.ts';
 const logScan = 'test/logs/log-scan.test.ts';
 
 /**
+ * Every core already runs a worker, so each Node process of the run (the workers and every command,
+ * runtime and receiver they start, which inherit the variable) keeps one V8 helper thread, not
+ * Node's four: beside the workers, helpers only contend for the cores
+ * (docs/decisions/test-suite-speed.md). What a process does is the same either way.
+ */
+const nodeOptions = process.env.NODE_OPTIONS ?? '';
+if (!nodeOptions.includes('--v8-pool-size'))
+  process.env.NODE_OPTIONS = `${nodeOptions} --v8-pool-size=1`.trim();
+
+/**
  * Files that measure a burst close to a hard limit, run after the others and one at a time: 50
  * concurrent invoice creates must all finish within the 29 s of API Gateway's integration limit,
  * which takes ~10–15 s on a database of their own with the 2 cores to themselves.
