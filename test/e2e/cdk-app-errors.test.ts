@@ -36,9 +36,11 @@ function runApp(context: Record<string, unknown>, timeoutMs = 30_000) {
 /**
  * The line the app prints for `context`, read in this process: `bin/app.ts` prints exactly this
  * (`error: ` and the message on one line) and exits 2, which one spawned case of each kind proves.
+ * The app writes into the file's own folder: without an `outdir`, aws-cdk-lib makes a `cdk.out`
+ * folder in the system's temporary one for each app and leaves it there.
  */
 async function refusalOf(context: Record<string, unknown>): Promise<string> {
-  return readAppContext(new App({ context })).then(
+  return readAppContext(new App({ context, outdir })).then(
     () => 'accepted',
     (error: unknown) => `error: ${oneLine((error as Error).message)}`,
   );
