@@ -1,5 +1,5 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join, posix } from 'node:path';
+import { join, posix, relative } from 'node:path';
 import ts from 'typescript-api';
 import { describe, expect, it } from 'vitest';
 import { headingSlugs } from '../../support/doc-links';
@@ -128,6 +128,25 @@ describe('code under functions/, lib/, bin/ and test/', () => {
     expect(files.flatMap((file) => described(file, outsideCitationsIn(read(file))))).toEqual([]);
   });
 
+  it('holds neither string a plain search for citations looks for, in any file, words that begin with it included', () => {
+    // `grep -rn "<design> §\|the <spec>" functions lib bin test`, as the codebase pass checks it:
+    // a substring search over every file, so "the <spec>ified" counts too.
+    const strings = [`${design} §`, `the ${spec}`];
+    const everyFile = codeRoots.flatMap((root) =>
+      readdirSync(join(repoRoot, root), { recursive: true, withFileTypes: true })
+        .filter((entry) => entry.isFile() && !entry.parentPath.split('/').includes('node_modules'))
+        .map((entry) => join(entry.parentPath, entry.name)),
+    );
+    expect(everyFile.length).toBeGreaterThan(files.length);
+    const found = everyFile.flatMap((path) => {
+      const text = readFileSync(path, 'utf8');
+      return strings
+        .filter((string) => text.includes(string))
+        .map((string) => `${relative(repoRoot, path)}: ${string}`);
+    });
+    expect(found).toEqual([]);
+  });
+
   it('sends its reader, in comments, only to documents and headings the repository has', () => {
     const scripts = files.filter(isScript);
     expect(scripts.flatMap((file) => described(file, documentReferenceProblems(file, read(file))))).toEqual(
@@ -157,7 +176,7 @@ describe('outsideCitationsIn', () => {
       'expect(readSettings({ A: "7" }, spec)).toEqual({ A: 7 });',
       'for (const [variable, rule] of Object.entries(spec)) shape[variable] = rule.schema;',
       "{ id: '1', spec: 'v1=ab', standard: 'v1,cd' }",
-      '/** A specification of the queue, and the specified region. */',
+      `/** A specification of the queue, and the ${spec}ified region. */`,
       '// The design of the router, in docs/architecture.md#the-delivery-pipeline.',
     ].join('\n');
     expect(outsideCitationsIn(text)).toEqual([]);
