@@ -916,6 +916,20 @@ describe('the portal by keyboard alone', () => {
     await page.keyboard.press('Space');
     await page.getByRole('dialog').waitFor({ state: 'detached' });
     await focusIs({ tag: 'BUTTON', text: 'Send test' });
+
+    // The close event comes a task after the browser gave focus back: focus moved on in between
+    // (Escape, then Tab at once) stays where the merchant put it.
+    await moveTo((element) => element.tag === 'BUTTON' && element.text === 'Edit', 'Shift+Tab');
+    await page.keyboard.press('Enter');
+    await page.getByRole('dialog', { name: `Edit ${shop.endpointName}` }).waitFor();
+    const focusAfterClose = await page.evaluate(`new Promise((resolve) => {
+      const dialog = document.querySelector('dialog');
+      dialog.addEventListener('close', () => resolve(document.activeElement.innerText.trim()));
+      dialog.close();
+      [...document.querySelectorAll('button')].find((b) => b.innerText.trim() === 'Send test').focus();
+    })`);
+    expect(focusAfterClose).toBe('Send test');
+    expect(await page.locator('dialog').count()).toBe(0);
     expect(await portal.problems()).toEqual([]);
   });
 });

@@ -22,9 +22,14 @@ export function openDialog(heading: string, onClose: () => void = () => undefine
   const dialog = el('dialog', { 'aria-labelledby': headingId }, el('h2', { id: headingId }, heading), body);
   dialog.addEventListener('close', () => {
     dialog.remove();
-    // What opened the dialog may have been drawn anew meanwhile: then the view's heading takes focus.
-    const back = opener?.isConnected ? opener : document.querySelector<HTMLElement>('#view h1');
-    back?.focus();
+    // The browser gives focus back when the dialog closes, and this event comes a task later: a
+    // keyboard user may have moved on by then (Escape, then Tab at once), and keeps that focus.
+    // Focus is only placed when it is nowhere: what opened the dialog, or the view's heading when
+    // that was drawn anew meanwhile.
+    if (document.activeElement === null || document.activeElement === document.body) {
+      const back = opener?.isConnected ? opener : document.querySelector<HTMLElement>('#view h1');
+      back?.focus();
+    }
     onClose();
   });
   document.body.append(dialog);
