@@ -90,6 +90,20 @@ describe('findLogSecrets', () => {
     ]);
   });
 
+  it('finds every signing secret 32 random bytes can make once, as a signing secret', () => {
+    // `whsec_` and 37 base64 characters before a `/` make a run of 43 slug characters.
+    const slugShaped = Buffer.from(`${'A'.repeat(37)}/${'A'.repeat(5)}=`, 'base64');
+    assertProperty(
+      fc.property(fc.oneof(bytes(32), fc.constant(new Uint8Array(slugShaped))), (secretBytes) => {
+        const secret = newSigningSecret(() => secretBytes);
+        const line = logLine({ endpoint: { url: 'https://example.com/hook', secret } });
+        expect(findLogSecrets(line)).toEqual([
+          { kind: LogSecretKind.signingSecret, index: line.indexOf(secret), masked: 'whsec_…' },
+        ]);
+      }),
+    );
+  });
+
   it('finds an invoice slug, bare or in a pay-link URL', () => {
     const slug = newInvoiceUrlSlug(random);
     const found = findLogSecrets(logLine({ slug, url: `https://pay.example.com/i/${slug}?x=1` }));

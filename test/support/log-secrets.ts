@@ -38,17 +38,31 @@ const cardNumberPattern = /(?<![A-Za-z0-9])[2-6][0-9]{12,18}(?![A-Za-z0-9])/g;
 
 /** Every secret in `line`, in order of position, masked. */
 export function findLogSecrets(line: string): LogSecret[] {
-  const found = [
+  const prefixed = [
     // The secret may hold underscores too: only the prefix group is shown.
     ...matches(line, apiKeyPattern, LogSecretKind.apiKey, ([, keyPrefix]) => `${keyPrefix}_…`),
     ...matches(line, portalTokenPattern, LogSecretKind.portalToken, ([, sessionPart]) => `${sessionPart}_…`),
     ...matches(line, signingSecretPattern, LogSecretKind.signingSecret, () => 'whsec_…'),
+  ];
+  const unprefixed = [
     ...matches(line, slugPattern, LogSecretKind.invoiceSlug, ([slug]) => `${slug.slice(0, 4)}…(43 chars)`),
     ...matches(line, cardNumberPattern, LogSecretKind.cardNumber, ([digits]) =>
       passesLuhn(digits) ? `${'•'.repeat(digits.length - 4)}${digits.slice(-4)}` : undefined,
     ),
   ];
-  return found.sort((a, b) => a.index - b.index);
+  // A signing secret's base64 can hold a run of 43 slug characters (`whsec_` and the 37 before a `+`
+  // or `/`), and any prefixed secret a run of digits: such a run is that secret, reported once.
+  const outside = unprefixed.filter((run) => !prefixed.some((secret) => overlaps(run, secret)));
+  return [...prefixed, ...outside].sort((a, b) => a.index - b.index).map(({ end: _, ...secret }) => secret);
+}
+
+interface Match extends LogSecret {
+  /** Where the match ends in the line (exclusive). */
+  readonly end: number;
+}
+
+function overlaps(a: Match, b: Match): boolean {
+  return a.index < b.end && b.index < a.end;
 }
 
 function matches(
@@ -56,10 +70,12 @@ function matches(
   pattern: RegExp,
   kind: LogSecretKind,
   mask: (match: RegExpExecArray) => string | undefined,
-): LogSecret[] {
+): Match[] {
   return [...line.matchAll(pattern)].flatMap((match) => {
     const masked = mask(match);
-    return masked === undefined ? [] : [{ kind, index: match.index, masked }];
+    return masked === undefined
+      ? []
+      : [{ kind, index: match.index, end: match.index + match[0].length, masked }];
   });
 }
 
