@@ -3,12 +3,7 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { type HealthChange, healthChangeAfter, withHealthChange } from '../domain/endpoint-health';
 import { logger } from '../observability/logger';
 import { documentClient } from '../store/client';
-import { sendTransaction, TransactionConditionFailed } from '../store/transaction';
-import {
-  buildRecordHealth,
-  buildReplaceEndpoint,
-  type StoredWebhookEndpoint,
-} from '../store/webhook-endpoints';
+import { buildRecordHealth, type StoredWebhookEndpoint } from '../store/webhook-endpoints';
 
 /** Records the health an attempt shows of its endpoint: whether it succeeded, and when it started. */
 export type HealthRecorder = (stored: StoredWebhookEndpoint, succeeded: boolean, at: Date) => Promise<void>;
@@ -51,21 +46,10 @@ async function recordChange(
   };
   const fields = { endpointId: stored.endpoint.webhookEndpointId, merchantId: stored.endpoint.merchantId };
   try {
-    if (change.kind === 'disabled') {
-      // As a merchant's PATCH disables it: the same write, so its deliveries pause as theirs do.
-      await sendTransaction(buildReplaceEndpoint(stored, next));
-      logger.warn('endpoint disabled: every attempt failed for 5 days', {
-        ...fields,
-        failingSince: stored.endpoint.failingSince,
-      });
-    } else {
-      await documentClient().send(new UpdateCommand(buildRecordHealth(stored, change)));
-    }
+    await documentClient().send(new UpdateCommand(buildRecordHealth(stored, change)));
     return next;
   } catch (error) {
-    const lost =
-      error instanceof ConditionalCheckFailedException || error instanceof TransactionConditionFailed;
-    if (!lost)
+    if (!(error instanceof ConditionalCheckFailedException))
       logger.warn('endpoint health not recorded', {
         ...fields,
         change: change.kind,

@@ -1,16 +1,14 @@
-import { DisabledReason, type WebhookEndpoint, WebhookEndpointStatus } from './webhook-endpoint';
+import type { WebhookEndpoint } from './webhook-endpoint';
 
 /**
  * Whether an endpoint answers, as the dispatcher sees its real attempts
- * (docs/decisions/endpoint-health.md): when one last succeeded, since when every one has failed, and the
- * service's own reason for disabling it. Written only on a change of state, never on every attempt.
+ * (docs/decisions/endpoint-health.md): when one last succeeded, and since when every one has failed.
+ * Written only on a change of state, never on every attempt. Health never disables an endpoint: the
+ * interface's delivery rules keep a failing endpoint getting every attempt of every delivery.
  */
 
 /** How stale `lastSucceededAt` may get on an endpoint whose attempts keep succeeding. */
 export const successRefreshMs = 5 * 60 * 1000;
-
-/** An endpoint whose every attempt has failed for this long is disabled by the next failure. */
-export const disableAfterFailingMs = 5 * 24 * 60 * 60 * 1000;
 
 /** A recovery starts only on an endpoint whose latest attempt succeeded within this time. */
 export const recentSuccessMs = 60 * 60 * 1000;
@@ -21,8 +19,6 @@ export type HealthChange =
   | { readonly kind: 'succeeded'; readonly at: string }
   /** The first failure after a success (or ever). */
   | { readonly kind: 'failing'; readonly at: string }
-  /** A failure when every attempt has failed for `disableAfterFailingMs`. */
-  | { readonly kind: 'disabled'; readonly at: string }
   | undefined;
 
 /** What an attempt at `at` changes of the endpoint's health, given the endpoint as last known. */
@@ -33,11 +29,7 @@ export function healthChangeAfter(endpoint: WebhookEndpoint, succeeded: boolean,
     const fresh = last !== undefined && at.getTime() - last < successRefreshMs;
     return endpoint.failingSince === undefined && fresh ? undefined : { kind: 'succeeded', at: when };
   }
-  if (endpoint.failingSince === undefined) return { kind: 'failing', at: when };
-  const failingFor = at.getTime() - Date.parse(endpoint.failingSince);
-  return failingFor >= disableAfterFailingMs && endpoint.status === WebhookEndpointStatus.active
-    ? { kind: 'disabled', at: when }
-    : undefined;
+  return endpoint.failingSince === undefined ? { kind: 'failing', at: when } : undefined;
 }
 
 /** The endpoint after a health change, as the API shows it. */
@@ -52,13 +44,6 @@ export function withHealthChange(
     }
     case 'failing':
       return { ...endpoint, failingSince: change.at };
-    case 'disabled':
-      return {
-        ...endpoint,
-        status: WebhookEndpointStatus.disabled,
-        disabledReason: DisabledReason.failing,
-        updatedAt: change.at,
-      };
   }
 }
 

@@ -5,13 +5,6 @@ import { normalizedWebhookUrl } from './webhook-url';
 export const WebhookEndpointStatus = { active: 'active', disabled: 'disabled', deleted: 'deleted' } as const;
 export type WebhookEndpointStatus = (typeof WebhookEndpointStatus)[keyof typeof WebhookEndpointStatus];
 
-/**
- * Why the service disabled an endpoint (docs/decisions/endpoint-health.md): every attempt failed
- * for 5 days. Absent on an endpoint the merchant disabled, and on an active one.
- */
-export const DisabledReason = { failing: 'failing' } as const;
-export type DisabledReason = (typeof DisabledReason)[keyof typeof DisabledReason];
-
 /** The subscribable event types (docs/receiving-webhooks.md#event-types): only these; no wildcard. */
 export const subscribableEventTypes = Object.values(EventType);
 
@@ -36,8 +29,6 @@ export interface WebhookEndpoint {
   readonly lastSucceededAt?: string;
   /** When the run of failed attempts began that no success has ended yet; absent while none failed since. */
   readonly failingSince?: string;
-  /** Present only while the service keeps the endpoint disabled for failing. */
-  readonly disabledReason?: DisabledReason;
 }
 
 export function newWebhookEndpoint(input: {
@@ -72,8 +63,8 @@ export interface WebhookEndpointPatch {
 /**
  * Update may change url, name, eventTypes and status (active or disabled) of a live endpoint, and in
  * the sandbox how many of its next attempts fail without a request. A new URL has answered nothing
- * yet, so its health starts afresh; enabling a disabled endpoint ends the failing run that counted
- * towards disabling it (docs/decisions/endpoint-health.md).
+ * yet, so its health starts afresh (docs/decisions/endpoint-health.md); a change of status leaves the
+ * health as the attempts showed it.
  */
 export function updateWebhookEndpoint(
   endpoint: WebhookEndpoint,
@@ -81,17 +72,14 @@ export function updateWebhookEndpoint(
   now: string,
 ): WebhookEndpoint {
   requireLive(endpoint);
-  const { simulateFailures: _kept, lastSucceededAt, failingSince, disabledReason, ...rest } = endpoint;
+  const { simulateFailures: _kept, lastSucceededAt, failingSince, ...rest } = endpoint;
   const simulateFailures = patch.simulateFailures ?? endpoint.simulateFailures ?? 0;
   const newUrl = patch.url !== undefined && normalizedWebhookUrl(patch.url) !== endpoint.url;
-  const enabled =
-    patch.status === WebhookEndpointStatus.active && endpoint.status === WebhookEndpointStatus.disabled;
   return {
     ...rest,
     ...(simulateFailures === 0 ? {} : { simulateFailures }),
     ...(lastSucceededAt === undefined || newUrl ? {} : { lastSucceededAt }),
-    ...(failingSince === undefined || newUrl || enabled ? {} : { failingSince }),
-    ...(disabledReason === undefined || enabled ? {} : { disabledReason }),
+    ...(failingSince === undefined || newUrl ? {} : { failingSince }),
     ...(patch.url === undefined ? {} : { url: normalizedWebhookUrl(patch.url) }),
     ...(patch.name === undefined ? {} : { name: patch.name }),
     ...(patch.eventTypes === undefined ? {} : { eventTypes: patch.eventTypes }),

@@ -5,7 +5,6 @@ import type { DeliveryShardHistory } from '../domain/delivery-shards';
 import type { UseHistory } from '../domain/endpoint-quotas';
 import { toShardHistory } from '../domain/shard-history';
 import {
-  DisabledReason,
   isLive,
   maxEndpointsPerMerchant,
   type SubscribedSince,
@@ -389,7 +388,6 @@ export function toEndpoint(item: Record<string, unknown>): WebhookEndpoint {
     // Kept by the dispatcher (docs/decisions/endpoint-health.md); absent on an endpoint never attempted.
     ...(typeof item.lastSucceededAt === 'string' ? { lastSucceededAt: item.lastSucceededAt } : {}),
     ...(typeof item.failingSince === 'string' ? { failingSince: item.failingSince } : {}),
-    ...(item.disabledReason === DisabledReason.failing ? { disabledReason: DisabledReason.failing } : {}),
   };
 }
 

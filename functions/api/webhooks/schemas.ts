@@ -1,10 +1,10 @@
 import * as z from 'zod/mini';
 import { functionEnvironment, Stage } from '../../config';
-import { disableAfterFailingMs, successRefreshMs } from '../../domain/endpoint-health';
+import { successRefreshMs } from '../../domain/endpoint-health';
 import { EventType } from '../../domain/invoice';
 import { maxSimulatedFailures } from '../../domain/simulated-failures';
 import { dnsLabelPattern, lastDnsLabelPattern, portPattern } from '../../domain/url-patterns';
-import { DisabledReason, WebhookEndpointStatus } from '../../domain/webhook-endpoint';
+import { WebhookEndpointStatus } from '../../domain/webhook-endpoint';
 import { checkWebhookUrl, maxWebhookUrlLength } from '../../domain/webhook-url';
 import { ValidationMessage } from '../../http/validation-messages';
 import { integer } from '../../validation/integer';
@@ -111,15 +111,8 @@ const webhookEndpointFields = {
     documented(Timestamp, {
       description:
         'Present while every attempt since this time has failed: the first failure after the latest success. ' +
-        `An endpoint whose attempts have all failed for ${disableAfterFailingMs / 86_400_000} days is disabled by ` +
-        'its next failure (disabledReason failing). Cleared by a success, a new url, or enabling the endpoint.',
-    }),
-  ),
-  disabledReason: z.optional(
-    documented(z.enum(DisabledReason), {
-      description:
-        `Present only while the service keeps the endpoint disabled: failing, every attempt having failed for ${disableAfterFailingMs / 86_400_000} days ` +
-        'from failingSince. Its deliveries wait, paused; enabling the endpoint (status active) sends them and clears this.',
+        'Cleared by a success or a new url. The service never disables an endpoint for failing: every delivery ' +
+        'keeps getting all of its attempts until the merchant disables or deletes the endpoint.',
     }),
   ),
 };

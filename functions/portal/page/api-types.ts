@@ -29,7 +29,6 @@ export interface WebhookEndpoint {
   readonly updatedAt: string;
   readonly lastSucceededAt?: string;
   readonly failingSince?: string;
-  readonly disabledReason?: 'failing';
 }
 
 export interface WebhookEndpointWithSecret extends WebhookEndpoint {

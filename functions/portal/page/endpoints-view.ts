@@ -9,7 +9,7 @@ export function endpointsPath(context: PortalContext): string {
   return `/merchants/${encodeURIComponent(context.session.merchantId)}/webhook-endpoints`;
 }
 
-/** The endpoint's state in words: its status and why it fails or was disabled. */
+/** The endpoint's state in words: its status and since when it fails. */
 export function endpointFacts(endpoint: WebhookEndpoint): HTMLDListElement {
   return facts([
     ['URL', el('code', {}, endpoint.url)],
@@ -20,12 +20,6 @@ export function endpointFacts(endpoint: WebhookEndpoint): HTMLDListElement {
       endpoint.lastSucceededAt === undefined ? 'None yet' : timeElement(endpoint.lastSucceededAt),
     ],
     ['Failing since', endpoint.failingSince === undefined ? undefined : timeElement(endpoint.failingSince)],
-    [
-      'Disabled because',
-      endpoint.disabledReason === 'failing'
-        ? 'every attempt failed for 5 days; the service disabled it. Fix the endpoint, then enable it.'
-        : undefined,
-    ],
   ]);
 }
 

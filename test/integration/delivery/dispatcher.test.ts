@@ -545,29 +545,33 @@ describe('dispatcher: endpoint health', () => {
     expect(stored?.version).toBe(healthy.version + 1);
   });
 
-  it('disables an endpoint whose every attempt failed for 5 days at its next failure, and pauses its other deliveries', async () => {
+  it('never disables an endpoint whose every attempt has failed for days: its deliveries keep every attempt', async () => {
     const { delivery } = await setUp();
     const waiting = await anotherDelivery(delivery);
-    await attemptAt(delivery, 0, 0, failed);
-    const almost = await attemptAt(delivery, 1, 5 * day - minute, failed);
-    expect(almost.endpoint).toMatchObject({ status: 'active', failingSince: at(0) });
-    const disabled = await attemptAt(delivery, 2, 5 * day, failed);
-    expect(disabled.endpoint).toMatchObject({
-      status: 'disabled',
-      disabledReason: 'failing',
-      failingSince: at(0),
-      updatedAt: at(5 * day),
+    const first = await attemptAt(delivery, 0, 0, failed);
+    for (const [attemptCount, offsetMs] of [
+      [1, 5 * day - minute],
+      [2, 5 * day],
+      [3, 6 * day],
+      [4, 30 * day],
+    ] as const) {
+      const after = await attemptAt(delivery, attemptCount, offsetMs, failed);
+      expect(after.endpoint).toMatchObject({ status: 'active', failingSince: at(0) });
+      expect(after.version).toBe(first.version);
+    }
+    expect(await getDelivery(delivery.webhookEndpointId, delivery.webhookDeliveryId, [])).toMatchObject({
+      status: 'exhausted',
+      attemptCount: 5,
     });
-    expect(disabled.version).toBe(almost.version + 1);
-    // As after a PATCH: the endpoint's next delivery pauses without a request.
+    // The endpoint's next delivery is attempted, not paused.
     sends.length = 0;
-    clock = new Date(now.getTime() + 5 * day + minute);
+    clock = new Date(now.getTime() + 30 * day + minute);
     await clocked(messages(ids(waiting), 0));
-    expect(sends).toEqual([]);
+    expect(sends).toHaveLength(1);
     expect(await getDelivery(waiting.webhookEndpointId, waiting.webhookDeliveryId, [])).toMatchObject({
-      paused: true,
-      attemptCount: 0,
+      attemptCount: 1,
     });
+    expect((await getEndpoint(merchantId, delivery.webhookEndpointId))?.endpoint.status).toBe('active');
   });
 
   it('leaves the health alone on a simulated failure, which sends no request', async () => {

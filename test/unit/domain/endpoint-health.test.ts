@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  disableAfterFailingMs,
   healthChangeAfter,
   recentSuccessMs,
   successRefreshMs,
@@ -40,14 +39,15 @@ describe('healthChangeAfter', () => {
   it('ends a failing run with any success, and changes nothing on the failures within it', () => {
     const failing = { ...fresh, lastSucceededAt: iso(0), failingSince: iso(10) };
     expect(healthChangeAfter(failing, true, at(11))).toEqual({ kind: 'succeeded', at: iso(11) });
-    expect(healthChangeAfter(failing, false, at(10 + disableAfterFailingMs - 1))).toBeUndefined();
+    expect(healthChangeAfter(failing, false, at(11))).toBeUndefined();
   });
 
-  it('disables an active endpoint at the first failure 5 days into the run, not a disabled one', () => {
+  it('never disables an endpoint, however long every attempt has failed', () => {
+    const day = 24 * 60 * 60 * 1000;
     const failing = { ...fresh, failingSince: iso(10) };
-    const when = at(10 + disableAfterFailingMs);
-    expect(healthChangeAfter(failing, false, when)).toEqual({ kind: 'disabled', at: when.toISOString() });
-    expect(healthChangeAfter({ ...failing, status: 'disabled' }, false, when)).toBeUndefined();
+    for (const days of [1, 5, 6, 30, 89])
+      expect(healthChangeAfter(failing, false, at(10 + days * day))).toBeUndefined();
+    expect(withHealthChange(failing, { kind: 'failing', at: iso(90 * day) }).status).toBe('active');
   });
 });
 
@@ -58,13 +58,6 @@ describe('withHealthChange', () => {
     expect(withHealthChange(failing, { kind: 'succeeded', at: iso(2) })).toEqual({
       ...fresh,
       lastSucceededAt: iso(2),
-    });
-    expect(withHealthChange(failing, { kind: 'disabled', at: iso(3) })).toEqual({
-      ...fresh,
-      failingSince: iso(1),
-      status: 'disabled',
-      disabledReason: 'failing',
-      updatedAt: iso(3),
     });
   });
 });

@@ -218,15 +218,13 @@ describe('updateWebhookEndpoint and the endpoint health', () => {
     status: 'disabled',
     lastSucceededAt: iso(10),
     failingSince: iso(20),
-    disabledReason: 'failing',
   };
 
   it('starts a new url afresh: no success of the old one counts for it', () => {
     const moved = updateWebhookEndpoint(failingEndpoint, { url: 'https://other.example.com/x' }, iso(30));
     expect(moved.lastSucceededAt).toBeUndefined();
     expect(moved.failingSince).toBeUndefined();
-    // Still disabled by the service until enabled.
-    expect(moved.disabledReason).toBe('failing');
+    expect(moved.status).toBe('disabled');
   });
 
   it('keeps the health through a change that keeps the url, even one spelling it differently', () => {
@@ -238,15 +236,13 @@ describe('updateWebhookEndpoint and the endpoint health', () => {
     expect(renamed).toMatchObject({
       lastSucceededAt: iso(10),
       failingSince: iso(20),
-      disabledReason: 'failing',
     });
   });
 
-  it('ends the failing run and the reason when the endpoint is enabled again', () => {
+  it('keeps the failing run through enabling: only an attempt that succeeds ends it', () => {
     const enabled = updateWebhookEndpoint(failingEndpoint, { status: 'active' }, iso(30));
     expect(enabled.status).toBe('active');
     expect(enabled.lastSucceededAt).toBe(iso(10));
-    expect(enabled.failingSince).toBeUndefined();
-    expect(enabled.disabledReason).toBeUndefined();
+    expect(enabled.failingSince).toBe(iso(20));
   });
 });
