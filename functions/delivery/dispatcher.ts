@@ -184,6 +184,14 @@ async function dispatch(
     });
     return;
   }
+  // A recovery's delivery goes only to the URL whose health the recovery checked
+  // (docs/decisions/bulk-recovery.md): after a change of URL it ends unsent, exhausted, for a later
+  // recovery of the new URL to take up.
+  if (delivery.targetUrl !== undefined && delivery.targetUrl !== stored.endpoint.url) {
+    await replaceDelivery(delivery, { ...delivery, status: DeliveryStatus.exhausted }, undefined, shards);
+    logger.info('recovery delivery ended unsent: the endpoint url changed', deliveryLogFields(delivery));
+    return;
+  }
   // Sandbox failure simulation: the endpoint's next N attempts fail without a request.
   const simulated = await simulatedAttempt(stored, now);
   const outcome = simulated ?? (await attempt(context, delivery, stored));

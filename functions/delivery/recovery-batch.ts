@@ -1,12 +1,12 @@
 import { newId } from '../domain/ids';
 import { isoTimestamp } from '../domain/time';
-import { isLive, WebhookEndpointStatus } from '../domain/webhook-endpoint';
 import {
   afterBatch,
   canceledRecovery,
   deliveriesToRecover,
   RecoveryStatus,
   recoveryBatchSize,
+  recoveryEndedBy,
   recoveryRedeliveryOf,
   type StoredRecovery,
 } from '../domain/webhook-recovery';
@@ -23,8 +23,8 @@ import {
  * the recovery's record: at most `recoveryBatchSize` exhausted deliveries of the window, each
  * redelivered when it is its event's newest delivery to the endpoint. The batch's commit writes the
  * record again, and that write's stream record runs the next batch, until the window is read. A
- * retried stream record finds its step taken and does nothing; an endpoint deleted meanwhile ends
- * the recovery as canceled.
+ * retried stream record finds its step taken and does nothing; an endpoint deleted, disabled or given
+ * another URL meanwhile ends the recovery as canceled.
  */
 export async function runRecoveryBatch(stored: StoredRecovery, now: Date): Promise<void> {
   if (stored.recovery.status !== RecoveryStatus.running) return;
@@ -34,9 +34,10 @@ export async function runRecoveryBatch(stored: StoredRecovery, now: Date): Promi
     recovery.merchantId,
     recovery.webhookEndpointId,
   );
-  if (endpoint === undefined || !isLive(endpoint.endpoint)) {
+  const endedBy = recoveryEndedBy(stored, endpoint?.endpoint);
+  if (endpoint === undefined || endedBy !== undefined) {
     await commitRecoveryBatch(stored, canceledRecovery(stored, createdAt), [], [], lastSequence);
-    logger.info('recovery canceled', logFieldsOf(stored));
+    logger.info('recovery canceled', { ...logFieldsOf(stored), reason: endedBy });
     return;
   }
   const batch = await readExhaustedBatch(
@@ -51,9 +52,8 @@ export async function runRecoveryBatch(stored: StoredRecovery, now: Date): Promi
     recovery.webhookEndpointId,
     batch.exhausted.map((delivery) => delivery.eventId),
   );
-  const paused = endpoint.endpoint.status === WebhookEndpointStatus.disabled;
   const redeliveries = deliveriesToRecover(batch.exhausted, newest).map((delivery) =>
-    recoveryRedeliveryOf(delivery, newId('whkdel'), createdAt, paused),
+    recoveryRedeliveryOf(delivery, newId('whkdel'), createdAt, stored.url),
   );
   const next = afterBatch(
     stored,

@@ -48,6 +48,11 @@ export interface WebhookDelivery {
    * absent on every other delivery.
    */
   readonly test?: true;
+  /**
+   * A recovery's delivery: the URL the recovery checked, the only one it is sent to. Absent on every
+   * other delivery, which goes to the endpoint's URL at its attempt (docs/decisions/bulk-recovery.md).
+   */
+  readonly targetUrl?: string;
 }
 
 /**

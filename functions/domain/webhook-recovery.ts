@@ -4,7 +4,7 @@ import { redeliveryOf, type WebhookDelivery } from './webhook-delivery';
 /**
  * Bulk recovery (docs/decisions/bulk-recovery.md): a recovery of an endpoint redelivers, in the background,
  * the exhausted deliveries of a window of time. `running` until its last batch; `canceled` when the
- * endpoint was deleted before that.
+ * endpoint was deleted, disabled or given another URL before that.
  */
 export const RecoveryStatus = { running: 'running', completed: 'completed', canceled: 'canceled' } as const;
 export type RecoveryStatus = (typeof RecoveryStatus)[keyof typeof RecoveryStatus];
@@ -66,9 +66,14 @@ export interface RecoveryCursor {
   readonly after?: string;
 }
 
-/** A recovery as stored: its view, its cursor and how many batches it has committed. */
+/** A recovery as stored: its view, the URL it checked, its cursor and how many batches it has committed. */
 export interface StoredRecovery {
   readonly recovery: WebhookRecovery;
+  /**
+   * The endpoint's URL when the start found it answering: the only URL the recovery sends to. A change
+   * of URL ends it (docs/decisions/bulk-recovery.md).
+   */
+  readonly url: string;
   readonly cursor: RecoveryCursor;
   /** Batches committed so far: each batch commits only from the step it read (a retry finds it moved). */
   readonly step: number;
@@ -109,6 +114,7 @@ export function newRecovery(input: {
   recoveryId: string;
   webhookEndpointId: string;
   merchantId: string;
+  url: string;
   since: string;
   until: string;
   now: string;
@@ -128,6 +134,7 @@ export function newRecovery(input: {
       updatedAt: input.now,
       completedAt: null,
     },
+    url: input.url,
     cursor: { shard: 0 },
     step: 0,
   };
@@ -155,14 +162,31 @@ export function deliveriesToRecover(
   );
 }
 
-/** The new delivery a recovery makes of an exhausted one: as a manual redelivery, paused while the endpoint is disabled. */
+/**
+ * The new delivery a recovery makes of an exhausted one: as a manual redelivery, bound to the URL the
+ * recovery checked, so a URL changed before it is sent ends it unsent.
+ */
 export function recoveryRedeliveryOf(
   exhausted: WebhookDelivery,
   webhookDeliveryId: string,
   now: string,
-  paused: boolean,
+  url: string,
 ): WebhookDelivery {
-  return { ...redeliveryOf(exhausted, webhookDeliveryId, now), paused };
+  return { ...redeliveryOf(exhausted, webhookDeliveryId, now), paused: false, targetUrl: url };
+}
+
+/**
+ * Why a recovery's endpoint no longer takes its batches, or undefined while it does: a deleted, disabled
+ * or re-aimed endpoint ends the recovery as canceled, since its health was checked at another URL or it
+ * receives nothing now.
+ */
+export function recoveryEndedBy(
+  stored: StoredRecovery,
+  endpoint: { readonly status: string; readonly url: string } | undefined,
+): 'deleted' | 'disabled' | 'url changed' | undefined {
+  if (endpoint === undefined || endpoint.status === 'deleted') return 'deleted';
+  if (endpoint.status === 'disabled') return 'disabled';
+  return endpoint.url === stored.url ? undefined : 'url changed';
 }
 
 /** The recovery after one batch: its counts grown, its cursor moved, finished when nothing is left. */
@@ -183,12 +207,13 @@ export function afterBatch(
       updatedAt: now,
       completedAt: finished ? now : null,
     },
+    url: stored.url,
     cursor: batch.next ?? stored.cursor,
     step: stored.step + 1,
   };
 }
 
-/** The recovery ended without finishing: its endpoint was deleted. */
+/** The recovery ended without finishing: its endpoint was deleted, disabled or given another URL. */
 export function canceledRecovery(stored: StoredRecovery, now: string): StoredRecovery {
   return {
     ...stored,

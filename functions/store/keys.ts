@@ -14,6 +14,7 @@ import {
   shardOfDeliveriesPartition,
 } from './table';
 import { deliveryKeys } from './webhook-deliveries';
+import { destinationKeys } from './webhook-destinations';
 import { endpointKeys } from './webhook-endpoints';
 import { recoveryKeys } from './webhook-recoveries';
 
@@ -48,5 +49,6 @@ export const keys = {
   ...endpointKeys,
   ...deliveryKeys,
   ...recoveryKeys,
+  ...destinationKeys,
   ...idempotencyKeys,
 } as const;

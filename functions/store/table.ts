@@ -110,6 +110,7 @@ export const EntityType = {
   webhookDeliverySequence: 'WebhookDeliverySequence',
   webhookRecovery: 'WebhookRecovery',
   webhookRecoveryLock: 'WebhookRecoveryLock',
+  webhookDestination: 'WebhookDestination',
   payment: 'Payment',
   refund: 'Refund',
   payout: 'Payout',
@@ -127,6 +128,8 @@ export const SortKeyPrefix = {
   invoice: 'INVOICE#',
   webhookEndpoint: 'WEBHOOK_ENDPOINT#',
   webhookDeliverySequence: 'WEBHOOK_DELIVERY_SEQUENCE#',
+  /** After `WEBHOOK_ENDPOINT#`: outside the range from the sequences to the endpoints that the router reads. */
+  webhookDestination: 'WEBHOOK_URL_QUOTA#',
   webhookDelivery: 'DELIVERY#',
   payment: 'PAYMENT#',
   refund: 'REFUND#',

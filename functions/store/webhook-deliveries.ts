@@ -1,7 +1,6 @@
 import { GetCommand, PutCommand, type QueryCommandInput, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { numberDeliveries } from '../domain/delivery-sequence';
 import { type DeliveryShardHistory, deliveryShardOf } from '../domain/delivery-shards';
-import type { UseHistory } from '../domain/endpoint-quotas';
 import { expiresAtOfEvent, isExpired } from '../domain/retention';
 import { shardsEver } from '../domain/shard-history';
 import { DeliveryStatus, type WebhookDelivery, withSequence } from '../domain/webhook-delivery';
@@ -271,6 +270,7 @@ export function toDelivery(item: Record<string, unknown>): WebhookDelivery {
     sequence: typeof item.sequence === 'number' ? item.sequence : null,
     objectVersion: typeof item.objectVersion === 'number' ? item.objectVersion : null,
     ...(item.test === true ? { test: true as const } : {}),
+    ...(typeof item.targetUrl === 'string' ? { targetUrl: item.targetUrl } : {}),
   };
 }
 
@@ -470,21 +470,11 @@ async function putMissing(group: readonly NewDelivery[], sequences: Map<string, 
 }
 
 /**
- * What a test delivery adds to its commit: the sequence item as read, and the endpoint's
- * test-delivery history after this one, from that item or from the one a lost advance hands back
- * (throwing instead when the quota is spent).
- */
-export interface TestDeliveryUse {
-  readonly sequenceItem: Record<string, unknown> | undefined;
-  readonly historyAfter: (sequenceItem: Record<string, unknown> | undefined) => UseHistory;
-}
-
-/**
  * Writes a delivery a route creates (a redelivery, a test delivery), with the next number of its
  * endpoint's sequence, guarded by the idempotency record, in one transaction with the sequence's
- * advance (after the delivery's put: action 1 of the route's items), numbered afresh when another
- * writer took that number since `lastSequence` was read (`withNextNumbers`). A test delivery's
- * advance also writes its quota history, decided again on each round from the sequence as it is.
+ * advance (after the delivery's put: action 1 of the route's items) and any `alongside` items after
+ * it (a test delivery's quota use, action 2), numbered afresh when another writer took that number
+ * since `lastSequence` was read (`withNextNumbers`).
  */
 export async function commitNumberedDelivery(
   idempotency: IdempotencyContext,
@@ -492,22 +482,18 @@ export async function commitNumberedDelivery(
   shards: DeliveryShardHistory,
   lastSequence: number,
   respond: (delivery: WebhookDelivery) => StoredResponse,
-  testUse?: TestDeliveryUse,
+  alongside: TransactItems = [],
 ): Promise<StoredResponse> {
   const { merchantId, webhookEndpointId } = redelivery;
-  return withNextNumbers(
-    lastSequence,
-    1,
-    (last, sequenceItem) => {
-      const numbered = withSequence(redelivery, last + 1);
-      const advance = { merchantId, webhookEndpointId, from: last, to: last + 1 };
-      return commitWithIdempotency(idempotency, respond(numbered), [
-        ...buildCreateDelivery(numbered, numbered.createdAt, shards),
-        buildAdvanceSequence(advance, testUse?.historyAfter(sequenceItem)),
-      ]);
-    },
-    testUse?.sequenceItem,
-  );
+  return withNextNumbers(lastSequence, 1, (last) => {
+    const numbered = withSequence(redelivery, last + 1);
+    const advance = { merchantId, webhookEndpointId, from: last, to: last + 1 };
+    return commitWithIdempotency(idempotency, respond(numbered), [
+      ...buildCreateDelivery(numbered, numbered.createdAt, shards),
+      buildAdvanceSequence(advance),
+      ...alongside,
+    ]);
+  });
 }
 
 /** Which deliveries a page asks for: a status or all, how many, and below which key (a cursor's). */
@@ -761,8 +747,6 @@ export interface EndpointWithSequence {
   readonly endpoint: StoredWebhookEndpoint | undefined;
   /** The last number of the endpoint's delivery sequence (0 before its first delivery). */
   readonly lastSequence: number;
-  /** The sequence item as read, with the endpoint's quota histories (none before its first delivery). */
-  readonly sequenceItem: Record<string, unknown> | undefined;
 }
 
 /**
@@ -779,5 +763,5 @@ export async function getEndpointWithSequence(
   } = await getEndpointWith(merchantId, webhookEndpointId, [
     endpointKeys.webhookDeliverySequence(merchantId, webhookEndpointId),
   ]);
-  return { endpoint, lastSequence: lastSequenceOf(sequenceItem), sequenceItem };
+  return { endpoint, lastSequence: lastSequenceOf(sequenceItem) };
 }

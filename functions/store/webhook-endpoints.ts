@@ -2,7 +2,6 @@ import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { SequenceAdvance } from '../domain/delivery-sequence';
 import type { DeliveryShardHistory } from '../domain/delivery-shards';
-import type { UseHistory } from '../domain/endpoint-quotas';
 import { toShardHistory } from '../domain/shard-history';
 import {
   isLive,
@@ -391,87 +390,27 @@ export function toEndpoint(item: Record<string, unknown>): WebhookEndpoint {
   };
 }
 
-/*
- * An endpoint's quota histories (docs/decisions/quotas-on-test-deliveries-and-recoveries.md) are
- * kept on its delivery sequence item, which the test route and the recovery route already read
- * with the endpoint, and which only ever takes UpdateItems: no writer puts it back whole. They are
- * bookkeeping, never part of a resource.
- */
-
-export const QuotaAttribute = { testDeliveries: 'testDeliveriesAt', recoveries: 'recoveriesAt' } as const;
-export type QuotaAttribute = (typeof QuotaAttribute)[keyof typeof QuotaAttribute];
-
-/** A history as stored; none on an endpoint that never used it. */
-export function useHistoryOf(
-  sequenceItem: Record<string, unknown> | undefined,
-  attribute: QuotaAttribute,
-): number[] {
-  const stored = sequenceItem?.[attribute];
-  return Array.isArray(stored) ? stored.map(Number) : [];
-}
-
-/**
- * A recovery's start writes the endpoint's new recovery history, only while it is the history read:
- * the running-recovery lock keeps two starts from running at once, not one that read before another
- * finished from writing over it. ALL_OLD hands a loser the history as it is now.
- */
-export function buildRecordRecoveryUse(
-  merchantId: string,
-  webhookEndpointId: string,
-  asRead: UseHistory,
-  next: UseHistory,
-) {
-  return {
-    Update: {
-      TableName: tableName(),
-      Key: endpointKeys.webhookDeliverySequence(merchantId, webhookEndpointId),
-      UpdateExpression:
-        'SET #recoveries = :next, entityType = :entityType, merchantId = :merchantId, webhookEndpointId = :endpointId',
-      ConditionExpression:
-        asRead.length === 0 ? 'attribute_not_exists(#recoveries)' : '#recoveries = :asRead',
-      ExpressionAttributeNames: { '#recoveries': QuotaAttribute.recoveries },
-      ExpressionAttributeValues: {
-        ':next': [...next],
-        ':entityType': EntityType.webhookDeliverySequence,
-        ':merchantId': merchantId,
-        ':endpointId': webhookEndpointId,
-        ...(asRead.length === 0 ? {} : { ':asRead': [...asRead] }),
-      },
-      ReturnValuesOnConditionCheckFailure: 'ALL_OLD' as const,
-    },
-  };
-}
-
 /**
  * Advances an endpoint's delivery sequence from `from` to `to`, only while its last number is
  * still `from` (no item yet when `from` is 0): in the transaction that writes the numbered
  * deliveries, so a cancelled or retried transaction takes no number, and two writers that read the
  * same number cannot both take the next ones. ALL_OLD hands the loser the number it must continue
- * from, without a second read. A test delivery's advance also writes the endpoint's test-delivery
- * history: only a test delivery writes it, always with an advance, so the advance's condition also
- * proves the history is the one read (docs/decisions/quotas-on-test-deliveries-and-recoveries.md).
+ * from, without a second read.
  */
-export function buildAdvanceSequence(
-  { merchantId, webhookEndpointId, from, to }: SequenceAdvance,
-  testDeliveriesAt?: UseHistory,
-) {
-  const tests = testDeliveriesAt === undefined ? '' : ', #tests = :tests';
+export function buildAdvanceSequence({ merchantId, webhookEndpointId, from, to }: SequenceAdvance) {
   return {
     Update: {
       TableName: tableName(),
       Key: endpointKeys.webhookDeliverySequence(merchantId, webhookEndpointId),
-      UpdateExpression: `SET lastSequence = :to, entityType = :entityType, merchantId = :merchantId, webhookEndpointId = :endpointId${tests}`,
+      UpdateExpression:
+        'SET lastSequence = :to, entityType = :entityType, merchantId = :merchantId, webhookEndpointId = :endpointId',
       ConditionExpression: from === 0 ? 'attribute_not_exists(lastSequence)' : 'lastSequence = :from',
-      ...(testDeliveriesAt === undefined
-        ? {}
-        : { ExpressionAttributeNames: { '#tests': QuotaAttribute.testDeliveries } }),
       ExpressionAttributeValues: {
         ':to': to,
         ':entityType': EntityType.webhookDeliverySequence,
         ':merchantId': merchantId,
         ':endpointId': webhookEndpointId,
         ...(from === 0 ? {} : { ':from': from }),
-        ...(testDeliveriesAt === undefined ? {} : { ':tests': [...testDeliveriesAt] }),
       },
       ReturnValuesOnConditionCheckFailure: 'ALL_OLD' as const,
     },
@@ -495,25 +434,21 @@ const maxNumberingRounds = 10;
  * Sends `write`, which numbers its deliveries on from `last` and advances the sequence in the
  * same transaction, at action `sequenceIndex`. When that advance's condition fails (another writer,
  * the router or a route, took the numbers since `lastSequence` was read), the failed condition
- * hands back the sequence as it is now, and `write` is sent again from its last number, with that
- * item (the one given at first, if any, before).
+ * hands back the sequence as it is now, and `write` is sent again from its last number.
  */
 export async function withNextNumbers<T>(
   lastSequence: number,
   sequenceIndex: number,
-  write: (last: number, sequenceItem: Record<string, unknown> | undefined) => Promise<T>,
-  sequenceItem?: Record<string, unknown>,
+  write: (last: number) => Promise<T>,
 ): Promise<T> {
   let last = lastSequence;
-  let item = sequenceItem;
   for (let round = 1; ; round += 1) {
     try {
-      return await write(last, item);
+      return await write(last);
     } catch (error) {
       const moved = error instanceof TransactionConditionFailed ? error.failureAt(sequenceIndex) : undefined;
       if (moved === undefined || round >= maxNumberingRounds) throw error;
       last = lastSequenceOf(moved.existing);
-      item = moved.existing;
     }
   }
 }

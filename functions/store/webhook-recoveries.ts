@@ -34,9 +34,7 @@ import {
 import {
   buildAdvanceSequence,
   endpointKeys,
-  QuotaAttribute,
   type StoredWebhookEndpoint,
-  useHistoryOf,
   withNextNumbers,
 } from './webhook-endpoints';
 
@@ -70,7 +68,7 @@ const recoveryRetentionSeconds = retentionDays * 24 * 60 * 60;
  * time plus the stall time: each batch's write moves the entry on, and one still there when the
  * time is past is a recovery whose next batch never came, which the reconciler nudges.
  */
-function recoveryItem({ recovery, cursor, step }: StoredRecovery) {
+function recoveryItem({ recovery, url, cursor, step }: StoredRecovery) {
   const running = recovery.status === RecoveryStatus.running;
   const nudgeAt = recoveryNudgeAt(recovery.updatedAt);
   return {
@@ -78,6 +76,7 @@ function recoveryItem({ recovery, cursor, step }: StoredRecovery) {
     ...(running ? recoveryKeys.recoveryNudge(nudgeAt, recovery.recoveryId) : {}),
     entityType: EntityType.webhookRecovery,
     ...recovery,
+    url,
     cursor,
     step,
     ...(running ? { nudgeAt } : {}),
@@ -102,6 +101,7 @@ export function toStoredRecovery(item: Record<string, unknown>): StoredRecovery 
       updatedAt: String(item.updatedAt),
       completedAt: typeof item.completedAt === 'string' ? item.completedAt : null,
     },
+    url: String(item.url),
     cursor: {
       shard: Number(cursor.shard ?? 0),
       ...(typeof cursor.after === 'string' ? { after: cursor.after } : {}),
@@ -174,30 +174,18 @@ export function runningRecoveryIdOf(lock: Record<string, unknown> | undefined): 
   return typeof lock?.recoveryId === 'string' ? lock.recoveryId : undefined;
 }
 
-/**
- * The endpoint, the id of its running recovery if one runs, and the times of its latest recoveries
- * (kept on its delivery sequence item): one strongly consistent BatchGetItem.
- */
+/** The endpoint and the id of its running recovery if one runs: one strongly consistent BatchGetItem. */
 export async function getEndpointWithRecoveryLock(
   merchantId: string,
   webhookEndpointId: string,
-): Promise<{
-  endpoint: StoredWebhookEndpoint | undefined;
-  runningRecoveryId: string | undefined;
-  recoveriesAt: number[];
-}> {
+): Promise<{ endpoint: StoredWebhookEndpoint | undefined; runningRecoveryId: string | undefined }> {
   const {
     endpoint,
-    others: [lock, sequence],
+    others: [lock],
   } = await getEndpointWith(merchantId, webhookEndpointId, [
     recoveryKeys.webhookRecoveryLock(merchantId, webhookEndpointId),
-    endpointKeys.webhookDeliverySequence(merchantId, webhookEndpointId),
   ]);
-  return {
-    endpoint,
-    runningRecoveryId: runningRecoveryIdOf(lock),
-    recoveriesAt: useHistoryOf(sequence, QuotaAttribute.recoveries),
-  };
+  return { endpoint, runningRecoveryId: runningRecoveryIdOf(lock) };
 }
 
 /** The endpoint and one recovery of the merchant: one strongly consistent BatchGetItem. */

@@ -289,7 +289,7 @@ describe('the recovery quota of an endpoint', () => {
     expect(refused.body.error).toMatchObject({
       code: 'rate_limited',
       message:
-        'This webhook endpoint has had 5 recoveries started within the last hour, its most; try again later.',
+        "This webhook endpoint's url has had 5 recoveries started within the last hour, its most; try again later.",
       requestId: expect.any(String),
     });
     const retryAfter = Number(refused.headers.get('Retry-After'));
@@ -394,6 +394,77 @@ describe('recovery against an endpoint that does not answer', () => {
       expect(refusing.requests).toHaveLength(21);
     } finally {
       await refusing.close();
+    }
+  }, 180_000);
+});
+
+describe('a recovery and a change of url', () => {
+  it('sends nothing to a url set while its deliveries are retried: only the url whose health was checked gets them', async () => {
+    const flaky = await startHttpsReceiver({ respondWith: () => ({ status: 500, body: 'down' }) });
+    const thirdParty = await startHttpsReceiver({ respondWith: () => ({ status: 404, body: 'not ours' }) });
+    try {
+      const since = new Date(Date.now() - 60 * 60 * 1000).toISOString();
+      const created = expectOk(
+        await t.api('POST', endpoints(), {
+          body: { url: flaky.url('/hooks'), eventTypes: ['payments.PaymentCreated'] },
+          idempotencyKey: newKey(),
+        }),
+      );
+      const endpointId = created.webhookEndpointId as string;
+      const { customerId } = await invoiceFixtures(t.api, merchantId);
+      for (let payment = 0; payment < 20; payment += 1) {
+        expectOk(
+          await sandboxPayment(t.api, {
+            merchantId,
+            customerId,
+            amount: 2000 + payment,
+            currency: 'USD',
+            paymentMethod: testCard(cards.succeeds),
+          }),
+        );
+      }
+      await waitForDeliveries(
+        endpointId,
+        (items) => items.length === 20 && items.every((item) => item.status === 'exhausted'),
+      );
+      // The url answers a test, so a recovery starts; its redeliveries still fail, and wait to be retried.
+      flaky.respondWith((request) =>
+        request.headers['merchant-webhook-test'] === 'true' ? { status: 200 } : { status: 500, body: 'down' },
+      );
+      await answered(endpointId);
+      const started = expectOk(await recover(endpointId, { since }));
+      expect(await finished(endpointId, started.recoveryId)).toMatchObject({
+        status: 'completed',
+        redelivered: 20,
+      });
+      const isRecovered = (item: any) =>
+        item.redeliveredFromId !== null && item.createdAt >= started.createdAt;
+      await waitForDeliveries(endpointId, (items) => {
+        const recovered = items.filter(isRecovered);
+        return recovered.length === 20 && recovered.every((item) => item.attemptCount >= 1);
+      });
+
+      // The merchant points the endpoint at a third party at once.
+      const moved = await t.api('PATCH', `${endpoints()}/${endpointId}`, {
+        body: { url: thirdParty.url('/elsewhere') },
+        idempotencyKey: newKey(),
+      });
+      expect(moved.status).toBe(200);
+
+      const settled = await waitForDeliveries(endpointId, (items) =>
+        items.every((item) => item.status !== 'pending'),
+      );
+      const recovered = settled.filter(isRecovered);
+      expect(recovered).toHaveLength(20);
+      // Each ended unsent once the url changed: exhausted, with only the attempts made to the old url.
+      for (const item of recovered) {
+        expect(item.status).toBe('exhausted');
+        expect(item.attemptCount).toBeLessThan(5);
+      }
+      expect(thirdParty.requests).toHaveLength(0);
+    } finally {
+      await flaky.close();
+      await thirdParty.close();
     }
   }, 180_000);
 });

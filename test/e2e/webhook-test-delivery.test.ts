@@ -14,8 +14,14 @@ test.beforeAll(({ receiver: started, endpoints: made }) => {
 
 const endpoints = () => `/merchants/${merchantId}/webhook-endpoints`;
 
-/** An endpoint subscribed to InvoiceSent only: a test delivery of another type still goes to it. */
-const subscribe = () => subscriptions.subscribe(receiver.url('/test-deliveries'), ['invoices.InvoiceSent']);
+let destinations = 0;
+
+/**
+ * An endpoint subscribed to InvoiceSent only: a test delivery of another type still goes to it. Each
+ * at a path of its own, since the quota counts per destination; `path` names one to share.
+ */
+const subscribe = (path = `/test-deliveries/${(destinations += 1)}`) =>
+  subscriptions.subscribe(receiver.url(path), ['invoices.InvoiceSent']);
 
 function sendTest(endpointId: string, eventType: string, idempotencyKey = newKey()) {
   return t.api('POST', `${endpoints()}/${endpointId}/test`, { body: { eventType }, idempotencyKey });
@@ -120,7 +126,8 @@ describe('POST …/webhook-endpoints/{id}/test', () => {
 
 describe('the test-delivery quota of an endpoint', () => {
   it('takes exactly 30 an hour however they race, then answers 429 with Retry-After and writes nothing', async () => {
-    const endpoint = await subscribe();
+    const path = `/test-deliveries/race-${(destinations += 1)}`;
+    const endpoint = await subscribe(path);
     const statuses: number[] = [];
     // Rounds of 8 at once: each round's requests race for the same sequence number and quota.
     for (let round = 0; round < 5; round += 1) {
@@ -140,7 +147,7 @@ describe('the test-delivery quota of an endpoint', () => {
     expect(refused.status).toBe(429);
     expect(refused.body.error).toMatchObject({ code: 'rate_limited', requestId: expect.any(String) });
     expect(refused.body.error.message).toBe(
-      'This webhook endpoint has had 30 test deliveries within the last hour, its most; try again later.',
+      "This webhook endpoint's url has had 30 test deliveries within the last hour, its most; try again later.",
     );
     const retryAfter = Number(refused.headers.get('Retry-After'));
     expect(retryAfter).toBeGreaterThan(3500);
@@ -160,10 +167,30 @@ describe('the test-delivery quota of an endpoint', () => {
     expect(sequences(after)).toEqual(sequences(before));
     expect(sequences(after)[0]?.lastSequence).toBe(30);
 
-    // Each endpoint has its own quota.
+    // Each destination has its own quota; another endpoint at the same one shares it.
     const other = await subscribe();
     expect((await sendTest(other.id, 'invoices.InvoicePaid')).status).toBe(201);
+    const samePlace = await subscribe(`${path}/`);
+    expect((await sendTest(samePlace.id, 'invoices.InvoicePaid')).status).toBe(429);
   }, 120_000);
+
+  it('keeps counting across deleting the endpoint and creating it again at the same url', async () => {
+    const path = `/test-deliveries/cycles-${(destinations += 1)}`;
+    const accepted: number[] = [];
+    // Four cycles of create → 32 tests → delete, as a merchant dodging the quota would run them.
+    for (let cycle = 0; cycle < 4; cycle += 1) {
+      const endpoint = await subscribe(path);
+      for (let test = 0; test < 32; test += 1) {
+        const result = await sendTest(endpoint.id, 'invoices.InvoiceSent');
+        expect([201, 429], JSON.stringify(result.body)).toContain(result.status);
+        if (result.status === 201) accepted.push(cycle);
+      }
+      const deleted = await t.api('DELETE', `${endpoints()}/${endpoint.id}`, { idempotencyKey: newKey() });
+      expect(deleted.status).toBe(200);
+    }
+    expect(accepted).toHaveLength(30);
+    expect(accepted.every((cycle) => cycle === 0)).toBe(true);
+  }, 180_000);
 
   it('replays an earlier success of the same key rather than refusing it once the quota is spent', async () => {
     const endpoint = await subscribe();

@@ -69,6 +69,7 @@ export async function storeRunningRecovery(input: {
     recoveryId: newId('whkrec'),
     webhookEndpointId: input.endpointId,
     merchantId: input.merchantId,
+    url: 'https://hooks.example.com/orders',
     since: input.since.toISOString(),
     until: new Date().toISOString(),
     now: input.startedAt.toISOString(),

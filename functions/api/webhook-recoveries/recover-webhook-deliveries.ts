@@ -18,7 +18,12 @@ import {
   refuseUnlessReplayed,
 } from '../../store/idempotency';
 import { TransactionConditionFailed } from '../../store/transaction';
-import { buildRecordRecoveryUse, QuotaAttribute, useHistoryOf } from '../../store/webhook-endpoints';
+import {
+  buildRecordDestinationUse,
+  getDestinationUse,
+  QuotaAttribute,
+  useHistoryOf,
+} from '../../store/webhook-destinations';
 import {
   buildStartRecovery,
   getEndpointWithRecoveryLock,
@@ -33,16 +38,18 @@ import { webhookRecoveryRoutes } from './routes';
  * start is 409 naming it, as is a disabled endpoint, to which nothing would be sent. An endpoint
  * that has not shown within the hour that it answers is 409 `endpoint_unhealthy`, so a recovery
  * never multiplies requests to a URL that refuses them
- * (docs/decisions/recovery-needs-an-endpoint-that-answers.md). Past the endpoint's quota of recoveries it is
- * 429 with Retry-After (docs/decisions/quotas-on-test-deliveries-and-recoveries.md). Endpoint, lock and
- * quota history are read together, and the start's condition on the lock settles a race between two.
+ * (docs/decisions/recovery-needs-an-endpoint-that-answers.md). Past the quota of recoveries of the
+ * merchant's destination (the URL's host and path) it is 429 with Retry-After
+ * (docs/decisions/quotas-on-test-deliveries-and-recoveries.md). Endpoint and lock are read together, the
+ * destination's history after them; the start's condition on the lock settles a race between two. The
+ * recovery keeps the URL it checked: its batches and its deliveries never go anywhere else.
  */
 export const handler = httpHandler(
   webhookRecoveryRoutes.recoverWebhookDeliveries,
   async ({ params, body, idempotency, now }) => {
     const window = recoveryWindow(body, now);
     if ('path' in window) throw new ValidationError([{ path: window.path, message: window.message }]);
-    const { endpoint, runningRecoveryId, recoveriesAt } = await getEndpointWithRecoveryLock(
+    const { endpoint, runningRecoveryId } = await getEndpointWithRecoveryLock(
       params.merchantId,
       params.webhookEndpointId,
     );
@@ -56,10 +63,12 @@ export const handler = httpHandler(
       recoveryId: newId('whkrec'),
       webhookEndpointId: live.webhookEndpointId,
       merchantId: live.merchantId,
+      url: live.url,
       ...window,
       now: isoTimestamp(now),
     });
-    return startWithinQuota(idempotency, stored, recoveriesAt, now);
+    const destination = await getDestinationUse(live.merchantId, live.url);
+    return startWithinQuota(idempotency, stored, useHistoryOf(destination, QuotaAttribute.recoveries), now);
   },
 );
 
@@ -76,7 +85,7 @@ async function startWithinQuota(
   recoveriesAt: UseHistory,
   now: Date,
 ) {
-  const { merchantId, webhookEndpointId } = stored.recovery;
+  const { merchantId } = stored.recovery;
   let history = recoveriesAt;
   for (let round = 1; ; round += 1) {
     const until = limitedUntil(RecoveryLimit, history, now);
@@ -84,7 +93,13 @@ async function startWithinQuota(
     try {
       return await commitWithIdempotency(idempotency, { status: 201, body: stored.recovery }, [
         ...buildStartRecovery(stored),
-        buildRecordRecoveryUse(merchantId, webhookEndpointId, history, withUse(RecoveryLimit, history, now)),
+        buildRecordDestinationUse(
+          merchantId,
+          stored.url,
+          { attribute: QuotaAttribute.recoveries, limit: RecoveryLimit },
+          history,
+          withUse(RecoveryLimit, history, now),
+        ),
       ]);
     } catch (error) {
       const failed = error instanceof TransactionConditionFailed ? error : undefined;
@@ -99,7 +114,7 @@ async function startWithinQuota(
 
 function recoveryQuotaError(until: Date, now: Date): RateLimitedError {
   return new RateLimitedError(
-    `This webhook endpoint has had ${RecoveryLimit.cap} recoveries started within the last hour, its most; ` +
+    `This webhook endpoint's url has had ${RecoveryLimit.cap} recoveries started within the last hour, its most; ` +
       'try again later.',
     secondsUntil(until, now),
   );

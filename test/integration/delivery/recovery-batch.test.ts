@@ -31,6 +31,7 @@ import {
 import { useFreshTable } from '../../support/table-environment';
 
 const hour = 60 * 60 * 1000;
+const endpointUrl = 'https://hooks.example.com/orders';
 
 let merchantId: string;
 let endpointId: string;
@@ -42,7 +43,7 @@ beforeEach(async () => {
   const endpoint = newWebhookEndpoint({
     webhookEndpointId: endpointId,
     merchantId,
-    url: 'https://hooks.example.com/orders',
+    url: endpointUrl,
     eventTypes: [EventType.invoicePaid],
     now: new Date(Date.now() - 2 * hour).toISOString(),
   });
@@ -81,6 +82,19 @@ async function storeDelivery(
   return delivery;
 }
 
+/** Sets the endpoint's url behind the API's back, as a change made while a recovery runs. */
+async function setEndpointUrl(url: string): Promise<void> {
+  await documentClient().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.webhookEndpoint(merchantId, endpointId),
+      UpdateExpression: 'SET #url = :url',
+      ExpressionAttributeNames: { '#url': 'url' },
+      ExpressionAttributeValues: { ':url': url },
+    }),
+  );
+}
+
 /** Sets the endpoint's status behind the API's back, as a change made while a recovery runs. */
 async function setEndpointStatus(status: 'deleted' | 'disabled'): Promise<void> {
   await documentClient().send(
@@ -105,6 +119,7 @@ async function startRecovery(since: Date, until: Date = new Date()): Promise<Sto
     recoveryId: newId('whkrec'),
     webhookEndpointId: endpointId,
     merchantId,
+    url: endpointUrl,
     since: since.toISOString(),
     until: until.toISOString(),
     now: new Date().toISOString(),
@@ -381,15 +396,34 @@ describe('runRecoveryBatch', () => {
     );
   });
 
-  it('creates paused deliveries while the endpoint is disabled', async () => {
+  it.each([
+    ['disabled', () => setEndpointStatus('disabled')],
+    ['given another url', () => setEndpointUrl('https://elsewhere.example.net/hooks')],
+  ])(
+    'ends as canceled, redelivering nothing, when the endpoint was %s since the start',
+    async (_, change) => {
+      await storeDelivery(eventIdAt(hour));
+      const { recovery } = await startRecovery(new Date(Date.now() - 2 * hour));
+      await change();
+
+      const { final } = await runToEnd(recovery.recoveryId);
+
+      expect(final.recovery).toMatchObject({ status: 'canceled', redelivered: 0 });
+      expect(await lockOf()).toBeUndefined();
+      expect(
+        (await deliveriesOfEndpoint()).filter((delivery) => delivery.redeliveredFromId !== null),
+      ).toEqual([]);
+    },
+  );
+
+  it('binds each delivery it makes to the url it checked', async () => {
     await storeDelivery(eventIdAt(hour));
     const { recovery } = await startRecovery(new Date(Date.now() - 2 * hour));
-    await setEndpointStatus('disabled');
 
     await runToEnd(recovery.recoveryId);
 
     const created = (await deliveriesOfEndpoint()).filter((delivery) => delivery.redeliveredFromId !== null);
-    expect(created).toEqual([expect.objectContaining({ paused: true, status: 'pending' })]);
+    expect(created).toEqual([expect.objectContaining({ targetUrl: endpointUrl, status: 'pending' })]);
   });
 });
 

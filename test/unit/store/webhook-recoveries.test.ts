@@ -11,6 +11,7 @@ const stalled = {
     recoveryId: 'whkrec_1',
     webhookEndpointId: 'whk_1',
     merchantId: 'mer_1',
+    url: 'https://hooks.example.com/x',
     since: '2026-11-22T10:00:00.000Z',
     until: '2026-11-22T11:00:00.000Z',
     now: '2026-11-22T11:00:00.000Z',
