@@ -228,6 +228,11 @@ const commands = {
       const selection = itemSelection(options);
       const apply = options.apply === true;
       const overwrite = options.overwrite === true;
+      if (overwrite && !apply) {
+        throw new AdminUsageError(
+          '--overwrite goes with --apply: a dry run writes nothing (give --apply --overwrite, or neither for the dry run)',
+        );
+      }
       return async (target) => {
         if (restoredTable === target.tableName) {
           throw new AdminUsageError(
@@ -376,14 +381,16 @@ task from MerchantPayments-STAGE-delivery-dlq to MerchantPayments-STAGE-delivery
 items restore compares the items chosen in --from-table (a table restored beside the stage's, see
 docs/operations.md "Restoring the table to a point in time") with the live table and prints counts:
 read, identical, expired (ttl passed: never copied), inFlight (a recovery's lock: never copied),
-missing from the live table, differing, and
+missing from the live table, differing, leftAlone (revoked, rotated or otherwise later in its life
+than the copy: never written, each with its reason), and
 the first ${shownKeysPerKind} keys of each kind, never an item. With --apply it copies the missing items, each only
-while it is still absent, and with --overwrite also replaces the differing ones, each only while it
-is still as compared; an item the service wrote meanwhile is left alone and counted changedMeanwhile.
+while it is still absent, and with --apply --overwrite also replaces the differing ones, each only
+while it is still as compared; an item the service wrote meanwhile is left alone and counted
+changedMeanwhile.
 --merchant finds the merchant's partitions and shards, its API keys and events (through GSI1), its
 endpoints' deliveries and its invoices' pay-link lookups; not its idempotency records, whose keys
-carry no merchant id. --from-key and --to-key choose partition keys in that range, both included,
-by a Scan of the restored table.
+carry no merchant id, nor its portal sessions, keyed by their id alone. --from-key and --to-key
+choose partition keys in that range, both included, by a Scan of the restored table.
 router replay takes --stage only: it receives up to --limit messages (1–${replayLimit.max}, default ${replayLimit.default})
 of MerchantPayments-STAGE-router-failures, reads the records each names from the table's stream,
 and invokes MerchantPayments-STAGE-router with them, waiting for its answer. A message is deleted

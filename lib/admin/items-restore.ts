@@ -3,9 +3,11 @@ import {
   type DynamoDBClient,
   PutItemCommand,
 } from '@aws-sdk/client-dynamodb';
+import { invoiceSlugHash } from '../../functions/domain/invoice-slug';
 import { isExpired } from '../../functions/domain/retention';
-import { EntityType } from '../../functions/store/keys';
+import { EntityType, keys } from '../../functions/store/keys';
 import { mapWithConcurrency } from '../../functions/store/reads';
+import { LeftAloneReason, laterInLife } from './later-in-life';
 import { AdminError } from './operations';
 import {
   batchGetItems,
@@ -25,7 +27,7 @@ export interface ItemsRestoreRequest {
   readonly selection: ItemSelection;
   /** Without it nothing is written: the dry run. */
   readonly apply: boolean;
-  /** Also replace live items that differ from their restored copy. */
+  /** Also replace live items that differ from their restored copy (never one later in its life). */
   readonly overwrite: boolean;
   readonly now: Date;
 }
@@ -33,6 +35,11 @@ export interface ItemsRestoreRequest {
 interface ItemKey {
   readonly PK: string;
   readonly SK: string;
+}
+
+/** An item never written back, and why (`LeftAloneReason`). */
+interface LeftAloneKey extends ItemKey {
+  readonly reason: LeftAloneReason;
 }
 
 /** Counts and, at most, keys: never an attribute, since items hold sealed secrets and key hashes. */
@@ -48,10 +55,12 @@ export interface ItemsRestoreSummary {
   inFlight: number;
   missing: number;
   differing: number;
+  /** Revoked, rotated or otherwise later in its life than the copy: never written, even with --overwrite. */
+  leftAlone: number;
   copied: number;
   overwritten: number;
   changedMeanwhile: number;
-  keys: { missing: ItemKey[]; differing: ItemKey[]; changedMeanwhile: ItemKey[] };
+  keys: { missing: ItemKey[]; differing: ItemKey[]; leftAlone: LeftAloneKey[]; changedMeanwhile: ItemKey[] };
   notCovered?: string;
 }
 
@@ -99,15 +108,20 @@ async function restorePage(
   restored: StoredItem[],
 ) {
   summary.read += restored.length;
-  const live = await liveItemsByKey(request, restored);
+  const live = await liveItemsByKey(request, restored.map(keyOf));
+  const invoices = await liveInvoicesOfMissingSlugs(request, restored, live);
   const writes: (() => Promise<void>)[] = [];
   for (const item of restored) {
     const key = keyOf(item);
     const current = live.get(keyText(key));
+    const leftAlone = current === undefined ? rotatedAwaySlug(item, invoices) : laterInLife(item, current);
     if (isExpired({ ttl: item.ttl?.N === undefined ? undefined : Number(item.ttl.N) }, request.now)) {
       summary.expired += 1;
     } else if (inFlightEntityTypes.has(item.entityType?.S ?? '')) {
       summary.inFlight += 1;
+    } else if (leftAlone !== undefined) {
+      summary.leftAlone += 1;
+      showKey(summary.keys.leftAlone, { ...key, reason: leftAlone });
     } else if (current === undefined) {
       summary.missing += 1;
       showKey(summary.keys.missing, key);
@@ -127,13 +141,46 @@ async function restorePage(
   await mapWithConcurrency(writes, writeConcurrency, (run) => run());
 }
 
-/** The live counterparts of a page of restored items, read strongly consistent just before any write. */
-async function liveItemsByKey(request: ItemsRestoreRequest, restored: StoredItem[]) {
-  const itemKeys = restored.map((item) => keyItem(keyOf(item)));
+/** The live items of these keys (up to 100), read strongly consistent just before any write. */
+async function liveItemsByKey(request: ItemsRestoreRequest, itemKeys: readonly ItemKey[]) {
   const found = await onLiveTable(request.liveTable, () =>
-    batchGetItems(request.client, request.liveTable, itemKeys, true),
+    batchGetItems(request.client, request.liveTable, itemKeys.map(keyItem), true),
   );
   return new Map(found.map((item) => [keyText(keyOf(item)), item]));
+}
+
+/** The invoice a pay-link lookup item leads to. */
+function invoiceKeyOfSlug(slugItem: StoredItem): ItemKey | undefined {
+  const [merchantId, invoiceId] = [slugItem.merchantId?.S, slugItem.invoiceId?.S];
+  return merchantId === undefined || invoiceId === undefined
+    ? undefined
+    : keys.invoice(merchantId, invoiceId);
+}
+
+const isSlugItem = (item: StoredItem) => item.entityType?.S === EntityType.invoiceSlug;
+
+/** The live invoices of the page's pay-link lookup items that the live table lacks. */
+async function liveInvoicesOfMissingSlugs(
+  request: ItemsRestoreRequest,
+  restored: readonly StoredItem[],
+  live: ReadonlyMap<string, StoredItem>,
+) {
+  const invoiceKeys = restored
+    .filter((item) => isSlugItem(item) && !live.has(keyText(keyOf(item))))
+    .flatMap((item) => invoiceKeyOfSlug(item) ?? []);
+  const unique = [...new Map(invoiceKeys.map((key) => [keyText(key), key])).values()];
+  return unique.length === 0 ? new Map<string, StoredItem>() : liveItemsByKey(request, unique);
+}
+
+/**
+ * A lookup item the live table lacks because its slug was rotated: its invoice now holds another
+ * slug, and the item would name the old one again. One whose invoice is lost too comes back with it.
+ */
+function rotatedAwaySlug(item: StoredItem, invoices: ReadonlyMap<string, StoredItem>) {
+  const invoiceKey = isSlugItem(item) ? invoiceKeyOfSlug(item) : undefined;
+  const slug = invoiceKey === undefined ? undefined : invoices.get(keyText(invoiceKey))?.invoiceUrlSlug?.S;
+  if (slug === undefined) return undefined;
+  return keys.invoiceSlug(invoiceSlugHash(slug)).PK === keyOf(item).PK ? undefined : LeftAloneReason.rotated;
 }
 
 async function write(
@@ -169,10 +216,11 @@ function emptySummary(request: ItemsRestoreRequest): ItemsRestoreSummary {
     inFlight: 0,
     missing: 0,
     differing: 0,
+    leftAlone: 0,
     copied: 0,
     overwritten: 0,
     changedMeanwhile: 0,
-    keys: { missing: [], differing: [], changedMeanwhile: [] },
+    keys: { missing: [], differing: [], leftAlone: [], changedMeanwhile: [] },
     ...(selection.kind === 'merchant' ? { notCovered: notCoveredByMerchant } : {}),
   };
 }
@@ -183,7 +231,7 @@ function keyOf(item: StoredItem): ItemKey {
 
 const keyText = (key: ItemKey) => JSON.stringify([key.PK, key.SK]);
 
-function showKey(shown: ItemKey[], key: ItemKey): void {
+function showKey<Shown extends ItemKey>(shown: Shown[], key: Shown): void {
   if (shown.length < shownKeysPerKind) shown.push(key);
 }
 

@@ -21,10 +21,11 @@ export type ItemSource = (onPage: (items: StoredItem[]) => Promise<void>) => Pro
 
 /**
  * What a merchant selection cannot find: idempotency records are keyed by a hash that folds the
- * merchant in with the request's key and carry no merchant id. They only replay a request for 24 h.
+ * merchant in with the request's key and carry no merchant id; they only replay a request for 24 h.
+ * Portal sessions are keyed by their id alone, and no index holds them by merchant.
  */
 export const notCoveredByMerchant =
-  'idempotency records (PK IDEMPOTENCY#<scope hash>) carry no merchant id and are not copied; copy them by key range if needed';
+  'idempotency records (PK IDEMPOTENCY#<scope hash>) carry no merchant id, and portal sessions (PK PORTALSESSION#<id>) are keyed by their id alone: neither is copied; copy them by key range if needed';
 
 /** Parallel segments of a key-range Scan: a restored table is read by nothing else. */
 const scanSegments = 4;

@@ -4,11 +4,15 @@ import { runToEnd } from '../support/spawned-process';
 
 const repoRoot = resolve(import.meta.dirname, '..', '..');
 
-/** Runs a command as a user types it, in the repository; npm's warnings about this machine's npm configuration are dropped. */
+/**
+ * Runs a command as a user types it, in the repository; npm's warnings about this machine's npm
+ * configuration are dropped. A command that got as far as listening would take a free port, never
+ * its default (3000, 4443), which may be anyone's on this machine.
+ */
 async function run(args: readonly string[], env: Record<string, string> = {}) {
   const result = await runToEnd('npm', args, {
     cwd: repoRoot,
-    env: { ...process.env, ...env },
+    env: { ...process.env, PORT: '0', RECEIVER_PORT: '0', ...env },
     timeoutMs: 30_000,
   });
   const stderr = result.stderr

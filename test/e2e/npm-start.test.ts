@@ -10,9 +10,11 @@ import { startLocalEntry } from '../support/local-entry';
 
 /**
  * `npm start` runs `node --import tsx bin/local.ts`; this starts the same entry point as a separate
- * process (npm-stop.test.ts goes through npm itself).
+ * process (npm-stop.test.ts goes through npm itself), on a free port unless `env` names one: its
+ * default, 3000, may be anyone's on this machine.
  */
-const startLocal = (env: NodeJS.ProcessEnv) => startLocalEntry(['--in-memory'], env, import.meta.filename);
+const startLocal = (env: NodeJS.ProcessEnv) =>
+  startLocalEntry(['--in-memory'], { PORT: '0', ...env }, import.meta.filename);
 
 function exited(child: ChildProcess): Promise<number | null> {
   return new Promise((resolveExit) => child.once('exit', (code) => resolveExit(code)));
@@ -123,11 +125,7 @@ describe('npm start', () => {
   it('says in one line what to install when Java is missing', async () => {
     const stateDir = await mkdtemp(join(tmpdir(), 'merchant-payments-nojava-'));
     cleanups.push(() => rm(stateDir, { recursive: true, force: true }));
-    const { child, output } = startLocal({
-      PATH: '/nonexistent',
-      HOME: process.env.HOME,
-      LOCAL_STATE_DIR: stateDir,
-    });
+    const { child, output } = withoutJava(stateDir);
     expect(await exited(child)).toBe(1);
     const lines = output().trim().split('\n');
     expect(lines).toHaveLength(1);

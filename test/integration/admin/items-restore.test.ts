@@ -223,6 +223,7 @@ describe('items restore --merchant', () => {
       inFlight: 1,
       missing: lostOfA.length,
       differing: 2,
+      leftAlone: 0,
       copied: 0,
       overwritten: 0,
       changedMeanwhile: 0,
@@ -231,6 +232,7 @@ describe('items restore --merchant', () => {
     expect(sortedKeys(result.output.keys.missing)).toEqual(sortedKeys(lostOfA));
     expect(sortedKeys(result.output.keys.differing)).toEqual(sortedKeys([a.items.product, a.items.customer]));
     expect(result.output.keys.changedMeanwhile).toEqual([]);
+    expect(result.output.keys.leftAlone).toEqual([]);
     expect(await scan(liveTable)).toEqual(before);
   });
 
@@ -379,6 +381,39 @@ describe('items restore --merchant', () => {
   });
 });
 
+describe('items restore leaves alone what is later in its life than the copy', () => {
+  it('puts back an endpoint damaged outside the service, and never one the service moved on since', async () => {
+    const merchantId = newId(IdPrefix.merchant);
+    const endpointItem = () => ({
+      ...keys.webhookEndpoint(merchantId, newId(IdPrefix.webhookEndpoint)),
+      entityType: EntityType.webhookEndpoint,
+      merchantId,
+      url: 'https://hooks.example.com/in',
+      version: 3,
+    });
+    const damaged = endpointItem();
+    const movedOn = endpointItem();
+    await putAll(restoredTable, [damaged, movedOn]);
+    // A stray write keeps the version; the merchant's change of URL wrote version 4.
+    await putAll(liveTable, [
+      { ...damaged, url: 'https://damaged.invalid/' },
+      { ...movedOn, url: 'https://elsewhere.example.com/in', version: 4 },
+    ]);
+
+    const dryRun = await restore('--merchant', merchantId);
+    expect(dryRun.output).toMatchObject({ differing: 1, leftAlone: 1 });
+    const result = await restore('--merchant', merchantId, '--apply', '--overwrite');
+
+    expect(result.output).toMatchObject({ differing: 1, overwritten: 1, leftAlone: 1 });
+    expect(result.output.keys.leftAlone).toEqual([
+      { ...keyOf(movedOn), reason: 'a later version since the copy' },
+    ]);
+    const live = await scan(liveTable);
+    expect(live).toContainEqual(damaged);
+    expect(live).toContainEqual({ ...movedOn, url: 'https://elsewhere.example.com/in', version: 4 });
+  });
+});
+
 describe('items restore --from-key --to-key', () => {
   it("copies the items whose partition key is in the range, here B's partition and no other", async () => {
     const { merchantB, a, b } = await arrangeLoss();
@@ -431,6 +466,11 @@ describe('items restore usage', () => {
       /sorts after/,
     ],
     ['a malformed merchant', ['items', 'restore', '--from-table', 't', '--merchant', 'acme'], /merchant id/],
+    [
+      '--overwrite without --apply',
+      ['items', 'restore', '--from-table', 't', '--merchant', merchant, '--overwrite'],
+      /--overwrite goes with --apply: a dry run writes nothing \(give --apply --overwrite, or neither/,
+    ],
   ];
   it.each(cases)('exits 2 with one line for %s', async (_name, args, message) => {
     const result = await admin(...args);
@@ -456,6 +496,16 @@ describe('items restore usage', () => {
     expect(result.stderr).toMatch(
       /^error: --from-table must name the restored table, not the live table [^\n]+\n$/,
     );
+    expect(await scan(liveTable)).toEqual(before);
+  });
+
+  it('refuses --overwrite without --apply before reading either table, and writes nothing', async () => {
+    const { merchantA } = await arrangeLoss();
+    const before = await scan(liveTable);
+    const result = await restore('--merchant', merchantA, '--overwrite');
+    expect(result.code).toBe(2);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toMatch(/^error: --overwrite goes with --apply[^\n]+\n$/);
     expect(await scan(liveTable)).toEqual(before);
   });
 

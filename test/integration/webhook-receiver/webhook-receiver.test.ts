@@ -30,19 +30,17 @@ afterEach(async () => {
 /** The receiver on a free port in `dir`, serving the suite's test CA certificate unless `ownCa`. */
 async function start({ ownCa = false } = {}): Promise<WebhookReceiver> {
   const testCaDir = inject('testCaDir');
-  const options: WebhookReceiverOptions = { port: 0, dir, log: (line) => logged.push(line) };
-  receiver = await startWebhookReceiver(
-    ownCa
-      ? options
-      : {
-          ...options,
-          tls: {
-            keyPath: join(testCaDir, TestCaFiles.serverKey),
-            certPath: join(testCaDir, TestCaFiles.serverCert),
-            caCertPath: join(testCaDir, TestCaFiles.caCert),
-          },
-        },
-  );
+  const tls: WebhookReceiverOptions['tls'] = {
+    keyPath: join(testCaDir, TestCaFiles.serverKey),
+    certPath: join(testCaDir, TestCaFiles.serverCert),
+    caCertPath: join(testCaDir, TestCaFiles.caCert),
+  };
+  receiver = await startWebhookReceiver({
+    port: 0,
+    dir,
+    log: (line) => logged.push(line),
+    ...(ownCa ? {} : { tls }),
+  });
   return receiver;
 }
 
