@@ -163,7 +163,7 @@ export class MerchantPaymentsStack extends Stack {
       subscribers: config.alarmSubscribers,
     });
     this.alarms = this.alarmTopic.notifyOnEveryAlarm(this);
-    acknowledgeControlTowerFindings(this, { restApi: this.api.restApi, logRetention: settings.logRetention });
+    acknowledgeControlTowerFindings(this, { logRetention: settings.logRetention });
     this.operatorPolicy = this.createOperatorPolicy();
     this.apiUrlOutput = this.addOutputs(config);
   }
