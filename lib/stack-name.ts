@@ -33,3 +33,12 @@ export function queueNames(stack: string) {
 export function functionName(stack: string, suffix: string): string {
   return `${stack}-${suffix}`;
 }
+
+/**
+ * The one log group of a stack's functions (`<stack>-functions`), where each function writes the
+ * streams Lambda names after it. Not under `/aws/lambda/`, the prefix Lambda keeps for a
+ * function's own group.
+ */
+export function functionLogGroupName(stack: string): string {
+  return `${stack}-functions`;
+}

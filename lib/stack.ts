@@ -23,12 +23,17 @@ import { PaymentsTable, TableAccess } from './constructs/payments-table';
 import { SafeRollout } from './constructs/safe-rollout';
 import { ServiceAlarms } from './constructs/service-alarms';
 import { ServiceDashboard } from './constructs/service-dashboard';
-import { InvocationTracing, ServiceFunction, TraceWriting } from './constructs/service-function';
+import {
+  FunctionLogs,
+  InvocationTracing,
+  ServiceFunction,
+  TraceWriting,
+} from './constructs/service-function';
 import { ServiceKey } from './constructs/service-key';
 import { type StageSettings, settingsOf } from './constructs/stage-settings';
 import { TableBackup } from './constructs/table-backup';
 import { ControlTowerRules } from './control-tower-rules';
-import { functionName, queueNames, stackName } from './stack-name';
+import { functionLogGroupName, functionName, queueNames, stackName } from './stack-name';
 import { type CustomDomain, committedStageConfig, environmentOf, type StageConfig } from './stage-config';
 
 /** Service name in every structured log line (Powertools Logger) and in the Service tag. */
@@ -66,6 +71,8 @@ export class MerchantPaymentsStack extends Stack {
   readonly tableBackup?: TableBackup;
   /** Encrypts the table, the queues, the alarm topic and every log group. */
   readonly dataKey: DataKey;
+  /** The one log group of every function (`<stack>-functions`), each writing its own streams. */
+  readonly functionLogs: FunctionLogs;
   readonly deliveryQueue: DeliveryQueue;
   readonly deliveryPipeline: DeliveryPipeline;
   readonly api: PaymentsApi;
@@ -113,6 +120,12 @@ export class MerchantPaymentsStack extends Stack {
       removalPolicy: settings.removalPolicy,
     });
     this.tracing = new TraceWriting(this, 'Tracing');
+    this.functionLogs = new FunctionLogs(this, 'FunctionLogs', {
+      logGroupName: functionLogGroupName(this.stackName),
+      retention: settings.logRetention,
+      encryptionKey: this.dataKey.key,
+      removalPolicy: settings.removalPolicy,
+    });
     this.rollout = new SafeRollout(this, 'Rollout', { namePrefix: this.stackName, pace: settings.rollout });
     this.table = this.createTable();
     if (this.stage === Stage.production) this.tableBackup = this.createTableBackup();
@@ -150,7 +163,7 @@ export class MerchantPaymentsStack extends Stack {
       subscribers: config.alarmSubscribers,
     });
     this.alarms = this.alarmTopic.notifyOnEveryAlarm(this);
-    acknowledgeControlTowerFindings(this, { restApi: this.api.restApi, logRetention: settings.logRetention });
+    acknowledgeControlTowerFindings(this, { logRetention: settings.logRetention });
     this.operatorPolicy = this.createOperatorPolicy();
     this.apiUrlOutput = this.addOutputs(config);
   }
@@ -256,6 +269,7 @@ export class MerchantPaymentsStack extends Stack {
       secretsKey: this.secretsKey,
       environment,
       dataKey: this.dataKey,
+      functionLogs: this.functionLogs,
       tracing: this.tracing,
       routerFailuresQueueName: queues.routerFailures,
       reconcilerFailuresQueueName: queues.reconcilerFailures,
@@ -335,7 +349,7 @@ export class MerchantPaymentsStack extends Stack {
       secretsKey: this.secretsKey,
       restApi: this.api.restApi,
       alarmTopicName: `${this.stackName}-alarms`,
-      logGroups: [this.api.accessLogs, this.api.webAcl.blockedRequestsLog],
+      logGroups: [this.functionLogs.logGroup, this.api.accessLogs, this.api.webAcl.blockedRequestsLog],
       backup: this.tableBackup,
     });
   }
@@ -414,12 +428,10 @@ export class MerchantPaymentsStack extends Stack {
     return new ServiceFunction(this, id, {
       ...props,
       functionName: functionName(this.stackName, nameSuffix),
-      logRetention: this.settings.logRetention,
-      logEncryptionKey: this.dataKey.key,
+      logs: this.functionLogs,
       tracing: this.tracing,
       // The authorizer and every route run behind API Gateway, whose sampling rule decides.
       invocationTracing: InvocationTracing.sampledByApi,
-      removalPolicy: this.settings.removalPolicy,
     });
   }
 }

@@ -2,7 +2,12 @@ import { App, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import * as kms from 'aws-cdk-lib/aws-kms';
 import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
-import { InvocationTracing, ServiceFunction, TraceWriting } from '../constructs/service-function';
+import {
+  FunctionLogs,
+  InvocationTracing,
+  ServiceFunction,
+  TraceWriting,
+} from '../constructs/service-function';
 import { authorizerHandlerModule } from '../stack';
 
 /**
@@ -18,11 +23,14 @@ export function functionNodeOptions(): string | undefined {
     handlerModule: authorizerHandlerModule,
     description: 'Reads the environment the construct sets',
     environment: {},
-    logRetention: RetentionDays.ONE_DAY,
-    logEncryptionKey: new kms.Key(stack, 'LogKey'),
+    logs: new FunctionLogs(stack, 'Logs', {
+      logGroupName: 'node-options-probe',
+      retention: RetentionDays.ONE_DAY,
+      encryptionKey: new kms.Key(stack, 'LogKey'),
+      removalPolicy: RemovalPolicy.DESTROY,
+    }),
     tracing: new TraceWriting(stack, 'Tracing'),
     invocationTracing: InvocationTracing.sampledByApi,
-    removalPolicy: RemovalPolicy.DESTROY,
   });
   const cfn = probe.function.node.defaultChild as CfnFunction;
   const environment = stack.resolve(cfn.environment) as { variables?: Record<string, string> } | undefined;

@@ -22,7 +22,7 @@ import {
 } from './delivery-queue';
 import { type PaymentsTable, TableAccess } from './payments-table';
 import { type PipelineMetricDimensions, pipelineMetric } from './pipeline-metric';
-import { InvocationTracing, ServiceFunction, type TraceWriting } from './service-function';
+import { type FunctionLogs, InvocationTracing, ServiceFunction, type TraceWriting } from './service-function';
 import type { StageSettings } from './stage-settings';
 
 /** A merchant endpoint has 10 s to answer one attempt. */
@@ -151,8 +151,10 @@ export interface DeliveryPipelineProps {
   readonly table: PaymentsTable;
   readonly deliveryQueue: DeliveryQueue;
   readonly secretsKey: kms.IKey;
-  /** Encrypts the failure queues and the log groups. */
+  /** Encrypts the queues: the failure queues it makes and what its functions send. */
   readonly dataKey: DataKey;
+  /** The stack's one log group of every function. */
+  readonly functionLogs: FunctionLogs;
   readonly tracing: TraceWriting;
   /** Physical names of the two failure queues (`queueNames` of lib/stack-name.ts). */
   readonly routerFailuresQueueName: string;
@@ -229,7 +231,7 @@ export class DeliveryPipeline extends Construct {
     };
   }
 
-  /** A pipeline function: the stage's logs and removal policy, and no traced invocations of its own. */
+  /** A pipeline function: the stack's function logs, and no traced invocations of its own. */
   private pipelineFunction(props: DeliveryPipelineProps, fn: PipelineFunction): ServiceFunction {
     return new ServiceFunction(this, fn.id, {
       functionName: functionName(props.namePrefix, fn.nameSuffix),
@@ -237,12 +239,10 @@ export class DeliveryPipeline extends Construct {
       description: fn.description,
       environment: { ...props.environment, ...fn.environment },
       timeout: fn.timeout,
-      logRetention: props.settings.logRetention,
-      logEncryptionKey: props.dataKey.key,
+      logs: props.functionLogs,
       tracing: props.tracing,
       // The stream, the queue and the schedule sample nothing, so no pipeline invocation is traced.
       invocationTracing: InvocationTracing.callerDecides,
-      removalPolicy: props.settings.removalPolicy,
     });
   }
 

@@ -7,6 +7,7 @@ import type * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { functionName, queueNames } from '../stack-name';
 import type { dataKeyServices } from './data-key';
+import { asNagNames } from './nag-names';
 
 /** The suffix every table a restore makes must carry: `merchant-payments-<stage>-restored…`. */
 export const restoredTableSuffix = '-restored';
@@ -47,7 +48,7 @@ export interface OperatorPolicyProps {
   readonly secretsKey: kms.IKey;
   readonly restApi: apigateway.RestApi;
   readonly alarmTopicName: string;
-  /** Log groups not named after a function (`/aws/lambda/<namePrefix>-…`): the access log, the WAF log. */
+  /** The stage's log groups: the functions' shared one, the access log, the WAF log. */
   readonly logGroups: readonly logs.ILogGroup[];
   /** Production's backup vault and AWS Backup's role, to restore a daily copy. */
   readonly backup?: { readonly vault: backup.IBackupVault; readonly role: iam.IRole } | undefined;
@@ -236,16 +237,10 @@ function functionStatements(scope: Construct, props: OperatorPolicyProps): iam.P
 /** What the dashboard, the alarms, Logs Insights, X-Ray and the stack's outputs need to be read. */
 function observabilityStatements(scope: Construct, props: OperatorPolicyProps): iam.PolicyStatement[] {
   const stack = Stack.of(scope);
-  const functionLogs = stack.formatArn({
-    service: 'logs',
-    resource: 'log-group',
-    resourceName: `/aws/lambda/${props.namePrefix}-*`,
-    arnFormat: ArnFormat.COLON_RESOURCE_NAME,
-  });
   return [
     new iam.PolicyStatement({
       actions: ['logs:FilterLogEvents', 'logs:StartQuery'],
-      resources: [functionLogs, ...props.logGroups.map((group) => group.logGroupArn)],
+      resources: props.logGroups.map((group) => group.logGroupArn),
     }),
     new iam.PolicyStatement({
       actions: ['cloudwatch:DescribeAlarmHistory', 'cloudwatch:SetAlarmState'],
@@ -378,23 +373,6 @@ function acknowledgeWildcards(policy: iam.ManagedPolicy, props: OperatorPolicyPr
   );
 }
 
-/** A resolved ARN as cdk-nag names it in a finding: `<AWS::Region>` for a reference, `<Id.Arn>` for an attribute. */
-function asNagNames(value: unknown): string {
-  if (typeof value === 'string') return value;
-  const intrinsic = value as {
-    Ref?: string;
-    'Fn::GetAtt'?: [string, string];
-    'Fn::Join'?: [string, unknown[]];
-  };
-  if (intrinsic.Ref !== undefined) return `<${intrinsic.Ref}>`;
-  if (intrinsic['Fn::GetAtt'] !== undefined) return `<${intrinsic['Fn::GetAtt'].join('.')}>`;
-  if (intrinsic['Fn::Join'] !== undefined) {
-    const [separator, parts] = intrinsic['Fn::Join'];
-    return parts.map(asNagNames).join(separator);
-  }
-  return JSON.stringify(value);
-}
-
 /** Why a wildcard stands, by the resource it is in; one not listed here fails the synthesis. */
 function wildcardReason(resource: string, props: OperatorPolicyProps): string {
   const reasons: readonly (readonly [string, string])[] = [
@@ -407,11 +385,6 @@ function wildcardReason(resource: string, props: OperatorPolicyProps): string {
       `:table/${props.tableName}${restoredTableSuffix}*`,
       'A restore makes a new table whose name the operator chooses when restoring; the wildcard keeps it to ' +
         `tables named ${props.tableName}${restoredTableSuffix}…, never the live table.`,
-    ],
-    [
-      `:log-group:/aws/lambda/${props.namePrefix}-*`,
-      `Every function log group of the stage is named /aws/lambda/${props.namePrefix}-<function>; listing ` +
-        'each would exceed the 6,144 characters of a managed policy. Only reads: queries and filters.',
     ],
     [
       `:table/${props.tableName}/index/*`,

@@ -1,6 +1,7 @@
 import { Duration, Stack, Validations } from 'aws-cdk-lib';
 import * as apigateway from 'aws-cdk-lib/aws-apigateway';
 import * as acm from 'aws-cdk-lib/aws-certificatemanager';
+import * as iam from 'aws-cdk-lib/aws-iam';
 import type * as kms from 'aws-cdk-lib/aws-kms';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as logs from 'aws-cdk-lib/aws-logs';
@@ -74,6 +75,14 @@ export class PaymentsApi extends Construct {
   readonly accessLogs: logs.LogGroup;
   /** Set when the stage file names a custom domain. */
   readonly domainName: apigateway.DomainName | undefined;
+  /**
+   * The role API Gateway invokes the authorizer and every route's function with: it may invoke
+   * exactly those (a rolled-out function's `live` alias), nothing else, and only API Gateway can
+   * assume it (docs/decisions/room-in-the-stacks.md).
+   */
+  readonly invokeRole: iam.Role;
+  /** The role's one statement, to which each route adds the function it integrates. */
+  private readonly invokeStatement: iam.PolicyStatement;
   /** `METHOD /path` of the public routes the stage throttles on their own. */
   private readonly throttledPublicRoutes: ReadonlySet<string>;
 
@@ -88,6 +97,23 @@ export class PaymentsApi extends Construct {
       removalPolicy: settings.removalPolicy,
     });
 
+    this.invokeStatement = new iam.PolicyStatement({
+      actions: ['lambda:InvokeFunction'],
+      // The exact ARN each caller names: no other version or alias (`resourceArnsForGrantInvoke` adds `:*`).
+      resources: [props.authorizerFunction.functionArn],
+    });
+    this.invokeRole = new iam.Role(this, 'InvokeRole', {
+      assumedBy: new iam.ServicePrincipal('apigateway.amazonaws.com'),
+      description: `API Gateway invokes the authorizer and the route functions of ${Stack.of(this).stackName} as this role`,
+      inlinePolicies: { Invoke: new iam.PolicyDocument({ statements: [this.invokeStatement] }) },
+    });
+    Validations.of(this.invokeRole).acknowledge({
+      id: 'PCI.DSS.321-IAMNoInlinePolicy',
+      reason:
+        'One statement, lambda:InvokeFunction on the authorizer and each route function (the live alias of a ' +
+        'rolled-out one) by ARN, inside the role API Gateway assumes to call them; a managed policy would hold the ' +
+        'same statement while being attachable to other principals.',
+    });
     this.restApi = this.createRestApi(props, publicRoutes);
     this.traceSampling = new ApiTraceSampling(this, 'TraceSampling', {
       ruleName: Stack.of(this).stackName,
@@ -109,6 +135,11 @@ export class PaymentsApi extends Construct {
     this.authorizer = new apigateway.RequestAuthorizer(this, 'BearerKeyAuthorizer', {
       authorizerName: 'bearer-api-key',
       handler: props.authorizerFunction,
+      // The role as a reference: given the role itself, CDK would attach a policy of its own to it for
+      // the same statement the role already holds.
+      assumeRole: iam.Role.fromRoleArn(this, 'AuthorizerInvokeRole', this.invokeRole.roleArn, {
+        mutable: false,
+      }),
       identitySources: [apigateway.IdentitySource.header('Authorization')],
       resultsCacheTtl: authorizerCacheTtl,
     });
@@ -231,8 +262,15 @@ export class PaymentsApi extends Construct {
    * authorization at all for a public route.
    */
   addRoute(route: RouteDefinition, handler: lambda.IFunction): apigateway.Method {
-    // Test invocations from the console would need a second Lambda permission per route.
-    const integration = new apigateway.LambdaIntegration(handler, { allowTestInvoke: false });
+    // LambdaIntegration would add a Lambda permission per route; API Gateway calls the function as
+    // the invoke role instead, which may invoke this handler from now on.
+    this.invokeStatement.addResources(handler.functionArn);
+    const integration = new apigateway.AwsIntegration({
+      proxy: true,
+      service: 'lambda',
+      path: `2015-03-31/functions/${handler.functionArn}/invocations`,
+      options: { credentialsRole: this.invokeRole },
+    });
     const resource = this.restApi.root.resourceForPath(route.path);
     if (isPublic(route)) {
       // The method throttle is part of what makes an open route acceptable; none, no route.

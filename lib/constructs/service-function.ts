@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { Duration, type RemovalPolicy, Validations } from 'aws-cdk-lib';
+import { ArnFormat, Duration, type RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import type * as kms from 'aws-cdk-lib/aws-kms';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
@@ -11,6 +11,7 @@ import {
 } from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
+import { asNagNames } from './nag-names';
 
 /** The repository root: the esbuild project root and the home of `functions/`. */
 export const projectRoot = path.resolve(import.meta.dirname, '..', '..');
@@ -90,20 +91,18 @@ export const InvocationTracing = {
 export type InvocationTracing = (typeof InvocationTracing)[keyof typeof InvocationTracing];
 
 export interface ServiceFunctionProps {
-  /** Physical name, also the log group's name under `/aws/lambda/`. */
+  /** Physical name, which also begins the name of each of its log streams. */
   readonly functionName: string;
   /** Module under `functions/` that exports `handler`, without extension. */
   readonly handlerModule: string;
   readonly description: string;
   readonly environment: Readonly<Record<string, string>>;
-  readonly logRetention: logs.RetentionDays;
-  /** Encrypts the function's log group (the stage's data key). */
-  readonly logEncryptionKey: kms.IKey;
+  /** The stack's one log group of every function, where this one writes its own streams only. */
+  readonly logs: FunctionLogs;
   /** The stack's one policy that lets a function send X-Ray trace segments. */
   readonly tracing: TraceWriting;
   /** Who decides whether an invocation is traced (`InvocationTracing`). */
   readonly invocationTracing: InvocationTracing;
-  readonly removalPolicy: RemovalPolicy;
   /** @default 10 seconds */
   readonly timeout?: Duration;
   /**
@@ -141,9 +140,75 @@ export class TraceWriting extends Construct {
   }
 }
 
+export interface FunctionLogsProps {
+  /** A fixed name (`functionLogGroupName` of lib/stack-name.ts), so operators and tools find it. */
+  readonly logGroupName: string;
+  readonly retention: logs.RetentionDays;
+  /** Encrypts the log group (the stage's data key). */
+  readonly encryptionKey: kms.IKey;
+  readonly removalPolicy: RemovalPolicy;
+}
+
 /**
- * A bundled Node.js function with its own role and log group. The role has no managed policy:
- * it may write to its own log group and gets everything else through explicit grants.
+ * The one log group every function of the stack writes to, through Lambda's logging config
+ * (docs/decisions/room-in-the-stacks.md). Lambda names each stream of a custom log group
+ * `YYYY/MM/DD/<function name>[<version>][<environment id>]`, so a function's role may put events
+ * into the streams that begin with its own name and into no other function's.
+ */
+export class FunctionLogs extends Construct {
+  readonly logGroup: logs.LogGroup;
+  private readonly logGroupName: string;
+
+  constructor(scope: Construct, id: string, props: FunctionLogsProps) {
+    super(scope, id);
+    this.logGroupName = props.logGroupName;
+    this.logGroup = new logs.LogGroup(this, 'LogGroup', {
+      logGroupName: props.logGroupName,
+      retention: props.retention,
+      encryptionKey: props.encryptionKey,
+      removalPolicy: props.removalPolicy,
+    });
+  }
+
+  /**
+   * The ARN of the streams Lambda writes for `functionName`: a date of ten characters, the name,
+   * then its version in brackets. `?` matches one character, so the name must follow the date.
+   */
+  streamsOf(functionName: string): string {
+    return Stack.of(this).formatArn({
+      service: 'logs',
+      resource: 'log-group',
+      resourceName: `${this.logGroupName}:log-stream:????/??/??/${functionName}[*`,
+      arnFormat: ArnFormat.COLON_RESOURCE_NAME,
+    });
+  }
+
+  /**
+   * What Lambda does with the role of `functionName` to ship its logs: create a stream in the
+   * group (CloudWatch Logs checks that against the group, not the stream), and put events into
+   * the function's own streams.
+   */
+  grantWrite(role: iam.Role, functionName: string): void {
+    role.addToPrincipalPolicy(
+      new iam.PolicyStatement({ actions: ['logs:CreateLogStream'], resources: [this.logGroup.logGroupArn] }),
+    );
+    const streams = this.streamsOf(functionName);
+    role.addToPrincipalPolicy(
+      new iam.PolicyStatement({ actions: ['logs:PutLogEvents'], resources: [streams] }),
+    );
+    Validations.of(role).acknowledge({
+      id: `AwsSolutions-IAM5[Resource::${asNagNames(Stack.of(this).resolve(streams))}]`,
+      reason:
+        `Lambda names each stream after the function, the version and an id it makes up: the wildcard ` +
+        `covers the streams of ${functionName} only, in the one log group the stack's functions share.`,
+    });
+  }
+}
+
+/**
+ * A bundled Node.js function with its own role, writing to the stack's shared function log group.
+ * The role has no managed policy but the trace-writing one: it may write its own log streams and
+ * gets everything else through explicit grants.
  */
 export class ServiceFunction extends Construct {
   readonly function: NodejsFunction;
@@ -160,18 +225,12 @@ export class ServiceFunction extends Construct {
       );
     }
 
-    const logGroup = new logs.LogGroup(this, 'LogGroup', {
-      logGroupName: `/aws/lambda/${props.functionName}`,
-      retention: props.logRetention,
-      encryptionKey: props.logEncryptionKey,
-      removalPolicy: props.removalPolicy,
-    });
     this.role = new iam.Role(this, 'Role', {
       assumedBy: new iam.ServicePrincipal('lambda.amazonaws.com'),
       description: `Execution role of ${props.functionName}`,
       managedPolicies: [props.tracing.policy],
     });
-    logGroup.grantWrite(this.role);
+    props.logs.grantWrite(this.role, props.functionName);
 
     this.function = new NodejsFunction(this, 'Function', {
       functionName: props.functionName,
@@ -191,7 +250,7 @@ export class ServiceFunction extends Construct {
         ? {}
         : { reservedConcurrentExecutions: props.reservedConcurrency }),
       role: this.role,
-      logGroup,
+      logGroup: props.logs.logGroup,
       loggingFormat: lambda.LoggingFormat.JSON,
       applicationLogLevelV2: lambda.ApplicationLogLevel.INFO,
       environment: { ...props.environment, ...functionRuntimeEnvironment },

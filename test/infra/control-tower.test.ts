@@ -65,13 +65,8 @@ function acknowledged(stage: Stage): readonly AcknowledgedFinding[] {
  * resource fails the check of where it was acknowledged.
  */
 const expectedRules: Record<Stage, readonly string[]> = {
-  sandbox: [
-    'cloudwatch_log_group_retention_period_check',
-    'lambda_function_public_access_prohibited_check',
-    'lambda_inside_vpc_check',
-    'sqs_dlq_check',
-  ],
-  production: ['lambda_function_public_access_prohibited_check', 'lambda_inside_vpc_check', 'sqs_dlq_check'],
+  sandbox: ['cloudwatch_log_group_retention_period_check', 'lambda_inside_vpc_check', 'sqs_dlq_check'],
+  production: ['lambda_inside_vpc_check', 'sqs_dlq_check'],
 };
 
 describe('Control Tower proactive controls', () => {

@@ -180,7 +180,6 @@ describe('the operator policy’s acknowledgements', () => {
       `:table/${table}-restored*]`,
       `:function:${prefix}*]`,
       ':event-source-mapping:*]',
-      `:log-group:/aws/lambda/${prefix}*]`,
       `:alarm:${prefix}*]`,
       `:insight-rule/DynamoDBContributorInsights-*-${table}*]`,
       ...(stage === Stage.production ? [':recovery-point:*]'] : []),

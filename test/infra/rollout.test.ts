@@ -1,4 +1,4 @@
-import type { Template } from 'aws-cdk-lib/assertions';
+import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
 import { Stage } from '../../functions/config';
 import { isPublic } from '../../functions/route-definition';
@@ -142,8 +142,53 @@ describe.each(stages)('safe rollout in %s', (stage) => {
     }
   });
 
-  it('stays within 450 resources, under CloudFormation’s 500', () => {
-    const count = Object.keys(templateOf(stage).toJSON().Resources).length;
-    expect(count).toBeLessThanOrEqual(450);
+  it('has API Gateway invoke exactly the authorizer and each route’s target, as a role only it assumes', () => {
+    const template = templateOf(stage);
+    const roles = Object.entries(
+      template.findResources('AWS::IAM::Role', {
+        Properties: {
+          AssumeRolePolicyDocument: {
+            Statement: [
+              {
+                Action: 'sts:AssumeRole',
+                Effect: 'Allow',
+                Principal: { Service: 'apigateway.amazonaws.com' },
+              },
+            ],
+          },
+          Policies: Match.anyValue(),
+        },
+      }),
+    );
+    expect(roles).toHaveLength(1);
+    const [roleId, role] = roles[0] as [string, CfnResource];
+    const credentials = { 'Fn::GetAtt': [roleId, 'Arn'] };
+    const methods = Object.values(template.findResources('AWS::ApiGateway::Method'));
+    expect(methods).toHaveLength(routesOfStage(routeList, stage).length);
+    for (const method of methods) expect(method.Properties.Integration.Credentials).toEqual(credentials);
+    const [authorizer] = Object.values(template.findResources('AWS::ApiGateway::Authorizer'));
+    expect(authorizer?.Properties.AuthorizerCredentials).toEqual(credentials);
+    // The live alias of a rolled-out function, the function itself otherwise: no other version or alias.
+    const targetOf = (suffix: string, rolledOut: boolean) => {
+      const functionId = functionIdNamed(template, `${stackName(stage)}-${suffix}`);
+      return rolledOut ? { Ref: liveAliasId(template, functionId) } : { 'Fn::GetAtt': [functionId, 'Arn'] };
+    };
+    const expected = [
+      targetOf('authorizer', true),
+      ...routesOfStage(routeList, stage).map((route) => targetOf(route.operationId, isPublic(route))),
+    ];
+    expect(role.Properties.Policies).toEqual([
+      {
+        PolicyName: 'Invoke',
+        PolicyDocument: {
+          Version: '2012-10-17',
+          Statement: [{ Action: 'lambda:InvokeFunction', Effect: 'Allow', Resource: expect.any(Array) }],
+        },
+      },
+    ]);
+    const resources = role.Properties.Policies[0].PolicyDocument.Statement[0].Resource as unknown[];
+    expect(resources.map((arn) => JSON.stringify(arn)).sort()).toEqual(
+      expected.map((arn) => JSON.stringify(arn)).sort(),
+    );
   });
 });

@@ -1,13 +1,15 @@
 import { isDeepStrictEqual as isEqual } from 'node:util';
-import { Validations } from 'aws-cdk-lib';
+import { ArnFormat, Validations } from 'aws-cdk-lib';
 import { Annotations, Match, type Template } from 'aws-cdk-lib/assertions';
+import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { describe, expect, it } from 'vitest';
 import { Stage } from '../../functions/config';
 import { isPublic, usesTable, writesTable } from '../../functions/route-definition';
 import { routeList } from '../../functions/routes';
 import { createTableInput, TableDefinition } from '../../functions/store/table';
-import { queueNames, restApiName, stackName } from '../../lib/stack-name';
+import { ServiceFunction } from '../../lib/constructs/service-function';
+import { functionLogGroupName, queueNames, restApiName, stackName } from '../../lib/stack-name';
 import {
   dataKeyId,
   liveAliasId,
@@ -70,6 +72,7 @@ describe('cdk-nag AwsSolutions', () => {
   it('acknowledges only the reviewed rules, each with a reason', () => {
     const { stack } = synthesized('production');
     const acknowledged = new Map<string, string>();
+    const ownLogStreams: string[] = [];
     for (const construct of stack.node.findAll()) {
       // The operator policy's wildcards are reviewed one by one in operator-policy.test.ts.
       if (construct.node.path.includes('/OperatorPolicy/')) continue;
@@ -78,10 +81,28 @@ describe('cdk-nag AwsSolutions', () => {
         for (const [id, reason] of Object.entries(entry.data as Record<string, string>)) {
           // The Control Tower rules' acknowledgements are checked by control-tower.test.ts.
           if (id.startsWith('cdk-validator-cfnguard::')) continue;
-          acknowledged.set(id.replace(/^annotation::/i, ''), reason);
+          const rule = id.replace(/^annotation::/i, '');
+          // Each function role's streams in the shared log group, named for that function alone.
+          const streams = /^AwsSolutions-IAM5\[Resource::.*:log-stream:\?{4}\/\?{2}\/\?{2}\/(.+)\[\*\]$/.exec(
+            rule,
+          );
+          if (streams !== null) {
+            ownLogStreams.push(`${construct.node.path} ${streams[1]}`);
+            continue;
+          }
+          acknowledged.set(rule, reason);
         }
       }
     }
+    // Acknowledged on the role of the function whose streams they are, and on no other construct.
+    const functions = [...stack.node.findAll()].filter(
+      (c): c is ServiceFunction => c instanceof ServiceFunction,
+    );
+    expect(ownLogStreams.sort()).toEqual(
+      functions
+        .map((fn) => `${fn.role.node.path} ${(fn.function.node.defaultChild as CfnFunction).functionName}`)
+        .sort(),
+    );
     expect([...acknowledged.keys()].sort()).toEqual([
       'AwsSolutions-APIG2',
       'AwsSolutions-APIG4',
@@ -452,14 +473,46 @@ describe('route functions', () => {
     },
   );
 
-  it.each(stages)('gives every %s function its own log group with a retention', (stage) => {
+  it.each(stages)('sends the logs of every %s function to the stage’s one function log group', (stage) => {
     const template = templateOf(stage);
     const functions = Object.values(template.findResources('AWS::Lambda::Function'));
     const logGroups = template.findResources('AWS::Logs::LogGroup');
     for (const fn of functions) {
       const logGroup = logGroups[fn.Properties.LoggingConfig.LogGroup.Ref] as CfnResource;
-      expect(logGroup.Properties.LogGroupName).toBe(`/aws/lambda/${fn.Properties.FunctionName}`);
+      expect(logGroup.Properties.LogGroupName).toBe(functionLogGroupName(stackName(stage)));
       expect(logGroup.Properties.RetentionInDays).toBe(stage === 'production' ? 365 : 30);
+    }
+  });
+
+  it.each(stages)('lets each %s function put log events only into the streams named after it', (stage) => {
+    const template = templateOf(stage);
+    const { stack } = synthesized(stage);
+    const functions = Object.values(template.findResources('AWS::Lambda::Function'));
+    for (const fn of functions) {
+      const name = fn.Properties.FunctionName as string;
+      const logStatements = statementsOfFunction(template, name).filter((statement) =>
+        [statement.Action].flat().some((action: string) => action.startsWith('logs:')),
+      );
+      // Lambda names each stream of a shared group `YYYY/MM/DD/<function name>[<version>]…`.
+      const ownStreams = stack.resolve(
+        stack.formatArn({
+          service: 'logs',
+          resource: 'log-group',
+          resourceName: `${functionLogGroupName(stackName(stage))}:log-stream:????/??/??/${name}[*`,
+          arnFormat: ArnFormat.COLON_RESOURCE_NAME,
+        }),
+      );
+      expect({ name, logStatements }).toEqual({
+        name,
+        logStatements: [
+          {
+            Action: 'logs:CreateLogStream',
+            Effect: 'Allow',
+            Resource: { 'Fn::GetAtt': [fn.Properties.LoggingConfig.LogGroup.Ref, 'Arn'] },
+          },
+          { Action: 'logs:PutLogEvents', Effect: 'Allow', Resource: ownStreams },
+        ],
+      });
     }
   });
 
