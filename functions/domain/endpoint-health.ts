@@ -59,3 +59,47 @@ export function unansweredReason(endpoint: WebhookEndpoint, now: Date): string |
     return `its last successful attempt was at ${endpoint.lastSucceededAt}, more than an hour ago`;
   return undefined;
 }
+
+/** A delivery as the recovery gate reads it: its attempts, and until when a dispatcher holds its next one. */
+export interface AttemptedDelivery {
+  readonly status: string;
+  readonly paused: boolean;
+  readonly attempts: readonly { readonly attemptedAt: string; readonly errorMessage: string | null }[];
+  readonly leaseUntil?: string | undefined;
+}
+
+/**
+ * What an endpoint's newest deliveries show beyond its recorded health, which the dispatcher writes
+ * only after it has recorded the attempt (docs/decisions/recovery-needs-an-endpoint-that-answers.md):
+ * `answered` when the latest attempt among them succeeded (no error: a 2xx) within `recentSuccessMs` of `now`, after the
+ * endpoint's last change and after its failing run began; `inFlight` when a dispatcher holds an
+ * attempt of one of them right now, whose outcome is not recorded yet; otherwise `unanswered`.
+ */
+export function shownByDeliveries(
+  endpoint: WebhookEndpoint,
+  deliveries: readonly AttemptedDelivery[],
+  now: Date,
+): 'answered' | 'inFlight' | 'unanswered' {
+  const latest = deliveries
+    .flatMap((delivery) => delivery.attempts)
+    .reduce<AttemptedDelivery['attempts'][number] | undefined>(
+      (found, attempt) => (found === undefined || attempt.attemptedAt > found.attemptedAt ? attempt : found),
+      undefined,
+    );
+  const after = [endpoint.updatedAt, endpoint.failingSince ?? ''].reduce((a, b) => (a > b ? a : b));
+  if (
+    latest !== undefined &&
+    latest.errorMessage === null &&
+    latest.attemptedAt > after &&
+    now.getTime() - Date.parse(latest.attemptedAt) <= recentSuccessMs
+  )
+    return 'answered';
+  const leased = deliveries.some(
+    (delivery) =>
+      delivery.status === 'pending' &&
+      !delivery.paused &&
+      delivery.leaseUntil !== undefined &&
+      Date.parse(delivery.leaseUntil) > now.getTime(),
+  );
+  return leased ? 'inFlight' : 'unanswered';
+}

@@ -765,3 +765,38 @@ export async function getEndpointWithSequence(
   ]);
   return { endpoint, lastSequence: lastSequenceOf(sequenceItem) };
 }
+
+/** A delivery as read with the lease a dispatcher may hold on its next attempt. */
+export interface LeasedDelivery extends WebhookDelivery {
+  readonly leaseUntil?: string | undefined;
+}
+
+/**
+ * The newest `perShard` deliveries of each of the endpoint's shards, strongly consistent, with their
+ * leases: what its latest attempts show before the dispatcher has recorded them on the endpoint.
+ */
+export async function newestDeliveriesWithLeases(
+  webhookEndpointId: string,
+  shards: DeliveryShardHistory,
+  perShard: number,
+): Promise<LeasedDelivery[]> {
+  const partitions = Array.from({ length: shardsEver(shards) }, (_, shard) =>
+    queryUpTo(
+      {
+        TableName: tableName(),
+        KeyConditionExpression: 'PK = :partition AND begins_with(SK, :prefix)',
+        ExpressionAttributeValues: {
+          ':partition': deliveriesPartition(webhookEndpointId, shard),
+          ':prefix': SortKeyPrefix.webhookDelivery,
+        },
+        ScanIndexForward: false,
+        ConsistentRead: true,
+      },
+      perShard,
+    ),
+  );
+  return (await Promise.all(partitions)).flat().map((item) => ({
+    ...toDelivery(item),
+    ...(typeof item.leaseUntil === 'string' ? { leaseUntil: item.leaseUntil } : {}),
+  }));
+}

@@ -33,7 +33,6 @@ import {
 } from './webhook-deliveries';
 import {
   buildAdvanceSequence,
-  endpointKeys,
   type StoredWebhookEndpoint,
   withNextNumbers,
 } from './webhook-endpoints';

@@ -468,3 +468,47 @@ describe('a recovery and a change of url', () => {
     }
   }, 180_000);
 });
+
+describe('recovering the moment a test delivery is answered', () => {
+  it('starts the recovery each time, though the dispatcher has not yet recorded the success', async () => {
+    const starts: Promise<{ status: number; body: any }>[] = [];
+    let endpointId = '';
+    const since = new Date(Date.now() - 60 * 60 * 1000).toISOString();
+    const eager = await startHttpsReceiver({ respondWith: () => ({ status: 500, body: 'down' }) });
+    try {
+      for (let round = 0; round < 20; round += 1) {
+        const created = expectOk(
+          await t.api('POST', endpoints(), {
+            body: { url: eager.url(`/eager/${round}`), eventTypes: ['invoices.InvoiceSent'] },
+            idempotencyKey: newKey(),
+          }),
+        );
+        endpointId = created.webhookEndpointId as string;
+        const id = endpointId;
+        // The merchant's receiver answers the test delivery 2xx and, as that answer leaves, recovers.
+        eager.respondWith(() => ({
+          status: 200,
+          onFinish: () => {
+            starts.push(recover(id, { since }).then(({ status, body }) => ({ status, body })));
+          },
+        }));
+        expectOk(
+          await t.api('POST', `${endpoints()}/${endpointId}/test`, {
+            body: { eventType: 'invoices.InvoiceSent' },
+            idempotencyKey: newKey(),
+          }),
+        );
+        await expect.poll(() => starts.length, { timeout: 20_000, interval: 20 }).toBe(round + 1);
+        await starts[round];
+        // Each round on an endpoint of its own, never yet answered; the merchant's 20 endpoints stay free.
+        expectOk(await t.api('DELETE', `${endpoints()}/${endpointId}`, { idempotencyKey: newKey() }));
+      }
+      const results = await Promise.all(starts);
+      expect(
+        results.map(({ status, body }) => (status === 201 ? 201 : `${status} ${JSON.stringify(body)}`)),
+      ).toEqual(Array.from({ length: 20 }, () => 201));
+    } finally {
+      await eager.close();
+    }
+  }, 180_000);
+});

@@ -32,6 +32,8 @@ export interface ReceiverResponse {
   readonly drop?: boolean;
   /** Sends `status` and then this many bytes of body, written as the sender reads them. */
   readonly streamBytes?: number;
+  /** Called the moment the answer has been handed to the socket (the response's `finish`). */
+  readonly onFinish?: () => void;
 }
 
 export type ResponseHandler = (request: ReceivedRequest) => ReceiverResponse | Promise<ReceiverResponse>;
@@ -137,6 +139,7 @@ export async function startHttpsReceiver(options: HttpsReceiverOptions = {}): Pr
       });
     }
     if (res.destroyed) return;
+    if (response.onFinish !== undefined) res.once('finish', response.onFinish);
     res.writeHead(response.status, response.headers);
     if (response.streamBytes !== undefined) return streamBody(res, response.streamBytes);
     res.end(response.body);

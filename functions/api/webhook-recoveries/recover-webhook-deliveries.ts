@@ -1,4 +1,3 @@
-import { unansweredReason } from '../../domain/endpoint-health';
 import { limitedUntil, RecoveryLimit, type UseHistory, withUse } from '../../domain/endpoint-quotas';
 import { newId } from '../../domain/ids';
 import { secondsUntil } from '../../domain/pay-link-declines';
@@ -31,6 +30,7 @@ import {
 } from '../../store/webhook-recoveries';
 import { liveOrNotFound } from '../webhooks/endpoint-change';
 import { webhookRecoveryRoutes } from './routes';
+import { unansweredNow } from './unanswered-now';
 
 /**
  * 201 with a running recovery of the endpoint's exhausted deliveries in the window; the router
@@ -53,12 +53,12 @@ export const handler = httpHandler(
       params.merchantId,
       params.webhookEndpointId,
     );
-    const { endpoint: live } = liveOrNotFound(endpoint);
-    if (live.status === WebhookEndpointStatus.disabled)
+    if (liveOrNotFound(endpoint).endpoint.status === WebhookEndpointStatus.disabled)
       throw new InvalidStateError('The webhook endpoint is disabled; enable it to recover its deliveries.');
     if (runningRecoveryId !== undefined) throw runningError(runningRecoveryId);
-    const unanswered = unansweredReason(live, now);
-    if (unanswered !== undefined) return refuseUnlessReplayed(idempotency, unansweredError(unanswered));
+    const gate = await unansweredNow(liveOrNotFound(endpoint), now);
+    if (gate.reason !== undefined) return refuseUnlessReplayed(idempotency, unansweredError(gate.reason));
+    const live = gate.stored.endpoint;
     const stored = newRecovery({
       recoveryId: newId('whkrec'),
       webhookEndpointId: live.webhookEndpointId,

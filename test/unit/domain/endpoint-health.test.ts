@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   healthChangeAfter,
   recentSuccessMs,
+  shownByDeliveries,
   successRefreshMs,
   unansweredReason,
   withHealthChange,
@@ -73,5 +74,52 @@ describe('unansweredReason', () => {
       `every attempt since ${iso(1)} failed`,
     );
     expect(unansweredReason(fresh, at(0))).toBe('no attempt to its url has succeeded yet');
+  });
+});
+
+describe('shownByDeliveries', () => {
+  const changed = { ...fresh, updatedAt: iso(100) };
+  const attempt = (offsetMs: number, errorMessage: string | null = null) => ({
+    attemptedAt: iso(offsetMs),
+    errorMessage,
+  });
+  const delivery = (
+    attempts: { attemptedAt: string; errorMessage: string | null }[],
+    leaseUntil?: string,
+  ) => ({
+    status: 'pending',
+    paused: false,
+    attempts,
+    ...(leaseUntil === undefined ? {} : { leaseUntil }),
+  });
+
+  it('takes a success the endpoint does not show yet: the latest attempt, after its last change, within the hour', () => {
+    expect(shownByDeliveries(changed, [delivery([attempt(101)])], at(101 + recentSuccessMs))).toBe(
+      'answered',
+    );
+    expect(shownByDeliveries(changed, [delivery([attempt(101)])], at(102 + recentSuccessMs))).toBe(
+      'unanswered',
+    );
+    expect(shownByDeliveries(changed, [delivery([attempt(100)])], at(200))).toBe('unanswered');
+    // A later failure on another delivery is the latest attempt.
+    expect(
+      shownByDeliveries(changed, [delivery([attempt(150)]), delivery([attempt(160, 'HTTP 500')])], at(200)),
+    ).toBe('unanswered');
+    // A success before the failing run began shows nothing.
+    expect(
+      shownByDeliveries({ ...changed, failingSince: iso(150) }, [delivery([attempt(140)])], at(200)),
+    ).toBe('unanswered');
+  });
+
+  it('is in flight while a dispatcher holds an unexpired lease on a pending, unpaused delivery', () => {
+    expect(shownByDeliveries(changed, [delivery([], iso(201))], at(200))).toBe('inFlight');
+    expect(shownByDeliveries(changed, [delivery([], iso(200))], at(200))).toBe('unanswered');
+    expect(shownByDeliveries(changed, [{ ...delivery([], iso(300)), paused: true }], at(200))).toBe(
+      'unanswered',
+    );
+    expect(shownByDeliveries(changed, [{ ...delivery([], iso(300)), status: 'exhausted' }], at(200))).toBe(
+      'unanswered',
+    );
+    expect(shownByDeliveries(changed, [], at(200))).toBe('unanswered');
   });
 });
