@@ -31,11 +31,7 @@ import {
   soonestDueFirst,
   toDelivery,
 } from './webhook-deliveries';
-import {
-  buildAdvanceSequence,
-  type StoredWebhookEndpoint,
-  withNextNumbers,
-} from './webhook-endpoints';
+import { buildAdvanceSequence, type StoredWebhookEndpoint, withNextNumbers } from './webhook-endpoints';
 
 export const recoveryKeys = {
   /** A bulk recovery of an endpoint's exhausted deliveries, in its merchant's partition. */

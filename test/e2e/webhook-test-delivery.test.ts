@@ -16,11 +16,17 @@ const endpoints = () => `/merchants/${merchantId}/webhook-endpoints`;
 
 let destinations = 0;
 
+/** A path no other endpoint of the file has used: a destination of its own. */
+function freshPath(prefix: string): string {
+  destinations += 1;
+  return `/test-deliveries/${prefix}-${destinations}`;
+}
+
 /**
  * An endpoint subscribed to InvoiceSent only: a test delivery of another type still goes to it. Each
  * at a path of its own, since the quota counts per destination; `path` names one to share.
  */
-const subscribe = (path = `/test-deliveries/${(destinations += 1)}`) =>
+const subscribe = (path = freshPath('endpoint')) =>
   subscriptions.subscribe(receiver.url(path), ['invoices.InvoiceSent']);
 
 function sendTest(endpointId: string, eventType: string, idempotencyKey = newKey()) {
@@ -126,7 +132,7 @@ describe('POST …/webhook-endpoints/{id}/test', () => {
 
 describe('the test-delivery quota of an endpoint', () => {
   it('takes exactly 30 an hour however they race, then answers 429 with Retry-After and writes nothing', async () => {
-    const path = `/test-deliveries/race-${(destinations += 1)}`;
+    const path = freshPath('race');
     const endpoint = await subscribe(path);
     const statuses: number[] = [];
     // Rounds of 8 at once: each round's requests race for the same sequence number and quota.
@@ -175,7 +181,7 @@ describe('the test-delivery quota of an endpoint', () => {
   }, 120_000);
 
   it('keeps counting across deleting the endpoint and creating it again at the same url', async () => {
-    const path = `/test-deliveries/cycles-${(destinations += 1)}`;
+    const path = freshPath('cycles');
     const accepted: number[] = [];
     // Four cycles of create → 32 tests → delete, as a merchant dodging the quota would run them.
     for (let cycle = 0; cycle < 4; cycle += 1) {
