@@ -289,6 +289,39 @@ describe('hostile input on every keyed route', () => {
     }
   });
 
+  it('refuses a merchantId given twice 400 naming it, whichever value comes first', async () => {
+    const scoped = recorded.filter(
+      (request) => request.method === 'GET' && request.options.query?.merchantId !== undefined,
+    );
+    expect(scoped.length).toBeGreaterThan(5);
+    // Well-formed and not the key's: alone, it would be a 403. No merchant is made: the table stays as it was.
+    const other = { merchantId: 'mer_01h455vb4pex5vsknk084sn02r' };
+    for (const request of scoped) {
+      for (const values of [
+        [t.runtime.merchantId, other.merchantId],
+        [other.merchantId, t.runtime.merchantId],
+      ]) {
+        const url = new URL(request.path, t.runtime.baseUrl);
+        for (const [name, value] of Object.entries(request.options.query ?? {}))
+          if (name !== 'merchantId') url.searchParams.set(name, String(value));
+        for (const value of values) url.searchParams.append('merchantId', value);
+        const response = await fetch(url, { headers: { Authorization: `Bearer ${t.runtime.apiKey}` } });
+        const body = (await response.json()) as { error?: { code?: string; details?: unknown[] } };
+        const label = `${request.route.operationId} ${values.join(', ')}`;
+        expect({ label, status: response.status, body }).toMatchObject({
+          label,
+          status: 400,
+          body: {
+            error: {
+              code: 'validation_error',
+              details: [{ path: 'merchantId', message: 'must be given once.' }],
+            },
+          },
+        });
+      }
+    }
+  });
+
   it('refuses prototype keys at every depth of every body', async () => {
     for (const request of withBody()) {
       const body = bodyOf(request);
