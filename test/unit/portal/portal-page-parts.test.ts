@@ -44,12 +44,15 @@ describe('portalLocation', () => {
 });
 
 describe('displayedTime', () => {
-  it('shows the time in the given zone with the UTC time as its title', () => {
+  it('shows the time in the given zone, naming the zone, with the UTC time as its title', () => {
     expect(displayedTime('2025-03-04T13:05:09.123Z', { timeZone: 'Europe/Berlin', locale: 'en-US' })).toEqual(
       {
-        text: 'Mar 4, 2025, 2:05:09 PM',
+        text: 'Mar 4, 2025, 2:05:09 PM GMT+1',
         title: '2025-03-04 13:05:09 UTC',
       },
+    );
+    expect(displayedTime('2025-03-04T13:05:09.123Z', { timeZone: 'UTC', locale: 'en-US' }).text).toBe(
+      'Mar 4, 2025, 1:05:09 PM UTC',
     );
   });
 
