@@ -255,6 +255,26 @@ export function issueInvoice(invoice: Invoice, now: string): Invoice {
   return { ...invoice, ...revised(invoice, now), status: InvoiceStatus.issued };
 }
 
+/** A change of an invoice and the events it sends, in the order they happened. */
+export interface InvoiceTransition {
+  readonly next: Invoice;
+  readonly events: readonly DomainEvent[];
+}
+
+/**
+ * Issues a draft with its invoices.InvoiceSent (resend false). An invoice of total 0 has nothing to
+ * pay, so it is paid as it is issued, as invoicing services do: a second revision, `paid` with
+ * `paidAt`, and its invoices.InvoicePaid after the InvoiceSent (docs/decisions/invoice-lifecycle.md).
+ * Each event carries its own revision as `objectVersion`, so a receiver orders them however they arrive.
+ */
+export function issueWithEvents(invoice: Invoice, now: string, newEventId: () => string): InvoiceTransition {
+  const issued = issueInvoice(invoice, now);
+  const sent = invoiceSentEvent(issued, false, newEventId(), now);
+  if (issued.amountRemaining.amount > 0) return { next: issued, events: [sent] };
+  const paid: Invoice = { ...issued, ...revised(issued, now), status: InvoiceStatus.paid, paidAt: now };
+  return { next: paid, events: [sent, invoicePaidEvent(paid, newEventId())] };
+}
+
 /** A resend changes nothing but the revision: it is recorded as a change of the invoice. */
 export function resendInvoice(invoice: Invoice, now: string): Invoice {
   requireStatus(invoice, [InvoiceStatus.issued, InvoiceStatus.partially_paid], 'sent');

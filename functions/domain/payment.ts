@@ -78,8 +78,8 @@ export type ChargeOutcome =
     };
 
 /**
- * A refund, exactly the API reference's fields; `paymentStatus` is the payment's status once this refund
- * applied.
+ * A refund, exactly the API reference's fields; `paymentStatus` is its payment's status as it is when
+ * the refund is read (in the answer that makes it: the status once this refund applied).
  */
 export interface Refund {
   readonly id: string;

@@ -20,6 +20,12 @@ export const portalBasePolicy = [
   "trusted-types 'none'",
 ] as const;
 
+/**
+ * The longest path segment the portal page is served for, in characters: far above a `psn_` id's 30,
+ * and what the route declares; a longer one can be no link's, and is a 404 like a malformed API path id.
+ */
+export const portalPagePathMaxLength = 256;
+
 /** A portal session id (`psn_` TypeID); the page looks up no other path segment. */
 export const portalSessionIdPattern = typeIdPattern(IdPrefix.portalSession);
 

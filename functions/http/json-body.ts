@@ -3,6 +3,7 @@ import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import { apiState } from './api-request';
 import { ApiError, ValidationError } from './errors';
 import { headerValue } from './header-value';
+import { jsonContentTypeProblem } from './json-content-type';
 
 /** Bodies over 256 KB are refused before parsing (docs/decisions/request-bodies.md). */
 export const maxBodyBytes = 256 * 1024;
@@ -14,12 +15,9 @@ export const maxBodyBytes = 256 * 1024;
  */
 export const maxKeysPerObject = 256;
 
-/** `application/json`, with or without parameters such as `charset=utf-8`. */
-const jsonMediaType = /^application\/json\s*(?:;|$)/i;
-
 /**
- * Parses the JSON body of a request that sends one: it must say it is `application/json` (415
- * otherwise), be at most 256 KB (413), parse (400 invalid_json) and keep every object within
+ * Parses the JSON body of a request that sends one: it must say it is `application/json` in UTF-8,
+ * its only charset (415 otherwise), be at most 256 KB (413), parse (400 invalid_json) and keep every object within
  * `maxKeysPerObject` keys (400 validation_error naming the object).
  */
 export function jsonBody(): MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult> {
@@ -28,13 +26,12 @@ export function jsonBody(): MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyR
       const state = apiState(request.context);
       const { body, isBase64Encoded, headers } = request.event;
       if (body === null || body === undefined || body === '') return;
-      const contentType = headerValue(headers, 'content-type');
-      if (state.route.request.body !== undefined && !jsonMediaType.test(contentType ?? '')) {
-        throw new ApiError(
-          'unsupported_media_type',
-          'The request body must be sent with Content-Type: application/json.',
-        );
-      }
+      // A route that takes no body ignores one, whatever its headers say.
+      const problem =
+        state.route.request.body === undefined
+          ? undefined
+          : jsonContentTypeProblem(headerValue(headers, 'content-type'));
+      if (problem !== undefined) throw new ApiError('unsupported_media_type', problem);
       const text = isBase64Encoded ? Buffer.from(body, 'base64').toString('utf8') : body;
       if (Buffer.byteLength(text, 'utf8') > maxBodyBytes) {
         throw new ApiError('payload_too_large', `The request body is larger than ${maxBodyBytes} bytes.`);

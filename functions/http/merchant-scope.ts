@@ -9,7 +9,8 @@ import { ApiError, ForbiddenError } from './errors';
  * A merchantId naming another merchant than the key's is a 403
  * (docs/decisions/merchant-scope-and-validation-order.md), decided before field validation so a foreign
  * scope never learns which of its fields were wrong. A missing or malformed merchantId is left to validation
- * (400): it names no merchant at all.
+ * (400): it names no merchant at all. Nor does one given twice in the query, whichever value comes first:
+ * validation names it (`repeatedParameters`), as it names any parameter given twice.
  */
 export function merchantScope(
   route: RouteDefinition,
@@ -32,7 +33,9 @@ function namedMerchantId(route: RouteDefinition, event: APIGatewayProxyEvent, ra
     case 'path':
       return event.pathParameters?.merchantId;
     case 'query':
-      return event.queryStringParameters?.merchantId;
+      return (event.multiValueQueryStringParameters?.merchantId?.length ?? 0) > 1
+        ? undefined
+        : event.queryStringParameters?.merchantId;
     case 'body':
       return typeof rawBody === 'object' && rawBody !== null
         ? (rawBody as Record<string, unknown>).merchantId

@@ -1,13 +1,15 @@
 import * as z from 'zod/mini';
+import { portalPagePathMaxLength } from '../domain/portal-framing';
 import { defineRoute, type RouteDefinition } from '../route-definition';
 import { documented } from '../validation/schema-meta';
 import { text } from '../validation/text';
 
 const PortalPagePathParams = z.strictObject({
-  portalSessionId: documented(text({ min: 1, max: 256 }), {
+  portalSessionId: documented(text({ min: 1, max: portalPagePathMaxLength }), {
     description:
-      'The portal session id (psn_…) of the link. Any other value gets the same page, framed by nobody, ' +
-      'which then says the link is not valid.',
+      'The portal session id (psn_…) of the link. Any other value of at most ' +
+      `${portalPagePathMaxLength} characters gets the same page, framed by nobody, which then says the ` +
+      'link is not valid; a longer one is a 404 `not_found`.',
   }),
 });
 
@@ -32,6 +34,7 @@ export const portalPageRoutes = {
     response: documented(text(), { description: 'The merchant portal (HTML).' }),
     access: 'public',
     contentType: 'text/html',
+    answersNotFound: true,
   }),
   servePortalAsset: defineRoute({
     operationId: 'servePortalAsset',

@@ -1,4 +1,5 @@
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
+import { portalNotFound } from './portal-not-found';
 import { portalAssets } from './portal-page-document';
 
 /** Named by a hash of their content, an asset's URL never changes meaning: caches keep it a year. */
@@ -11,14 +12,7 @@ const immutable = 'public, max-age=31536000, immutable';
 export async function handler(event: APIGatewayProxyEvent): Promise<APIGatewayProxyResult> {
   const name = event.pathParameters?.asset;
   const asset = portalAssets.find((candidate) => candidate.name === name);
-  if (asset === undefined) {
-    const requestId = event.requestContext?.requestId ?? '';
-    return {
-      statusCode: 404,
-      headers: { 'Content-Type': 'application/json', 'Request-Id': requestId },
-      body: JSON.stringify({ error: { code: 'not_found', message: 'No such portal asset.', requestId } }),
-    };
-  }
+  if (asset === undefined) return portalNotFound(event, 'No such portal asset.');
   return {
     statusCode: 200,
     headers: {

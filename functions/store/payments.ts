@@ -133,7 +133,12 @@ export function buildPutPayout(payout: Payout) {
   };
 }
 
+/**
+ * The refund's item. It keeps no `paymentStatus`: a refund is read with its payment, whose status
+ * it shows as it is then (`getRefund`, `toRefund`).
+ */
 export function buildPutRefund(merchantId: string, refund: Refund) {
+  const { paymentStatus: _readWithThePayment, ...stored } = refund;
   return {
     Put: {
       TableName: tableName(),
@@ -141,7 +146,7 @@ export function buildPutRefund(merchantId: string, refund: Refund) {
         ...paymentKeys.refund(merchantId, refund.paymentId, refund.id),
         entityType: EntityType.refund,
         merchantId,
-        ...refund,
+        ...stored,
       },
       ConditionExpression: 'attribute_not_exists(PK)',
     },
@@ -169,16 +174,21 @@ export async function getPaymentRecord(
     : { payment: toPayment(Item), sandboxReturnable: Item.sandboxReturnable === true };
 }
 
-/** A refund only under its own payment: any other pairing is simply absent (404). */
-export async function getRefund(merchantId: string, paymentId: string, refundId: string) {
-  const { Item } = await documentClient().send(
-    new GetCommand({
-      TableName: tableName(),
-      Key: paymentKeys.refund(merchantId, paymentId, refundId),
-      ConsistentRead: true,
-    }),
-  );
-  return Item === undefined ? undefined : toRefund(Item);
+/**
+ * A refund only under its own payment: any other pairing is simply absent (404). The refund and its
+ * payment are read in one BatchGetItem, so the refund shows the payment's status as it is now.
+ */
+export async function getRefund(
+  merchantId: string,
+  paymentId: string,
+  refundId: string,
+): Promise<Refund | undefined> {
+  const refundKey = paymentKeys.refund(merchantId, paymentId, refundId);
+  const paymentKey = paymentKeys.payment(merchantId, paymentId);
+  const items = await batchGet([refundKey, paymentKey]);
+  const refund = items.find((item) => item.SK === refundKey.SK);
+  const payment = items.find((item) => item.SK === paymentKey.SK);
+  return refund === undefined || payment === undefined ? undefined : toRefund(refund, toPayment(payment));
 }
 
 export interface PaymentFilters {
@@ -268,7 +278,8 @@ export function toPayment(item: Record<string, unknown>): Payment {
   return { ...payment, version: Number(item.version) } as unknown as Payment;
 }
 
-export function toRefund(item: Record<string, unknown>): Refund {
+/** A refund as the API shows it: its `paymentStatus` is that of `payment`, read with it. */
+export function toRefund(item: Record<string, unknown>, payment: Pick<Payment, 'status'>): Refund {
   return {
     id: String(item.id),
     paymentId: String(item.paymentId),
@@ -276,7 +287,7 @@ export function toRefund(item: Record<string, unknown>): Refund {
     currency: item.currency as Refund['currency'],
     processorReferenceId: String(item.processorReferenceId),
     refundedAt: String(item.refundedAt),
-    paymentStatus: item.paymentStatus as Refund['paymentStatus'],
+    paymentStatus: payment.status,
   };
 }
 

@@ -48,7 +48,7 @@ export function buildOpenApi(routes: readonly RouteDefinition[]): OpenApiDocumen
         "The firewall in front of the API answers in the same shape too: a 429 `rate_limited` with `Retry-After` for an API key or, on the pay page's routes, an address over its limit (each operation's 429 lists its limits), and a 403 `bad_request` for a pay page request that AWS's managed rules refuse.",
         'An id in the path that is not a well-formed TypeID of its kind is a 404 `not_found`, as an id that names nothing is: it cannot name anything.',
         'A query parameter given twice is a 400 naming it; every query parameter takes one value.',
-        'A body is sent as `application/json` (415 `unsupported_media_type` otherwise); no object in it may hold more than 256 keys, and a 400 lists at most 100 problems, its message counting them all.',
+        'A body is sent as `application/json` in UTF-8, with `charset=utf-8` or no charset (415 `unsupported_media_type` otherwise); no object in it may hold more than 256 keys, and a 400 lists at most 100 problems, its message counting them all.',
         'Every string must be well-formed Unicode: a lone UTF-16 surrogate (possible in JSON as `\\ud800`) is a 400 naming its field.',
         '',
         'Generated from the route table (`functions/routes.ts`) by `npm run openapi`; do not edit by hand.',
@@ -360,7 +360,7 @@ const errorCodes: Record<
   unsupported_media_type: {
     appliesTo: hasBody,
     meaning:
-      'a body was sent without `Content-Type: application/json` (parameters such as `charset=utf-8` are fine).',
+      'a body was sent without `Content-Type: application/json`, or with a charset other than UTF-8 (`charset=utf-8`, `utf8` in any case, quoted or not, or no charset, are read).',
   },
   idempotency_key_reused: {
     appliesTo: mutates,

@@ -68,21 +68,48 @@ function networkProblem(error: unknown): string {
   return cause?.code ?? cause?.message ?? (error as Error).message;
 }
 
-/** The API's error shape, `{"error":{"code","message",…}}` (docs/api.html, "Errors"). */
-export function errorOf(body: unknown): { code: string; message: string } | undefined {
-  const error = (body as { error?: { code?: unknown; message?: unknown } } | undefined)?.error;
+/** One `details` entry of the error shape: where the problem is and what it is. */
+export interface ErrorDetail {
+  readonly path: string;
+  readonly message: string;
+}
+
+/** The API's error shape, `{"error":{"code","message","details"?,…}}` (docs/api.html, "Errors"). */
+export function errorOf(
+  body: unknown,
+): { code: string; message: string; details: readonly ErrorDetail[] } | undefined {
+  const error = (body as { error?: { code?: unknown; message?: unknown; details?: unknown } } | undefined)
+    ?.error;
   return typeof error?.code === 'string' && typeof error.message === 'string'
-    ? { code: error.code, message: error.message }
+    ? { code: error.code, message: error.message, details: detailsOf(error.details) }
     : undefined;
 }
 
+/** The entries that are a `path` and a `message` string; anything else in the list is left out. */
+function detailsOf(details: unknown): ErrorDetail[] {
+  if (!Array.isArray(details)) return [];
+  return details.flatMap((detail) => {
+    const { path, message } = (detail ?? {}) as { path?: unknown; message?: unknown };
+    return typeof path === 'string' && typeof message === 'string' ? [{ path, message }] : [];
+  });
+}
+
+/** A FAIL line names this many details, and counts the rest. */
+const listedDetails = 5;
+
 /**
- * An answer in a few words for a FAIL line: the status and, in the error shape, its code and
- * message. Never the body otherwise, which may hold a signing secret or a pay-link slug.
+ * An answer in a few words for a FAIL line: the status and, in the error shape, its code, message
+ * and the `path: message` of each detail (the first five), which name fields and the service's own
+ * wording, never a value. Never the body otherwise, which may hold a signing secret or a pay-link slug.
  */
 export function describeResponse(response: SmokeResponse): string {
   const error = errorOf(response.body);
-  return error === undefined ? `${response.status}` : `${response.status} ${error.code} (${error.message})`;
+  if (error === undefined) return `${response.status}`;
+  const listed = error.details.slice(0, listedDetails).map(({ path, message }) => `${path}: ${message}`);
+  const more = error.details.length - listed.length;
+  const details = more > 0 ? [...listed, `and ${more} more`] : listed;
+  const said = details.length === 0 ? error.message : `${error.message} ${details.join('; ')}`;
+  return `${response.status} ${error.code} (${said})`;
 }
 
 /** The answer's JSON when the status is `expected`; otherwise a `CheckFailure` naming both. */

@@ -1,10 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
+import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import axe from 'axe-core';
 import type { Browser, BrowserContext, Page, Request, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { newId } from '../../functions/domain/ids';
 import { portalBasePolicy } from '../../functions/domain/portal-framing';
+import { newDelivery } from '../../functions/domain/webhook-delivery';
+import { documentClient, tableName } from '../../functions/store/client';
+import { buildPutNewDelivery } from '../../functions/store/webhook-deliveries';
+import { endpointKeys } from '../../functions/store/webhook-endpoints';
 import { launchChromium } from '../support/chromium';
 import { webhookSettings } from '../support/e2e-test';
 import { endpointDeliveries, waitForEndpointDeliveries } from '../support/endpoint-deliveries';
@@ -696,6 +702,67 @@ async function untilAnswering(merchant: Merchant, endpointId: string): Promise<v
     )
     .toEqual({ answered: true, failingSince: undefined });
 }
+
+describe('an endpoint’s view', () => {
+  /**
+   * Three deliveries of the shop-like merchant's endpoint created within one second, an older one
+   * than its real delivery's, whose ids (the list's order) run against their sequence numbers.
+   */
+  async function sameSecondDeliveries(merchantId: string, endpointId: string, second: number) {
+    const numbered = [102, 101, 103].map((sequence, index) => ({
+      ...newDelivery({
+        webhookDeliveryId: newId('whkdel'),
+        webhookEndpointId: endpointId,
+        merchantId,
+        eventId: newId('evt'),
+        eventType: 'invoices.InvoiceSent',
+        data: { invoiceId: 'inv_1' },
+        paused: false,
+        now: new Date(second * 1000 + 100 + index * 400).toISOString(),
+      }),
+      status: 'exhausted' as const,
+      sequence,
+    }));
+    for (const delivery of numbered)
+      await documentClient().send(new PutCommand(buildPutNewDelivery(delivery, delivery.createdAt, [])));
+  }
+
+  it('reads "Last success" no older than a success listed under it, lists one second by sequence, and names the zone', async () => {
+    const merchant = await shownMerchant('Same-second hook', '/same-second');
+    const [delivery] = await endpointDeliveries(merchant.api, merchant.merchantId, merchant.endpointId);
+    // The endpoint's record of its last success lags its newest by 3 minutes, as the dispatcher lets it
+    // while successes keep coming (it writes the time again only 5 minutes on).
+    const recorded = new Date(Date.parse(delivery.lastAttemptAt) - 3 * 60_000).toISOString();
+    await documentClient().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: endpointKeys.webhookEndpoint(merchant.merchantId, merchant.endpointId),
+        UpdateExpression: 'SET lastSucceededAt = :recorded',
+        ExpressionAttributeValues: { ':recorded': recorded },
+      }),
+    );
+    await sameSecondDeliveries(
+      merchant.merchantId,
+      merchant.endpointId,
+      Math.floor(Date.parse(delivery.createdAt) / 1000) - 60,
+    );
+    const { page } = await openSession(merchant, { scope: 'read' });
+    const card = page.locator('section.card', { has: heading(page, 2, merchant.endpointName) });
+    await card.waitFor();
+    // The list of endpoints shows none of the deliveries: the record, and how far it may lag.
+    expect((await card.locator('dl.facts time').first().getAttribute('datetime')) ?? '').toBe(recorded);
+    expect(await card.getByText('(or up to 5 minutes later)').count()).toBe(1);
+    await heading(page, 2, merchant.endpointName).getByRole('link').click();
+    await page.getByRole('table', { name: 'Deliveries, newest first' }).waitFor();
+    const lastSuccess = page.locator('#view dl.facts > div', { hasText: 'Last success' }).locator('time');
+    await expect.poll(() => lastSuccess.getAttribute('datetime')).toBe(delivery.lastAttemptAt);
+    expect((await factsOf(page))['Last success']).toMatch(/ UTC$/);
+    const rows = await tableRows(page, 'Deliveries, newest first');
+    expect(rows.map((row) => row[1])).toEqual([String(delivery.sequence), '103', '102', '101']);
+    for (const row of rows)
+      expect(row[3]).toMatch(/^[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2}:\d{2} [AP]M UTC$/);
+  });
+});
 
 describe("another merchant's ids in the address", () => {
   it('show nothing of theirs, whether loaded with the page or pushed into its history', async () => {

@@ -80,6 +80,7 @@ const publicRequests: RecordedRequest[] = [
     body: { slug: 'a-slug', paymentMethod: { type: 'card' } },
   },
   { route: routes.getPayInvoice, path: '/pay/invoice', body: { slug: 'a-slug' } },
+  { route: routes.exchangePortalLink, path: '/portal/exchange', body: { token: 'a-token' } },
 ].map(({ route, path, body }) => ({
   route,
   method: 'POST',
@@ -235,10 +236,15 @@ describe('hostile input on every keyed route', () => {
     expect(error.message).toMatch(/: 25[0-9] problems, the first 100 listed\.$/);
   });
 
-  it('refuses a body sent as anything but application/json with 415', async () => {
+  it('refuses a body sent as anything but application/json in UTF-8 with 415', async () => {
     for (const request of [...withBody(), ...publicRequests]) {
       const json = JSON.stringify(bodyOf(request));
-      for (const contentType of ['text/plain', 'application/x-www-form-urlencoded', undefined]) {
+      for (const contentType of [
+        'text/plain',
+        'application/x-www-form-urlencoded',
+        'application/json; charset=latin1',
+        undefined,
+      ]) {
         const url = new URL(request.path, t.runtime.baseUrl);
         const response = await fetch(url, {
           method: request.method,
@@ -251,12 +257,14 @@ describe('hostile input on every keyed route', () => {
           body: contentType === undefined ? new Blob([json]) : json,
         });
         const label = `${request.route.operationId} as ${contentType ?? 'no Content-Type'}`;
-        const body = (await response.json()) as { error?: { code?: string } };
+        const body = (await response.json()) as { error?: { code?: string; message?: string } };
         expect({ label, status: response.status, code: body.error?.code }).toEqual({
           label,
           status: 415,
           code: 'unsupported_media_type',
         });
+        if (contentType?.includes('charset') === true)
+          expect(body.error?.message, label).toContain('charset=utf-8');
       }
       const charset = await fetch(new URL('/pay/invoice', t.runtime.baseUrl), {
         method: 'POST',
@@ -286,6 +294,39 @@ describe('hostile input on every keyed route', () => {
           error: { code: 'validation_error', details: [{ path: 'limit', message: 'must be given once.' }] },
         },
       });
+    }
+  });
+
+  it('refuses a merchantId given twice 400 naming it, whichever value comes first', async () => {
+    const scoped = recorded.filter(
+      (request) => request.method === 'GET' && request.options.query?.merchantId !== undefined,
+    );
+    expect(scoped.length).toBeGreaterThan(5);
+    // Well-formed and not the key's: alone, it would be a 403. No merchant is made: the table stays as it was.
+    const other = { merchantId: 'mer_01h455vb4pex5vsknk084sn02r' };
+    for (const request of scoped) {
+      for (const values of [
+        [t.runtime.merchantId, other.merchantId],
+        [other.merchantId, t.runtime.merchantId],
+      ]) {
+        const url = new URL(request.path, t.runtime.baseUrl);
+        for (const [name, value] of Object.entries(request.options.query ?? {}))
+          if (name !== 'merchantId') url.searchParams.set(name, String(value));
+        for (const value of values) url.searchParams.append('merchantId', value);
+        const response = await fetch(url, { headers: { Authorization: `Bearer ${t.runtime.apiKey}` } });
+        const body = (await response.json()) as { error?: { code?: string; details?: unknown[] } };
+        const label = `${request.route.operationId} ${values.join(', ')}`;
+        expect({ label, status: response.status, body }).toMatchObject({
+          label,
+          status: 400,
+          body: {
+            error: {
+              code: 'validation_error',
+              details: [{ path: 'merchantId', message: 'must be given once.' }],
+            },
+          },
+        });
+      }
     }
   });
 

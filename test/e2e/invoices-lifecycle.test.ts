@@ -168,6 +168,55 @@ describe('POST /invoices/{id}/issue', () => {
     expect(await eventsOf(draft.invoiceId, 'invoices.InvoicePaid')).toEqual([]);
   });
 
+  it('pays an invoice of total 0 as it issues it: paid with paidAt, InvoiceSent then InvoicePaid of 0', async () => {
+    const free = [
+      { kind: 'manual_adjustment', adjustmentType: 'other', description: 'Free trial', amount: 0 },
+    ];
+    const draft = expectOk(await createInvoice(t.api, invoiceBody(merchantId, refs, { lineItems: free })));
+    expect(draft.total).toEqual({ amount: 0, currency: 'USD' });
+    const result = await act(draft.invoiceId, 'issue');
+    expect(result.status).toBe(200);
+    // Two changes, issued and then paid, each a revision of its own: the events' object versions order them.
+    expect(result.body).toEqual({
+      ...draft,
+      status: 'paid',
+      amountPaid: { amount: 0, currency: 'USD' },
+      amountRemaining: { amount: 0, currency: 'USD' },
+      currentRevisionNumber: 3,
+      updatedAt: expect.stringMatching(isoTimestamp),
+      paidAt: result.body.updatedAt,
+    });
+    const [sent, paid] = [
+      await eventsOf(draft.invoiceId, 'invoices.InvoiceSent'),
+      await eventsOf(draft.invoiceId, 'invoices.InvoicePaid'),
+    ];
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatchObject({
+      objectVersion: 2,
+      payload: { resend: false, occurredAt: result.body.paidAt },
+    });
+    expect(paid).toHaveLength(1);
+    expect(paid[0]).toMatchObject({ objectVersion: 3 });
+    expect(paid[0].payload).toEqual({
+      invoiceId: draft.invoiceId,
+      merchantId,
+      customerId: refs.customerId,
+      invoiceNumber: draft.invoiceNumber,
+      amount: 0,
+      currency: 'USD',
+      paidAt: result.body.paidAt,
+    });
+    // The event log lists them newest first: the payment after the issue.
+    const log = expectOk(await t.api('GET', '/events', { query: { merchantId, objectId: draft.invoiceId } }));
+    expect(log.items.map((event: { type: string }) => event.type)).toEqual([
+      'invoices.InvoicePaid',
+      'invoices.InvoiceSent',
+    ]);
+    expect(await getInvoice(draft.invoiceId)).toEqual(result.body);
+    expectInvalidState(await act(draft.invoiceId, 'send'));
+    expectInvalidState(await act(draft.invoiceId, 'void'));
+  });
+
   for (const state of ['issued', 'partially_paid', 'paid', 'void'] as const) {
     it(`returns 409 invalid_state when the invoice is ${state}, and writes no event`, async () => {
       const invoice = await invoiceIn(state);

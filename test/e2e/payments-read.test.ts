@@ -6,7 +6,7 @@ import { newPayment, newRefund, type Payment, refundPayment } from '../../functi
 import { documentClient } from '../../functions/store/client';
 import { buildPutPayment, buildPutRefund } from '../../functions/store/payments';
 import { e2eFile, merchantId, t } from '../support/e2e-test';
-import { expectParentReadOnlyWhenEmpty } from '../support/pages';
+import { expectParentReadBesideEveryPage } from '../support/pages';
 import { paymentFields } from '../support/spec-fields';
 
 e2eFile();
@@ -203,7 +203,7 @@ describe('refunds of a payment', () => {
     expect(malformed.status).toBe(404);
   });
 
-  it('pages a payment’s refunds with a cursor, reading the payment only for an empty first page', async () => {
+  it('pages a payment’s refunds with a cursor, reading the payment beside every page', async () => {
     const payment = await seedPayment({ at: '2026-07-01T10:00:00.000Z', customerId: customerA, amount: 900 });
     const first = await seedRefund(payment, 100, '2026-07-02T10:00:00.000Z');
     const second = await seedRefund(first.refunded, 200, '2026-07-03T10:00:00.000Z');
@@ -213,7 +213,7 @@ describe('refunds of a payment', () => {
     await list(payment.paymentId, { limit: 1 }); // warms the cursor signing key
 
     let cursor = '';
-    await expectParentReadOnlyWhenEmpty({
+    await expectParentReadBesideEveryPage({
       firstPage: async () => {
         const result = await list(payment.paymentId, { limit: 1 });
         expect(result.body.items.map((refund: { id: string }) => refund.id)).toEqual([second.refund.id]);

@@ -272,6 +272,13 @@ describe('the portal page of a session', () => {
     expect(revoked.headers.get('x-frame-options')).toBe('DENY');
   });
 
+  it('answers an id longer than the 256 characters its path parameter declares 404 not_found', async () => {
+    const response = await page(`psn_${'0'.repeat(253)}`);
+    expect(response.status).toBe(404);
+    expect(((await response.json()) as { error: { code: string } }).error.code).toBe('not_found');
+    expect((await page(`psn_${'0'.repeat(252)}`)).status).toBe(200);
+  });
+
   it('is framed by nobody for a session without origins, an expired one and an unknown id', async () => {
     const plain = await createPortalSession(t.api, merchantId, { scope: 'read' });
     const expiring = await createPortalSession(t.api, merchantId, {

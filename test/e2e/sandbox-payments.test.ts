@@ -253,10 +253,11 @@ describe('POST /sandbox/payments/{paymentId}/refunds', () => {
     const afterRest = await t.api('GET', `/payments/${payment.paymentId}`, { query: { merchantId } });
     expect(afterRest.body).toMatchObject({ status: 'refunded', amountRefunded: 5000 });
 
+    // Read later, a refund says what its payment is now: refunded, once the rest was refunded too.
     const one = await t.api('GET', `/payments/${payment.paymentId}/refunds/${part.body.id}`, {
       query: { merchantId },
     });
-    expect(one.body).toEqual(part.body);
+    expect(one.body).toEqual({ ...part.body, paymentStatus: 'refunded' });
 
     const events = eventsWhere(
       await t.scanTable(),
@@ -374,6 +375,21 @@ describe('POST /sandbox/payments/{paymentId}/return', () => {
     const again = await returnPayment(payment.paymentId);
     expect(again.status).toBe(409);
     expect((await refund(payment.paymentId, { amount: 1 })).status).toBe(409);
+  });
+
+  it('makes the refunds of a returned payment read paymentStatus returned, one by one and listed', async () => {
+    const payment = expectOk(
+      await sandboxPayment(t.api, paymentBody(testBankAccount(bankAccounts.returnedLater))),
+    );
+    const refunded = expectOk(await refund(payment.paymentId, { amount: 1200 }));
+    expect(refunded.paymentStatus).toBe('completed');
+    expectOk(await returnPayment(payment.paymentId));
+    const one = await t.api('GET', `/payments/${payment.paymentId}/refunds/${refunded.id}`, {
+      query: { merchantId },
+    });
+    expect(one.body).toEqual({ ...refunded, paymentStatus: 'returned' });
+    const listed = await t.api('GET', `/payments/${payment.paymentId}/refunds`, { query: { merchantId } });
+    expect(listed.body.items).toEqual([{ ...refunded, paymentStatus: 'returned' }]);
   });
 
   it('refuses card payments and other bank accounts’ payments with 409', async () => {

@@ -285,6 +285,36 @@ describe('npm run smoke against a stage gone wrong', () => {
   );
 });
 
+describe('npm run smoke on a stage that refuses its requests as not valid', () => {
+  it(
+    'says on each FAIL line what the 400 named: each detail, path and message',
+    async () => {
+      const baseUrl = await fakeStage(400, {
+        error: {
+          code: 'validation_error',
+          message: 'The request is not valid.',
+          requestId: 'req-1',
+          details: [
+            { path: 'merchantId', message: 'must be a mer_ TypeID.' },
+            { path: 'limit', message: 'must be given once.' },
+          ],
+        },
+      });
+      const result = await smoke(['--base-url', baseUrl, '--merchant', anyMerchant], {
+        SMOKE_API_KEY: neverIssuedKey('sandbox'),
+        RECEIVER_DIR: trustedReceiverDir,
+      });
+      expect(result.code).toBe(1);
+      const [first] = lines(result.stdout);
+      expect(first).toBe(
+        'FAIL a request without a key is refused: answered 400 validation_error (The request is not valid. ' +
+          'merchantId: must be a mer_ TypeID.; limit: must be given once.), expected 401 unauthorized in the error shape',
+      );
+    },
+    runMs,
+  );
+});
+
 // One refusal through the command proves it says it in one line and exits 2; the other refusals of
 // the command line and of a key file are read in process in test/unit/smoke/.
 describe('npm run smoke says a wrong command line in one line and exits 2', () => {

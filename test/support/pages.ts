@@ -55,3 +55,13 @@ export async function expectParentReadOnlyWhenEmpty(reads: ChildListReads): Prom
   expect(emptyPage).toEqual(['QueryCommand', 'GetItemCommand']);
   expect(unknown).toEqual(['QueryCommand', 'GetItemCommand']);
 }
+
+/**
+ * Runs `reads` and checks the DynamoDB round trips of each: every page, with items or without, a
+ * cursor or not, is one Query and a read of the parent beside it (a payment's refunds show its status).
+ */
+export async function expectParentReadBesideEveryPage(reads: ChildListReads): Promise<void> {
+  for (const read of [reads.firstPage, reads.secondPage, reads.emptyPage, reads.unknownParent]) {
+    expect(await dynamoDbCommandsDuring(read)).toEqual(['QueryCommand', 'GetItemCommand']);
+  }
+}

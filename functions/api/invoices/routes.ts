@@ -65,7 +65,8 @@ export const invoiceRoutes = {
     operationId: 'issueInvoice',
     method: 'POST',
     path: '/invoices/{id}/issue',
-    summary: 'Issue a draft invoice (emits invoices.InvoiceSent)',
+    summary:
+      'Issue a draft invoice (emits invoices.InvoiceSent); one of total 0 is paid as it is issued (then emits invoices.InvoicePaid)',
     tag: 'Invoices',
     handler: 'api/invoices/issue-invoice',
     merchantScope: 'body',

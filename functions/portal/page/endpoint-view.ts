@@ -1,4 +1,5 @@
 import { DeliveryStatuses, type ListPage, type WebhookDelivery, type WebhookEndpoint } from './api-types';
+import { inListOrder } from './delivery-order';
 import { button, el, replaceChildren } from './dom';
 import { endpointActions } from './endpoint-actions';
 import { endpointFacts, endpointsPath } from './endpoints-view';
@@ -118,11 +119,12 @@ export async function renderEndpoint(
   }
   const deliveries = el('div');
   const more = el('div');
+  let state = endpointFacts(endpoint);
   replaceChildren(
     view,
     el('p', {}, back),
     el('h1', { tabindex: '-1' }, endpointTitle(endpoint)),
-    endpointFacts(endpoint),
+    state,
     successMeter(context, endpointId),
     context.canManage && endpointActions(context, endpoint, () => context.navigate(place)),
     el('h2', {}, 'Deliveries'),
@@ -138,7 +140,11 @@ export async function renderEndpoint(
       cursor,
       status: place.status,
     });
-    shown.push(...page.items);
+    shown.splice(0, shown.length, ...inListOrder([...shown, ...page.items]));
+    // "Last success" reads at least the newest success now listed.
+    const facts = endpointFacts(endpoint, shown);
+    state.replaceWith(facts);
+    state = facts;
     replaceChildren(
       deliveries,
       shown.length === 0

@@ -1,6 +1,7 @@
-import type { ListPage, WebhookEndpoint } from './api-types';
+import type { ListPage, WebhookDelivery, WebhookEndpoint } from './api-types';
 import { button, el, replaceChildren } from './dom';
 import { endpointActions, openEndpointForm } from './endpoint-actions';
+import { type LastSuccess, lastSucceededAtLagMs, lastSuccess } from './last-success';
 import type { PortalContext } from './portal-context';
 import { successMeter } from './success-meter';
 import { emptyState, endpointTitle, facts, statusBadge, timeElement } from './widgets';
@@ -9,18 +10,29 @@ export function endpointsPath(context: PortalContext): string {
   return `/merchants/${encodeURIComponent(context.session.merchantId)}/webhook-endpoints`;
 }
 
-/** The endpoint's state in words: its status and since when it fails. */
-export function endpointFacts(endpoint: WebhookEndpoint): HTMLDListElement {
+/**
+ * The endpoint's state in words: its status and since when it fails. `listed`: the
+ * deliveries shown under it, whose newest success "Last success" never reads older than.
+ */
+export function endpointFacts(
+  endpoint: WebhookEndpoint,
+  listed: readonly WebhookDelivery[] = [],
+): HTMLDListElement {
   return facts([
     ['URL', el('code', {}, endpoint.url)],
     ['Status', statusBadge(endpoint.status)],
     ['Event types', endpoint.eventTypes.join(', ')],
-    [
-      'Last success',
-      endpoint.lastSucceededAt === undefined ? 'None yet' : timeElement(endpoint.lastSucceededAt),
-    ],
+    ['Last success', lastSuccessShown(lastSuccess(endpoint.lastSucceededAt, listed))],
     ['Failing since', endpoint.failingSince === undefined ? undefined : timeElement(endpoint.failingSince)],
   ]);
+}
+
+/** A last success in words: its time, and when the endpoint's record may lag, by how much at most. */
+function lastSuccessShown(success: LastSuccess | undefined): Node | string {
+  if (success === undefined) return 'None yet';
+  if (!success.mayLag) return timeElement(success.at);
+  const lag = `${lastSucceededAtLagMs / 60_000} minutes`;
+  return el('span', {}, timeElement(success.at), ` (or up to ${lag} later)`);
 }
 
 function endpointCard(context: PortalContext, endpoint: WebhookEndpoint, refresh: () => void): HTMLElement {

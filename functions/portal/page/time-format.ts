@@ -1,9 +1,9 @@
 /**
- * A time as the viewer reads it: in their own zone, with the UTC time in the element's `title`
- * (docs/decisions/merchant-portal-page.md).
+ * A time as the viewer reads it: in their own zone, which it names, with the UTC time in the
+ * element's `title` (docs/decisions/merchant-portal-page.md).
  */
 export interface DisplayedTime {
-  /** E.g. `Mar 4, 2025, 2:05:09 PM` in the viewer's locale and zone. */
+  /** E.g. `Mar 4, 2025, 2:05:09 PM GMT+1` in the viewer's locale and zone. */
   readonly text: string;
   /** E.g. `2025-03-04 13:05:09 UTC`. */
   readonly title: string;
@@ -22,7 +22,8 @@ export function displayedTime(iso: string, options: TimeFormatOptions = {}): Dis
   if (Number.isNaN(instant.getTime())) return { text: iso, title: iso };
   const format = new Intl.DateTimeFormat(options.locale, {
     dateStyle: 'medium',
-    timeStyle: 'medium',
+    // `long` adds the zone's name (`UTC`, `GMT+1`, `EST`): a time read without it is ambiguous.
+    timeStyle: 'long',
     ...(options.timeZone === undefined ? {} : { timeZone: options.timeZone }),
   });
   const utc = instant.toISOString();

@@ -8,6 +8,7 @@ import {
   invoicePaidPayload,
   invoiceSentPayload,
   issueInvoice,
+  issueWithEvents,
   priceLineItems,
   resendInvoice,
   voidInvoice,
@@ -176,6 +177,37 @@ describe('transitions', () => {
     expect(issueInvoice(invoiceIn('draft'), now).status).toBe('issued');
     for (const status of allStatuses.filter((s) => s !== 'draft')) {
       expectInvalidState(() => issueInvoice(invoiceIn(status), now));
+    }
+  });
+
+  it('issues an invoice with something to pay with one InvoiceSent, and leaves it issued', () => {
+    const ids = ['evt_1', 'evt_2'];
+    const { next, events } = issueWithEvents(invoiceIn('draft'), now, () => ids.shift() ?? '');
+    expect(next).toMatchObject({ status: 'issued', currentRevisionNumber: 4 });
+    expect(next).not.toHaveProperty('paidAt');
+    expect(events.map((event) => [event.eventType, event.eventId, event.objectVersion])).toEqual([
+      ['invoices.InvoiceSent', 'evt_1', 4],
+    ]);
+  });
+
+  it('pays an invoice of total 0 as it issues it: InvoiceSent, then InvoicePaid of 0 a revision later', () => {
+    const ids = ['evt_1', 'evt_2'];
+    const { next, events } = issueWithEvents(invoiceIn('draft', 0), now, () => ids.shift() ?? '');
+    expect(next).toMatchObject({
+      status: 'paid',
+      paidAt: now,
+      updatedAt: now,
+      currentRevisionNumber: 5,
+      amountPaid: { amount: 0, currency: 'USD' },
+      amountRemaining: { amount: 0, currency: 'USD' },
+    });
+    expect(events.map((event) => [event.eventType, event.eventId, event.objectVersion])).toEqual([
+      ['invoices.InvoiceSent', 'evt_1', 4],
+      ['invoices.InvoicePaid', 'evt_2', 5],
+    ]);
+    expect(events[1]?.payload).toMatchObject({ amount: 0, currency: 'USD', paidAt: now });
+    for (const status of allStatuses.filter((s) => s !== 'draft')) {
+      expectInvalidState(() => issueWithEvents(invoiceIn(status, 0), now, () => 'evt_x'));
     }
   });
 

@@ -137,6 +137,31 @@ describe('httpHandler', () => {
     expect(result.statusCode).toBe(401);
   });
 
+  it('answers a merchantId given twice 400 naming it, whichever value comes first', async () => {
+    const handler = httpHandler(route, async () => ({ status: 200, body: {} }));
+    const otherMerchantId = 'mer_01h455vb4pex5vsknk084sn02r';
+    for (const values of [
+      [merchantId, otherMerchantId],
+      [otherMerchantId, merchantId],
+      [merchantId, merchantId],
+    ]) {
+      // As API Gateway and the local gateway give it: the last value, and every value.
+      const twice = event({
+        queryStringParameters: { merchantId: values[1] as string },
+        multiValueQueryStringParameters: { merchantId: values },
+      });
+      const result = await handler(twice, context);
+      expect({ values, status: result.statusCode, error: JSON.parse(result.body).error }).toMatchObject({
+        values,
+        status: 400,
+        error: {
+          code: 'validation_error',
+          details: [{ path: 'merchantId', message: 'must be given once.' }],
+        },
+      });
+    }
+  });
+
   it('names the request id on every line it logs: the access line and an unhandled error', async () => {
     const failing = httpHandler(route, async () => {
       throw new Error('boom');

@@ -94,7 +94,7 @@ describe('jsonBody', () => {
       return { rawBody: state.rawBody };
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
-      return { code: error.code, status: error.status, details: error.details };
+      return { code: error.code, status: error.status, message: error.message, details: error.details };
     }
   };
 
@@ -126,6 +126,44 @@ describe('jsonBody', () => {
     }
   });
 
+  it('reads a body whose charset is UTF-8, in any case, quoted or not, or that names none', () => {
+    for (const type of [
+      'application/json; charset=UTF-8',
+      'application/json; charset="utf-8"',
+      'application/json;charset=utf8',
+      'application/json; Charset=UTF8; foo=bar',
+      'application/json; foo="a;b"; charset=utf-8',
+      'application/json;',
+    ]) {
+      expect(run(routes.createCustomer, '{"a":1}', { 'content-type': type }), type).toEqual({
+        rawBody: { a: 1 },
+      });
+    }
+  });
+
+  it('refuses a body in any other charset with 415 naming UTF-8, and a malformed parameter list', () => {
+    for (const type of [
+      'application/json; charset=latin1',
+      'application/json; charset="ISO-8859-1"',
+      'application/json; charset=utf-16',
+      'application/json; charset=utf-8; charset=latin1',
+      'application/json; charset="utf-8"x',
+    ]) {
+      const answer = run(routes.createCustomer, '{"a":1}', { 'content-type': type });
+      expect({ type, ...answer }).toMatchObject({ type, code: 'unsupported_media_type', status: 415 });
+    }
+    const latin1 = run(routes.createCustomer, '{"a":1}', {
+      'content-type': 'application/json; charset=latin1',
+    });
+    expect(latin1).toMatchObject({ message: expect.stringContaining('charset=utf-8') });
+    for (const type of ['application/json; charset', 'application/json; =utf-8', 'application/json; a b']) {
+      expect(run(routes.createCustomer, '{"a":1}', { 'content-type': type }), type).toMatchObject({
+        code: 'unsupported_media_type',
+        message: 'The request body must be sent with Content-Type: application/json.',
+      });
+    }
+  });
+
   it('takes a request without a body whatever its headers say, and a route without a body as before', () => {
     expect(run(routes.rotateWebhookSecret, null, {})).toEqual({ rawBody: undefined });
     expect(run(routes.listCustomers, '{"a":1}', { 'content-type': 'text/plain' })).toEqual({
@@ -141,6 +179,7 @@ describe('jsonBody', () => {
     ).toEqual({
       code: 'validation_error',
       status: 400,
+      message: 'The request is not valid.',
       details: [{ path: 'metadata', message: 'must have at most 256 keys.' }],
     });
     expect(

@@ -78,6 +78,20 @@ describe('servePortalPage', () => {
   });
 });
 
+describe('servePortalPage on an id longer than its path parameter allows', () => {
+  it('answers 404 not_found in the API error shape, as a malformed id of any API path does', async () => {
+    for (const portalSessionId of ['a'.repeat(257), `psn_${'0'.repeat(26)}${'x'.repeat(300)}`]) {
+      const result = await servePage(event({ portalSessionId }));
+      expect(result.statusCode).toBe(404);
+      expect(JSON.parse(result.body)).toEqual({
+        error: { code: 'not_found', message: 'No portal link has this id.', requestId: 'req-1' },
+      });
+    }
+    // 256 characters is still an id the page may be opened with: it says the link is not valid.
+    expect((await servePage(event({ portalSessionId: 'a'.repeat(256) }))).statusCode).toBe(200);
+  });
+});
+
 describe('servePortalAsset', () => {
   it('serves each asset with its type, cached for a year', async () => {
     for (const asset of portalAssets) {

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { successRefreshMs } from '../../../functions/domain/endpoint-health';
 import { EventType } from '../../../functions/domain/invoice';
-import { EventTypes } from '../../../functions/portal/page/api-types';
+import { EventTypes, type WebhookDelivery } from '../../../functions/portal/page/api-types';
+import { inListOrder } from '../../../functions/portal/page/delivery-order';
+import { lastSucceededAtLagMs, lastSuccess } from '../../../functions/portal/page/last-success';
 import { exchangeProblem, LinkProblem, linkMessage } from '../../../functions/portal/page/link-messages';
 import { placeOf, searchOf } from '../../../functions/portal/page/portal-context';
 import { apiUrl, portalLocation } from '../../../functions/portal/page/portal-location';
@@ -44,12 +47,15 @@ describe('portalLocation', () => {
 });
 
 describe('displayedTime', () => {
-  it('shows the time in the given zone with the UTC time as its title', () => {
+  it('shows the time in the given zone, naming the zone, with the UTC time as its title', () => {
     expect(displayedTime('2025-03-04T13:05:09.123Z', { timeZone: 'Europe/Berlin', locale: 'en-US' })).toEqual(
       {
-        text: 'Mar 4, 2025, 2:05:09 PM',
+        text: 'Mar 4, 2025, 2:05:09 PM GMT+1',
         title: '2025-03-04 13:05:09 UTC',
       },
+    );
+    expect(displayedTime('2025-03-04T13:05:09.123Z', { timeZone: 'UTC', locale: 'en-US' }).text).toBe(
+      'Mar 4, 2025, 1:05:09 PM UTC',
     );
   });
 
@@ -186,5 +192,87 @@ describe('portal places', () => {
 describe('the event types the portal offers', () => {
   it('are the service’s event types', () => {
     expect([...EventTypes].sort()).toEqual(Object.values(EventType).sort());
+  });
+});
+
+/** A delivery of the list, created at `createdAt`, numbered `sequence`. */
+function listed(
+  id: string,
+  createdAt: string,
+  sequence: number | null,
+  fields: Partial<WebhookDelivery> = {},
+) {
+  return {
+    webhookDeliveryId: id,
+    webhookEndpointId: 'whk_1',
+    eventId: 'evt_1',
+    eventType: 'invoices.InvoiceSent',
+    sequence,
+    status: 'pending',
+    attemptCount: 0,
+    createdAt,
+    lastAttemptAt: null,
+    redeliveredFromId: null,
+    attempts: [],
+    ...fields,
+  } satisfies WebhookDelivery;
+}
+
+describe('lastSuccess', () => {
+  const succeeded = (id: string, at: string) =>
+    listed(id, at, 1, { status: 'succeeded', attemptCount: 1, lastAttemptAt: at });
+
+  it('is the endpoint’s lastSucceededAt, which may lag, when no listed delivery succeeded later', () => {
+    const older = succeeded('whkdel_1', '2025-03-04T11:58:00.000Z');
+    expect(lastSuccess('2025-03-04T11:59:00.000Z', [older])).toEqual({
+      at: '2025-03-04T11:59:00.000Z',
+      mayLag: true,
+    });
+    expect(lastSuccess('2025-03-04T11:59:00.000Z', [])).toEqual({
+      at: '2025-03-04T11:59:00.000Z',
+      mayLag: true,
+    });
+  });
+
+  it('never reads older than a succeeded delivery listed under it', () => {
+    const newer = succeeded('whkdel_2', '2025-03-04T12:02:30.000Z');
+    const failedLater = listed('whkdel_3', '2025-03-04T12:03:00.000Z', 2, {
+      status: 'exhausted',
+      lastAttemptAt: '2025-03-04T12:07:00.000Z',
+    });
+    expect(lastSuccess('2025-03-04T11:59:00.000Z', [failedLater, newer])).toEqual({
+      at: '2025-03-04T12:02:30.000Z',
+      mayLag: false,
+    });
+  });
+
+  it('is none while the endpoint has no success at its url, whatever succeeded before', () => {
+    expect(lastSuccess(undefined, [succeeded('whkdel_1', '2025-03-04T11:58:00.000Z')])).toBeUndefined();
+  });
+
+  it('lags by at most what the service says of lastSucceededAt', () => {
+    expect(lastSucceededAtLagMs).toBe(successRefreshMs);
+  });
+});
+
+describe('inListOrder', () => {
+  it('lists newest first by the second created, and within one second by sequence, highest first', () => {
+    const deliveries = [
+      listed('a', '2025-03-04T12:00:01.100Z', 7),
+      listed('b', '2025-03-04T12:00:01.900Z', 5),
+      listed('c', '2025-03-04T12:00:01.500Z', 6),
+      listed('d', '2025-03-04T12:00:00.999Z', 4),
+      listed('e', '2025-03-04T12:00:02.000Z', 8),
+      listed('f', '2025-03-04T12:00:01.000Z', null),
+    ];
+    expect(inListOrder(deliveries).map((delivery) => delivery.webhookDeliveryId)).toEqual([
+      'e',
+      'a',
+      'c',
+      'b',
+      'f',
+      'd',
+    ]);
+    expect(deliveries[0]?.webhookDeliveryId).toBe('a');
   });
 });
