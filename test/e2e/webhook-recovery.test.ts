@@ -303,30 +303,35 @@ describe('the recovery quota of an endpoint', () => {
   }, 120_000);
 });
 
+/** An endpoint at `url` subscribed to PaymentCreated, and 20 sandbox payments: 20 events for it. */
+async function paymentsEndpointWithTwentyEvents(url: string): Promise<string> {
+  const created = expectOk(
+    await t.api('POST', endpoints(), {
+      body: { url, eventTypes: ['payments.PaymentCreated'] },
+      idempotencyKey: newKey(),
+    }),
+  );
+  const { customerId } = await invoiceFixtures(t.api, merchantId);
+  for (let payment = 0; payment < 20; payment += 1) {
+    expectOk(
+      await sandboxPayment(t.api, {
+        merchantId,
+        customerId,
+        amount: 1000 + payment,
+        currency: 'USD',
+        paymentMethod: testCard(cards.succeeds),
+      }),
+    );
+  }
+  return created.webhookEndpointId as string;
+}
+
 describe('recovery against an endpoint that does not answer', () => {
   it('sends nothing to a receiver answering 404, and each missed event once after a test delivery succeeds', async () => {
     const refusing = await startHttpsReceiver({ respondWith: () => ({ status: 404, body: 'no such page' }) });
     try {
       const since = new Date(Date.now() - 60 * 60 * 1000).toISOString();
-      const created = expectOk(
-        await t.api('POST', endpoints(), {
-          body: { url: refusing.url('/gone'), eventTypes: ['payments.PaymentCreated'] },
-          idempotencyKey: newKey(),
-        }),
-      );
-      const endpointId = created.webhookEndpointId as string;
-      const { customerId } = await invoiceFixtures(t.api, merchantId);
-      for (let payment = 0; payment < 20; payment += 1) {
-        expectOk(
-          await sandboxPayment(t.api, {
-            merchantId,
-            customerId,
-            amount: 1000 + payment,
-            currency: 'USD',
-            paymentMethod: testCard(cards.succeeds),
-          }),
-        );
-      }
+      const endpointId = await paymentsEndpointWithTwentyEvents(refusing.url('/gone'));
       // 20 events × 5 attempts, 1 s apart, every one a 404.
       const exhausted = await waitForEndpointDeliveries(
         t.api,
@@ -404,25 +409,7 @@ describe('a recovery and a change of url', () => {
     const thirdParty = await startHttpsReceiver({ respondWith: () => ({ status: 404, body: 'not ours' }) });
     try {
       const since = new Date(Date.now() - 60 * 60 * 1000).toISOString();
-      const created = expectOk(
-        await t.api('POST', endpoints(), {
-          body: { url: flaky.url('/hooks'), eventTypes: ['payments.PaymentCreated'] },
-          idempotencyKey: newKey(),
-        }),
-      );
-      const endpointId = created.webhookEndpointId as string;
-      const { customerId } = await invoiceFixtures(t.api, merchantId);
-      for (let payment = 0; payment < 20; payment += 1) {
-        expectOk(
-          await sandboxPayment(t.api, {
-            merchantId,
-            customerId,
-            amount: 2000 + payment,
-            currency: 'USD',
-            paymentMethod: testCard(cards.succeeds),
-          }),
-        );
-      }
+      const endpointId = await paymentsEndpointWithTwentyEvents(flaky.url('/hooks'));
       await waitForDeliveries(
         endpointId,
         (items) => items.length === 20 && items.every((item) => item.status === 'exhausted'),

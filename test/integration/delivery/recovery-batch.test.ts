@@ -82,28 +82,15 @@ async function storeDelivery(
   return delivery;
 }
 
-/** Sets the endpoint's url behind the API's back, as a change made while a recovery runs. */
-async function setEndpointUrl(url: string): Promise<void> {
+/** Sets an attribute of the endpoint behind the API's back, as a change made while a recovery runs. */
+async function setEndpoint(attribute: 'status' | 'url', value: string): Promise<void> {
   await documentClient().send(
     new UpdateCommand({
       TableName: tableName(),
       Key: keys.webhookEndpoint(merchantId, endpointId),
-      UpdateExpression: 'SET #url = :url',
-      ExpressionAttributeNames: { '#url': 'url' },
-      ExpressionAttributeValues: { ':url': url },
-    }),
-  );
-}
-
-/** Sets the endpoint's status behind the API's back, as a change made while a recovery runs. */
-async function setEndpointStatus(status: 'deleted' | 'disabled'): Promise<void> {
-  await documentClient().send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: keys.webhookEndpoint(merchantId, endpointId),
-      UpdateExpression: 'SET #status = :status',
-      ExpressionAttributeNames: { '#status': 'status' },
-      ExpressionAttributeValues: { ':status': status },
+      UpdateExpression: 'SET #attribute = :value',
+      ExpressionAttributeNames: { '#attribute': attribute },
+      ExpressionAttributeValues: { ':value': value },
     }),
   );
 }
@@ -381,7 +368,7 @@ describe('runRecoveryBatch', () => {
   it('ends as canceled, releasing the lock, when the endpoint was deleted', async () => {
     await storeDelivery(eventIdAt(hour));
     const { recovery } = await startRecovery(new Date(Date.now() - 2 * hour));
-    await setEndpointStatus('deleted');
+    await setEndpoint('status', 'deleted');
 
     const { final } = await runToEnd(recovery.recoveryId);
 
@@ -397,8 +384,8 @@ describe('runRecoveryBatch', () => {
   });
 
   it.each([
-    ['disabled', () => setEndpointStatus('disabled')],
-    ['given another url', () => setEndpointUrl('https://elsewhere.example.net/hooks')],
+    ['disabled', () => setEndpoint('status', 'disabled')],
+    ['given another url', () => setEndpoint('url', 'https://elsewhere.example.net/hooks')],
   ])(
     'ends as canceled, redelivering nothing, when the endpoint was %s since the start',
     async (_, change) => {
