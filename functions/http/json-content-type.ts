@@ -1,37 +1,29 @@
+import { parse } from 'content-type';
+
 /** The charset a body is read in, and the labels of it a client may send (docs/decisions/request-bodies.md). */
 export const acceptedCharset = 'utf-8';
 const utf8Labels: readonly string[] = ['utf-8', 'utf8'];
 
-const token = "[!#$%&'*+.^_`|~0-9A-Za-z-]+";
-const quoted = '"(?:[^"\\\\]|\\\\.)*"';
-/** `application/json` and what follows it: nothing, or `;` and the parameters. */
-const jsonMediaType = /^\s*application\/json\s*(;.*)?$/is;
-/** One `; name=value` (RFC 9110 §5.6.6); an empty one (`;;`, a trailing `;`) is allowed too. */
-const parameter = new RegExp(`^\\s*;\\s*(?:(${token})\\s*=\\s*(${token}|${quoted})\\s*)?`);
-
-/** Why a body sent with this Content-Type is not read (a 415's message), or undefined when it is. */
+/**
+ * Why a body sent with this Content-Type is not read (a 415's message), or undefined when it is:
+ * `application/json` with no charset or a UTF-8 one, parsed as RFC 9110 writes media types (the
+ * `content-type` package), so a malformed parameter list is refused rather than guessed at; of a
+ * charset given twice, the last counts, as the parser reads it.
+ */
 export function jsonContentTypeProblem(contentType: string | undefined): string | undefined {
-  const match = jsonMediaType.exec(contentType ?? '');
-  const charsets = match === null ? undefined : charsetsOf(match[1] ?? '');
-  if (charsets === undefined) return 'The request body must be sent with Content-Type: application/json.';
-  if (charsets.every((charset) => utf8Labels.includes(charset.toLowerCase()))) return undefined;
+  const parsed = parsedOrUndefined(contentType);
+  if (parsed?.type !== 'application/json')
+    return 'The request body must be sent with Content-Type: application/json.';
+  const { charset } = parsed.parameters;
+  if (charset === undefined || utf8Labels.includes(charset.toLowerCase())) return undefined;
   return `The request body must be ${acceptedCharset.toUpperCase()}: send Content-Type: application/json with charset=${acceptedCharset}, or with no charset.`;
 }
 
-/** Every `charset` parameter's value, unquoted; undefined when the parameters are not well-formed. */
-function charsetsOf(parameters: string): string[] | undefined {
-  const charsets: string[] = [];
-  let rest = parameters;
-  while (rest.trim() !== '') {
-    const match = parameter.exec(rest);
-    if (match === null || match[0] === '') return undefined;
-    const [whole, name, value] = match;
-    if (name?.toLowerCase() === 'charset' && value !== undefined) charsets.push(unquoted(value));
-    rest = rest.slice(whole.length);
+function parsedOrUndefined(contentType: string | undefined) {
+  try {
+    // An empty last parameter (`application/json;`) is allowed by RFC 9110, not by the parser.
+    return contentType === undefined ? undefined : parse(contentType.replace(/;\s*$/, ''));
+  } catch {
+    return undefined;
   }
-  return charsets;
-}
-
-function unquoted(value: string): string {
-  return value.startsWith('"') ? value.slice(1, -1).replace(/\\(.)/g, '$1') : value;
 }
