@@ -58,7 +58,13 @@ export const routerStream = {
 export const dispatcherQueue = {
   /** Messages of a batch are attempted concurrently, so 10 attempts fit in one 30 s invocation. */
   batchSize: 10,
-  maxBatchingWindow: Duration.seconds(1),
+  /**
+   * None: a message is handed to the dispatcher as soon as a poller receives it. A window would hold a
+   * lone delivery for up to its length at light traffic, where the cost model already counts one
+   * invocation per attempt, and under load batches fill without one
+   * (docs/decisions/dispatcher-batching-window.md).
+   */
+  maxBatchingWindow: Duration.seconds(0),
   /**
    * Caps the dispatcher at 50 concurrent invocations (≤ 500 attempts in flight): the whole
    * service's attempt ceiling, about 2,500 attempts/s at 200 ms each, which leaves room for one
