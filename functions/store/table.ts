@@ -127,6 +127,8 @@ export const SortKeyPrefix = {
   customer: 'CUSTOMER#',
   invoice: 'INVOICE#',
   webhookEndpoint: 'WEBHOOK_ENDPOINT#',
+  /** A deleted endpoint, outside every range that reads live ones (`WEBHOOK_ENDPOINT#` … `WEBHOOK_ENDPOINT$`). */
+  deletedWebhookEndpoint: 'WEBHOOK_ENDPOINT_DELETED#',
   webhookDeliverySequence: 'WEBHOOK_DELIVERY_SEQUENCE#',
   /** After `WEBHOOK_ENDPOINT#`: outside the range from the sequences to the endpoints that the router reads. */
   webhookDestination: 'WEBHOOK_URL_QUOTA#',

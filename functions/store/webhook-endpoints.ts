@@ -23,6 +23,14 @@ export const endpointKeys = {
     PK: merchantPartition(merchantId),
     SK: `${SortKeyPrefix.webhookEndpoint}${webhookEndpointId}`,
   }),
+  /**
+   * A deleted endpoint as the delete left it, without its secret: moved out of the live endpoints' range,
+   * so neither the list nor the router's fan-out ever reads it again (docs/decisions/endpoint-management.md).
+   */
+  deletedWebhookEndpoint: (merchantId: string, webhookEndpointId: string) => ({
+    PK: merchantPartition(merchantId),
+    SK: `${SortKeyPrefix.deletedWebhookEndpoint}${webhookEndpointId}`,
+  }),
   /** How many endpoints of the merchant are not deleted; guards the limit of 20 under concurrency. */
   webhookEndpointCounter: (merchantId: string) => ({
     PK: merchantPartition(merchantId),
@@ -167,6 +175,47 @@ export function buildReplaceEndpoint(
       },
     },
     buildPutDeliveriesMarker(stored),
+  ];
+}
+
+/**
+ * Deleting an endpoint: its item leaves the live range, only while its version is the one read (first,
+ * so a change that raced it reads again), for a record of the deletion at `deletedWebhookEndpoint`
+ * that keeps the view and no secret; its delivery sequence goes too, and its marker says deleted. The
+ * list and the router's one Query of endpoints and sequences so never read what a merchant deleted,
+ * however many.
+ */
+export function buildDeleteEndpoint(previous: StoredWebhookEndpoint, deleted: WebhookEndpoint) {
+  const { merchantId, webhookEndpointId } = deleted;
+  return [
+    {
+      Delete: {
+        TableName: tableName(),
+        Key: endpointKeys.webhookEndpoint(merchantId, webhookEndpointId),
+        ConditionExpression: '#version = :version',
+        ExpressionAttributeNames: { '#version': 'version' },
+        ExpressionAttributeValues: { ':version': previous.version },
+        ReturnValuesOnConditionCheckFailure: 'ALL_OLD' as const,
+      },
+    },
+    {
+      Put: {
+        TableName: tableName(),
+        Item: {
+          ...endpointKeys.deletedWebhookEndpoint(merchantId, webhookEndpointId),
+          entityType: EntityType.webhookEndpoint,
+          ...deleted,
+          version: previous.version + 1,
+        },
+      },
+    },
+    {
+      Delete: {
+        TableName: tableName(),
+        Key: endpointKeys.webhookDeliverySequence(merchantId, webhookEndpointId),
+      },
+    },
+    buildPutDeliveriesMarker({ endpoint: deleted, deliveryShards: previous.deliveryShards }),
   ];
 }
 
@@ -321,8 +370,9 @@ export interface FanOutTargets {
 /**
  * The endpoints and their delivery sequences, in one Query: the sequence items sort just before
  * the endpoints in the merchant's partition (`endpointKeys.webhookDeliverySequence`), so the range from
- * their prefix to the end of the endpoints' holds both. Deleted endpoints are filtered out; their
- * sequences are not, which costs a small item read each.
+ * their prefix to the end of the endpoints' holds both. A delete takes an endpoint and its sequence
+ * out of the range (`buildDeleteEndpoint`), so it holds live endpoints only; the filter stays for a
+ * sequence a fan-out racing a delete writes again, and costs nothing else.
  */
 export function buildFanOutTargetsQuery(merchantId: string) {
   return {

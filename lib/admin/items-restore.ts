@@ -5,7 +5,7 @@ import {
 } from '@aws-sdk/client-dynamodb';
 import { invoiceSlugHash } from '../../functions/domain/invoice-slug';
 import { isExpired } from '../../functions/domain/retention';
-import { EntityType, keys } from '../../functions/store/keys';
+import { EntityType, keys, SortKeyPrefix } from '../../functions/store/keys';
 import { mapWithConcurrency } from '../../functions/store/reads';
 import { LeftAloneReason, laterInLife } from './later-in-life';
 import { AdminError } from './operations';
@@ -109,12 +109,13 @@ async function restorePage(
 ) {
   summary.read += restored.length;
   const live = await liveItemsByKey(request, restored.map(keyOf));
-  const invoices = await liveInvoicesOfMissingSlugs(request, restored, live);
+  const witnesses = await liveWitnessesOfMissing(request, restored, live);
   const writes: (() => Promise<void>)[] = [];
   for (const item of restored) {
     const key = keyOf(item);
     const current = live.get(keyText(key));
-    const leftAlone = current === undefined ? rotatedAwaySlug(item, invoices) : laterInLife(item, current);
+    const leftAlone =
+      current === undefined ? retiredSinceTheCopy(item, witnesses) : laterInLife(item, current);
     if (isExpired({ ttl: item.ttl?.N === undefined ? undefined : Number(item.ttl.N) }, request.now)) {
       summary.expired += 1;
     } else if (inFlightEntityTypes.has(item.entityType?.S ?? '')) {
@@ -159,26 +160,49 @@ function invoiceKeyOfSlug(slugItem: StoredItem): ItemKey | undefined {
 
 const isSlugItem = (item: StoredItem) => item.entityType?.S === EntityType.invoiceSlug;
 
-/** The live invoices of the page's pay-link lookup items that the live table lacks. */
-async function liveInvoicesOfMissingSlugs(
+/** An endpoint, or its delivery sequence: what a delete takes out of the live range. */
+const isEndpointPart = (item: StoredItem) =>
+  item.entityType?.S === EntityType.webhookEndpoint ||
+  item.entityType?.S === EntityType.webhookDeliverySequence;
+
+/**
+ * The live item that tells why the live table lacks a restored one, where the service retires items on
+ * purpose: a pay-link lookup item's invoice (its slug rotated), an endpoint's or its sequence's record
+ * of the deletion (the endpoint deleted).
+ */
+function witnessKeyOf(item: StoredItem): ItemKey | undefined {
+  if (isSlugItem(item)) return invoiceKeyOfSlug(item);
+  const [merchantId, endpointId] = [item.merchantId?.S, item.webhookEndpointId?.S];
+  if (!isEndpointPart(item) || merchantId === undefined || endpointId === undefined) return undefined;
+  // The record of the deletion itself is no part of a live endpoint.
+  if (keyOf(item).SK.startsWith(SortKeyPrefix.deletedWebhookEndpoint)) return undefined;
+  return keys.deletedWebhookEndpoint(merchantId, endpointId);
+}
+
+/** The live witnesses of the page's items that the live table lacks. */
+async function liveWitnessesOfMissing(
   request: ItemsRestoreRequest,
   restored: readonly StoredItem[],
   live: ReadonlyMap<string, StoredItem>,
 ) {
-  const invoiceKeys = restored
-    .filter((item) => isSlugItem(item) && !live.has(keyText(keyOf(item))))
-    .flatMap((item) => invoiceKeyOfSlug(item) ?? []);
-  const unique = [...new Map(invoiceKeys.map((key) => [keyText(key), key])).values()];
+  const witnessKeys = restored
+    .filter((item) => !live.has(keyText(keyOf(item))))
+    .flatMap((item) => witnessKeyOf(item) ?? []);
+  const unique = [...new Map(witnessKeys.map((key) => [keyText(key), key])).values()];
   return unique.length === 0 ? new Map<string, StoredItem>() : liveItemsByKey(request, unique);
 }
 
 /**
- * A lookup item the live table lacks because its slug was rotated: its invoice now holds another
- * slug, and the item would name the old one again. One whose invoice is lost too comes back with it.
+ * Why an item the live table lacks was retired on purpose since the copy, or undefined when it is lost:
+ * a lookup item whose invoice now holds another slug (rotated; one whose invoice is lost too comes back
+ * with it), an endpoint or its sequence whose endpoint was deleted since.
  */
-function rotatedAwaySlug(item: StoredItem, invoices: ReadonlyMap<string, StoredItem>) {
-  const invoiceKey = isSlugItem(item) ? invoiceKeyOfSlug(item) : undefined;
-  const slug = invoiceKey === undefined ? undefined : invoices.get(keyText(invoiceKey))?.invoiceUrlSlug?.S;
+function retiredSinceTheCopy(item: StoredItem, witnesses: ReadonlyMap<string, StoredItem>) {
+  const witnessKey = witnessKeyOf(item);
+  const witness = witnessKey === undefined ? undefined : witnesses.get(keyText(witnessKey));
+  if (witness === undefined) return undefined;
+  if (isEndpointPart(item)) return LeftAloneReason.deleted;
+  const slug = witness.invoiceUrlSlug?.S;
   if (slug === undefined) return undefined;
   return keys.invoiceSlug(invoiceSlugHash(slug)).PK === keyOf(item).PK ? undefined : LeftAloneReason.rotated;
 }

@@ -122,6 +122,39 @@ describe('items restore --apply --overwrite never undoes a revocation or a rotat
     expect(await liveItem(endpointKey)).toEqual(afterRotation);
   });
 
+  test('an endpoint deleted since the copy stays deleted, and so does its delivery sequence', async () => {
+    const { merchantId, api } = await t.anotherMerchant();
+    const endpoints = `/merchants/${merchantId}/webhook-endpoints`;
+    const created = expectOk(
+      await api('POST', endpoints, {
+        body: { url: 'https://hooks.example.com/deleted', eventTypes: ['invoices.InvoiceSent'] },
+        idempotencyKey: newKey(),
+      }),
+    );
+    const id = created.webhookEndpointId as string;
+    expectOk(
+      await api('POST', `${endpoints}/${id}/test`, {
+        body: { eventType: 'invoices.InvoiceSent' },
+        idempotencyKey: newKey(),
+      }),
+    );
+    const copy = await copyOfTable();
+    expect((await api('DELETE', `${endpoints}/${id}`, { idempotencyKey: newKey() })).status).toBe(200);
+
+    const restored = await restore(copy, '--merchant', merchantId);
+
+    expect(restored.code).toBe(0);
+    expect(restored.output).toMatchObject({ copied: 0 });
+    expect(restored.output.keys.leftAlone, JSON.stringify(restored.output.keys.leftAlone)).toEqual(
+      expect.arrayContaining([
+        { ...keys.webhookEndpoint(merchantId, id), reason: 'deleted since the copy' },
+        { ...keys.webhookDeliverySequence(merchantId, id), reason: 'deleted since the copy' },
+      ]),
+    );
+    expect(await liveItem(keys.webhookEndpoint(merchantId, id))).toBeUndefined();
+    expect((await api('GET', endpoints)).body.items).toEqual([]);
+  });
+
   test('portal sessions revoked or opened since the copy stay so', async () => {
     const { merchantId, api } = await t.anotherMerchant();
     const revoked = await createPortalSession(api, merchantId, { scope: 'manage' });
