@@ -1,3 +1,4 @@
+import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { idempotencyRetentionSeconds } from '../domain/idempotency';
@@ -64,6 +65,32 @@ export function noLiveRecord(context: IdempotencyContext) {
 }
 
 /**
+ * A stored answer's JSON longer than this is kept deflated: the record's other attributes take about
+ * 250 bytes, so with it the record stays within DynamoDB's 1 KB write unit, which a transaction bills
+ * twice (docs/decisions/idempotency.md).
+ */
+const plainBodyBytes = 640;
+
+/**
+ * The answer's body as the record keeps it: its JSON as text while short, else deflated (raw DEFLATE,
+ * `node:zlib`), the very bytes a replay sends back once inflated.
+ */
+export function storedResponseBody(
+  body: unknown,
+): { responseBody: string } | { responseBodyDeflated: Uint8Array } {
+  const json = JSON.stringify(body);
+  if (Buffer.byteLength(json) <= plainBodyBytes) return { responseBody: json };
+  return { responseBodyDeflated: new Uint8Array(deflateRawSync(json)) };
+}
+
+/** The body a record keeps, in either form `storedResponseBody` writes. */
+export function responseBodyOf(record: Record<string, unknown>): unknown {
+  const deflated = record.responseBodyDeflated;
+  if (deflated instanceof Uint8Array) return JSON.parse(inflateRawSync(deflated).toString('utf8'));
+  return JSON.parse(String(record.responseBody));
+}
+
+/**
  * The Put of the idempotency record, to run in the same transaction as the change it guards. It
  * succeeds only when no live record exists.
  */
@@ -74,7 +101,7 @@ export function buildIdempotencyRecordPut(context: IdempotencyContext, response:
       Item: {
         ...idempotencyRecordItem(context),
         responseStatus: response.status,
-        responseBody: JSON.stringify(response.body),
+        ...storedResponseBody(response.body),
       },
       ...noLiveRecord(context),
       ReturnValuesOnConditionCheckFailure: 'ALL_OLD' as const,
@@ -171,7 +198,7 @@ export function replayOf(
   if (record.state === inProgressState) return new IdempotencyInProgress(sameRequest);
   const response = {
     status: Number(record.responseStatus),
-    body: JSON.parse(String(record.responseBody)),
+    body: responseBodyOf(record),
   };
   return new IdempotentReplay(response, sameRequest);
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { responseBodyOf } from '../../functions/store/idempotency';
 import { EntityType } from '../../functions/store/keys';
 import { e2eFile, merchantId, t, webhookSettings } from '../support/e2e-test';
 import type { HttpsReceiver } from '../support/https-receiver';
@@ -76,7 +77,9 @@ describe('secrets at rest', () => {
     const items = await t.scanTable();
     const apiKey = t.runtime.apiKey;
     for (const item of items) {
-      const text = JSON.stringify(item);
+      // A stored answer's long body is deflated: read it as a replay does, or the scan would miss it.
+      const deflated = item.entityType === EntityType.idempotencyRecord && 'responseBodyDeflated' in item;
+      const text = JSON.stringify(item) + (deflated ? JSON.stringify(responseBodyOf(item)) : '');
       expect(text).not.toContain(apiKey);
       for (const secret of secrets) {
         expect(text).not.toContain(secret);

@@ -1,5 +1,6 @@
 import { createDecipheriv, createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { responseBodyOf } from '../../functions/store/idempotency';
 import { EntityType } from '../../functions/store/keys';
 import { e2eInvoiceFile, merchantId, refs, t } from '../support/e2e-test';
 import { createInvoice, expectOk, invoiceAction, invoiceBody } from '../support/invoice-requests';
@@ -89,9 +90,10 @@ describe('stored responses of the invoice routes', () => {
     const opened: string[] = [];
     for (const record of records) {
       const scopeHash = String(record.PK).replace(/^IDEMPOTENCY#/, '');
-      const stored = JSON.stringify(record);
+      // The record as stored and its body as a replay reads it (a long one is kept deflated).
+      const stored = `${JSON.stringify(record)} ${JSON.stringify(responseBodyOf(record))}`;
       for (const slug of slugs) expect(stored).not.toContain(slug);
-      for (const value of stringsOf(JSON.parse(String(record.responseBody)))) {
+      for (const value of stringsOf(responseBodyOf(record))) {
         for (const key of candidates) {
           const plain = openWithKey(value, key, scopeHash);
           if (plain !== undefined) opened.push(plain);
@@ -101,7 +103,7 @@ describe('stored responses of the invoice routes', () => {
     expect(opened).toEqual([]);
     // An invoice's stored answer keeps the field, empty: the replay fills in the invoice's slug.
     for (const record of records) {
-      const body = JSON.parse(String(record.responseBody));
+      const body = responseBodyOf(record) as Record<string, unknown>;
       if ('invoiceId' in body) expect(body.invoiceUrlSlug).toBeNull();
     }
   });
