@@ -19,7 +19,13 @@ import type { HttpsReceiver } from '../support/https-receiver';
 import { createInvoice, expectOk, invoiceAction, invoiceBody } from '../support/invoice-requests';
 import { invoiceFixtures } from '../support/invoices';
 import { apiClient, newKey, type TestRuntime } from '../support/local-runtime';
-import { figureNumber, handTypedFigures, staleFigures, writeFigures } from '../support/model-figures';
+import {
+  figureNumber,
+  handTypedFigures,
+  staleFigures,
+  unmarkedFigures,
+  writeFigures,
+} from '../support/model-figures';
 import { cards, sandboxPayment, testCard } from '../support/payment-requests';
 import {
   type CostLine,
@@ -658,6 +664,11 @@ describe('performance models (docs/performance.md)', () => {
       return;
     }
     expect(staleFigures(doc, figures), `docs/performance.md is stale: ${staleHint}`).toEqual([]);
+  });
+
+  it('marks every figure it computes somewhere in the model’s prose', async () => {
+    const doc = await readFile(docPath, 'utf8');
+    expect(unmarkedFigures(doc, modelFigures(readModelInputs(doc)))).toEqual([]);
   });
 
   it('types no figure of units, dollars or rate by hand in the model’s prose', async () => {
