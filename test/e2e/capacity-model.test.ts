@@ -15,10 +15,16 @@ import { stageSettings } from '../../lib/constructs/stage-settings';
 import { committedStageConfig } from '../../lib/stage-config';
 import { capacityDuring, type PartitionUnits, pipelineStep } from '../support/consumed-capacity';
 import { e2eTest } from '../support/e2e-test';
-import type { HttpsReceiver } from '../support/https-receiver';
+import type { HttpsReceiver, ReceivedRequest } from '../support/https-receiver';
 import { createInvoice, expectOk, invoiceAction, invoiceBody } from '../support/invoice-requests';
 import { invoiceFixtures } from '../support/invoices';
-import { apiClient, newKey, type TestRuntime } from '../support/local-runtime';
+import {
+  type ApiClient,
+  type ApiResult,
+  apiClient,
+  newKey,
+  type TestRuntime,
+} from '../support/local-runtime';
 import {
   figureNumber,
   handTypedFigures,
@@ -28,8 +34,10 @@ import {
 } from '../support/model-figures';
 import { cards, sandboxPayment, testCard } from '../support/payment-requests';
 import {
+  bytesPerGb,
   type CostLine,
   ceilingOf,
+  daysPerMonth,
   generatedBlock,
   type HotKey,
   inputOf,
@@ -54,28 +62,83 @@ const docPath = new URL('../../docs/performance.md', import.meta.url);
 const update = process.env.UPDATE_PERFORMANCE_MODELS === '1';
 
 const measured = new Map<string, OperationUnits>();
+/** What each measured operation sent to the internet: its answer, or the dispatcher's webhook request. */
+const sent = new Map<string, number>();
 let t: TestRuntime | undefined;
 let receiver: HttpsReceiver;
+/** The operation being measured, whose answers `recorded` counts. */
+let sending: string | undefined;
 
 async function measure<T>(operation: string, act: () => Promise<T>): Promise<T> {
   let result: T | undefined;
+  sending = operation;
   const commands = await capacityDuring(async () => {
     result = await act();
+  }).finally(() => {
+    sending = undefined;
   });
   measured.set(operation, operationUnits(operation, commands));
   return result as T;
 }
 
+/** Headers Node's server adds to a local answer: API Gateway sends its own (`gatewayResponseBytes`). */
+const localServerHeaders = new Set([
+  'date',
+  'connection',
+  'keep-alive',
+  'transfer-encoding',
+  'content-length',
+]);
+
+/** An answer's bytes besides the gateway's status line and headers: the function's headers and body. */
+function answerBytes(result: ApiResult): number {
+  if (result.bodyBytes === undefined)
+    throw new Error('an answer without its byte count: call through apiClient');
+  let bytes = result.bodyBytes;
+  result.headers.forEach((value, name) => {
+    if (!localServerHeaders.has(name)) bytes += Buffer.byteLength(`${name}: ${value}\r\n`);
+  });
+  return bytes;
+}
+
+/** `client`, with the bytes of each answer to a measured operation added to what it sent. */
+function recorded(client: ApiClient): ApiClient {
+  return async (...args) => {
+    const result = await client(...args);
+    if (sending !== undefined) sent.set(sending, (sent.get(sending) ?? 0) + answerBytes(result));
+    return result;
+  };
+}
+
+/**
+ * A webhook request's bytes as sent: request line, headers and body. The receiver listens on a
+ * port of this run, so its `Host` is counted without the port, as a merchant's host name would be.
+ */
+function requestBytes(request: ReceivedRequest): number {
+  const headers = Object.entries(request.headers).map(
+    ([name, value]) => `${name}: ${name === 'host' ? value.replace(/:\d+$/, '') : value}\r\n`,
+  );
+  const head = `${request.method} ${request.path} HTTP/1.1\r\n${headers.join('')}\r\n`;
+  return Buffer.byteLength(head) + request.rawBody.length;
+}
+
 /** One step of the delivery pipeline, called directly so its commands are told apart from others. */
-function step<T>(name: string, act: () => Promise<T>): Promise<T> {
-  return measure(name, () => pipelineStep.run(name, act));
+async function step<T>(name: string, act: () => Promise<T>): Promise<T> {
+  const before = receiver.requests.length;
+  const result = await measure(name, () => pipelineStep.run(name, act));
+  sent.set(
+    name,
+    receiver.requests.slice(before).reduce((sum, request) => sum + requestBytes(request), 0),
+  );
+  return result;
 }
 
 const test = e2eTest({ WEBHOOK_ALLOW_PRIVATE_TARGETS: true, AUTH_CACHE_SECONDS: 3600 });
 
 test.beforeAll(async ({ t: runtime, receiver: started }) => {
   [t, receiver] = [runtime, started];
-  const { api, merchantId } = runtime;
+  const { merchantId } = runtime;
+  const api = recorded(runtime.api);
   const post = (path: string, body: Record<string, unknown>) =>
     api('POST', path, { body, idempotencyKey: newKey() });
   const get = (path: string, query: Record<string, string | number> = {}) =>
@@ -110,7 +173,7 @@ test.beforeAll(async ({ t: runtime, receiver: started }) => {
   const rotated = await measure('rotateInvoiceUrlSlug', async () =>
     expectOk(await invoiceAction(api, merchantId, invoice.invoiceId, 'rotate-url-slug')),
   );
-  const payer = apiClient(t.runtime.baseUrl, 'unused');
+  const payer = recorded(apiClient(t.runtime.baseUrl, 'unused'));
   await measure('getPayInvoice', async () =>
     expectOk(
       await payer('POST', '/pay/invoice', { authorization: null, body: { slug: rotated.invoiceUrlSlug } }),
@@ -394,7 +457,7 @@ const costLines: CostLine[] = [
   {
     name: 'GET one invoice',
     operations: ['getInvoice'],
-    lambda: [{ invocations: 'one', durationMs: 'routeMs' }],
+    lambda: [{ invocations: 'one', durationMs: 'routeMs', initMs: 'routeInitMs' }],
     apiRequests: 1,
     sqsRequests: undefined,
     logBytes: 'logBytesPerApiCall',
@@ -402,7 +465,7 @@ const costLines: CostLine[] = [
   {
     name: 'List page of 20 payments',
     operations: ['listPayments'],
-    lambda: [{ invocations: 'one', durationMs: 'routeMs' }],
+    lambda: [{ invocations: 'one', durationMs: 'routeMs', initMs: 'routeInitMs' }],
     apiRequests: 1,
     sqsRequests: undefined,
     logBytes: 'logBytesPerApiCall',
@@ -410,7 +473,7 @@ const costLines: CostLine[] = [
   {
     name: 'Pay page view of an invoice',
     operations: ['getPayInvoice'],
-    lambda: [{ invocations: 'one', durationMs: 'routeMs' }],
+    lambda: [{ invocations: 'one', durationMs: 'routeMs', initMs: 'routeInitMs' }],
     apiRequests: 1,
     sqsRequests: undefined,
     logBytes: 'logBytesPerApiCall',
@@ -418,7 +481,7 @@ const costLines: CostLine[] = [
   {
     name: 'Create an invoice',
     operations: ['createInvoice'],
-    lambda: [{ invocations: 'one', durationMs: 'routeMs' }],
+    lambda: [{ invocations: 'one', durationMs: 'routeMs', initMs: 'routeInitMs' }],
     apiRequests: 1,
     sqsRequests: undefined,
     logBytes: 'logBytesPerApiCall',
@@ -426,7 +489,7 @@ const costLines: CostLine[] = [
   {
     name: 'Transition (issue an invoice)',
     operations: ['issueInvoice'],
-    lambda: [{ invocations: 'one', durationMs: 'routeMs' }],
+    lambda: [{ invocations: 'one', durationMs: 'routeMs', initMs: 'routeInitMs' }],
     apiRequests: 1,
     sqsRequests: undefined,
     logBytes: 'logBytesPerApiCall',
@@ -434,7 +497,7 @@ const costLines: CostLine[] = [
   {
     name: 'Payment (sandbox card)',
     operations: ['createSandboxPayment'],
-    lambda: [{ invocations: 'one', durationMs: 'paymentRouteMs' }],
+    lambda: [{ invocations: 'one', durationMs: 'paymentRouteMs', initMs: 'routeInitMs' }],
     apiRequests: 1,
     sqsRequests: undefined,
     logBytes: 'logBytesPerApiCall',
@@ -442,7 +505,7 @@ const costLines: CostLine[] = [
   {
     name: 'Payment (pay link)',
     operations: ['payInvoice'],
-    lambda: [{ invocations: 'one', durationMs: 'paymentRouteMs' }],
+    lambda: [{ invocations: 'one', durationMs: 'paymentRouteMs', initMs: 'routeInitMs' }],
     apiRequests: 1,
     sqsRequests: undefined,
     logBytes: 'logBytesPerApiCall',
@@ -451,8 +514,8 @@ const costLines: CostLine[] = [
     name: 'Webhook delivery, first attempt succeeds',
     operations: deliveryOperations,
     lambda: [
-      { invocations: 'routerInvocationsPerDelivery', durationMs: 'routerMs' },
-      { invocations: 'one', durationMs: 'dispatcherMs' },
+      { invocations: 'routerInvocationsPerDelivery', durationMs: 'routerMs', initMs: 'routerInitMs' },
+      { invocations: 'one', durationMs: 'dispatcherMs', initMs: 'dispatcherInitMs' },
     ],
     apiRequests: 0,
     sqsRequests: 'sqsRequestsPerAttempt',
@@ -462,8 +525,8 @@ const costLines: CostLine[] = [
     name: 'One retry more (a failed attempt)',
     operations: ['dispatcher: failed attempt'],
     lambda: [
-      { invocations: 'one', durationMs: 'routerMs' },
-      { invocations: 'one', durationMs: 'dispatcherMs' },
+      { invocations: 'one', durationMs: 'routerMs', initMs: 'routerInitMs' },
+      { invocations: 'one', durationMs: 'dispatcherMs', initMs: 'dispatcherInitMs' },
     ],
     apiRequests: 0,
     sqsRequests: 'sqsRequestsPerAttempt',
@@ -471,10 +534,11 @@ const costLines: CostLine[] = [
   },
 ];
 
-/** The stage the per-million figures price: production, with the X-Ray sampling of its stage file. */
+/** The stage the per-million figures price: production, with the sampling and retention of its stage file. */
 const pricedStage: PricedStage = {
   name: 'production',
   traceSampling: committedStageConfig('production').traceSampling,
+  logRetentionDays: committedStageConfig('production').logRetentionDays,
 };
 
 /** The rate the key question asks of one merchant or one endpoint. */
@@ -515,7 +579,12 @@ function modelFigures(inputs: Record<string, number>): Map<string, string> {
   const perSecond = (value: number) => `${n(value)}/s`;
   const writes = (operation: string, matches: (unit: PartitionUnits) => boolean) =>
     unitsOn([operation], matches);
-  const read = lineCost(costLines[0] as CostLine, measured, inputs, pricedStage);
+  const priced = (line: number, overrides: Record<string, number> = {}) =>
+    lineCost(costLines[line] as CostLine, measured, sent, { ...inputs, ...overrides }, pricedStage);
+  const read = priced(0);
+  const list = priced(1);
+  const delivery = priced(7);
+  const freeGb = 100;
   const lifeRead = unitsOn(invoiceLife, all, 'read');
   const lifeWrite = unitsOn(invoiceLife, all);
   const production = committedStageConfig('production').throttle;
@@ -577,6 +646,21 @@ function modelFigures(inputs: Record<string, number>): Map<string, string> {
     ['read.total', money(read.total)],
     ['read.waf', money(read.waf)],
     ['read.xray', money(read.xray)],
+    ['free.dataOut', money(freeGb * input('dataTransferOutGb'))],
+    ['free.reads', n(Math.round((freeGb * bytesPerGb) / read.bytesOut / 1e6))],
+    ['read.bytesOut', n(read.bytesOut)],
+    ['read.dataOut', money(read.dataOut)],
+    ['list.bytesOut', n(list.bytesOut)],
+    ['list.dataOut', money(list.dataOut)],
+    ['delivery.bytesOut', n(delivery.bytesOut)],
+    ['delivery.dataOut', money(delivery.dataOut)],
+    ['read.init', money(read.lambdaInit)],
+    ['read.initAllCold', money(priced(0, { coldStartShare: 1 }).lambdaInit)],
+    ['delivery.init', money(delivery.lambdaInit)],
+    ['logs.retention', n(pricedStage.logRetentionDays)],
+    ['logs.months', n(pricedStage.logRetentionDays / daysPerMonth)],
+    ['logs.monthDays', n(daysPerMonth)],
+    ['read.logStorage', money(read.logStorage)],
     ['counter.ceiling', ceilingOf(writes('createInvoice', onItem('COUNTER#INVOICE_NUMBER')), 'write')],
     ['sequence.wru', n(writes('router: event → delivery', onItem('WEBHOOK_DELIVERY_SEQUENCE#')))],
     [
@@ -642,7 +726,7 @@ describe('performance models (docs/performance.md)', () => {
     await checkOrUpdate(
       doc,
       'costs',
-      renderCostTable(costLines, measured, readModelInputs(doc), pricedStage),
+      renderCostTable(costLines, measured, sent, readModelInputs(doc), pricedStage),
     );
   });
 
