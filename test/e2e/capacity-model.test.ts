@@ -38,6 +38,8 @@ import {
   type CostLine,
   ceilingOf,
   daysPerMonth,
+  type GatewayOption,
+  gatewayOptionCost,
   generatedBlock,
   type HotKey,
   inputOf,
@@ -51,13 +53,17 @@ import {
   readModelInputs,
   renderCeilingsTable,
   renderCostTable,
+  renderGatewayTable,
   renderMonthlyTable,
   renderUnitsTable,
   replaceGeneratedBlock,
+  times,
 } from '../support/performance-models';
 import { streamEvent, streamRecord } from '../support/stream-records';
 
 const docPath = new URL('../../docs/performance.md', import.meta.url);
+/** The decision record on the merchant routes' gateway, whose table and figures come from the same model. */
+const decisionPath = new URL('../../docs/decisions/http-api-for-merchant-routes.md', import.meta.url);
 /** Set to rewrite the doc's generated tables from this run's measurements instead of checking them. */
 const update = process.env.UPDATE_PERFORMANCE_MODELS === '1';
 
@@ -703,6 +709,85 @@ function modelFigures(inputs: Record<string, number>): Map<string, string> {
   return new Map(figures);
 }
 
+/** Ways to put a gateway in front of the merchant routes; the first is today's. */
+const gatewayOptions: GatewayOption[] = [
+  {
+    name: 'REST API, web ACL on the stage (today)',
+    gateway: 'restApiRequest',
+    webAcl: true,
+    traced: true,
+    cloudFront: false,
+  },
+  {
+    name: 'REST API, no web ACL (for scale: the pay routes need one)',
+    gateway: 'restApiRequest',
+    webAcl: false,
+    traced: true,
+    cloudFront: false,
+  },
+  { name: 'HTTP API', gateway: 'httpApiRequest', webAcl: false, traced: false, cloudFront: false },
+  {
+    name: 'CloudFront with a web ACL, then an HTTP API',
+    gateway: 'httpApiRequest',
+    webAcl: true,
+    traced: false,
+    cloudFront: true,
+  },
+];
+/** The lines of the cost table the gateway decision prices: a read of one invoice and an issue. */
+const decisionLines = { read: 0, write: 4 } as const;
+/** Merchant calls a month at which the decision states what each option saves. */
+const decisionMonthlyMillions = 300;
+
+function decisionLine(index: number, inputs: Record<string, number>) {
+  const line = costLines[index] as CostLine;
+  return { line, cost: lineCost(line, measured, sent, inputs, pricedStage) };
+}
+
+function renderDecisionTable(inputs: Record<string, number>): string {
+  const read = decisionLine(decisionLines.read, inputs);
+  const write = decisionLine(decisionLines.write, inputs);
+  return renderGatewayTable(gatewayOptions, read, write, inputs, pricedStage);
+}
+
+/** Every figure the gateway decision's prose states, by the name its marker carries there. */
+function decisionFigures(inputs: Record<string, number>): Map<string, string> {
+  const input = inputOf(inputs);
+  const totals = (index: number) => {
+    const { line, cost } = decisionLine(index, inputs);
+    return gatewayOptions.map((option) => gatewayOptionCost(option, line, cost, inputs, pricedStage).total);
+  };
+  const [today = 0, , http = 0, cloudFront = 0] = totals(decisionLines.read);
+  const [todayWrite = 0, , httpWrite = 0] = totals(decisionLines.write);
+  const rate = (value: number) => `$${value}`;
+  const rules = webAclRules(
+    'production',
+    stageSettings.production.apiKeyCeiling,
+    ruleMetricNames('probe'),
+  ).length;
+  const figures: [string, string][] = [
+    ['price.rest', money(input('restApiRequest'))],
+    ['price.http', money(input('httpApiRequest'))],
+    ['price.waf', money(input('wafRequest'))],
+    ['price.cloudFront', money(input('cloudFrontRequest'))],
+    ['price.dataOut', rate(input('dataTransferOutGb'))],
+    ['price.cloudFrontDataOut', rate(input('cloudFrontDataOutGb'))],
+    ['today.read', money(today)],
+    ['http.read', money(http)],
+    ['http.ratio', times(http, today)],
+    ['cloudFront.read', money(cloudFront)],
+    ['cloudFront.ratio', times(cloudFront, today)],
+    ['http.saving', money(today - http)],
+    ['cloudFront.saving', money(today - cloudFront)],
+    ['monthly.millions', figureNumber(decisionMonthlyMillions)],
+    ['http.savingMonthly', money(decisionMonthlyMillions * (today - http))],
+    ['cloudFront.savingMonthly', money(decisionMonthlyMillions * (today - cloudFront))],
+    ['http.writeRatio', times(httpWrite, todayWrite)],
+    ['webAcl.month', money(input('wafWebAclMonth') + rules * input('wafRuleMonth'))],
+  ];
+  return new Map(figures);
+}
+
 describe('performance models (docs/performance.md)', () => {
   it('measures every operation the doc lists', () => {
     expect([...measured.keys()].sort()).toEqual([...operationOrder].sort());
@@ -755,6 +840,25 @@ describe('performance models (docs/performance.md)', () => {
     expect(unmarkedFigures(doc, modelFigures(readModelInputs(doc)))).toEqual([]);
   });
 
+  it('prices the merchant routes behind each gateway option in the decision record, from the same model', async () => {
+    const inputs = readModelInputs(await readFile(docPath, 'utf8'));
+    await checkOrUpdate(
+      await readFile(decisionPath, 'utf8'),
+      'gateways',
+      renderDecisionTable(inputs),
+      decisionPath,
+    );
+    const figures = decisionFigures(inputs);
+    if (update) {
+      await writeFile(decisionPath, writeFigures(await readFile(decisionPath, 'utf8'), figures));
+      return;
+    }
+    const decision = await readFile(decisionPath, 'utf8');
+    expect(staleFigures(decision, figures), `${decisionPath.pathname} is stale: ${staleHint}`).toEqual([]);
+    expect(unmarkedFigures(decision, figures)).toEqual([]);
+    expect(handTypedFigures(decision, '# ')).toEqual([]);
+  });
+
   it('types no figure of units, dollars or rate by hand in the model’s prose', async () => {
     const doc = await readFile(docPath, 'utf8');
     expect(handTypedFigures(doc, '## Cost and capacity models')).toEqual([]);
@@ -795,12 +899,12 @@ describe('performance models (docs/performance.md)', () => {
 
 const staleHint = 'UPDATE_PERFORMANCE_MODELS=1 npx vitest run test/e2e/capacity-model.test.ts';
 
-/** Compares a generated block of the doc with `content`, or rewrites it when asked to. */
-async function checkOrUpdate(doc: string, block: string, content: string): Promise<void> {
+/** Compares a generated block of the doc at `path` with `content`, or rewrites it when asked to. */
+async function checkOrUpdate(doc: string, block: string, content: string, path = docPath): Promise<void> {
   if (update) {
-    const current = await readFile(docPath, 'utf8');
-    await writeFile(docPath, replaceGeneratedBlock(current, block, content));
+    const current = await readFile(path, 'utf8');
+    await writeFile(path, replaceGeneratedBlock(current, block, content));
     return;
   }
-  expect(generatedBlock(doc, block), `docs/performance.md is stale: ${staleHint}`).toBe(content);
+  expect(generatedBlock(doc, block), `${path.pathname} is stale: ${staleHint}`).toBe(content);
 }

@@ -293,6 +293,95 @@ export function renderCostTable(
   ].join('\n');
 }
 
+/** One way to put a gateway in front of the merchant routes, priced on a line of the cost table. */
+export interface GatewayOption {
+  readonly name: string;
+  /** The input that prices one request of the gateway. */
+  readonly gateway: 'restApiRequest' | 'httpApiRequest';
+  /** A web ACL inspects every request, on the stage or on CloudFront. */
+  readonly webAcl: boolean;
+  /** The gateway records the stage's X-Ray sampling (REST APIs only). */
+  readonly traced: boolean;
+  /** CloudFront takes the request first and sends the answer on; its origin fetches are free. */
+  readonly cloudFront: boolean;
+}
+
+/** Dollars per million of a line behind one gateway option, by part. */
+export interface GatewayOptionCost {
+  readonly gateway: number;
+  readonly waf: number;
+  readonly xray: number;
+  readonly cloudFront: number;
+  readonly dataOut: number;
+  /** What no option changes: DynamoDB, Lambda (init included), SQS and logs. */
+  readonly rest: number;
+  readonly total: number;
+}
+
+/** `cost` (the line's dollars as the cost table prices them) with the gateway parts of `option`. */
+export function gatewayOptionCost(
+  option: GatewayOption,
+  line: CostLine,
+  cost: LineCost,
+  inputs: Record<string, number>,
+  stage: PricedStage,
+): GatewayOptionCost {
+  const input = inputOf(inputs);
+  const requests = line.apiRequests;
+  const gateway = requests * input(option.gateway);
+  const waf = option.webAcl ? requests * input('wafRequest') : 0;
+  const xray = option.traced ? requests * stage.traceSampling.fixedRate * input('xrayTraceRecorded') : 0;
+  const cloudFront = option.cloudFront ? requests * input('cloudFrontRequest') : 0;
+  const perGb = input(option.cloudFront ? 'cloudFrontDataOutGb' : 'dataTransferOutGb');
+  const dataOut = ((cost.bytesOut * 1e6) / bytesPerGb) * perGb;
+  const rest = cost.dynamodb + cost.lambda + cost.lambdaInit + cost.sqs + cost.logs;
+  return {
+    gateway,
+    waf,
+    xray,
+    cloudFront,
+    dataOut,
+    rest,
+    total: gateway + waf + xray + cloudFront + dataOut + rest,
+  };
+}
+
+/** `value` as a multiple of `of`: `0.44×`. */
+export const times = (value: number, of: number) => `${(value / of).toFixed(2)}×`;
+
+/**
+ * Table: per million of `read` and of `write`, what each option costs by part, and its total
+ * against the first option's (today's).
+ */
+export function renderGatewayTable(
+  options: readonly GatewayOption[],
+  read: { readonly line: CostLine; readonly cost: LineCost },
+  write: { readonly line: CostLine; readonly cost: LineCost },
+  inputs: Record<string, number>,
+  stage: PricedStage,
+): string {
+  const priced = (of: { line: CostLine; cost: LineCost }) =>
+    options.map((option) => gatewayOptionCost(option, of.line, of.cost, inputs, stage));
+  const reads = priced(read);
+  const writes = priced(write);
+  const [todayRead, todayWrite] = [reads[0], writes[0]];
+  if (todayRead === undefined || todayWrite === undefined) throw new Error('no gateway options to price');
+  const rows = options.map((option, index) => {
+    const r = reads[index] as GatewayOptionCost;
+    const w = writes[index] as GatewayOptionCost;
+    const parts = [r.gateway, r.waf, r.xray, r.cloudFront, r.dataOut, r.rest].map(money);
+    return (
+      `| ${option.name} | ${parts.join(' | ')} | **${money(r.total)}** | ${times(r.total, todayRead.total)} | ` +
+      `${money(w.total)} | ${times(w.total, todayWrite.total)} |`
+    );
+  });
+  return [
+    `| Per million | Gateway | WAF | X-Ray | CloudFront | Data out | DynamoDB, Lambda, logs | ${read.line.name} | × today | ${write.line.name} | × today |`,
+    '|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|',
+    ...rows,
+  ].join('\n');
+}
+
 /** Seconds in the 30-day month the monthly figures assume. */
 export const secondsPerMonth = daysPerMonth * 24 * 3600;
 

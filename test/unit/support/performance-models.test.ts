@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   type CostLine,
+  type GatewayOption,
+  gatewayOptionCost,
   lineCost,
   type OperationUnits,
   type PricedStage,
@@ -27,6 +29,9 @@ const inputs = {
   logStoredShare: 0.1,
   gatewayResponseBytes: 1024 ** 3 / 1e6 / 2,
   dataTransferOutGb: 0.09,
+  httpApiRequest: 1,
+  cloudFrontRequest: 1,
+  cloudFrontDataOutGb: 0.085,
 };
 
 const read: CostLine = {
@@ -80,5 +85,43 @@ describe('lineCost', () => {
     expect(() => lineCost(read, measured, new Map(), inputs, stage)).toThrow(
       'getThing: what it sent was not measured',
     );
+  });
+});
+
+describe('gatewayOptionCost', () => {
+  const sent = new Map([['getThing', 1024 ** 3 / 1e6 / 2]]);
+  const cost = lineCost(read, measured, sent, inputs, stage);
+  const option = (overrides: Partial<GatewayOption>): GatewayOption => ({
+    name: 'today',
+    gateway: 'restApiRequest',
+    webAcl: true,
+    traced: true,
+    cloudFront: false,
+    ...overrides,
+  });
+
+  it('prices today’s gateway as the cost table does', () => {
+    expect(gatewayOptionCost(option({}), read, cost, inputs, stage).total).toBeCloseTo(cost.total, 10);
+  });
+
+  it('swaps the gateway parts only: request price, inspection, tracing, CloudFront and its data rate', () => {
+    const http = gatewayOptionCost(
+      option({ gateway: 'httpApiRequest', webAcl: false, traced: false }),
+      read,
+      cost,
+      inputs,
+      stage,
+    );
+    expect(http.total).toBeCloseTo(cost.total - 3.5 - 0.6 - 0.05 + 1, 10);
+    const edge = gatewayOptionCost(
+      option({ gateway: 'httpApiRequest', traced: false, cloudFront: true }),
+      read,
+      cost,
+      inputs,
+      stage,
+    );
+    // One GiB out per million calls, at CloudFront's rate instead of the region's.
+    expect(edge.dataOut).toBeCloseTo(0.085, 10);
+    expect(edge.total).toBeCloseTo(cost.total - 3.5 - 0.05 + 1 + 1 - 0.09 + 0.085, 10);
   });
 });
