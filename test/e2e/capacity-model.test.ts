@@ -15,15 +15,31 @@ import { stageSettings } from '../../lib/constructs/stage-settings';
 import { committedStageConfig } from '../../lib/stage-config';
 import { capacityDuring, type PartitionUnits, pipelineStep } from '../support/consumed-capacity';
 import { e2eTest } from '../support/e2e-test';
-import type { HttpsReceiver } from '../support/https-receiver';
+import type { HttpsReceiver, ReceivedRequest } from '../support/https-receiver';
 import { createInvoice, expectOk, invoiceAction, invoiceBody } from '../support/invoice-requests';
 import { invoiceFixtures } from '../support/invoices';
-import { apiClient, newKey, type TestRuntime } from '../support/local-runtime';
-import { figureNumber, handTypedFigures, staleFigures, writeFigures } from '../support/model-figures';
+import {
+  type ApiClient,
+  type ApiResult,
+  apiClient,
+  newKey,
+  type TestRuntime,
+} from '../support/local-runtime';
+import {
+  figureNumber,
+  handTypedFigures,
+  staleFigures,
+  unmarkedFigures,
+  writeFigures,
+} from '../support/model-figures';
 import { cards, sandboxPayment, testCard } from '../support/payment-requests';
 import {
+  bytesPerGb,
   type CostLine,
   ceilingOf,
+  daysPerMonth,
+  type GatewayOption,
+  gatewayOptionCost,
   generatedBlock,
   type HotKey,
   inputOf,
@@ -37,39 +53,98 @@ import {
   readModelInputs,
   renderCeilingsTable,
   renderCostTable,
+  renderGatewayTable,
   renderMonthlyTable,
   renderUnitsTable,
   replaceGeneratedBlock,
+  times,
 } from '../support/performance-models';
 import { streamEvent, streamRecord } from '../support/stream-records';
 
 const docPath = new URL('../../docs/performance.md', import.meta.url);
+/** The decision record on the merchant routes' gateway, whose table and figures come from the same model. */
+const decisionPath = new URL('../../docs/decisions/http-api-for-merchant-routes.md', import.meta.url);
 /** Set to rewrite the doc's generated tables from this run's measurements instead of checking them. */
 const update = process.env.UPDATE_PERFORMANCE_MODELS === '1';
 
 const measured = new Map<string, OperationUnits>();
+/** What each measured operation sent to the internet: its answer, or the dispatcher's webhook request. */
+const sent = new Map<string, number>();
 let t: TestRuntime | undefined;
 let receiver: HttpsReceiver;
+/** The operation being measured, whose answers `recorded` counts. */
+let sending: string | undefined;
 
 async function measure<T>(operation: string, act: () => Promise<T>): Promise<T> {
   let result: T | undefined;
+  sending = operation;
   const commands = await capacityDuring(async () => {
     result = await act();
+  }).finally(() => {
+    sending = undefined;
   });
   measured.set(operation, operationUnits(operation, commands));
   return result as T;
 }
 
+/** Headers Node's server adds to a local answer: API Gateway sends its own (`gatewayResponseBytes`). */
+const localServerHeaders = new Set([
+  'date',
+  'connection',
+  'keep-alive',
+  'transfer-encoding',
+  'content-length',
+]);
+
+/** An answer's bytes besides the gateway's status line and headers: the function's headers and body. */
+function answerBytes(result: ApiResult): number {
+  if (result.bodyBytes === undefined)
+    throw new Error('an answer without its byte count: call through apiClient');
+  let bytes = result.bodyBytes;
+  result.headers.forEach((value, name) => {
+    if (!localServerHeaders.has(name)) bytes += Buffer.byteLength(`${name}: ${value}\r\n`);
+  });
+  return bytes;
+}
+
+/** `client`, with the bytes of each answer to a measured operation added to what it sent. */
+function recorded(client: ApiClient): ApiClient {
+  return async (...args) => {
+    const result = await client(...args);
+    if (sending !== undefined) sent.set(sending, (sent.get(sending) ?? 0) + answerBytes(result));
+    return result;
+  };
+}
+
+/**
+ * A webhook request's bytes as sent: request line, headers and body. The receiver listens on a
+ * port of this run, so its `Host` is counted without the port, as a merchant's host name would be.
+ */
+function requestBytes(request: ReceivedRequest): number {
+  const headers = Object.entries(request.headers).map(
+    ([name, value]) => `${name}: ${name === 'host' ? value.replace(/:\d+$/, '') : value}\r\n`,
+  );
+  const head = `${request.method} ${request.path} HTTP/1.1\r\n${headers.join('')}\r\n`;
+  return Buffer.byteLength(head) + request.rawBody.length;
+}
+
 /** One step of the delivery pipeline, called directly so its commands are told apart from others. */
-function step<T>(name: string, act: () => Promise<T>): Promise<T> {
-  return measure(name, () => pipelineStep.run(name, act));
+async function step<T>(name: string, act: () => Promise<T>): Promise<T> {
+  const before = receiver.requests.length;
+  const result = await measure(name, () => pipelineStep.run(name, act));
+  sent.set(
+    name,
+    receiver.requests.slice(before).reduce((sum, request) => sum + requestBytes(request), 0),
+  );
+  return result;
 }
 
 const test = e2eTest({ WEBHOOK_ALLOW_PRIVATE_TARGETS: true, AUTH_CACHE_SECONDS: 3600 });
 
 test.beforeAll(async ({ t: runtime, receiver: started }) => {
   [t, receiver] = [runtime, started];
-  const { api, merchantId } = runtime;
+  const { merchantId } = runtime;
+  const api = recorded(runtime.api);
   const post = (path: string, body: Record<string, unknown>) =>
     api('POST', path, { body, idempotencyKey: newKey() });
   const get = (path: string, query: Record<string, string | number> = {}) =>
@@ -104,7 +179,7 @@ test.beforeAll(async ({ t: runtime, receiver: started }) => {
   const rotated = await measure('rotateInvoiceUrlSlug', async () =>
     expectOk(await invoiceAction(api, merchantId, invoice.invoiceId, 'rotate-url-slug')),
   );
-  const payer = apiClient(t.runtime.baseUrl, 'unused');
+  const payer = recorded(apiClient(t.runtime.baseUrl, 'unused'));
   await measure('getPayInvoice', async () =>
     expectOk(
       await payer('POST', '/pay/invoice', { authorization: null, body: { slug: rotated.invoiceUrlSlug } }),
@@ -388,7 +463,7 @@ const costLines: CostLine[] = [
   {
     name: 'GET one invoice',
     operations: ['getInvoice'],
-    lambda: [{ invocations: 'one', durationMs: 'routeMs' }],
+    lambda: [{ invocations: 'one', durationMs: 'routeMs', initMs: 'routeInitMs' }],
     apiRequests: 1,
     sqsRequests: undefined,
     logBytes: 'logBytesPerApiCall',
@@ -396,7 +471,7 @@ const costLines: CostLine[] = [
   {
     name: 'List page of 20 payments',
     operations: ['listPayments'],
-    lambda: [{ invocations: 'one', durationMs: 'routeMs' }],
+    lambda: [{ invocations: 'one', durationMs: 'routeMs', initMs: 'routeInitMs' }],
     apiRequests: 1,
     sqsRequests: undefined,
     logBytes: 'logBytesPerApiCall',
@@ -404,7 +479,7 @@ const costLines: CostLine[] = [
   {
     name: 'Pay page view of an invoice',
     operations: ['getPayInvoice'],
-    lambda: [{ invocations: 'one', durationMs: 'routeMs' }],
+    lambda: [{ invocations: 'one', durationMs: 'routeMs', initMs: 'routeInitMs' }],
     apiRequests: 1,
     sqsRequests: undefined,
     logBytes: 'logBytesPerApiCall',
@@ -412,7 +487,7 @@ const costLines: CostLine[] = [
   {
     name: 'Create an invoice',
     operations: ['createInvoice'],
-    lambda: [{ invocations: 'one', durationMs: 'routeMs' }],
+    lambda: [{ invocations: 'one', durationMs: 'routeMs', initMs: 'routeInitMs' }],
     apiRequests: 1,
     sqsRequests: undefined,
     logBytes: 'logBytesPerApiCall',
@@ -420,7 +495,7 @@ const costLines: CostLine[] = [
   {
     name: 'Transition (issue an invoice)',
     operations: ['issueInvoice'],
-    lambda: [{ invocations: 'one', durationMs: 'routeMs' }],
+    lambda: [{ invocations: 'one', durationMs: 'routeMs', initMs: 'routeInitMs' }],
     apiRequests: 1,
     sqsRequests: undefined,
     logBytes: 'logBytesPerApiCall',
@@ -428,7 +503,7 @@ const costLines: CostLine[] = [
   {
     name: 'Payment (sandbox card)',
     operations: ['createSandboxPayment'],
-    lambda: [{ invocations: 'one', durationMs: 'paymentRouteMs' }],
+    lambda: [{ invocations: 'one', durationMs: 'paymentRouteMs', initMs: 'routeInitMs' }],
     apiRequests: 1,
     sqsRequests: undefined,
     logBytes: 'logBytesPerApiCall',
@@ -436,7 +511,7 @@ const costLines: CostLine[] = [
   {
     name: 'Payment (pay link)',
     operations: ['payInvoice'],
-    lambda: [{ invocations: 'one', durationMs: 'paymentRouteMs' }],
+    lambda: [{ invocations: 'one', durationMs: 'paymentRouteMs', initMs: 'routeInitMs' }],
     apiRequests: 1,
     sqsRequests: undefined,
     logBytes: 'logBytesPerApiCall',
@@ -445,8 +520,8 @@ const costLines: CostLine[] = [
     name: 'Webhook delivery, first attempt succeeds',
     operations: deliveryOperations,
     lambda: [
-      { invocations: 'routerInvocationsPerDelivery', durationMs: 'routerMs' },
-      { invocations: 'one', durationMs: 'dispatcherMs' },
+      { invocations: 'routerInvocationsPerDelivery', durationMs: 'routerMs', initMs: 'routerInitMs' },
+      { invocations: 'one', durationMs: 'dispatcherMs', initMs: 'dispatcherInitMs' },
     ],
     apiRequests: 0,
     sqsRequests: 'sqsRequestsPerAttempt',
@@ -456,8 +531,8 @@ const costLines: CostLine[] = [
     name: 'One retry more (a failed attempt)',
     operations: ['dispatcher: failed attempt'],
     lambda: [
-      { invocations: 'one', durationMs: 'routerMs' },
-      { invocations: 'one', durationMs: 'dispatcherMs' },
+      { invocations: 'one', durationMs: 'routerMs', initMs: 'routerInitMs' },
+      { invocations: 'one', durationMs: 'dispatcherMs', initMs: 'dispatcherInitMs' },
     ],
     apiRequests: 0,
     sqsRequests: 'sqsRequestsPerAttempt',
@@ -465,10 +540,11 @@ const costLines: CostLine[] = [
   },
 ];
 
-/** The stage the per-million figures price: production, with the X-Ray sampling of its stage file. */
+/** The stage the per-million figures price: production, with the sampling and retention of its stage file. */
 const pricedStage: PricedStage = {
   name: 'production',
   traceSampling: committedStageConfig('production').traceSampling,
+  logRetentionDays: committedStageConfig('production').logRetentionDays,
 };
 
 /** The rate the key question asks of one merchant or one endpoint. */
@@ -509,7 +585,12 @@ function modelFigures(inputs: Record<string, number>): Map<string, string> {
   const perSecond = (value: number) => `${n(value)}/s`;
   const writes = (operation: string, matches: (unit: PartitionUnits) => boolean) =>
     unitsOn([operation], matches);
-  const read = lineCost(costLines[0] as CostLine, measured, inputs, pricedStage);
+  const priced = (line: number, overrides: Record<string, number> = {}) =>
+    lineCost(costLines[line] as CostLine, measured, sent, { ...inputs, ...overrides }, pricedStage);
+  const read = priced(0);
+  const list = priced(1);
+  const delivery = priced(7);
+  const freeGb = 100;
   const lifeRead = unitsOn(invoiceLife, all, 'read');
   const lifeWrite = unitsOn(invoiceLife, all);
   const production = committedStageConfig('production').throttle;
@@ -571,6 +652,21 @@ function modelFigures(inputs: Record<string, number>): Map<string, string> {
     ['read.total', money(read.total)],
     ['read.waf', money(read.waf)],
     ['read.xray', money(read.xray)],
+    ['free.dataOut', money(freeGb * input('dataTransferOutGb'))],
+    ['free.reads', n(Math.round((freeGb * bytesPerGb) / read.bytesOut / 1e6))],
+    ['read.bytesOut', n(read.bytesOut)],
+    ['read.dataOut', money(read.dataOut)],
+    ['list.bytesOut', n(list.bytesOut)],
+    ['list.dataOut', money(list.dataOut)],
+    ['delivery.bytesOut', n(delivery.bytesOut)],
+    ['delivery.dataOut', money(delivery.dataOut)],
+    ['read.init', money(read.lambdaInit)],
+    ['read.initAllCold', money(priced(0, { coldStartShare: 1 }).lambdaInit)],
+    ['delivery.init', money(delivery.lambdaInit)],
+    ['logs.retention', n(pricedStage.logRetentionDays)],
+    ['logs.months', n(pricedStage.logRetentionDays / daysPerMonth)],
+    ['logs.monthDays', n(daysPerMonth)],
+    ['read.logStorage', money(read.logStorage)],
     ['counter.ceiling', ceilingOf(writes('createInvoice', onItem('COUNTER#INVOICE_NUMBER')), 'write')],
     ['sequence.wru', n(writes('router: event → delivery', onItem('WEBHOOK_DELIVERY_SEQUENCE#')))],
     [
@@ -613,6 +709,85 @@ function modelFigures(inputs: Record<string, number>): Map<string, string> {
   return new Map(figures);
 }
 
+/** Ways to put a gateway in front of the merchant routes; the first is today's. */
+const gatewayOptions: GatewayOption[] = [
+  {
+    name: 'REST API, web ACL on the stage (today)',
+    gateway: 'restApiRequest',
+    webAcl: true,
+    traced: true,
+    cloudFront: false,
+  },
+  {
+    name: 'REST API, no web ACL (for scale: the pay routes need one)',
+    gateway: 'restApiRequest',
+    webAcl: false,
+    traced: true,
+    cloudFront: false,
+  },
+  { name: 'HTTP API', gateway: 'httpApiRequest', webAcl: false, traced: false, cloudFront: false },
+  {
+    name: 'CloudFront with a web ACL, then an HTTP API',
+    gateway: 'httpApiRequest',
+    webAcl: true,
+    traced: false,
+    cloudFront: true,
+  },
+];
+/** The lines of the cost table the gateway decision prices: a read of one invoice and an issue. */
+const decisionLines = { read: 0, write: 4 } as const;
+/** Merchant calls a month at which the decision states what each option saves. */
+const decisionMonthlyMillions = 300;
+
+function decisionLine(index: number, inputs: Record<string, number>) {
+  const line = costLines[index] as CostLine;
+  return { line, cost: lineCost(line, measured, sent, inputs, pricedStage) };
+}
+
+function renderDecisionTable(inputs: Record<string, number>): string {
+  const read = decisionLine(decisionLines.read, inputs);
+  const write = decisionLine(decisionLines.write, inputs);
+  return renderGatewayTable(gatewayOptions, read, write, inputs, pricedStage);
+}
+
+/** Every figure the gateway decision's prose states, by the name its marker carries there. */
+function decisionFigures(inputs: Record<string, number>): Map<string, string> {
+  const input = inputOf(inputs);
+  const totals = (index: number) => {
+    const { line, cost } = decisionLine(index, inputs);
+    return gatewayOptions.map((option) => gatewayOptionCost(option, line, cost, inputs, pricedStage).total);
+  };
+  const [today = 0, , http = 0, cloudFront = 0] = totals(decisionLines.read);
+  const [todayWrite = 0, , httpWrite = 0] = totals(decisionLines.write);
+  const rate = (value: number) => `$${value}`;
+  const rules = webAclRules(
+    'production',
+    stageSettings.production.apiKeyCeiling,
+    ruleMetricNames('probe'),
+  ).length;
+  const figures: [string, string][] = [
+    ['price.rest', money(input('restApiRequest'))],
+    ['price.http', money(input('httpApiRequest'))],
+    ['price.waf', money(input('wafRequest'))],
+    ['price.cloudFront', money(input('cloudFrontRequest'))],
+    ['price.dataOut', rate(input('dataTransferOutGb'))],
+    ['price.cloudFrontDataOut', rate(input('cloudFrontDataOutGb'))],
+    ['today.read', money(today)],
+    ['http.read', money(http)],
+    ['http.ratio', times(http, today)],
+    ['cloudFront.read', money(cloudFront)],
+    ['cloudFront.ratio', times(cloudFront, today)],
+    ['http.saving', money(today - http)],
+    ['cloudFront.saving', money(today - cloudFront)],
+    ['monthly.millions', figureNumber(decisionMonthlyMillions)],
+    ['http.savingMonthly', money(decisionMonthlyMillions * (today - http))],
+    ['cloudFront.savingMonthly', money(decisionMonthlyMillions * (today - cloudFront))],
+    ['http.writeRatio', times(httpWrite, todayWrite)],
+    ['webAcl.month', money(input('wafWebAclMonth') + rules * input('wafRuleMonth'))],
+  ];
+  return new Map(figures);
+}
+
 describe('performance models (docs/performance.md)', () => {
   it('measures every operation the doc lists', () => {
     expect([...measured.keys()].sort()).toEqual([...operationOrder].sort());
@@ -636,7 +811,7 @@ describe('performance models (docs/performance.md)', () => {
     await checkOrUpdate(
       doc,
       'costs',
-      renderCostTable(costLines, measured, readModelInputs(doc), pricedStage),
+      renderCostTable(costLines, measured, sent, readModelInputs(doc), pricedStage),
     );
   });
 
@@ -658,6 +833,30 @@ describe('performance models (docs/performance.md)', () => {
       return;
     }
     expect(staleFigures(doc, figures), `docs/performance.md is stale: ${staleHint}`).toEqual([]);
+  });
+
+  it('marks every figure it computes somewhere in the model’s prose', async () => {
+    const doc = await readFile(docPath, 'utf8');
+    expect(unmarkedFigures(doc, modelFigures(readModelInputs(doc)))).toEqual([]);
+  });
+
+  it('prices the merchant routes behind each gateway option in the decision record, from the same model', async () => {
+    const inputs = readModelInputs(await readFile(docPath, 'utf8'));
+    await checkOrUpdate(
+      await readFile(decisionPath, 'utf8'),
+      'gateways',
+      renderDecisionTable(inputs),
+      decisionPath,
+    );
+    const figures = decisionFigures(inputs);
+    if (update) {
+      await writeFile(decisionPath, writeFigures(await readFile(decisionPath, 'utf8'), figures));
+      return;
+    }
+    const decision = await readFile(decisionPath, 'utf8');
+    expect(staleFigures(decision, figures), `${decisionPath.pathname} is stale: ${staleHint}`).toEqual([]);
+    expect(unmarkedFigures(decision, figures)).toEqual([]);
+    expect(handTypedFigures(decision, '# ')).toEqual([]);
   });
 
   it('types no figure of units, dollars or rate by hand in the model’s prose', async () => {
@@ -700,12 +899,12 @@ describe('performance models (docs/performance.md)', () => {
 
 const staleHint = 'UPDATE_PERFORMANCE_MODELS=1 npx vitest run test/e2e/capacity-model.test.ts';
 
-/** Compares a generated block of the doc with `content`, or rewrites it when asked to. */
-async function checkOrUpdate(doc: string, block: string, content: string): Promise<void> {
+/** Compares a generated block of the doc at `path` with `content`, or rewrites it when asked to. */
+async function checkOrUpdate(doc: string, block: string, content: string, path = docPath): Promise<void> {
   if (update) {
-    const current = await readFile(docPath, 'utf8');
-    await writeFile(docPath, replaceGeneratedBlock(current, block, content));
+    const current = await readFile(path, 'utf8');
+    await writeFile(path, replaceGeneratedBlock(current, block, content));
     return;
   }
-  expect(generatedBlock(doc, block), `docs/performance.md is stale: ${staleHint}`).toBe(content);
+  expect(generatedBlock(doc, block), `${path.pathname} is stale: ${staleHint}`).toBe(content);
 }

@@ -99,6 +99,8 @@ export interface ApiResult {
   readonly status: number;
   readonly headers: Headers;
   readonly body: any;
+  /** The body's length in bytes as the service sent it (set by `apiClient`). */
+  readonly bodyBytes?: number;
 }
 
 export interface RequestOptions {
@@ -130,6 +132,7 @@ export function apiClient(baseUrl: string, apiKey: string): ApiClient {
       status: response.status,
       headers: response.headers,
       body: text === '' ? undefined : JSON.parse(text),
+      bodyBytes: Buffer.byteLength(text),
     };
   };
 }

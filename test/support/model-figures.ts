@@ -19,6 +19,15 @@ export function staleFigures(doc: string, figures: Figures): string[] {
   return stale;
 }
 
+/**
+ * The computed figures that no marker of `doc` states: a figure the model computes for a sentence
+ * that lost its marker (typed over, or left as a template) would otherwise never be checked.
+ */
+export function unmarkedFigures(doc: string, figures: Figures): string[] {
+  const marked = new Set([...doc.matchAll(figure)].map(([, name = '']) => name));
+  return [...figures.keys()].filter((name) => !marked.has(name));
+}
+
 /** The doc with every marked figure set to its computed value. */
 export function writeFigures(doc: string, figures: Figures): string {
   return doc.replace(figure, (marked, name: string) => {

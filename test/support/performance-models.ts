@@ -117,25 +117,43 @@ export function readModelInputs(doc: string): Record<string, number> {
   return inputs;
 }
 
+/** One function's part of a line: how many invocations, and the input names of their durations. */
+export interface LambdaPart {
+  readonly invocations: string;
+  /** A warm invocation's duration. */
+  readonly durationMs: string;
+  /** The init phase of a cold start, billed like a duration; `coldStartShare` of invocations pay it. */
+  readonly initMs: string;
+}
+
 /** A route class, or the delivery pipeline, priced per million. */
 export interface CostLine {
   readonly name: string;
   readonly operations: readonly string[];
-  /** Lambda invocations and the milliseconds each, API Gateway requests, SQS requests, log bytes. */
-  readonly lambda: readonly { invocations: string; durationMs: string }[];
+  readonly lambda: readonly LambdaPart[];
   /** API Gateway requests; each also passes the stage's web ACL and its X-Ray sampling rule. */
   readonly apiRequests: number;
   readonly sqsRequests: string | undefined;
   readonly logBytes: string;
 }
 
-/** The stage whose traffic the model prices, and the X-Ray sampling its stage file sets. */
+/** The stage whose traffic the model prices: the X-Ray sampling and log retention of its stage file. */
 export interface PricedStage {
   readonly name: string;
   readonly traceSampling: TraceSampling;
+  readonly logRetentionDays: number;
 }
 
+/** What the measured operations sent to the internet, in bytes, by operation. */
+export type SentBytes = ReadonlyMap<string, number>;
+
 export const money = (value: number) => `$${value.toFixed(2)}`;
+
+/** A billed GB: AWS meters bytes and prices GB, read here as 2^30 bytes (a GiB). */
+export const bytesPerGb = 1024 ** 3;
+
+/** Days in the month the model prices storage and monthly charges by. */
+export const daysPerMonth = 30;
 
 /** A model input by name, or a clear error naming the row the doc's tables lack. */
 export function inputOf(inputs: Record<string, number>): (name: string) => number {
@@ -150,24 +168,46 @@ export function inputOf(inputs: Record<string, number>): (name: string) => numbe
 export interface LineCost {
   readonly rru: number;
   readonly wru: number;
+  /** Bytes sent to the internet each: the measured answer or webhook request, and the gateway's own part. */
+  readonly bytesOut: number;
   readonly dynamodb: number;
+  /** Requests and warm durations. */
   readonly lambda: number;
+  /** The init phase of the cold starts among them. */
+  readonly lambdaInit: number;
   readonly api: number;
   readonly waf: number;
   readonly xray: number;
   readonly sqs: number;
+  /** Ingestion and storage for the stage's retention. */
   readonly logs: number;
+  /** The storage part of `logs`. */
+  readonly logStorage: number;
+  readonly dataOut: number;
   readonly total: number;
+}
+
+/** The bytes `operations` were measured sending, or a clear error naming one that was not measured. */
+export function bytesSent(operations: readonly string[], sent: SentBytes): number {
+  return operations.reduce((sum, operation) => {
+    const bytes = sent.get(operation);
+    if (bytes === undefined) throw new Error(`${operation}: what it sent was not measured`);
+    return sum + bytes;
+  }, 0);
 }
 
 /**
  * One line's dollars per million. Every API request passes the web ACL, which sits on the whole
  * stage, and X-Ray records `fixedRate` of them past the reservoir (the reservoir is a monthly
- * amount, priced apart); the pipeline's functions are not traced.
+ * amount, priced apart); the pipeline's functions are not traced. What a line sends to the
+ * internet is the measured answer (or webhook request) plus, per API request, the gateway's own
+ * status line and headers; its logs are ingested once and stored, compressed, for the stage's
+ * retention.
  */
 export function lineCost(
   line: CostLine,
   measured: ReadonlyMap<string, OperationUnits>,
+  sent: SentBytes,
   inputs: Record<string, number>,
   stage: PricedStage,
 ): LineCost {
@@ -180,44 +220,170 @@ export function lineCost(
   const rru = totalRead(units);
   const wru = totalWrite(units);
   const dynamodb = rru * input('readRequestUnit') + wru * input('writeRequestUnit');
+  const gbSeconds = (ms: number) => (input('lambdaMemoryMb') / 1024) * (ms / 1000) * input('lambdaGbSecond');
   const lambda = line.lambda.reduce(
     (sum, { invocations, durationMs }) =>
-      sum +
-      input(invocations) *
-        (input('lambdaRequest') +
-          (input('lambdaMemoryMb') / 1024) * (input(durationMs) / 1000) * input('lambdaGbSecond') * 1e6),
+      sum + input(invocations) * (input('lambdaRequest') + gbSeconds(input(durationMs)) * 1e6),
+    0,
+  );
+  const lambdaInit = line.lambda.reduce(
+    (sum, { invocations, initMs }) =>
+      sum + input(invocations) * input('coldStartShare') * gbSeconds(input(initMs)) * 1e6,
     0,
   );
   const api = line.apiRequests * input('restApiRequest');
   const waf = line.apiRequests * input('wafRequest');
   const xray = line.apiRequests * stage.traceSampling.fixedRate * input('xrayTraceRecorded');
   const sqs = line.sqsRequests === undefined ? 0 : input(line.sqsRequests) * input('sqsRequest');
-  const logs = ((input(line.logBytes) * 1e6) / 1024 ** 3) * input('logIngestionGb');
-  const total = dynamodb + lambda + api + waf + xray + sqs + logs;
-  return { rru, wru, dynamodb, lambda, api, waf, xray, sqs, logs, total };
+  const logGb = (input(line.logBytes) * 1e6) / bytesPerGb;
+  const logStorage =
+    logGb * input('logStoredShare') * input('logStorageGbMonth') * (stage.logRetentionDays / daysPerMonth);
+  const logs = logGb * input('logIngestionGb') + logStorage;
+  const bytesOut = bytesSent(line.operations, sent) + line.apiRequests * input('gatewayResponseBytes');
+  const dataOut = ((bytesOut * 1e6) / bytesPerGb) * input('dataTransferOutGb');
+  const total = dynamodb + lambda + lambdaInit + api + waf + xray + sqs + logs + dataOut;
+  return {
+    rru,
+    wru,
+    bytesOut,
+    dynamodb,
+    lambda,
+    lambdaInit,
+    api,
+    waf,
+    xray,
+    sqs,
+    logs,
+    logStorage,
+    dataOut,
+    total,
+  };
 }
 
 /** Table: dollars per million calls (or deliveries), by part, from the measured units and the inputs. */
 export function renderCostTable(
   lines: readonly CostLine[],
   measured: ReadonlyMap<string, OperationUnits>,
+  sent: SentBytes,
   inputs: Record<string, number>,
   stage: PricedStage,
 ): string {
   const rows = lines.map((line) => {
-    const cost = lineCost(line, measured, inputs, stage);
-    const parts = [cost.dynamodb, cost.lambda, cost.api, cost.waf, cost.xray, cost.sqs, cost.logs];
-    return `| ${line.name} | ${cost.rru} / ${cost.wru} | ${parts.map(money).join(' | ')} | **${money(cost.total)}** |`;
+    const cost = lineCost(line, measured, sent, inputs, stage);
+    const parts = [
+      cost.dynamodb,
+      cost.lambda,
+      cost.lambdaInit,
+      cost.api,
+      cost.waf,
+      cost.xray,
+      cost.sqs,
+      cost.logs,
+      cost.dataOut,
+    ];
+    return (
+      `| ${line.name} | ${cost.rru} / ${cost.wru} | ${cost.bytesOut.toLocaleString('en-US')} | ` +
+      `${parts.map(money).join(' | ')} | **${money(cost.total)}** |`
+    );
   });
   return [
-    '| Per million | RRU / WRU each | DynamoDB | Lambda | API Gateway | WAF | X-Ray | SQS | Logs | Total |',
-    '|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|',
+    '| Per million | RRU / WRU each | Bytes out each | DynamoDB | Lambda | Lambda init | API Gateway | WAF | X-Ray | SQS | Logs | Data out | Total |',
+    '|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|',
+    ...rows,
+  ].join('\n');
+}
+
+/** One way to put a gateway in front of the merchant routes, priced on a line of the cost table. */
+export interface GatewayOption {
+  readonly name: string;
+  /** The input that prices one request of the gateway. */
+  readonly gateway: 'restApiRequest' | 'httpApiRequest';
+  /** A web ACL inspects every request, on the stage or on CloudFront. */
+  readonly webAcl: boolean;
+  /** The gateway records the stage's X-Ray sampling (REST APIs only). */
+  readonly traced: boolean;
+  /** CloudFront takes the request first and sends the answer on; its origin fetches are free. */
+  readonly cloudFront: boolean;
+}
+
+/** Dollars per million of a line behind one gateway option, by part. */
+export interface GatewayOptionCost {
+  readonly gateway: number;
+  readonly waf: number;
+  readonly xray: number;
+  readonly cloudFront: number;
+  readonly dataOut: number;
+  /** What no option changes: DynamoDB, Lambda (init included), SQS and logs. */
+  readonly rest: number;
+  readonly total: number;
+}
+
+/** `cost` (the line's dollars as the cost table prices them) with the gateway parts of `option`. */
+export function gatewayOptionCost(
+  option: GatewayOption,
+  line: CostLine,
+  cost: LineCost,
+  inputs: Record<string, number>,
+  stage: PricedStage,
+): GatewayOptionCost {
+  const input = inputOf(inputs);
+  const requests = line.apiRequests;
+  const gateway = requests * input(option.gateway);
+  const waf = option.webAcl ? requests * input('wafRequest') : 0;
+  const xray = option.traced ? requests * stage.traceSampling.fixedRate * input('xrayTraceRecorded') : 0;
+  const cloudFront = option.cloudFront ? requests * input('cloudFrontRequest') : 0;
+  const perGb = input(option.cloudFront ? 'cloudFrontDataOutGb' : 'dataTransferOutGb');
+  const dataOut = ((cost.bytesOut * 1e6) / bytesPerGb) * perGb;
+  const rest = cost.dynamodb + cost.lambda + cost.lambdaInit + cost.sqs + cost.logs;
+  return {
+    gateway,
+    waf,
+    xray,
+    cloudFront,
+    dataOut,
+    rest,
+    total: gateway + waf + xray + cloudFront + dataOut + rest,
+  };
+}
+
+/** `value` as a multiple of `of`: `0.44×`. */
+export const times = (value: number, of: number) => `${(value / of).toFixed(2)}×`;
+
+/**
+ * Table: per million of `read` and of `write`, what each option costs by part, and its total
+ * against the first option's (today's).
+ */
+export function renderGatewayTable(
+  options: readonly GatewayOption[],
+  read: { readonly line: CostLine; readonly cost: LineCost },
+  write: { readonly line: CostLine; readonly cost: LineCost },
+  inputs: Record<string, number>,
+  stage: PricedStage,
+): string {
+  const priced = (of: { line: CostLine; cost: LineCost }) =>
+    options.map((option) => gatewayOptionCost(option, of.line, of.cost, inputs, stage));
+  const reads = priced(read);
+  const writes = priced(write);
+  const [todayRead, todayWrite] = [reads[0], writes[0]];
+  if (todayRead === undefined || todayWrite === undefined) throw new Error('no gateway options to price');
+  const rows = options.map((option, index) => {
+    const r = reads[index] as GatewayOptionCost;
+    const w = writes[index] as GatewayOptionCost;
+    const parts = [r.gateway, r.waf, r.xray, r.cloudFront, r.dataOut, r.rest].map(money);
+    return (
+      `| ${option.name} | ${parts.join(' | ')} | **${money(r.total)}** | ${times(r.total, todayRead.total)} | ` +
+      `${money(w.total)} | ${times(w.total, todayWrite.total)} |`
+    );
+  });
+  return [
+    `| Per million | Gateway | WAF | X-Ray | CloudFront | Data out | DynamoDB, Lambda, logs | ${read.line.name} | × today | ${write.line.name} | × today |`,
+    '|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|',
     ...rows,
   ].join('\n');
 }
 
 /** Seconds in the 30-day month the monthly figures assume. */
-export const secondsPerMonth = 30 * 24 * 3600;
+export const secondsPerMonth = daysPerMonth * 24 * 3600;
 
 /** What one stage pays each month whatever its traffic, and the most its X-Ray reservoir adds. */
 export interface StageMonthly {
