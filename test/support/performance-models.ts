@@ -48,16 +48,29 @@ function unitsCell(units: readonly PartitionUnits[], kind: 'read' | 'write'): st
   return used.length === 0 ? '—' : used.map((unit) => `${unit[kind]} ${where(unit)}`).join('<br>');
 }
 
-/** Table: units per operation, each partition and item it touches. */
+/**
+ * The write units an operation cannot go below: the items it writes, each at its own size, twice
+ * inside a transaction, and none of the index entries they keep (docs/decisions/keys-for-every-filter.md).
+ */
+export const floorWrite = (units: readonly PartitionUnits[]) =>
+  totalWrite(units.filter((unit) => unit.index === 'table'));
+
+/** An operation's WRU against its floor, `1.60×`; `—` for one that writes nothing. */
+function overFloor(units: readonly PartitionUnits[]): string {
+  const floor = floorWrite(units);
+  return floor === 0 ? '—' : `${(totalWrite(units) / floor).toFixed(2)}×`;
+}
+
+/** Table: units per operation, each partition and item it touches, and its writes against their floor. */
 export function renderUnitsTable(operations: readonly OperationUnits[]): string {
   const rows = operations.map(
     ({ operation, commands, units }) =>
       `| ${operation} | ${commands.join(', ') || '—'} | ${totalRead(units)} | ${totalWrite(units)} | ` +
-      `${unitsCell(units, 'read')} | ${unitsCell(units, 'write')} |`,
+      `${floorWrite(units)} | ${overFloor(units)} | ${unitsCell(units, 'read')} | ${unitsCell(units, 'write')} |`,
   );
   return [
-    '| Operation | Commands | RRU | WRU | Read units by partition › item | Write units by partition › item |',
-    '|---|---|--:|--:|---|---|',
+    '| Operation | Commands | RRU | WRU | WRU floor | WRU ÷ floor | Read units by partition › item | Write units by partition › item |',
+    '|---|---|--:|--:|--:|--:|---|---|',
     ...rows,
   ].join('\n');
 }

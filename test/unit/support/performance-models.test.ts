@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
   type CostLine,
+  floorWrite,
   type GatewayOption,
   gatewayOptionCost,
   lineCost,
   type OperationUnits,
   type PricedStage,
+  renderUnitsTable,
 } from '../../support/performance-models';
 
 /** Round numbers, so each part below can be worked out by hand. */
@@ -123,5 +125,40 @@ describe('gatewayOptionCost', () => {
     // One GiB out per million calls, at CloudFront's rate instead of the region's.
     expect(edge.dataOut).toBeCloseTo(0.085, 10);
     expect(edge.total).toBeCloseTo(cost.total - 3.5 - 0.05 + 1 + 1 - 0.09 + 0.085, 10);
+  });
+});
+
+describe('the write floor of an operation', () => {
+  const units = [
+    { index: 'table', partition: 'MERCHANT#<mer>', item: 'INVOICE#<inv>', read: 1, write: 4 },
+    { index: 'table', partition: 'IDEMPOTENCY#<hash>', item: 'IDEMPOTENCY', read: 0, write: 2 },
+    { index: 'GSI1', partition: 'MERCHANT#<mer>#INVOICES#issued', item: '<inv>', read: 0, write: 2 },
+    { index: 'GSI2', partition: 'MERCHANT#<mer>#CUSTOMER#<cust>#INVOICES', item: '<inv>', read: 0, write: 2 },
+  ];
+
+  const invoiceRead = {
+    index: 'table',
+    partition: 'MERCHANT#<mer>',
+    item: 'INVOICE#<inv>',
+    read: 1,
+    write: 0,
+  };
+
+  it('counts the items written, as the transaction bills them, and no index entry', () => {
+    expect(floorWrite(units)).toBe(6);
+    expect(floorWrite(units.filter((unit) => unit.index !== 'table'))).toBe(0);
+  });
+
+  it('shows each operation beside its floor, and a dash for one that writes nothing', () => {
+    const table = renderUnitsTable([
+      { operation: 'issueInvoice', commands: ['GetItem', 'TransactWriteItems'], units },
+      {
+        operation: 'getInvoice',
+        commands: ['GetItem'],
+        units: [invoiceRead],
+      },
+    ]);
+    expect(table).toContain('| issueInvoice | GetItem, TransactWriteItems | 1 | 10 | 6 | 1.67× |');
+    expect(table).toContain('| getInvoice | GetItem | 1 | 0 | 0 | — |');
   });
 });
