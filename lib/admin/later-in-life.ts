@@ -14,6 +14,7 @@ export const LeftAloneReason = {
   exchanged: 'exchanged since the copy',
   deleted: 'deleted since the copy',
   laterVersion: 'a later version since the copy',
+  counted: 'a count of what the live table holds',
 } as const;
 export type LeftAloneReason = (typeof LeftAloneReason)[keyof typeof LeftAloneReason];
 
@@ -91,6 +92,13 @@ const deliveriesMarker: Rule = (restored, live) => {
   return growing('deliveryShards')(restored, live);
 };
 
+/**
+ * The count of a merchant's endpoints that are not deleted counts the live table's endpoints: the
+ * copy's count, up or down, would let a merchant have more than 20 or fewer than it may.
+ */
+const liveCount: Rule = (restored, live) =>
+  number(restored.count) === number(live.count) ? undefined : LeftAloneReason.counted;
+
 const rules: Partial<Record<string, Rule>> = {
   [EntityType.apiKey]: apiKey,
   [EntityType.portalSession]: portalSession,
@@ -98,6 +106,7 @@ const rules: Partial<Record<string, Rule>> = {
   [EntityType.webhookDeliveriesMarker]: deliveriesMarker,
   [EntityType.invoice]: invoice,
   [EntityType.invoiceNumberCounter]: rising('value'),
+  [EntityType.webhookEndpointCounter]: liveCount,
   [EntityType.payment]: rising('version'),
   [EntityType.webhookDelivery]: rising('attemptCount'),
   [EntityType.webhookDeliverySequence]: rising('lastSequence'),

@@ -144,11 +144,13 @@ describe('items restore --apply --overwrite never undoes a revocation or a rotat
     const restored = await restore(copy, '--merchant', merchantId);
 
     expect(restored.code).toBe(0);
-    expect(restored.output).toMatchObject({ copied: 0 });
+    // Nothing written back: the count of the merchant's endpoints counts the live ones, none now.
+    expect(restored.output).toMatchObject({ copied: 0, overwritten: 0 });
     expect(restored.output.keys.leftAlone, JSON.stringify(restored.output.keys.leftAlone)).toEqual(
       expect.arrayContaining([
         { ...keys.webhookEndpoint(merchantId, id), reason: 'deleted since the copy' },
         { ...keys.webhookDeliverySequence(merchantId, id), reason: 'deleted since the copy' },
+        { ...keys.webhookEndpointCounter(merchantId), reason: 'a count of what the live table holds' },
       ]),
     );
     expect(await liveItem(keys.webhookEndpoint(merchantId, id))).toBeUndefined();

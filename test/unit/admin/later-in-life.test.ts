@@ -120,6 +120,16 @@ describe('laterInLife', () => {
       pair(EntityType.merchant, {}, { writeShards: [{ since: '2026-12-01T10:00:00.000Z', count: 4 }] }),
       LeftAloneReason.laterVersion,
     ],
+    [
+      "the count of a merchant's endpoints, one deleted since",
+      pair(EntityType.webhookEndpointCounter, { count: 3 }, { count: 2 }),
+      LeftAloneReason.counted,
+    ],
+    [
+      "the count of a merchant's endpoints, one created since",
+      pair(EntityType.webhookEndpointCounter, { count: 2 }, { count: 3 }),
+      LeftAloneReason.counted,
+    ],
   ])('leaves alone %s', (_name, [copy, live], reason) => {
     expect(laterInLife(copy, live)).toBe(reason);
   });
