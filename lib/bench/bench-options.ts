@@ -9,6 +9,7 @@ export const BenchSections = [
   'events',
   'fan-out',
   'dispatcher',
+  'filters',
 ] as const;
 export type BenchSection = (typeof BenchSections)[number];
 

@@ -13,6 +13,7 @@ import { bundlesSection } from './bundles-section';
 import { dispatcherSection } from './dispatcher-section';
 import { eventLatencySection } from './event-latency-section';
 import { fanOutSection } from './fan-out-section';
+import { filtersSection } from './filters-section';
 import { startFreshDynamoDbLocal } from './fresh-dynamodb-local';
 import { hostileBodiesSection } from './hostile-bodies-section';
 import { renderMarkdownTable, renderTextTable, summaryLine } from './render-table';
@@ -26,6 +27,7 @@ const sectionRuns: Record<BenchSection, BenchSectionRun> = {
   events: eventLatencySection,
   'fan-out': fanOutSection,
   dispatcher: dispatcherSection,
+  filters: filtersSection,
 };
 
 export interface BenchRun {

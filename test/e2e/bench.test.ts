@@ -81,7 +81,7 @@ describe('npm run bench', () => {
     expect(wrong.code).toBe(2);
     const errors = wrong.stderr.split('\n').filter((line) => line !== '' && !line.startsWith('npm warn'));
     expect(errors).toEqual([
-      'error: --section "everything" is not a section: it must be one of round-trips, bundles, api, hostile-bodies, events, fan-out, dispatcher.',
+      'error: --section "everything" is not a section: it must be one of round-trips, bundles, api, hostile-bodies, events, fan-out, dispatcher, filters.',
     ]);
   });
 });

@@ -119,7 +119,7 @@ describe('parseBenchOptions', () => {
       strict: false,
       markdown: undefined,
     });
-    expect(parseBenchOptions([]).sections).toHaveLength(7);
+    expect(parseBenchOptions([]).sections).toHaveLength(8);
   });
 
   it('reads sections, runs, the import measure, strict and the markdown path', () => {
