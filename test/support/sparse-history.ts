@@ -85,6 +85,15 @@ export function sparseFilters(merchantId: string, history: number): Record<strin
       }),
     ).Put.Item;
 
+  /** An invoice's InvoicePaid, then `history` newer resends of it (InvoiceSent). */
+  const paidAfterResends = async () => {
+    const invoice = invoiceIn('paid', 1000, 1000, { invoiceId: newId('inv'), merchantId, paidAt: now() });
+    const match = buildPutEvent(invoicePaidEvent(invoice, newId('evt')), 'req').Put.Item;
+    const sent = () => buildPutEvent(invoiceSentEvent(invoice, true, newId('evt'), now()), 'req').Put.Item;
+    await putAll([match, ...many(history, sent)]);
+    return { invoice, match };
+  };
+
   return {
     'invoices by status': {
       seed: async () => {
@@ -135,11 +144,7 @@ export function sparseFilters(merchantId: string, history: number): Record<strin
     },
     'events by type': {
       seed: async () => {
-        const invoice = invoiceIn('paid', 1000, 1000, { invoiceId: newId('inv'), merchantId, paidAt: now() });
-        const match = buildPutEvent(invoicePaidEvent(invoice, newId('evt')), 'req').Put.Item;
-        const sent = () =>
-          buildPutEvent(invoiceSentEvent(invoice, true, newId('evt'), now()), 'req').Put.Item;
-        await putAll([match, ...many(history, sent)]);
+        const { match } = await paidAfterResends();
         return { path: '/events', query: { type: EventType.invoicePaid }, matchId: String(match.eventId) };
       },
       idOf: (item) => item.eventId,
@@ -157,11 +162,7 @@ export function sparseFilters(merchantId: string, history: number): Record<strin
     },
     'events by object and type': {
       seed: async () => {
-        const invoice = invoiceIn('paid', 1000, 1000, { invoiceId: newId('inv'), merchantId, paidAt: now() });
-        const match = buildPutEvent(invoicePaidEvent(invoice, newId('evt')), 'req').Put.Item;
-        const sent = () =>
-          buildPutEvent(invoiceSentEvent(invoice, true, newId('evt'), now()), 'req').Put.Item;
-        await putAll([match, ...many(history, sent)]);
+        const { invoice, match } = await paidAfterResends();
         return {
           path: '/events',
           query: { objectId: invoice.invoiceId, type: EventType.invoicePaid },
