@@ -132,12 +132,24 @@ describe('items restore --apply --overwrite never undoes a revocation or a rotat
       }),
     );
     const id = created.webhookEndpointId as string;
+    // A delivery makes the endpoint's sequence item; its first attempt fails at once without a request
+    // (sandbox simulateFailures), and its retry is a minute away: nothing of it changes while the
+    // test copies, deletes and restores.
+    expectOk(
+      await api('PATCH', `${endpoints}/${id}`, { body: { simulateFailures: 5 }, idempotencyKey: newKey() }),
+    );
     expectOk(
       await api('POST', `${endpoints}/${id}/test`, {
         body: { eventType: 'invoices.InvoiceSent' },
         idempotencyKey: newKey(),
       }),
     );
+    await expect
+      .poll(async () => expectOk(await api('GET', `${endpoints}/${id}/deliveries`)).items[0]?.attemptCount, {
+        timeout: 20_000,
+        interval: 50,
+      })
+      .toBe(1);
     const copy = await copyOfTable();
     expect((await api('DELETE', `${endpoints}/${id}`, { idempotencyKey: newKey() })).status).toBe(200);
 
