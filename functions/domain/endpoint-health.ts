@@ -1,3 +1,4 @@
+import { DeliveryStatus } from './webhook-delivery';
 import type { WebhookEndpoint } from './webhook-endpoint';
 
 /**
@@ -96,7 +97,7 @@ export function shownByDeliveries(
     return 'answered';
   const leased = deliveries.some(
     (delivery) =>
-      delivery.status === 'pending' &&
+      delivery.status === DeliveryStatus.pending &&
       !delivery.paused &&
       delivery.leaseUntil !== undefined &&
       Date.parse(delivery.leaseUntil) > now.getTime(),

@@ -1,5 +1,6 @@
 import { retentionDays } from './retention';
 import { redeliveryOf, type WebhookDelivery } from './webhook-delivery';
+import { WebhookEndpointStatus } from './webhook-endpoint';
 
 /**
  * Bulk recovery (docs/decisions/bulk-recovery.md): a recovery of an endpoint redelivers, in the background,
@@ -184,8 +185,8 @@ export function recoveryEndedBy(
   stored: StoredRecovery,
   endpoint: { readonly status: string; readonly url: string } | undefined,
 ): 'deleted' | 'disabled' | 'url changed' | undefined {
-  if (endpoint === undefined || endpoint.status === 'deleted') return 'deleted';
-  if (endpoint.status === 'disabled') return 'disabled';
+  if (endpoint === undefined || endpoint.status === WebhookEndpointStatus.deleted) return 'deleted';
+  if (endpoint.status === WebhookEndpointStatus.disabled) return 'disabled';
   return endpoint.url === stored.url ? undefined : 'url changed';
 }
 

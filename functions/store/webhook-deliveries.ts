@@ -247,8 +247,13 @@ export async function waitingDeliveries(): Promise<WaitingDelivery[]> {
     .map((item) => ({
       ...placedDelivery(item),
       dueAt: String(item.dueAt),
-      ...(typeof item.leaseUntil === 'string' ? { leaseUntil: item.leaseUntil } : {}),
+      ...leaseOf(item),
     }));
+}
+
+/** The lease a stored delivery carries while a dispatcher holds its next attempt, if any. */
+function leaseOf(item: Record<string, unknown>): { leaseUntil?: string } {
+  return typeof item.leaseUntil === 'string' ? { leaseUntil: item.leaseUntil } : {};
 }
 
 export function toDelivery(item: Record<string, unknown>): WebhookDelivery {
@@ -780,23 +785,9 @@ export async function newestDeliveriesWithLeases(
   shards: DeliveryShardHistory,
   perShard: number,
 ): Promise<LeasedDelivery[]> {
+  const newest = { webhookEndpointId, status: undefined, limit: perShard, startKey: undefined };
   const partitions = Array.from({ length: shardsEver(shards) }, (_, shard) =>
-    queryUpTo(
-      {
-        TableName: tableName(),
-        KeyConditionExpression: 'PK = :partition AND begins_with(SK, :prefix)',
-        ExpressionAttributeValues: {
-          ':partition': deliveriesPartition(webhookEndpointId, shard),
-          ':prefix': SortKeyPrefix.webhookDelivery,
-        },
-        ScanIndexForward: false,
-        ConsistentRead: true,
-      },
-      perShard,
-    ),
+    queryUpTo({ ...buildShardQuery(newest, shard), ConsistentRead: true }, perShard),
   );
-  return (await Promise.all(partitions)).flat().map((item) => ({
-    ...toDelivery(item),
-    ...(typeof item.leaseUntil === 'string' ? { leaseUntil: item.leaseUntil } : {}),
-  }));
+  return (await Promise.all(partitions)).flat().map((item) => ({ ...toDelivery(item), ...leaseOf(item) }));
 }

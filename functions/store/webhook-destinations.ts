@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import type { RollingLimit, UseHistory } from '../domain/endpoint-quotas';
+import { type RollingLimit, type UseHistory, withUse } from '../domain/endpoint-quotas';
 import { destinationOf } from '../domain/webhook-destination';
 import { documentClient, tableName } from './client';
 import { EntityType, merchantPartition, SortKeyPrefix } from './table';
@@ -49,19 +49,19 @@ export async function getDestinationUse(
 }
 
 /**
- * A use's write of the destination's new history, only while it is the history read, so two uses
- * that read the same history cannot both count from it: ALL_OLD hands the loser the history as it is
- * now. The item expires a window after this use (both quotas count an hour), when none of its uses
- * counts any more.
+ * A use at `at`: the destination's history with it, written only while the history is the one read,
+ * so two uses that read the same history cannot both count from it: ALL_OLD hands the loser the
+ * history as it is now. The item expires a window after this use (both quotas count an hour), when
+ * none of its uses counts any more.
  */
 export function buildRecordDestinationUse(
   merchantId: string,
   url: string,
   use: { readonly attribute: QuotaAttribute; readonly limit: RollingLimit },
   asRead: UseHistory,
-  next: UseHistory,
+  at: Date,
 ) {
-  const newest = next[0] ?? Date.now();
+  const next = withUse(use.limit, asRead, at);
   return {
     Update: {
       TableName: tableName(),
@@ -74,7 +74,7 @@ export function buildRecordDestinationUse(
         ':next': [...next],
         ':entityType': EntityType.webhookDestination,
         ':merchantId': merchantId,
-        ':ttl': Math.ceil((newest + use.limit.windowMs) / 1000),
+        ':ttl': Math.ceil((at.getTime() + use.limit.windowMs) / 1000),
         ...(asRead.length === 0 ? {} : { ':asRead': [...asRead] }),
       },
       ReturnValuesOnConditionCheckFailure: 'ALL_OLD' as const,

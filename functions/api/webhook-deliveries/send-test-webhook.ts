@@ -1,4 +1,4 @@
-import { limitedUntil, TestDeliveryLimit, withUse } from '../../domain/endpoint-quotas';
+import { TestDeliveryLimit } from '../../domain/endpoint-quotas';
 import { secondsUntil } from '../../domain/pay-link-declines';
 import { testDeliveryOf } from '../../domain/test-delivery';
 import { isoTimestamp } from '../../domain/time';
@@ -7,14 +7,9 @@ import { WebhookEndpointStatus } from '../../domain/webhook-endpoint';
 import { InvalidStateError, RateLimitedError } from '../../http/errors';
 import { httpHandler } from '../../http/http-handler';
 import { refuseUnlessReplayed } from '../../store/idempotency';
-import { TransactionConditionFailed } from '../../store/transaction';
 import { commitNumberedDelivery, getEndpointWithSequence } from '../../store/webhook-deliveries';
-import {
-  buildRecordDestinationUse,
-  getDestinationUse,
-  QuotaAttribute,
-  useHistoryOf,
-} from '../../store/webhook-destinations';
+import { QuotaAttribute } from '../../store/webhook-destinations';
+import { withinDestinationQuota } from '../webhooks/destination-quota';
 import { liveOrNotFound } from '../webhooks/endpoint-change';
 import { webhookDeliveryRoutes } from './routes';
 
@@ -44,41 +39,28 @@ export const handler = httpHandler(
       eventType: body.eventType,
       now: isoTimestamp(now),
     });
-    let history = useHistoryOf(
-      await getDestinationUse(live.merchantId, live.url),
-      QuotaAttribute.testDeliveries,
-    );
-    for (let round = 1; ; round += 1) {
-      const until = limitedUntil(TestDeliveryLimit, history, now);
-      if (until !== undefined) return refuseUnlessReplayed(idempotency, testQuotaError(until, now));
-      const use = buildRecordDestinationUse(
-        live.merchantId,
-        live.url,
-        { attribute: QuotaAttribute.testDeliveries, limit: TestDeliveryLimit },
-        history,
-        withUse(TestDeliveryLimit, history, now),
-      );
-      try {
-        return await commitNumberedDelivery(
+    return withinDestinationQuota({
+      merchantId: live.merchantId,
+      url: live.url,
+      attribute: QuotaAttribute.testDeliveries,
+      limit: TestDeliveryLimit,
+      now,
+      commit: (use) =>
+        commitNumberedDelivery(
           idempotency,
           delivery,
           deliveryShards,
           lastSequence,
           (numbered) => ({ status: 201, body: deliveryView(numbered) }),
           [use],
-        );
-      } catch (error) {
-        // Action 2: the destination's history moved since it was read; decide again from it as it is.
-        const moved = error instanceof TransactionConditionFailed ? error.failureAt(2) : undefined;
-        if (moved === undefined || round >= maxUseRounds) throw error;
-        history = useHistoryOf(moved.existing, QuotaAttribute.testDeliveries);
-      }
-    }
+        ),
+      // After the delivery's put and the sequence's advance.
+      useIndex: 2,
+      refuse: (until) => refuseUnlessReplayed(idempotency, testQuotaError(until, now)),
+      maxRounds: 10,
+    });
   },
 );
-
-/** Commits that keep finding the destination's history changed under them before giving up. */
-const maxUseRounds = 10;
 
 function testQuotaError(until: Date, now: Date): RateLimitedError {
   return new RateLimitedError(

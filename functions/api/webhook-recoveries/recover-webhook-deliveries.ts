@@ -1,4 +1,4 @@
-import { limitedUntil, RecoveryLimit, type UseHistory, withUse } from '../../domain/endpoint-quotas';
+import { RecoveryLimit } from '../../domain/endpoint-quotas';
 import { newId } from '../../domain/ids';
 import { secondsUntil } from '../../domain/pay-link-declines';
 import { isoTimestamp } from '../../domain/time';
@@ -17,17 +17,13 @@ import {
   refuseUnlessReplayed,
 } from '../../store/idempotency';
 import { TransactionConditionFailed } from '../../store/transaction';
-import {
-  buildRecordDestinationUse,
-  getDestinationUse,
-  QuotaAttribute,
-  useHistoryOf,
-} from '../../store/webhook-destinations';
+import { QuotaAttribute } from '../../store/webhook-destinations';
 import {
   buildStartRecovery,
   getEndpointWithRecoveryLock,
   runningRecoveryIdOf,
 } from '../../store/webhook-recoveries';
+import { withinDestinationQuota } from '../webhooks/destination-quota';
 import { liveOrNotFound } from '../webhooks/endpoint-change';
 import { webhookRecoveryRoutes } from './routes';
 import { unansweredNow } from './unanswered-now';
@@ -53,10 +49,11 @@ export const handler = httpHandler(
       params.merchantId,
       params.webhookEndpointId,
     );
-    if (liveOrNotFound(endpoint).endpoint.status === WebhookEndpointStatus.disabled)
+    const found = liveOrNotFound(endpoint);
+    if (found.endpoint.status === WebhookEndpointStatus.disabled)
       throw new InvalidStateError('The webhook endpoint is disabled; enable it to recover its deliveries.');
     if (runningRecoveryId !== undefined) throw runningError(runningRecoveryId);
-    const gate = await unansweredNow(liveOrNotFound(endpoint), now);
+    const gate = await unansweredNow(found, now);
     if (gate.reason !== undefined) return refuseUnlessReplayed(idempotency, unansweredError(gate.reason));
     const live = gate.stored.endpoint;
     const stored = newRecovery({
@@ -67,49 +64,39 @@ export const handler = httpHandler(
       ...window,
       now: isoTimestamp(now),
     });
-    const destination = await getDestinationUse(live.merchantId, live.url);
-    return startWithinQuota(idempotency, stored, useHistoryOf(destination, QuotaAttribute.recoveries), now);
+    return startWithinQuota(idempotency, stored, now);
   },
 );
 
-/** Starts that keep finding the recovery history changed under them before giving up. */
-const maxStartRounds = 3;
-
 /**
- * Commits the start (record, lock, the endpoint's recovery history), or answers 429 when the
+ * Commits the start (record, lock, the destination's recovery history), or answers 429 when the
  * history as read or as a lost condition hands it back holds the quota's worth of recent starts.
  */
-async function startWithinQuota(
-  idempotency: IdempotencyContext,
-  stored: StoredRecovery,
-  recoveriesAt: UseHistory,
-  now: Date,
-) {
-  const { merchantId } = stored.recovery;
-  let history = recoveriesAt;
-  for (let round = 1; ; round += 1) {
-    const until = limitedUntil(RecoveryLimit, history, now);
-    if (until !== undefined) return refuseUnlessReplayed(idempotency, recoveryQuotaError(until, now));
-    try {
-      return await commitWithIdempotency(idempotency, { status: 201, body: stored.recovery }, [
-        ...buildStartRecovery(stored),
-        buildRecordDestinationUse(
-          merchantId,
-          stored.url,
-          { attribute: QuotaAttribute.recoveries, limit: RecoveryLimit },
-          history,
-          withUse(RecoveryLimit, history, now),
-        ),
-      ]);
-    } catch (error) {
-      const failed = error instanceof TransactionConditionFailed ? error : undefined;
-      const running = runningRecoveryIdOf(failed?.failureAt(1)?.existing);
-      if (running !== undefined) throw runningError(running);
-      const moved = failed?.failureAt(2);
-      if (moved === undefined || round >= maxStartRounds) throw error;
-      history = useHistoryOf(moved.existing, QuotaAttribute.recoveries);
-    }
-  }
+function startWithinQuota(idempotency: IdempotencyContext, stored: StoredRecovery, now: Date) {
+  return withinDestinationQuota({
+    merchantId: stored.recovery.merchantId,
+    url: stored.url,
+    attribute: QuotaAttribute.recoveries,
+    limit: RecoveryLimit,
+    now,
+    commit: async (use) => {
+      try {
+        return await commitWithIdempotency(idempotency, { status: 201, body: stored.recovery }, [
+          ...buildStartRecovery(stored),
+          use,
+        ]);
+      } catch (error) {
+        // Action 1, the lock: another start won the race, and its recovery runs.
+        const failed = error instanceof TransactionConditionFailed ? error : undefined;
+        const running = runningRecoveryIdOf(failed?.failureAt(1)?.existing);
+        throw running === undefined ? error : runningError(running);
+      }
+    },
+    // After the record's and the lock's puts.
+    useIndex: 2,
+    refuse: (until) => refuseUnlessReplayed(idempotency, recoveryQuotaError(until, now)),
+    maxRounds: 3,
+  });
 }
 
 function recoveryQuotaError(until: Date, now: Date): RateLimitedError {

@@ -26,22 +26,14 @@ beforeEach(async () => {
 describe('the quota histories of a destination', () => {
   it('takes a use only from the history it read: one that read before another wrote loses, with the history as it is', async () => {
     const first = withUse(RecoveryLimit, [], now);
-    await sendTransaction([buildRecordDestinationUse(merchantId, url, recoveries, [], first)]);
+    await sendTransaction([buildRecordDestinationUse(merchantId, url, recoveries, [], now)]);
     const later = new Date(now.getTime() + 1000);
-    const stale = buildRecordDestinationUse(
-      merchantId,
-      url,
-      recoveries,
-      [],
-      withUse(RecoveryLimit, [], later),
-    );
+    const stale = buildRecordDestinationUse(merchantId, url, recoveries, [], later);
     const lost = await sendTransaction([stale]).catch((error: unknown) => error);
     expect(lost).toBeInstanceOf(TransactionConditionFailed);
     const existing = (lost as TransactionConditionFailed).failureAt(0)?.existing;
     expect(useHistoryOf(existing, QuotaAttribute.recoveries)).toEqual(first);
-    await sendTransaction([
-      buildRecordDestinationUse(merchantId, url, recoveries, first, withUse(RecoveryLimit, first, later)),
-    ]);
+    await sendTransaction([buildRecordDestinationUse(merchantId, url, recoveries, first, later)]);
     expect(useHistoryOf(await getDestinationUse(merchantId, url), QuotaAttribute.recoveries)).toEqual([
       later.getTime(),
       now.getTime(),
@@ -50,7 +42,7 @@ describe('the quota histories of a destination', () => {
 
   it('counts every spelling of one host and path as one destination, and keeps the two histories apart', async () => {
     const tests = { attribute: QuotaAttribute.testDeliveries, limit: TestDeliveryLimit };
-    await sendTransaction([buildRecordDestinationUse(merchantId, url, tests, [], [now.getTime()])]);
+    await sendTransaction([buildRecordDestinationUse(merchantId, url, tests, [], now)]);
     for (const spelling of [
       'https://HOOKS.example.com/orders',
       'https://hooks.example.com/orders/',
@@ -67,7 +59,7 @@ describe('the quota histories of a destination', () => {
   });
 
   it('expires an hour after its newest use', async () => {
-    await sendTransaction([buildRecordDestinationUse(merchantId, url, recoveries, [], [now.getTime()])]);
+    await sendTransaction([buildRecordDestinationUse(merchantId, url, recoveries, [], now)]);
     const { Item } = await documentClient().send(
       new GetCommand({ TableName: tableName(), Key: destinationKeys.webhookDestination(merchantId, url) }),
     );
