@@ -7,6 +7,7 @@ import { documentClient } from '../../functions/store/client';
 import { buildPutPayment, buildPutRefund } from '../../functions/store/payments';
 import { e2eFile, merchantId, t } from '../support/e2e-test';
 import { expectParentReadBesideEveryPage } from '../support/pages';
+import { sandboxCharge } from '../support/sandbox-charges';
 import { paymentFields } from '../support/spec-fields';
 
 e2eFile();
@@ -42,14 +43,7 @@ async function seedPayment(input: {
     currency: 'USD',
     paymentMethodType: 'card',
     processor: 'sandbox',
-    charge: input.declined
-      ? {
-          outcome: 'declined',
-          processorReferenceId: 'sbx_ch_declined',
-          declineCode: 'card_declined',
-          declineMessage: 'The card was declined.',
-        }
-      : { outcome: 'succeeded', processorReferenceId: 'sbx_ch_1', paymentInstrumentId: newId('pmi') },
+    charge: sandboxCharge(input.declined === true),
     now: input.at,
   });
   await documentClient().send(new TransactWriteCommand({ TransactItems: [buildPutPayment(payment)] }));

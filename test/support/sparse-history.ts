@@ -12,6 +12,7 @@ import { mapWithConcurrency } from '../../functions/store/reads';
 import { buildPutNewDelivery } from '../../functions/store/webhook-deliveries';
 import { buildDeleteEndpoint, buildPutNewEndpoint } from '../../functions/store/webhook-endpoints';
 import { invoiceIn } from './domain-invoice';
+import { sandboxCharge } from './sandbox-charges';
 
 /*
  * A merchant's history under every filter of the lists (docs/decisions/keys-for-every-filter.md): for
@@ -73,14 +74,7 @@ export function sparseFilters(merchantId: string, history: number): Record<strin
         currency: 'USD',
         paymentMethodType: 'card',
         processor: 'sandbox',
-        charge: declined
-          ? {
-              outcome: 'declined',
-              processorReferenceId: 'sbx_ch_declined',
-              declineCode: 'card_declined',
-              declineMessage: 'The card was declined.',
-            }
-          : { outcome: 'succeeded', processorReferenceId: 'sbx_ch_1', paymentInstrumentId: newId('pmi') },
+        charge: sandboxCharge(declined),
         now: now(),
       }),
     ).Put.Item;
