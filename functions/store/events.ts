@@ -1,5 +1,5 @@
 import { GetCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
-import type { DomainEvent, EventType } from '../domain/invoice';
+import { type DomainEvent, EventType } from '../domain/invoice';
 import { merchantShardOfId } from '../domain/merchant-shards';
 import { expiresAtOfEvent, retentionDays } from '../domain/retention';
 import type { ShardHistory } from '../domain/shard-history';
@@ -9,8 +9,12 @@ import { EntityType, merchantPartition, merchantShardPartition } from './table';
 
 /**
  * The event log's partitions. A merchant's events, all of them (GSI1) or of one type (GSI2), sit in
- * the write shard of the object they are about, as that object's own items do; an object's events
- * have one partition (GSI4), since an object has few. Each sorts by `<createdAt>#<eventId>`.
+ * the write shard of the object they are about, as that object's own items do. An object's events
+ * (GSI4) have two partitions: one for the types it can have many of (an invoice's resends, a
+ * payment's refunds: `repeatedEventTypeOf`), one for those it has at most once each. So one type of
+ * an object's events is one partition's keys, or a few events among those it has once, never a
+ * walk through its resends, and no byte is added to an event (docs/decisions/keys-for-every-filter.md).
+ * Each sorts by `<createdAt>#<eventId>`.
  */
 const eventsPartition = (merchantId: string, shard: number) =>
   `${merchantShardPartition(merchantId, shard)}#EVENTS`;
@@ -18,6 +22,25 @@ const eventsOfTypePartition = (merchantId: string, eventType: string, shard: num
   `${merchantShardPartition(merchantId, shard)}#EVENTS#${eventType}`;
 const eventsOfObjectPartition = (merchantId: string, objectId: string) =>
   `${merchantPartition(merchantId)}#OBJECT#${objectId}#EVENTS`;
+const eventsOfObjectWithTypePartition = (merchantId: string, objectId: string, eventType: string) =>
+  `${eventsOfObjectPartition(merchantId, objectId)}#${eventType}`;
+
+/**
+ * The one type of event an object can have many of, by the kind its id names: an invoice is sent
+ * again and again, a payment refunded in parts. Every other type happens once to an object at most
+ * (it is created or declined once, paid once, returned once).
+ */
+export function repeatedEventTypeOf(objectId: string): EventType | undefined {
+  if (objectId.startsWith('inv_')) return EventType.invoiceSent;
+  if (objectId.startsWith('pmt_')) return EventType.paymentRefunded;
+  return undefined;
+}
+
+/** The partition of an object's events (GSI4) that holds its events of `eventType`. */
+const objectEventsPartition = (merchantId: string, objectId: string, eventType: string) =>
+  eventType === repeatedEventTypeOf(objectId)
+    ? eventsOfObjectWithTypePartition(merchantId, objectId, eventType)
+    : eventsOfObjectPartition(merchantId, objectId);
 const eventPartition = (eventId: string) => `EVENT#${eventId}`;
 const eventSortKey = 'EVENT';
 const eventLogPosition = (createdAt: string, eventId: string) => `${createdAt}#${eventId}`;
@@ -26,7 +49,7 @@ export const eventKeys = {
   event: (eventId: string) => ({ PK: eventPartition(eventId), SK: eventSortKey }),
   /**
    * The event log's entries of an event: GSI1 the merchant's events, GSI2 those of its type, both in
-   * the shard of its object (shard 0 without one); GSI4 its object's events.
+   * the shard of its object (shard 0 without one); GSI4 its object's events of its type's kind.
    */
   eventIndexes: (event: {
     merchantId: string;
@@ -44,12 +67,17 @@ export const eventKeys = {
       GSI2SK: position,
       ...(event.objectId === null
         ? {}
-        : { GSI4PK: eventsOfObjectPartition(event.merchantId, event.objectId), GSI4SK: position }),
+        : {
+            GSI4PK: objectEventsPartition(event.merchantId, event.objectId, event.eventType),
+            GSI4SK: position,
+          }),
     };
   },
   eventsPartition,
   eventsOfTypePartition,
   eventsOfObjectPartition,
+  eventsOfObjectWithTypePartition,
+  objectEventsPartition,
   eventLogPosition,
   eventPartition,
   eventSortKey,
@@ -110,14 +138,21 @@ const retentionMs = retentionDays * 24 * 60 * 60 * 1000;
 
 /** The index, its key attributes and the partitions one page of the event log reads. */
 function eventLogPartitions(merchantId: string, shards: ShardHistory, filters: EventFilters, upTo?: string) {
-  if (filters.objectId !== undefined) {
-    // An object has few events and one partition: a type is filtered among them.
-    return {
-      indexName: 'GSI4',
-      partitionKey: 'GSI4PK',
-      sortKey: 'GSI4SK',
-      partitions: [eventKeys.eventsOfObjectPartition(merchantId, filters.objectId)],
-    };
+  const { objectId } = filters;
+  if (objectId !== undefined) {
+    // All of an object's events are its two partitions merged; one type, the partition that holds it.
+    const repeated = repeatedEventTypeOf(objectId);
+    const { type } = filters;
+    const partitions =
+      type !== undefined
+        ? [eventKeys.objectEventsPartition(merchantId, objectId, type)]
+        : [
+            eventKeys.eventsOfObjectPartition(merchantId, objectId),
+            ...(repeated === undefined
+              ? []
+              : [eventKeys.eventsOfObjectWithTypePartition(merchantId, objectId, repeated)]),
+          ];
+    return { indexName: 'GSI4', partitionKey: 'GSI4PK', sortKey: 'GSI4SK', partitions };
   }
   const shardNumbers = shardsOfPage(shards, { time: upTo });
   const { type } = filters;
@@ -171,7 +206,11 @@ export function buildEventLogQueries(
   // A range that ends before it starts (createdTo older than retention keeps, or before createdFrom)
   // holds no event: no Query is sent, as DynamoDB refuses a BETWEEN whose bounds are reversed.
   if (high < low) return { queries: [], sortKey: index.sortKey };
-  const typeFilter = filters.objectId !== undefined && filters.type !== undefined;
+  // Among the events an object has once each, one type is a filter over a few.
+  const typeFilter =
+    filters.objectId !== undefined &&
+    filters.type !== undefined &&
+    filters.type !== repeatedEventTypeOf(filters.objectId);
   const queries = index.partitions.map(
     (partition): QueryCommandInput => ({
       TableName: tableName(),

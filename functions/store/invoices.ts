@@ -43,7 +43,14 @@ import {
   ProcessorCallBusy,
   withoutLock,
 } from './payments';
-import { batchGet, queryPage, queryPartitionsPage, shardsOfPage } from './reads';
+import {
+  batchGet,
+  itemsOfEntries,
+  type QueryPage,
+  queryPage,
+  queryPartitionsPage,
+  shardsOfPage,
+} from './reads';
 import { EntityType, merchantPartition, merchantShardPartition, partitionOfId, SortKeyPrefix } from './table';
 import {
   type FailedCondition,
@@ -58,6 +65,8 @@ const invoicesWithStatusPartition = (merchantId: string, status: string, shard: 
   `${merchantShardPartition(merchantId, shard)}#INVOICES#${status}`;
 const invoicesOfCustomerPartition = (merchantId: string, customerId: string) =>
   `${merchantPartition(merchantId)}#CUSTOMER#${customerId}#INVOICES`;
+const invoicesOfCustomerWithStatusPartition = (merchantId: string, customerId: string, status: string) =>
+  `${invoicesOfCustomerPartition(merchantId, customerId)}#${status}`;
 
 export const invoiceKeys = {
   invoice: (merchantId: string, invoiceId: string) => ({
@@ -69,15 +78,20 @@ export const invoiceKeys = {
     PK: partitionOfId(merchantId, invoiceId),
     SK: `${SortKeyPrefix.invoicePayment}${invoiceId}#${paymentRecordId}`,
   }),
-  /** GSI1: a merchant's invoices of one status; GSI2: a customer's invoices. Both newest first. */
+  /**
+   * GSI1: a merchant's invoices of one status; GSI2: a customer's invoices; GSI6 (keys only): a
+   * customer's invoices of one status. All newest first.
+   */
   invoiceIndexes: (merchantId: string, customerId: string, status: string, invoiceId: string) => ({
     GSI1PK: invoicesWithStatusPartition(merchantId, status, merchantShardOfId(invoiceId)),
     GSI1SK: invoiceId,
     GSI2PK: invoicesOfCustomerPartition(merchantId, customerId),
     GSI2SK: invoiceId,
+    GSI6PK: invoicesOfCustomerWithStatusPartition(merchantId, customerId, status),
   }),
   invoicesWithStatusPartition,
   invoicesOfCustomerPartition,
+  invoicesOfCustomerWithStatusPartition,
   /** The per-merchant invoice number sequence, advanced inside each create transaction. */
   invoiceNumberCounter: (merchantId: string) => ({
     PK: merchantPartition(merchantId),
@@ -271,6 +285,7 @@ export function toInvoice(item: Record<string, unknown>): Invoice {
     GSI2PK: _gsi2pk,
     GSI2SK: _gsi2sk,
     GSI3PK: _gsi3pk,
+    GSI6PK: _gsi6pk,
     entityType: _entityType,
     merchantName: _merchantName,
     ...invoice
@@ -284,19 +299,40 @@ export interface InvoiceFilters {
 }
 
 /**
- * Newest first. A customer filter reads GSI2 (narrowest), a status filter alone reads GSI1, no
- * filter reads the merchant's partition; both filters read GSI2 and filter on status. GSI1 and the
- * merchant's partition have one partition per shard of the merchant: one Query each, run together
- * and merged (one Query for a merchant with one shard). GSI2 is per customer and never sharded.
+ * Newest first. A customer filter reads GSI2, a status filter alone reads GSI1, no filter reads the
+ * merchant's partition; both read the customer's keys of that status (GSI6) and then their invoices
+ * by key. GSI1 and the merchant's partition have one partition per shard of the merchant: one Query
+ * each, run together and merged (one Query for a merchant with one shard). GSI2 and GSI6 are per
+ * customer and never sharded.
  */
-export function queryInvoices(
+export async function queryInvoices(
   merchantId: string,
   shards: ShardHistory,
   filters: InvoiceFilters,
   limit: number,
   startKey: Record<string, unknown> | undefined,
-) {
+): Promise<QueryPage> {
   const table = tableName();
+  const { status } = filters;
+  if (filters.customerId !== undefined && status !== undefined) {
+    const entries = await queryPage(
+      {
+        TableName: table,
+        IndexName: 'GSI6',
+        KeyConditionExpression: 'GSI6PK = :partition',
+        ExpressionAttributeValues: {
+          ':partition': invoiceKeys.invoicesOfCustomerWithStatusPartition(
+            merchantId,
+            filters.customerId,
+            status,
+          ),
+        },
+        ScanIndexForward: false,
+      },
+      { limit, startKey, keyAttributes: ['PK', 'SK', 'GSI6PK'] },
+    );
+    return (await itemsOfEntries(entries, (item) => item.status === status)).page;
+  }
   if (filters.customerId !== undefined) {
     return queryPage(
       {
@@ -305,17 +341,12 @@ export function queryInvoices(
         KeyConditionExpression: 'GSI2PK = :partition',
         ExpressionAttributeValues: {
           ':partition': invoiceKeys.invoicesOfCustomerPartition(merchantId, filters.customerId),
-          ...(filters.status === undefined ? {} : { ':status': filters.status }),
         },
-        ...(filters.status === undefined
-          ? {}
-          : { FilterExpression: '#status = :status', ExpressionAttributeNames: { '#status': 'status' } }),
         ScanIndexForward: false,
       },
       { limit, startKey, keyAttributes: ['PK', 'SK', 'GSI2PK', 'GSI2SK'] },
     );
   }
-  const { status } = filters;
   if (status !== undefined) {
     // A cursor names the last invoice of a page (its GSI1SK is its id): each shard goes on below it.
     const before = startKey === undefined ? undefined : String(startKey.GSI1SK);

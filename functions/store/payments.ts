@@ -1,5 +1,6 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { typeIdBound } from '../domain/id-time-bounds';
+import { merchantShardOfId } from '../domain/merchant-shards';
 import type { Payment, PaymentStatus, Payout, Refund } from '../domain/payment';
 import type { ShardHistory } from '../domain/shard-history';
 import { AnswerableError, type ErrorAnswer } from '../errors/answerable-error';
@@ -19,9 +20,23 @@ import {
   replayStoredOutcome,
   type StoredResponse,
 } from './idempotency';
-import { batchGet, queryMerchantItems, queryPartitionsPage, shardsOfPage } from './reads';
-import { EntityType, merchantShardPartition, partitionOfId, SortKeyPrefix } from './table';
+import {
+  batchGet,
+  itemsOfEntries,
+  type QueryPage,
+  queryMerchantItems,
+  queryPartitionsPage,
+  shardsOfPage,
+} from './reads';
+import { EntityType, merchantPartition, merchantShardPartition, partitionOfId, SortKeyPrefix } from './table';
 import { sendTransaction, type TransactItems, TransactionConditionFailed } from './transaction';
+
+const paymentsWithStatusPartition = (merchantId: string, status: string, shard: number) =>
+  `${merchantShardPartition(merchantId, shard)}#PAYMENTS#${status}`;
+const paymentsOfCustomerPartition = (merchantId: string, customerId: string) =>
+  `${merchantPartition(merchantId)}#CUSTOMER#${customerId}#PAYMENTS`;
+const paymentsOfCustomerWithStatusPartition = (merchantId: string, customerId: string, status: string) =>
+  `${paymentsOfCustomerPartition(merchantId, customerId)}#${status}`;
 
 export const paymentKeys = {
   payment: (merchantId: string, paymentId: string) => ({
@@ -37,6 +52,25 @@ export const paymentKeys = {
     SK: `${SortKeyPrefix.refund}${paymentId}#${refundId}`,
   }),
   refundsOfPaymentPrefix: (paymentId: string) => `${SortKeyPrefix.refund}${paymentId}#`,
+  /**
+   * The lists' entries of a payment, each sorted by its time-ordered id: GSI6 (keys only) the
+   * merchant's payments of its status, in the payment's shard; GSI2 the customer's payments and GSI4
+   * those of the payment's status, which project the payment whole (under 1 KB, one unit an entry).
+   */
+  paymentIndexes: (payment: Pick<Payment, 'merchantId' | 'customerId' | 'status' | 'paymentId'>) => ({
+    GSI6PK: paymentsWithStatusPartition(
+      payment.merchantId,
+      payment.status,
+      merchantShardOfId(payment.paymentId),
+    ),
+    GSI2PK: paymentsOfCustomerPartition(payment.merchantId, payment.customerId),
+    GSI2SK: payment.paymentId,
+    GSI4PK: paymentsOfCustomerWithStatusPartition(payment.merchantId, payment.customerId, payment.status),
+    GSI4SK: payment.paymentId,
+  }),
+  paymentsWithStatusPartition,
+  paymentsOfCustomerPartition,
+  paymentsOfCustomerWithStatusPartition,
   payout: (merchantId: string, payoutId: string) => ({
     PK: partitionOfId(merchantId, payoutId),
     SK: `${SortKeyPrefix.payout}${payoutId}`,
@@ -53,6 +87,7 @@ export function buildPutPayment(payment: Payment, options: { sandboxReturnable?:
       TableName: tableName(),
       Item: {
         ...paymentKeys.payment(payment.merchantId, payment.paymentId),
+        ...paymentKeys.paymentIndexes(payment),
         entityType: EntityType.payment,
         ...payment,
         ...(options.sandboxReturnable === true ? { sandboxReturnable: true } : {}),
@@ -71,15 +106,24 @@ export function paymentAsRead(payment: Payment): Condition {
   };
 }
 
+/** The list keys that follow a payment's status (`paymentKeys.paymentIndexes`), as an update sets them. */
+function statusIndexKeys(next: Payment) {
+  const { GSI6PK, GSI4PK } = paymentKeys.paymentIndexes(next);
+  return {
+    assignments: 'GSI6PK = :gsi6pk, GSI4PK = :gsi4pk',
+    values: { ':gsi6pk': GSI6PK, ':gsi4pk': GSI4PK },
+  };
+}
+
 /** A refund applied by the call holding the payment's lock, which this write releases. */
 export function buildApplyRefund(next: Payment, callId: string) {
   const held = lockHeldBy(callId);
+  const statusKeys = statusIndexKeys(next);
   return {
     Update: {
       TableName: tableName(),
       Key: paymentKeys.payment(next.merchantId, next.paymentId),
-      UpdateExpression:
-        'SET amountRefunded = :amountRefunded, #status = :status, updatedAt = :updatedAt, #version = :version REMOVE #lockId, #lockUntil',
+      UpdateExpression: `SET amountRefunded = :amountRefunded, #status = :status, updatedAt = :updatedAt, #version = :version, ${statusKeys.assignments} REMOVE #lockId, #lockUntil`,
       ConditionExpression: held.expression,
       ExpressionAttributeNames: {
         ...held.names,
@@ -93,6 +137,7 @@ export function buildApplyRefund(next: Payment, callId: string) {
         ':status': next.status,
         ':updatedAt': next.updatedAt,
         ':version': next.version,
+        ...statusKeys.values,
       },
     },
   };
@@ -101,11 +146,12 @@ export function buildApplyRefund(next: Payment, callId: string) {
 /** A return: only while the payment is as read and no refund of it is at the processor. */
 export function buildApplyReturn(previous: Payment, next: Payment, now: Date) {
   const condition = allOf(paymentAsRead(previous), lockFree(now));
+  const statusKeys = statusIndexKeys(next);
   return {
     Update: {
       TableName: tableName(),
       Key: paymentKeys.payment(next.merchantId, next.paymentId),
-      UpdateExpression: 'SET #status = :status, updatedAt = :updatedAt, #version = :version',
+      UpdateExpression: `SET #status = :status, updatedAt = :updatedAt, #version = :version, ${statusKeys.assignments}`,
       ...condition,
       ExpressionAttributeNames: { ...condition.ExpressionAttributeNames, '#version': 'version' },
       ExpressionAttributeValues: {
@@ -113,6 +159,7 @@ export function buildApplyReturn(previous: Payment, next: Payment, now: Date) {
         ':status': next.status,
         ':updatedAt': next.updatedAt,
         ':version': next.version,
+        ...statusKeys.values,
       },
       ReturnValuesOnConditionCheckFailure: 'ALL_OLD' as const,
     },
@@ -200,58 +247,98 @@ export interface PaymentFilters {
 }
 
 /**
- * Newest first. Payment ids are time-ordered TypeIDs, so a createdAt range is a sort-key range (one
- * key condition) in every shard of the merchant; status and customer filter the items read. A
- * merchant with one shard is one Query; with more, one per shard, run together and merged.
+ * Newest first. Payment ids are time-ordered TypeIDs and sort every list of them, so a createdAt
+ * range is a sort-key range (one key condition) wherever the page is read. No filter reads the
+ * merchant's partitions; a status their keys of that status (GSI6), then the payments by key; a
+ * customer the customer's payments (GSI2), and a status with it those of that status (GSI4). The
+ * merchant's partitions and GSI6 have one partition per shard of the merchant: one Query each, run
+ * together and merged (one for a merchant with one shard); a customer's lists are never sharded.
  */
-export function queryPayments(
+export async function queryPayments(
   merchantId: string,
   shards: ShardHistory,
   filters: PaymentFilters,
   limit: number,
   startKey: Record<string, unknown> | undefined,
-) {
+): Promise<QueryPage> {
+  // Every payment id starts `pmt_`: a key condition's bound is never empty, as DynamoDB requires.
   const low =
-    filters.createdFrom === undefined ? '' : typeIdBound('pmt', new Date(filters.createdFrom), 'lowest');
+    filters.createdFrom === undefined ? 'pmt_' : typeIdBound('pmt', new Date(filters.createdFrom), 'lowest');
   const high =
     filters.createdTo === undefined ? '~' : typeIdBound('pmt', new Date(filters.createdTo), 'highest');
-  const conditions = [
-    ...(filters.status === undefined ? [] : ['#status = :status']),
-    ...(filters.customerId === undefined ? [] : ['customerId = :customerId']),
-  ];
   const cursorSortKey = startKey === undefined ? undefined : String(startKey.SK);
-  const inShard = (shard: number) => {
-    const partition = merchantShardPartition(merchantId, shard);
-    return {
-      TableName: tableName(),
-      KeyConditionExpression: 'PK = :partition AND SK BETWEEN :low AND :high',
-      ExpressionAttributeValues: {
-        ':partition': partition,
-        ':low': `${SortKeyPrefix.payment}${low}`,
-        ':high': `${SortKeyPrefix.payment}${high}`,
-        ...(filters.status === undefined ? {} : { ':status': filters.status }),
-        ...(filters.customerId === undefined ? {} : { ':customerId': filters.customerId }),
-      },
-      ...(conditions.length === 0
-        ? {}
-        : {
-            FilterExpression: conditions.join(' AND '),
-            ...(filters.status === undefined ? {} : { ExpressionAttributeNames: { '#status': 'status' } }),
-          }),
-      ScanIndexForward: false,
-      // A cursor names the last payment of a page, in whichever shard: each shard goes on below it.
-      ...(cursorSortKey === undefined ? {} : { ExclusiveStartKey: { PK: partition, SK: cursorSortKey } }),
-    };
-  };
-  const shardsRead = shardsOfPage(shards, {
-    id: cursorSortKey?.slice(SortKeyPrefix.payment.length),
-    time: filters.createdTo,
+  const cursorId = cursorSortKey?.slice(SortKeyPrefix.payment.length);
+  const list = paymentList(merchantId, filters);
+  const inPartition = (partition: string): QueryCommandInput => ({
+    TableName: tableName(),
+    ...(list.indexName === undefined ? {} : { IndexName: list.indexName }),
+    KeyConditionExpression: `${list.partitionKey} = :partition AND ${list.sortKey} BETWEEN :low AND :high`,
+    ExpressionAttributeValues: {
+      ':partition': partition,
+      ':low': `${list.sortPrefix}${low}`,
+      ':high': `${list.sortPrefix}${high}`,
+    },
+    ScanIndexForward: false,
+    // A cursor names the last payment of a page, in whichever shard: each partition goes on below it.
+    ...(cursorId === undefined
+      ? {}
+      : {
+          ExclusiveStartKey: {
+            PK: startKey?.PK,
+            SK: cursorSortKey,
+            [list.partitionKey]: partition,
+            [list.sortKey]: `${list.sortPrefix}${cursorId}`,
+          },
+        }),
   });
-  return queryPartitionsPage(shardsRead.map(inShard), {
+  const shardsRead = list.sharded ? shardsOfPage(shards, { id: cursorId, time: filters.createdTo }) : [0];
+  const page = await queryPartitionsPage(shardsRead.map(list.partition).map(inPartition), {
     limit,
-    sortAttribute: 'SK',
+    sortAttribute: list.sortKey,
     keyAttributes: ['PK', 'SK'],
   });
+  if (!list.keysOnly) return page;
+  return (await itemsOfEntries(page, (item) => item.status === filters.status)).page;
+}
+
+/** Where a page of payments is read, by its filters (`queryPayments`). */
+function paymentList(merchantId: string, filters: PaymentFilters) {
+  const { status, customerId } = filters;
+  if (customerId !== undefined) {
+    const byStatus = status !== undefined;
+    return {
+      indexName: byStatus ? 'GSI4' : 'GSI2',
+      partitionKey: byStatus ? 'GSI4PK' : 'GSI2PK',
+      sortKey: byStatus ? 'GSI4SK' : 'GSI2SK',
+      sortPrefix: '',
+      sharded: false,
+      keysOnly: false,
+      partition: () =>
+        byStatus
+          ? paymentKeys.paymentsOfCustomerWithStatusPartition(merchantId, customerId, status)
+          : paymentKeys.paymentsOfCustomerPartition(merchantId, customerId),
+    };
+  }
+  if (status !== undefined) {
+    return {
+      indexName: 'GSI6',
+      partitionKey: 'GSI6PK',
+      sortKey: 'SK',
+      sortPrefix: SortKeyPrefix.payment,
+      sharded: true,
+      keysOnly: true,
+      partition: (shard: number) => paymentKeys.paymentsWithStatusPartition(merchantId, status, shard),
+    };
+  }
+  return {
+    indexName: undefined,
+    partitionKey: 'PK',
+    sortKey: 'SK',
+    sortPrefix: SortKeyPrefix.payment,
+    sharded: true,
+    keysOnly: false,
+    partition: (shard: number) => merchantShardPartition(merchantId, shard),
+  };
 }
 
 export function queryRefunds(
@@ -271,6 +358,11 @@ export function toPayment(item: Record<string, unknown>): Payment {
   const {
     PK: _pk,
     SK: _sk,
+    GSI2PK: _gsi2pk,
+    GSI2SK: _gsi2sk,
+    GSI4PK: _gsi4pk,
+    GSI4SK: _gsi4sk,
+    GSI6PK: _gsi6pk,
     entityType: _entityType,
     sandboxReturnable: _sandboxReturnable,
     ...payment

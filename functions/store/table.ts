@@ -39,13 +39,26 @@ export const TableDefinition = {
       sortKey: 'createdAt',
       projectedAttributes: eventDeliveryIndexFields,
     },
+    /**
+     * The filters no other key carries (docs/decisions/keys-for-every-filter.md), overloaded by
+     * prefix: a merchant's payments of one status, a customer's invoices of one status, an object's
+     * events of one type, an endpoint's deliveries of one status. Keys only: an entry costs its
+     * least whatever the item's size, an update that leaves its key alone (a lease, a lock, an
+     * attempt) leaves it alone, and a page reads its items by key in one `BatchGetItem`. Its sort
+     * key is the table's own (`<KIND>#<time-ordered id>`), so an entry adds one attribute to its
+     * item and no more.
+     */
+    { indexName: 'GSI6', partitionKey: 'GSI6PK', sortKey: 'SK', projectedAttributes: [] },
   ],
   streamViewType: 'NEW_AND_OLD_IMAGES',
 } as const;
 
 export type TableDefinition = typeof TableDefinition;
 
-/** One global index: a sort key when it orders its entries, and every attribute unless it names some. */
+/**
+ * One global index: a sort key when it orders its entries, and every attribute unless it names
+ * some; naming none keeps the keys only.
+ */
 export interface IndexDefinition {
   readonly indexName: string;
   readonly partitionKey: string;
@@ -58,17 +71,21 @@ export const globalSecondaryIndexes: readonly IndexDefinition[] = TableDefinitio
 /** The CreateTable input the local runtime and the tests use (on-demand, stream on). */
 export function createTableInput(tableName: string) {
   const { partitionKey, sortKey, streamViewType } = TableDefinition;
-  const keyAttributes = [
+  // An index may sort by the table's own sort key: each attribute is defined once.
+  const keyAttributes = new Set([
     partitionKey,
     sortKey,
     ...globalSecondaryIndexes.flatMap((index) =>
       index.sortKey === undefined ? [index.partitionKey] : [index.partitionKey, index.sortKey],
     ),
-  ];
+  ]);
   return {
     TableName: tableName,
     BillingMode: 'PAY_PER_REQUEST' as const,
-    AttributeDefinitions: keyAttributes.map((name) => ({ AttributeName: name, AttributeType: 'S' as const })),
+    AttributeDefinitions: [...keyAttributes].map((name) => ({
+      AttributeName: name,
+      AttributeType: 'S' as const,
+    })),
     KeySchema: [
       { AttributeName: partitionKey, KeyType: 'HASH' as const },
       { AttributeName: sortKey, KeyType: 'RANGE' as const },
@@ -79,13 +96,17 @@ export function createTableInput(tableName: string) {
         { AttributeName: index.partitionKey, KeyType: 'HASH' as const },
         ...(index.sortKey === undefined ? [] : [{ AttributeName: index.sortKey, KeyType: 'RANGE' as const }]),
       ],
-      Projection:
-        index.projectedAttributes === undefined
-          ? { ProjectionType: 'ALL' as const }
-          : { ProjectionType: 'INCLUDE' as const, NonKeyAttributes: [...index.projectedAttributes] },
+      Projection: projectionOf(index),
     })),
     StreamSpecification: { StreamEnabled: true, StreamViewType: streamViewType },
   };
+}
+
+/** How an index's projection reads in CreateTable: all, keys only, or the attributes it names. */
+export function projectionOf(index: IndexDefinition) {
+  if (index.projectedAttributes === undefined) return { ProjectionType: 'ALL' as const };
+  if (index.projectedAttributes.length === 0) return { ProjectionType: 'KEYS_ONLY' as const };
+  return { ProjectionType: 'INCLUDE' as const, NonKeyAttributes: [...index.projectedAttributes] };
 }
 
 /**

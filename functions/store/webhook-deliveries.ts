@@ -10,6 +10,7 @@ import { commitWithIdempotency, type IdempotencyContext, type StoredResponse } f
 import {
   batchGet,
   byKeyAttribute,
+  itemsOfEntries,
   mapWithConcurrency,
   newestPage,
   pageOf,
@@ -39,6 +40,9 @@ import {
   withNextNumbers,
 } from './webhook-endpoints';
 
+const deliveriesOfStatusPartition = (webhookEndpointId: string, status: DeliveryStatus, shard: number) =>
+  `${deliveriesPartition(webhookEndpointId, shard)}#${status}`;
+
 export const deliveryKeys = {
   /**
    * An endpoint's deliveries, newest first by their time-ordered ids, in the partition of their
@@ -54,6 +58,15 @@ export const deliveryKeys = {
    * carry no GSI1 key.
    */
   dueDelivery: dueIndexEntry,
+  /**
+   * GSI6 (keys only): an endpoint's deliveries of one status, in the partition of their shard,
+   * newest first. Written with the delivery and moved by a change of status, never by an attempt
+   * that leaves the status alone or by a lease.
+   */
+  deliveryOfStatus: (webhookEndpointId: string, status: DeliveryStatus, shard: number) => ({
+    GSI6PK: deliveriesOfStatusPartition(webhookEndpointId, status, shard),
+  }),
+  deliveriesOfStatusPartition,
 } as const;
 
 /** Where a delivery is stored: the partition of its shard under its endpoint's history. */
@@ -78,23 +91,26 @@ export function deliveryKey(
  */
 function deliveryItem(delivery: WebhookDelivery, dueAt: string | undefined, shards: DeliveryShardHistory) {
   const waiting = delivery.status === DeliveryStatus.pending && !delivery.paused && dueAt !== undefined;
+  const shard = deliveryShardOf(delivery.webhookDeliveryId, shards);
   return {
-    ...deliveryKey(delivery.webhookEndpointId, delivery.webhookDeliveryId, shards),
+    ...deliveryKeys.webhookDelivery(delivery.webhookEndpointId, delivery.webhookDeliveryId, shard),
+    ...deliveryKeys.deliveryOfStatus(delivery.webhookEndpointId, delivery.status, shard),
     ...(waiting ? deliveryKeys.dueDelivery(dueAt, delivery.webhookDeliveryId) : {}),
     entityType: EntityType.webhookDelivery,
     ...withoutNulls(delivery),
-    ...(waiting ? { dueAt } : {}),
     ttl: expiresAtOfEvent(delivery.eventId),
   };
 }
 
 /**
- * The delivery without the fields that are null (no attempt yet, not a redelivery, no version):
- * `toDelivery` reads an absent field as null, and each stored null costs its name's bytes on every
- * write of the delivery, which is what keeps a leased delivery under 1 KB (docs/performance.md).
+ * The delivery without the fields that are null (no attempt yet, not a redelivery, no version) and
+ * without `lastAttemptAt`, which is its last attempt's time: `toDelivery` reads an absent field as
+ * null and the time from the attempts, and each stored byte is paid on every write of the delivery,
+ * which is what keeps a leased delivery under 1 KB beside its status list's key (docs/performance.md).
  */
 function withoutNulls(delivery: WebhookDelivery): Partial<WebhookDelivery> {
-  return Object.fromEntries(Object.entries(delivery).filter(([, value]) => value !== null));
+  const { lastAttemptAt: _derived, ...stored } = delivery;
+  return Object.fromEntries(Object.entries(stored).filter(([, value]) => value !== null));
 }
 
 /** A new delivery, only where none exists: its id is derived from event and endpoint. */
@@ -246,9 +262,19 @@ export async function waitingDeliveries(): Promise<WaitingDelivery[]> {
     .filter((item) => !isExpired(item, now))
     .map((item) => ({
       ...placedDelivery(item),
-      dueAt: String(item.dueAt),
+      dueAt: dueAtOf(item),
       ...leaseOf(item),
     }));
+}
+
+/**
+ * When a waiting delivery's attempt is due: the time its due entry (`GSI1SK`, `<dueAt>#<id>`) starts
+ * with, as no byte of the delivery repeats it; kept beside it by releases before that.
+ */
+function dueAtOf(item: Record<string, unknown>): string {
+  if (typeof item.dueAt === 'string') return item.dueAt;
+  const position = String(item.GSI1SK);
+  return position.slice(0, position.indexOf('#'));
 }
 
 /** The lease a stored delivery carries while a dispatcher holds its next attempt, if any. */
@@ -268,7 +294,11 @@ export function toDelivery(item: Record<string, unknown>): WebhookDelivery {
     attemptCount: Number(item.attemptCount),
     attempts: (item.attempts ?? []) as WebhookDelivery['attempts'],
     createdAt: String(item.createdAt),
-    lastAttemptAt: typeof item.lastAttemptAt === 'string' ? item.lastAttemptAt : null,
+    // Kept by releases before it was derived; else the last attempt's time.
+    lastAttemptAt:
+      typeof item.lastAttemptAt === 'string'
+        ? item.lastAttemptAt
+        : ((item.attempts as WebhookDelivery['attempts'] | undefined)?.at(-1)?.attemptedAt ?? null),
     redeliveredFromId: typeof item.redeliveredFromId === 'string' ? item.redeliveredFromId : null,
     paused: item.paused === true,
     // Null as in the domain: not numbered yet, or an event about an object without versions.
@@ -575,15 +605,6 @@ function ownerOf(stored: Awaited<ReturnType<typeof getEndpoint>> & object): Deli
   };
 }
 
-/** The status filter, applied per shard as it was to the one partition. */
-function statusFilter(status: DeliveryStatus | undefined, keepMarker: boolean) {
-  if (status === undefined) return {};
-  return {
-    FilterExpression: keepMarker ? '#status = :status OR entityType = :markerType' : '#status = :status',
-    ExpressionAttributeNames: { '#status': 'status' },
-  };
-}
-
 /**
  * Shard 0 from its marker down, newest first: `ENDPOINT` sorts above every `DELIVERY#…`, so the
  * marker comes first when it exists.
@@ -596,11 +617,7 @@ export function buildMarkerAndDeliveriesQuery(request: DeliveriesPageRequest): Q
       ':partition': deliveriesPartition(request.webhookEndpointId, 0),
       ':deliveries': SortKeyPrefix.webhookDelivery,
       ':marker': endpointKeys.webhookDeliveriesMarkerSortKey,
-      ...(request.status === undefined
-        ? {}
-        : { ':status': request.status, ':markerType': EntityType.webhookDeliveriesMarker }),
     },
-    ...statusFilter(request.status, true),
     ScanIndexForward: false,
     ConsistentRead: true,
   };
@@ -612,18 +629,81 @@ export function buildShardQuery(request: DeliveriesPageRequest, shard: number): 
   return {
     TableName: tableName(),
     KeyConditionExpression: 'PK = :partition AND begins_with(SK, :prefix)',
-    ExpressionAttributeValues: {
-      ':partition': partition,
-      ':prefix': SortKeyPrefix.webhookDelivery,
-      ...(request.status === undefined ? {} : { ':status': request.status }),
-    },
-    ...statusFilter(request.status, false),
+    ExpressionAttributeValues: { ':partition': partition, ':prefix': SortKeyPrefix.webhookDelivery },
     ScanIndexForward: false,
     // A cursor names the last delivery of a page, in whichever shard: each shard starts below its SK.
     ...(request.startKey === undefined
       ? {}
       : { ExclusiveStartKey: { PK: partition, SK: request.startKey.SK } }),
   };
+}
+
+/** One shard's entries of the status (GSI6) below the cursor, newest first. */
+export function buildStatusEntriesQuery(
+  request: DeliveriesPageRequest & { status: DeliveryStatus },
+  shard: number,
+): QueryCommandInput {
+  const partition = deliveryKeys.deliveriesOfStatusPartition(
+    request.webhookEndpointId,
+    request.status,
+    shard,
+  );
+  const cursorSortKey = request.startKey?.SK;
+  return {
+    TableName: tableName(),
+    IndexName: 'GSI6',
+    KeyConditionExpression: 'GSI6PK = :partition',
+    ExpressionAttributeValues: { ':partition': partition },
+    ScanIndexForward: false,
+    ...(cursorSortKey === undefined
+      ? {}
+      : {
+          ExclusiveStartKey: {
+            PK: request.startKey?.PK,
+            SK: cursorSortKey,
+            GSI6PK: partition,
+          },
+        }),
+  };
+}
+
+/**
+ * A page of an endpoint's deliveries of one status, and who owns the endpoint: shard 0's entries of
+ * the status (GSI6), then their deliveries and the endpoint's marker in one strongly consistent
+ * `BatchGetItem`, so a just-deleted endpoint is a 404 at once, on every page. An endpoint whose
+ * raises added shards reads their entries once the marker names them, and the page's deliveries
+ * from them by key. A delivery whose status moved on since its entry was read is left out.
+ */
+export async function deliveriesOfStatusPage(
+  request: DeliveriesPageRequest & { status: DeliveryStatus },
+): Promise<{ owner: DeliveriesMarker | undefined; page: QueryPage }> {
+  const entriesOf = (shard: number) => queryUpTo(buildStatusEntriesQuery(request, shard), request.limit + 1);
+  const matches = (item: Record<string, unknown>) => item.status === request.status;
+  const shardZero = await entriesOf(0);
+  const marker = endpointKeys.webhookDeliveriesMarker(request.webhookEndpointId);
+  const first = await itemsOfEntries({ items: shardZero, lastKey: undefined }, () => true, [marker]);
+  const owner = first.also[0] === undefined ? undefined : toDeliveriesMarker(first.also[0]);
+  if (owner === undefined) return { owner, page: { items: [], lastKey: undefined } };
+  const cursorId =
+    request.startKey?.SK === undefined
+      ? undefined
+      : String(request.startKey.SK).slice(SortKeyPrefix.webhookDelivery.length);
+  const otherShards = shardsOfPage(owner.deliveryShards, { id: cursorId }).slice(1);
+  const others = (await Promise.all(otherShards.map(entriesOf))).flat();
+  const entries = newestPage([...shardZero, ...others], {
+    limit: request.limit,
+    sortAttribute: 'SK',
+    keyAttributes: ['PK', 'SK'],
+  });
+  const read = new Map(first.page.items.map((item) => [String(item.SK), item]));
+  const unread = entries.items.filter((entry) => !read.has(String(entry.SK)));
+  const rest = await itemsOfEntries({ items: unread, lastKey: undefined }, () => true);
+  for (const item of rest.page.items) read.set(String(item.SK), item);
+  const items = entries.items.flatMap((entry) => {
+    const item = read.get(String(entry.SK));
+    return item !== undefined && matches(item) ? [item] : [];
+  });
+  return { owner, page: { items, lastKey: entries.lastKey } };
 }
 
 function queryShard(request: DeliveriesPageRequest, shard: number) {

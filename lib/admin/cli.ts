@@ -11,6 +11,7 @@ import { raiseDeliveryShardCount } from './delivery-shards';
 import { showDelivery } from './delivery-view';
 import { defaultFailuresLimit, endpointFailures, failuresWindow } from './endpoint-failures';
 import { restoreItems, shownKeysPerKind } from './items-restore';
+import { rekeyItems } from './list-keys';
 import { raiseMerchantShardCount } from './merchant-shards';
 import {
   AdminError,
@@ -254,6 +255,25 @@ const commands = {
             overwrite,
             now: new Date(),
           });
+        } finally {
+          client.destroy();
+        }
+      };
+    },
+  },
+  'items rekey': {
+    synopsis: 'items rekey [--apply]',
+    summary: "give items written by an earlier release this release's list keys (dry run first)",
+    required: [],
+    optional: ['apply'],
+    plan: (options) => {
+      const apply = options.apply === true;
+      return async (target) => {
+        const client = createDynamoDbClient(target.dynamodbEndpoint, target.dynamodbAccessKeyId, {
+          maxAttempts: restoreMaxAttempts,
+        });
+        try {
+          return await rekeyItems({ client, tableName: target.tableName, apply });
         } finally {
           client.destroy();
         }

@@ -100,6 +100,8 @@ function tableStatements(scope: Construct, props: OperatorPolicyProps): iam.Poli
         'dynamodb:PutItem',
         'dynamodb:Query',
         'dynamodb:RestoreTableToPointInTime',
+        // `items rekey` reads the whole table once after a release that adds list keys.
+        'dynamodb:Scan',
         'dynamodb:UpdateItem',
       ],
       resources: [liveTable],

@@ -4,7 +4,7 @@ import * as iam from 'aws-cdk-lib/aws-iam';
 import type * as kms from 'aws-cdk-lib/aws-kms';
 import type { Construct } from 'constructs';
 import { configPartitionKey, merchantPartitionPrefix } from '../../functions/store/keys';
-import { globalSecondaryIndexes, TableDefinition } from '../../functions/store/table';
+import { globalSecondaryIndexes, projectionOf, TableDefinition } from '../../functions/store/table';
 import { type DataKey, DataKeyUse } from './data-key';
 
 export const TableAccess = { read: 'read', readWrite: 'readWrite' } as const;
@@ -80,12 +80,7 @@ export class PaymentsTable extends dynamodb.Table {
         ...(index.sortKey === undefined
           ? {}
           : { sortKey: { name: index.sortKey, type: dynamodb.AttributeType.STRING } }),
-        ...(index.projectedAttributes === undefined
-          ? { projectionType: dynamodb.ProjectionType.ALL }
-          : {
-              projectionType: dynamodb.ProjectionType.INCLUDE,
-              nonKeyAttributes: [...index.projectedAttributes],
-            }),
+        ...projectionProps(projectionOf(index)),
       });
     }
   }
@@ -143,5 +138,20 @@ export class PaymentsTable extends dynamodb.Table {
       actions: [...tableActions[access]],
       resourceArns: [this.tableArn, ...indexArns],
     });
+  }
+}
+
+/** The construct's form of an index projection (`projectionOf`): all, keys only, or named attributes. */
+function projectionProps(projection: ReturnType<typeof projectionOf>) {
+  switch (projection.ProjectionType) {
+    case 'ALL':
+      return { projectionType: dynamodb.ProjectionType.ALL };
+    case 'KEYS_ONLY':
+      return { projectionType: dynamodb.ProjectionType.KEYS_ONLY };
+    default:
+      return {
+        projectionType: dynamodb.ProjectionType.INCLUDE,
+        nonKeyAttributes: projection.NonKeyAttributes,
+      };
   }
 }

@@ -18,6 +18,13 @@ export interface PartitionUnits {
   readonly item: string;
   readonly read: number;
   readonly write: number;
+  /**
+   * The least of `write` the design needs (docs/decisions/keys-for-every-filter.md): all of a table
+   * write; of an index, one unit for each entry it adds or removes (a keys-only entry's size) and
+   * for each rewrite of an entry that projects only what its list reads, and nothing for a rewrite
+   * that only an index projecting every attribute makes.
+   */
+  readonly floor: number;
 }
 
 export interface MeasuredCommand {
@@ -154,7 +161,7 @@ async function writeUnitsOfTargets(observed: Observed, writeUnits: WriteUnitsOf)
     const afterUnits = after === undefined ? 0 : await writeUnits(after);
     // A write of an absent item (a delete, a check) still costs one unit.
     const tableUnits = Math.max(beforeUnits, afterUnits, 1);
-    units.push(entry('table', target.key.PK, target.key.SK, 0, tableUnits * factor));
+    units.push(entry('table', target.key.PK, target.key.SK, 0, tableUnits * factor, tableUnits * factor));
     if (target.action === 'check') continue;
     for (const index of gsis) {
       const entryBefore = indexEntry(before, index);
@@ -167,10 +174,11 @@ async function writeUnitsOfTargets(observed: Observed, writeUnits: WriteUnitsOf)
       if (keyBefore !== undefined && (moved || canonicalJson(entryBefore) !== canonicalJson(entryAfter))) {
         // Same key: the entry is rewritten in place when a projected attribute changed; moved: deleted.
         const size = moved ? entryBeforeUnits : Math.max(entryBeforeUnits, entryAfterUnits);
-        units.push(entry(index.indexName, keyBefore.PK, keyBefore.SK, 0, size));
+        const needed = moved || (index.projectedAttributes?.length ?? 0) > 0 ? 1 : 0;
+        units.push(entry(index.indexName, keyBefore.PK, keyBefore.SK, 0, size, needed));
       }
       if (keyAfter !== undefined && moved) {
-        units.push(entry(index.indexName, keyAfter.PK, keyAfter.SK, 0, entryAfterUnits));
+        units.push(entry(index.indexName, keyAfter.PK, keyAfter.SK, 0, entryAfterUnits, 1));
       }
     }
   }
@@ -270,8 +278,15 @@ function indexKey(item: Item | undefined, index: IndexDefinition) {
   return { PK: partition, SK: String(item?.[index.sortKey ?? 'SK']) };
 }
 
-function entry(index: string, partition: string, item: string, read: number, write: number): PartitionUnits {
-  return { index, partition: keyKind(partition), item: keyKind(item), read, write };
+function entry(
+  index: string,
+  partition: string,
+  item: string,
+  read: number,
+  write: number,
+  floor = 0,
+): PartitionUnits {
+  return { index, partition: keyKind(partition), item: keyKind(item), read, write, floor };
 }
 
 /**

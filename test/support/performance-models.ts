@@ -29,7 +29,12 @@ function merge(units: readonly PartitionUnits[]): PartitionUnits[] {
       id,
       known === undefined
         ? unit
-        : { ...known, read: known.read + unit.read, write: known.write + unit.write },
+        : {
+            ...known,
+            read: known.read + unit.read,
+            write: known.write + unit.write,
+            floor: known.floor + unit.floor,
+          },
     );
   }
   return [...merged.values()];
@@ -50,10 +55,11 @@ function unitsCell(units: readonly PartitionUnits[], kind: 'read' | 'write'): st
 
 /**
  * The write units an operation cannot go below: the items it writes, each at its own size, twice
- * inside a transaction, and none of the index entries they keep (docs/decisions/keys-for-every-filter.md).
+ * inside a transaction, and one unit for each index entry it must add, remove or rewrite (each
+ * unit's `floor`, docs/decisions/keys-for-every-filter.md).
  */
 export const floorWrite = (units: readonly PartitionUnits[]) =>
-  totalWrite(units.filter((unit) => unit.index === 'table'));
+  units.reduce((sum, unit) => sum + unit.floor, 0);
 
 /** An operation's WRU against its floor, `1.60×`; `—` for one that writes nothing. */
 function overFloor(units: readonly PartitionUnits[]): string {

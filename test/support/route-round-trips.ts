@@ -57,6 +57,8 @@ export function withinBudget(route: RouteDefinition, commands: readonly string[]
 export interface RouteRoundTrips {
   /** Per route, in the order sent, with a warm authorizer cache and a cached cursor signing key. */
   readonly measured: Map<RouteName, string[]>;
+  /** Per list route, its second page: what the first page's cursor asks for. */
+  readonly nextPages: Map<RouteName, string[]>;
   /** A list page that signs a cursor on a fresh table, in a fresh container, warm; then the next page. */
   readonly coldCursor: { newTable: string[]; newContainer: string[]; warm: string[]; nextPage: string[] };
   /** A request under a key the authorizer has not seen yet. */
@@ -73,6 +75,7 @@ export async function measureRouteRoundTrips(
   receiver: HttpsReceiver,
 ): Promise<RouteRoundTrips> {
   const measured = new Map<RouteName, string[]>();
+  const nextPages = new Map<RouteName, string[]>();
   const coldCursor: RouteRoundTrips['coldCursor'] = {
     newTable: [],
     newContainer: [],
@@ -88,6 +91,23 @@ export async function measureRouteRoundTrips(
     });
     measured.set(operationId, commands);
     return body;
+  }
+
+  /** Records a list route's first page of one, then the page its cursor leads to. */
+  async function measureList(
+    operationId: RouteName,
+    page: (cursor: Record<string, string>) => Promise<ApiResult>,
+  ): Promise<any> {
+    const first = await measure(operationId, () => page({}));
+    const cursor = first.page?.nextCursor;
+    if (typeof cursor !== 'string') throw new Error(`${operationId}: the first page has no next page`);
+    nextPages.set(
+      operationId,
+      await dynamoDbCommandsDuring(async () => {
+        expectOk(await page({ cursor }));
+      }),
+    );
+    return first;
   }
 
   const api = t.api;
@@ -136,16 +156,18 @@ export async function measureRouteRoundTrips(
     }),
   );
   await measure('getProduct', () => get(`/catalog/products/${product.productId}`));
-  await measure('listProducts', () => get('/catalog/products', { limit: 1 }));
+  await measureList('listProducts', (cursor) => get('/catalog/products', { limit: 1, ...cursor }));
   await measure('createPrice', () =>
     post(`/catalog/products/${refs.productId}/prices`, { merchantId, unitAmount: 900, currency: 'USD' }),
   );
-  await measure('listPrices', () => get(`/catalog/products/${refs.productId}/prices`, { limit: 1 }));
+  await measureList('listPrices', (cursor) =>
+    get(`/catalog/products/${refs.productId}/prices`, { limit: 1, ...cursor }),
+  );
   const customer = await measure('createCustomer', () =>
     post('/customers', { merchantId, name: 'Cy Buyer', email: 'cy@example.com' }),
   );
   await measure('getCustomer', () => get(`/customers/${customer.customerId}`));
-  await measure('listCustomers', () => get('/customers', { limit: 1 }));
+  await measureList('listCustomers', (cursor) => get('/customers', { limit: 1, ...cursor }));
 
   // Invoices: one through issue, send, a part payment, a new slug and a clear of its pay link's
   // declines; another voided.
@@ -164,7 +186,7 @@ export async function measureRouteRoundTrips(
   );
   const draft = expectOk(await createInvoice(api, invoiceBody(merchantId, refs)));
   await measure('voidInvoice', () => invoiceAction(api, merchantId, draft.invoiceId, 'void'));
-  await measure('listInvoices', () => get('/invoices', { limit: 1 }));
+  await measureList('listInvoices', (cursor) => get('/invoices', { limit: 1, ...cursor }));
 
   // The pay page, on the issued invoice's current slug; the payment takes what is left.
   // The page is HTML, which the JSON client can't read.
@@ -220,9 +242,13 @@ export async function measureRouteRoundTrips(
     post('/sandbox/payouts', { merchantId, amount: 10_000, currency: 'USD' }),
   );
   await measure('getPayment', () => get(`/payments/${payment.paymentId}`));
-  await measure('listPayments', () => get('/payments', { limit: 1 }));
+  await measureList('listPayments', (cursor) => get('/payments', { limit: 1, ...cursor }));
   await measure('getRefund', () => get(`/payments/${payment.paymentId}/refunds/${refund.id}`));
-  await measure('listRefunds', () => get(`/payments/${payment.paymentId}/refunds`, { limit: 1 }));
+  // A second refund, so the list of one has a next page.
+  expectOk(await post(`/sandbox/payments/${payment.paymentId}/refunds`, { merchantId, amount: 500 }));
+  await measureList('listRefunds', (cursor) =>
+    get(`/payments/${payment.paymentId}/refunds`, { limit: 1, ...cursor }),
+  );
 
   // Webhook endpoints: one subscribed to invoices.InvoiceSent gets the next issue's delivery.
   const endpoints = `/merchants/${merchantId}/webhook-endpoints`;
@@ -233,21 +259,30 @@ export async function measureRouteRoundTrips(
     }),
   );
   const endpointPath = `${endpoints}/${endpoint.webhookEndpointId}`;
-  await measure('listWebhookEndpoints', () => api('GET', endpoints, { query: { limit: 1 } }));
+  // A second endpoint, which no event reaches, so the list of one has a next page.
+  expectOk(
+    await api('POST', endpoints, {
+      body: { url: receiver.url(), eventTypes: ['payouts.PayoutCreated'] },
+      idempotencyKey: newKey(),
+    }),
+  );
+  await measureList('listWebhookEndpoints', (cursor) =>
+    api('GET', endpoints, { query: { limit: 1, ...cursor } }),
+  );
   const next = expectOk(await createInvoice(api, invoiceBody(merchantId, refs)));
   expectOk(await invoiceAction(api, merchantId, next.invoiceId, 'issue'));
   await receiver.waitFor(1, 20_000);
   // The delivery is settled before it is read or redelivered, so nothing of the pipeline is in flight.
   const delivered = await settledDeliveries(t, endpointPath, 1);
-  await measure('listWebhookDeliveries', () =>
-    api('GET', `${endpointPath}/deliveries`, { query: { limit: 1 } }),
-  );
   await measure('redeliverWebhook', () =>
     api('POST', `${endpointPath}/deliveries/${delivered[0].webhookDeliveryId}/redeliver`, {
       idempotencyKey: newKey(),
     }),
   );
   await settledDeliveries(t, endpointPath, 2);
+  await measureList('listWebhookDeliveries', (cursor) =>
+    api('GET', `${endpointPath}/deliveries`, { query: { limit: 1, ...cursor } }),
+  );
   await measure('sendTestWebhook', () =>
     api('POST', `${endpointPath}/test`, {
       body: { eventType: 'payments.PaymentCreated' },
@@ -265,13 +300,19 @@ export async function measureRouteRoundTrips(
   // The recovery's batches run in the background: it ends before anything else changes the endpoint.
   await endedRecovery(t, `${endpointPath}/recoveries/${recovery.recoveryId}`);
 
-  // The event log: the issued invoice's event, and its two deliveries (the first and the redelivery).
-  const events = await measure('listEvents', () =>
-    get('/events', { limit: 1, type: 'invoices.InvoiceSent', objectId: next.invoiceId }),
+  // The event log: the first invoice's two sends, then the next invoice's event and its two
+  // deliveries (the first and the redelivery).
+  await measureList('listEvents', (cursor) =>
+    get('/events', { limit: 1, type: 'invoices.InvoiceSent', objectId: invoice.invoiceId, ...cursor }),
+  );
+  const events = expectOk(
+    await get('/events', { limit: 1, type: 'invoices.InvoiceSent', objectId: next.invoiceId }),
   );
   const eventId = events.items[0].eventId;
   await measure('getEvent', () => get(`/events/${eventId}`));
-  await measure('listEventDeliveries', () => get(`/events/${eventId}/deliveries`, { limit: 1 }));
+  await measureList('listEventDeliveries', (cursor) =>
+    get(`/events/${eventId}/deliveries`, { limit: 1, ...cursor }),
+  );
   await measure('updateWebhookEndpoint', () =>
     api('PATCH', endpointPath, { body: { name: 'Renamed' }, idempotencyKey: newKey() }),
   );
@@ -291,7 +332,7 @@ export async function measureRouteRoundTrips(
   await measure('revokePortalSession', () =>
     api('DELETE', `${portalSessions}/${session.portalSessionId}`, { idempotencyKey: newKey() }),
   );
-  return { measured, coldCursor, coldAuthorizer };
+  return { measured, nextPages, coldCursor, coldAuthorizer };
 }
 
 /** Polls an endpoint's deliveries until `count` exist and every one has succeeded (30 s at most). */

@@ -136,6 +136,19 @@ export function sparseFilters(merchantId: string, history: number): Record<strin
       },
       idOf: (item) => item.paymentId,
     },
+    'payments by customer and status': {
+      seed: async () => {
+        const mine = newId('cust');
+        const match = paymentOf(mine, true);
+        await putAll([match, ...many(history, () => paymentOf(mine, false))]);
+        return {
+          path: '/payments',
+          query: { customerId: mine, status: 'declined' },
+          matchId: String(match.paymentId),
+        };
+      },
+      idOf: (item) => item.paymentId,
+    },
     'events by type': {
       seed: async () => {
         const { match } = await paidAfterResends();

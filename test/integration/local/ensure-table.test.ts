@@ -19,6 +19,7 @@ describe('ensureTable', () => {
       'GSI3',
       'GSI4',
       'GSI5',
+      'GSI6',
     ]);
     const ttl = await testDynamoDbClient().send(new DescribeTimeToLiveCommand({ TableName: tableName }));
     expect(ttl.TimeToLiveDescription?.AttributeName).toBe(TableDefinition.ttlAttribute);

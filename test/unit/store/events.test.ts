@@ -4,7 +4,7 @@ import { EventType } from '../../../functions/domain/invoice';
 import { inShard } from '../../../functions/domain/merchant-shards';
 import { expiresAtOfEvent } from '../../../functions/domain/retention';
 import { buildEventLogQueries, buildPutEvent } from '../../../functions/store/events';
-import { EntityType } from '../../../functions/store/keys';
+import { EntityType, keys } from '../../../functions/store/keys';
 import { stubTableEnvironment } from '../../support/table-environment';
 
 beforeEach(stubTableEnvironment);
@@ -57,9 +57,28 @@ describe('buildPutEvent', () => {
       GSI1SK: position,
       GSI2PK: 'MERCHANT#mer_1#EVENTS#invoices.InvoiceSent',
       GSI2SK: position,
-      GSI4PK: `MERCHANT#mer_1#OBJECT#${invoiceId}#EVENTS`,
+      GSI4PK: `MERCHANT#mer_1#OBJECT#${invoiceId}#EVENTS#invoices.InvoiceSent`,
       GSI4SK: position,
     });
+  });
+
+  it('keeps the events an object has once each in its object’s partition, and its repeated type in its own', () => {
+    const invoice = newId('inv');
+    const payment = newId('pmt');
+    const payout = newId('po');
+    const partitionOf = (eventType: string, objectId: string) =>
+      keys.eventIndexes({ merchantId: 'mer_1', eventType, eventId, createdAt, objectId }).GSI4PK;
+    expect(partitionOf(EventType.invoicePaid, invoice)).toBe(`MERCHANT#mer_1#OBJECT#${invoice}#EVENTS`);
+    expect(partitionOf(EventType.invoiceSent, invoice)).toBe(
+      `MERCHANT#mer_1#OBJECT#${invoice}#EVENTS#invoices.InvoiceSent`,
+    );
+    for (const once of [EventType.paymentCreated, EventType.paymentDeclined, EventType.paymentReturned]) {
+      expect(partitionOf(once, payment)).toBe(`MERCHANT#mer_1#OBJECT#${payment}#EVENTS`);
+    }
+    expect(partitionOf(EventType.paymentRefunded, payment)).toBe(
+      `MERCHANT#mer_1#OBJECT#${payment}#EVENTS#payments.PaymentRefunded`,
+    );
+    expect(partitionOf(EventType.payoutCreated, payout)).toBe(`MERCHANT#mer_1#OBJECT#${payout}#EVENTS`);
   });
 
   it('places the merchant’s and the type’s entries in the write shard of the object', () => {
@@ -67,7 +86,9 @@ describe('buildPutEvent', () => {
     const { Put } = buildPutEvent(sentEvent(invoiceId), 'request-1');
     expect(Put.Item.GSI1PK).toBe('MERCHANT#mer_1#S5#EVENTS');
     expect(Put.Item.GSI2PK).toBe('MERCHANT#mer_1#S5#EVENTS#invoices.InvoiceSent');
-    expect(Put.Item).toMatchObject({ GSI4PK: `MERCHANT#mer_1#OBJECT#${invoiceId}#EVENTS` });
+    expect(Put.Item).toMatchObject({
+      GSI4PK: `MERCHANT#mer_1#OBJECT#${invoiceId}#EVENTS#invoices.InvoiceSent`,
+    });
   });
 
   it('expires the event 90 days after its id was minted', () => {
@@ -118,7 +139,7 @@ describe('buildEventLogQueries', () => {
     expect(kept.queries).toHaveLength(1);
   });
 
-  it('reads the type’s partitions for a type, and the object’s one partition for an object', () => {
+  it('reads the type’s partitions for a type, and the partition of the object’s events that holds a type', () => {
     const byType = buildEventLogQueries(
       'mer_1',
       twoShards,
@@ -142,12 +163,31 @@ describe('buildEventLogQueries', () => {
     expect(both.queries).toHaveLength(1);
     expect(both.queries[0]).toMatchObject({
       IndexName: 'GSI4',
-      FilterExpression: '(attribute_not_exists(#ttl) OR #ttl > :now) AND eventType = :type',
+      FilterExpression: '(attribute_not_exists(#ttl) OR #ttl > :now)',
     });
     expect(both.queries[0]?.ExpressionAttributeValues).toMatchObject({
-      ':partition': `MERCHANT#mer_1#OBJECT#${objectId}#EVENTS`,
-      ':type': EventType.paymentRefunded,
+      ':partition': `MERCHANT#mer_1#OBJECT#${objectId}#EVENTS#payments.PaymentRefunded`,
     });
+    const once = buildEventLogQueries(
+      'mer_1',
+      twoShards,
+      { objectId, type: EventType.paymentReturned },
+      undefined,
+      now,
+    );
+    expect(once.queries).toHaveLength(1);
+    expect(once.queries[0]).toMatchObject({
+      FilterExpression: '(attribute_not_exists(#ttl) OR #ttl > :now) AND eventType = :type',
+    });
+    expect(once.queries[0]?.ExpressionAttributeValues).toMatchObject({
+      ':partition': `MERCHANT#mer_1#OBJECT#${objectId}#EVENTS`,
+      ':type': EventType.paymentReturned,
+    });
+    const all = buildEventLogQueries('mer_1', twoShards, { objectId }, undefined, now);
+    expect(all.queries.map((query) => query.ExpressionAttributeValues?.[':partition'])).toEqual([
+      `MERCHANT#mer_1#OBJECT#${objectId}#EVENTS`,
+      `MERCHANT#mer_1#OBJECT#${objectId}#EVENTS#payments.PaymentRefunded`,
+    ]);
   });
 
   it('goes on below the cursor in every shard, and reads only the shards in force at its event', () => {
