@@ -1,3 +1,4 @@
+import { isValidEmail } from './domain/email';
 import {
   flag,
   httpUrl,
@@ -13,6 +14,13 @@ import {
 
 export const Stage = { sandbox: 'sandbox', production: 'production' } as const;
 export type Stage = (typeof Stage)[keyof typeof Stage];
+
+/**
+ * How the mailer hands over an email: `ses` sends it through SES; `capture` renders and records it
+ * and sends nothing, as a deployed sandbox always does (docs/decisions/email-infrastructure.md).
+ */
+export const EmailDelivery = { ses: 'ses', capture: 'capture' } as const;
+export type EmailDelivery = (typeof EmailDelivery)[keyof typeof EmailDelivery];
 
 /**
  * Every variable the service's functions read, each with its one rule. The local runtime, the
@@ -49,6 +57,18 @@ export const ServiceVariables = {
    */
   WEBHOOK_RETRY_DELAY_SECONDS: withDefault(wholeNumber(0, 900), 60),
   WEBHOOK_TIMEOUT_MS: withDefault(wholeNumber(1, 60_000), 10_000),
+  /** The mail queue the router and the reconciler write to, and the mailer re-sends its retries to. */
+  MAIL_QUEUE_URL: httpUrl(),
+  /** Whether the mailer sends through SES or only captures (set by the stack from the stage file). */
+  EMAIL_DELIVERY: oneOf(Object.values(EmailDelivery)),
+  /** The address every customer email is sent from, of the stage's verified SES identity. */
+  EMAIL_FROM_ADDRESS: textWhere('an e-mail address, like invoices@payments.example.com', isValidEmail),
+  /** The SES configuration set every email is sent through (its events and reputation metrics). */
+  SES_CONFIGURATION_SET: text('an SES configuration set name', { maxLength: 64 }),
+  /** At most this many emails of one merchant an hour; the rest wait (docs/decisions/email-infrastructure.md). */
+  EMAILS_PER_MERCHANT_PER_HOUR: withDefault(wholeNumber(1, 100_000), 100),
+  /** The API's public base URL, without a trailing slash: pay links are `${PUBLIC_BASE_URL}/pay#<slug>`. */
+  PUBLIC_BASE_URL: httpUrl(),
   /** The local runtime's stand-in for KMS. Never set in AWS. */
   LOCAL_SECRETS_KEY: textWhere('32 bytes in base64', (value) => Buffer.from(value, 'base64').length === 32, {
     secret: true,

@@ -26,6 +26,9 @@ export function queueNames(stack: string) {
     deliveryDeadLetters: `${stack}-delivery-dlq`,
     routerFailures: `${stack}-router-failures`,
     reconcilerFailures: `${stack}-reconciler-failures`,
+    mail: `${stack}-mail`,
+    mailDeadLetters: `${stack}-mail-dlq`,
+    sesEventsFailures: `${stack}-ses-events-failures`,
   } as const;
 }
 
@@ -41,4 +44,15 @@ export function functionName(stack: string, suffix: string): string {
  */
 export function functionLogGroupName(stack: string): string {
   return `${stack}-functions`;
+}
+
+/**
+ * The stack's SES configuration set (every email is sent through it) and the SNS topic its event
+ * destination publishes bounces, complaints, deliveries and rejects to.
+ */
+export function emailResourceNames(stack: string) {
+  return {
+    configurationSet: `${stack}-email`,
+    eventsTopic: `${stack}-email-events`,
+  } as const;
 }

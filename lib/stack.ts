@@ -17,6 +17,8 @@ import { acknowledgeControlTowerFindings } from './constructs/control-tower-ackn
 import { DataKey } from './constructs/data-key';
 import { DeliveryPipeline } from './constructs/delivery-pipeline';
 import { DeliveryQueue } from './constructs/delivery-queue';
+import { EmailPipeline } from './constructs/email-pipeline';
+import { MailQueue } from './constructs/mail-queue';
 import { OperatorPolicy } from './constructs/operator-policy';
 import { PaymentsApi } from './constructs/payments-api';
 import { PaymentsTable, TableAccess } from './constructs/payments-table';
@@ -33,7 +35,7 @@ import { ServiceKey } from './constructs/service-key';
 import { type StageSettings, settingsOf } from './constructs/stage-settings';
 import { TableBackup } from './constructs/table-backup';
 import { ControlTowerRules } from './control-tower-rules';
-import { functionLogGroupName, functionName, queueNames, stackName } from './stack-name';
+import { emailResourceNames, functionLogGroupName, functionName, queueNames, stackName } from './stack-name';
 import { type CustomDomain, committedStageConfig, environmentOf, type StageConfig } from './stage-config';
 
 /** Service name in every structured log line (Powertools Logger) and in the Service tag. */
@@ -75,6 +77,9 @@ export class MerchantPaymentsStack extends Stack {
   readonly functionLogs: FunctionLogs;
   readonly deliveryQueue: DeliveryQueue;
   readonly deliveryPipeline: DeliveryPipeline;
+  /** Customer emails: router and reconciler → mail queue → mailer (docs/decisions/email-infrastructure.md). */
+  readonly mailQueue: MailQueue;
+  readonly emailPipeline: EmailPipeline;
   readonly api: PaymentsApi;
   /** Route functions by operationId. */
   readonly routeFunctions: ReadonlyMap<string, ServiceFunction>;
@@ -137,6 +142,12 @@ export class MerchantPaymentsStack extends Stack {
       dataKey: this.dataKey,
       deadLetterRemovalPolicy: settings.removalPolicy,
     });
+    this.mailQueue = new MailQueue(this, 'Mail', {
+      queueName: queues.mail,
+      deadLetterQueueName: queues.mailDeadLetters,
+      dataKey: this.dataKey,
+      deadLetterRemovalPolicy: settings.removalPolicy,
+    });
 
     const environment = this.functionEnvironment();
     const authorizer = this.createAuthorizer(environment);
@@ -152,6 +163,7 @@ export class MerchantPaymentsStack extends Stack {
     });
     this.routeFunctions = this.addRouteFunctions(stageRoutes, environment);
     this.deliveryPipeline = this.createDeliveryPipeline(queues, environment);
+    this.emailPipeline = this.createEmailPipeline(config, queues, environment);
     this.rollout.seal();
 
     this.serviceAlarms = this.createServiceAlarms(stageRoutes.filter(isPublic), authorizer);
@@ -266,6 +278,7 @@ export class MerchantPaymentsStack extends Stack {
       settings,
       table: this.table,
       deliveryQueue: this.deliveryQueue,
+      mailQueue: this.mailQueue,
       secretsKey: this.secretsKey,
       environment,
       dataKey: this.dataKey,
@@ -276,6 +289,42 @@ export class MerchantPaymentsStack extends Stack {
       metricDimensions: this.metricDimensions(),
       rollOut: (fn, id) => this.rollout.rollOut(fn, id),
     });
+  }
+
+  private createEmailPipeline(
+    config: StageConfig,
+    queues: ReturnType<typeof queueNames>,
+    environment: Readonly<Record<string, string>>,
+  ): EmailPipeline {
+    const names = emailResourceNames(this.stackName);
+    return new EmailPipeline(this, 'EmailPipeline', {
+      namePrefix: this.stackName,
+      settings: this.settings,
+      email: config.email,
+      table: this.table,
+      mailQueue: this.mailQueue,
+      dataKey: this.dataKey,
+      functionLogs: this.functionLogs,
+      tracing: this.tracing,
+      environment,
+      publicBaseUrl: this.publicBaseUrl(config.customDomain),
+      configurationSetName: names.configurationSet,
+      eventsTopicName: names.eventsTopic,
+      sesEventsFailuresQueueName: queues.sesEventsFailures,
+    });
+  }
+
+  /**
+   * The base URL merchants and payers are given, without a trailing slash: the custom domain where
+   * the stage file names one, else the API stage's own URL (`ApiUrl` without its final `/`). The
+   * stage's name is written out rather than referenced, so the mailer does not wait on the API stage.
+   */
+  private publicBaseUrl(customDomain: CustomDomain | undefined): string {
+    if (customDomain !== undefined) {
+      const basePath = customDomain.basePath === undefined ? '' : `/${customDomain.basePath}`;
+      return `https://${customDomain.domainName}${basePath}`;
+    }
+    return `https://${this.api.restApi.restApiId}.execute-api.${this.region}.${this.urlSuffix}/${this.stage}`;
   }
 
   /** The dimensions of the service's own metrics on this stage. */
@@ -329,6 +378,8 @@ export class MerchantPaymentsStack extends Stack {
         { label: 'delivery dead letters', queue: this.deliveryQueue.deadLetterQueue },
         { label: 'router failures', queue: pipeline.routerFailures },
         { label: 'reconciler failures', queue: pipeline.reconcilerFailures },
+        { label: 'mail dead letters', queue: this.mailQueue.deadLetterQueue },
+        { label: 'SES events failures', queue: this.emailPipeline.sesEventsFailures },
       ],
       table: this.table,
       metricDimensions: this.metricDimensions(),
@@ -362,6 +413,7 @@ export class MerchantPaymentsStack extends Stack {
     });
     new CfnOutput(this, 'TableName', { value: this.table.tableName });
     new CfnOutput(this, 'QueueUrl', { value: this.deliveryQueue.queue.queueUrl });
+    this.addEmailOutputs(config);
     if (this.tableBackup !== undefined) {
       new CfnOutput(this, 'BackupVaultName', { value: this.tableBackup.vault.backupVaultName });
       new CfnOutput(this, 'BackupRoleArn', {
@@ -391,6 +443,31 @@ export class MerchantPaymentsStack extends Stack {
       this.addCustomDomainOutputs(config.customDomain, domainName);
     }
     return apiUrl;
+  }
+
+  /** The mail queue, the configuration set and, for a domain identity, its three DKIM records. */
+  private addEmailOutputs(config: StageConfig): void {
+    const email = this.emailPipeline;
+    new CfnOutput(this, 'MailQueueUrl', { value: this.mailQueue.queue.queueUrl });
+    new CfnOutput(this, 'EmailConfigurationSetName', {
+      value: email.configurationSet.configurationSetName,
+      description: 'Every customer email is sent through it: its suppression, events and reputation metrics',
+    });
+    const identity = email.identity;
+    if (identity === undefined) return;
+    new CfnOutput(this, 'EmailIdentityName', {
+      value: identity.emailIdentityName,
+      description: 'The SES identity the stage sends from; it sends nothing until SES has verified it',
+    });
+    // Only a domain identity has Easy DKIM records; an address is verified by the mail SES sends it.
+    if (config.email.identity?.domain !== undefined) {
+      identity.dkimRecords.forEach((record, index) => {
+        new CfnOutput(this, `EmailDkim${index + 1}`, {
+          value: `${record.name} CNAME ${record.value}`,
+          description: `Easy DKIM record ${index + 1} of 3: add it to the domain's DNS to verify the identity`,
+        });
+      });
+    }
   }
 
   /** The table's stream, which `router replay` reads; the table is defined with one. */

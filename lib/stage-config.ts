@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { z } from 'zod';
-import { Stage } from '../functions/config';
+import { EmailDelivery, Stage } from '../functions/config';
 import { isValidEmail } from '../functions/domain/email';
 import production from '../stages/production';
 import sandbox from '../stages/sandbox';
@@ -97,6 +97,51 @@ const customDomain = z.strictObject({
     .optional(),
 });
 
+const hostName = z
+  .string()
+  .max(253)
+  .regex(/^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/, {
+    error: 'must be a lower-case host name, like payments.example.com',
+  });
+
+/**
+ * The SES identity a stage sends from: a domain, signed with Easy DKIM (its three CNAME records are
+ * stack outputs, for the domain's DNS), or for a small stage one address, which SES verifies by a mail
+ * to it.
+ */
+const emailIdentity = z.strictObject({ domain: hostName.optional(), emailAddress: email.optional() });
+
+/** What SES's sending quota for new accounts allows with room: 100 emails an hour per merchant. */
+export const defaultEmailsPerMerchantPerHour = 100;
+
+/**
+ * The customer emails of a stage (docs/decisions/email-infrastructure.md): how they are delivered,
+ * the address they come from and its SES identity, and the per-merchant ceiling.
+ */
+const emailSection = z.strictObject({
+  /** `ses` sends through SES; `capture` renders and records each email and sends none. */
+  delivery: z.enum([EmailDelivery.ses, EmailDelivery.capture], {
+    error: 'must be "ses" (send through SES) or "capture" (record, never send)',
+  }),
+  /** The From address of every email; it must belong to `identity`. */
+  fromAddress: email,
+  /** Required with `delivery: 'ses'`; the stack creates it and sends from it only. */
+  identity: emailIdentity.optional(),
+  /** Emails one merchant may send in an hour; past it the rest wait in the queue. */
+  emailsPerMerchantPerHour: z
+    .int({ error: 'must be a whole number' })
+    .min(1, { error: 'must be a whole number from 1 to 100000' })
+    .max(100_000, { error: 'must be a whole number from 1 to 100000' })
+    .default(defaultEmailsPerMerchantPerHour),
+});
+
+/** A stage file without an `email` section captures every email and sends none. */
+const captureOnly = {
+  delivery: EmailDelivery.capture,
+  fromAddress: 'invoices@example.com',
+  emailsPerMerchantPerHour: defaultEmailsPerMerchantPerHour,
+} as const;
+
 /**
  * Everything an operator sets per stage, checked whole before anything is built. A later block
  * (such as the delivery pipeline's) is one more optional strict object here.
@@ -124,6 +169,8 @@ export const stageConfigSchema = z
     logRetentionDays: z.number().refine((days) => retentionDays.includes(days), {
       error: `must be one of the retention periods of CloudWatch Logs in days: ${retentionDays.join(', ')}`,
     }),
+    /** Customer emails; without it the stage captures them and sends none. */
+    email: emailSection.default(captureOnly),
   })
   .superRefine((config, context) => {
     for (const limit of ['rateLimit', 'burstLimit'] as const) {
@@ -149,6 +196,7 @@ export const stageConfigSchema = z
     if (config.customDomain !== undefined) {
       checkCertificate(config.customDomain.certificateArn, config, context);
     }
+    checkEmailIdentity(config.email, context);
   });
 
 /** What a stage file exports: its fields as typed in the file, before defaults. */
@@ -158,6 +206,44 @@ export type StageConfig = z.output<typeof stageConfigSchema>;
 export type CustomDomain = NonNullable<StageConfig['customDomain']>;
 export type AlarmSubscribers = StageConfig['alarmSubscribers'];
 export type TraceSampling = StageConfig['traceSampling'];
+export type EmailConfig = StageConfig['email'];
+export type EmailIdentityConfig = NonNullable<EmailConfig['identity']>;
+
+/** A stage that sends has an identity, and its From address is that identity's. */
+function checkEmailIdentity(emailConfig: EmailConfig, context: z.RefinementCtx): void {
+  const { identity, fromAddress, delivery } = emailConfig;
+  if (identity === undefined) {
+    if (delivery === EmailDelivery.ses) {
+      context.addIssue({
+        code: 'custom',
+        path: ['email', 'identity'],
+        message: 'is required with delivery "ses": the SES identity (domain or emailAddress) it sends from',
+      });
+    }
+    return;
+  }
+  const { domain, emailAddress } = identity;
+  if ((domain === undefined) === (emailAddress === undefined)) {
+    context.addIssue({
+      code: 'custom',
+      path: ['email', 'identity'],
+      message: 'must name exactly one of domain or emailAddress',
+    });
+    return;
+  }
+  const owned =
+    domain !== undefined
+      ? fromAddress.slice(fromAddress.lastIndexOf('@') + 1).toLowerCase() === domain
+      : fromAddress.toLowerCase() === emailAddress?.toLowerCase();
+  if (!owned) {
+    const owner = domain !== undefined ? `an address at ${domain}` : emailAddress;
+    context.addIssue({
+      code: 'custom',
+      path: ['email', 'fromAddress'],
+      message: `must be ${owner}, the identity SES lets the stage send from`,
+    });
+  }
+}
 
 /** API Gateway serves a regional custom domain only with a certificate of its own account and region. */
 function checkCertificate(
@@ -184,6 +270,17 @@ function checkCertificate(
       message: `must be a certificate of the stack's account ${account} (got ${certificateAccount})`,
     });
   }
+}
+
+/**
+ * The sandbox never emails anyone: merchants test against it with made-up and real customers'
+ * addresses alike (docs/decisions/email-infrastructure.md).
+ */
+const capturingStages: ReadonlySet<Stage> = new Set<Stage>(['sandbox']);
+
+function stageEmailIssues(stage: Stage, config: StageConfig): string[] {
+  if (!capturingStages.has(stage) || config.email.delivery === EmailDelivery.capture) return [];
+  return [`email.delivery must be "capture" for ${stage}: a deployed ${stage} never emails anyone`];
 }
 
 /** A pinned stage deploys to one account and region only, and its alarms reach someone. */
@@ -241,9 +338,10 @@ export function issueLine(issue: z.core.$ZodIssue, fileKind = 'a stage file'): s
 export function parseStageConfig(stage: Stage, exported: unknown, file: string): StageConfig {
   const result = stageConfigSchema.safeParse(exported, { reportInput: true });
   const problems = result.success
-    ? pinnedStages.has(stage)
-      ? pinnedStageIssues(stage, result.data)
-      : []
+    ? [
+        ...(pinnedStages.has(stage) ? pinnedStageIssues(stage, result.data) : []),
+        ...stageEmailIssues(stage, result.data),
+      ]
     : result.error.issues.map((issue) => issueLine(issue));
   if (problems.length > 0 || !result.success) throw new StageConfigError(`${file}: ${problems.join('; ')}`);
   return result.data;

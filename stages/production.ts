@@ -18,4 +18,12 @@ export default {
   // find a slow route; each traced request costs $5 per million (docs/performance.md#cost-model).
   traceSampling: { reservoirPerSecond: 1, fixedRate: 0.01 },
   logRetentionDays: 365,
+  // Customer emails go out through SES from a DKIM-signed domain; its three CNAME records are the
+  // stack's `EmailDkim…` outputs, to add to the domain's DNS (docs/operations.md#customer-emails).
+  email: {
+    delivery: 'ses',
+    fromAddress: 'invoices@payments.example.com',
+    identity: { domain: 'payments.example.com' },
+    emailsPerMerchantPerHour: 100,
+  },
 } satisfies StageConfigFile;

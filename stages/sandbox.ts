@@ -13,4 +13,11 @@ export default {
   // A merchant's test run is light: the reservoir alone traces most of it.
   traceSampling: { reservoirPerSecond: 1, fixedRate: 0.05 },
   logRetentionDays: 30,
+  // A deployed sandbox never emails anyone: the mailer renders and records each email
+  // (GET /invoices/{id}/emails) and has no permission to send (docs/decisions/email-infrastructure.md).
+  email: {
+    delivery: 'capture',
+    fromAddress: 'invoices@sandbox.payments.example.com',
+    emailsPerMerchantPerHour: 100,
+  },
 } satisfies StageConfigFile;

@@ -107,6 +107,24 @@ export class DataKey extends Construct {
     );
   }
 
+  /**
+   * Lets an AWS service that publishes to an encrypted topic of the stage on the account's behalf
+   * (SES's event destination) encrypt with the key, only for the one resource of this account named
+   * by `sourceArn`.
+   */
+  allowPublishingService(sid: string, service: string, sourceArn: string): void {
+    const stack = Stack.of(this);
+    this.key.addToResourcePolicy(
+      new iam.PolicyStatement({
+        sid,
+        principals: [new iam.ServicePrincipal(service)],
+        actions: ['kms:Decrypt', 'kms:GenerateDataKey'],
+        resources: ['*'],
+        conditions: { StringEquals: { 'aws:SourceAccount': stack.account, 'aws:SourceArn': sourceArn } },
+      }),
+    );
+  }
+
   /** Lets `grantee` use the key as `use` says, on this key only, named in its key policy. */
   grant(grantee: iam.IGrantable, use: DataKeyUse): iam.Grant {
     return this.key.grant(grantee, ...use);

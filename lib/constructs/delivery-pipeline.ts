@@ -20,6 +20,7 @@ import {
   grantSend,
   retryDelay,
 } from './delivery-queue';
+import type { MailQueue } from './mail-queue';
 import { type PaymentsTable, TableAccess } from './payments-table';
 import { type PipelineMetricDimensions, pipelineMetric } from './pipeline-metric';
 import { type FunctionLogs, InvocationTracing, ServiceFunction, type TraceWriting } from './service-function';
@@ -156,6 +157,8 @@ export interface DeliveryPipelineProps {
   readonly settings: StageSettings;
   readonly table: PaymentsTable;
   readonly deliveryQueue: DeliveryQueue;
+  /** Customer emails: the router enqueues an invoice's emails, the reconciler the overdue ones. */
+  readonly mailQueue: MailQueue;
   readonly secretsKey: kms.IKey;
   /** Encrypts the queues: the failure queues it makes and what its functions send. */
   readonly dataKey: DataKey;
@@ -254,17 +257,21 @@ export class DeliveryPipeline extends Construct {
 
   /** Router: table stream → delivery items and queue messages. */
   private createRouter(props: DeliveryPipelineProps): ServiceFunction {
-    const { table, deliveryQueue, dataKey } = props;
+    const { table, deliveryQueue, mailQueue, dataKey } = props;
     const router = this.pipelineFunction(props, {
       id: 'Router',
       nameSuffix: 'router',
       handlerModule: 'delivery/router-handler',
-      description: 'Table stream consumer: fans events out to deliveries and enqueues due deliveries',
+      description: 'Table stream consumer: fans events out to deliveries and emails, and enqueues them',
       timeout: routerStream.timeout,
-      environment: { DELIVERY_QUEUE_URL: deliveryQueue.queue.queueUrl },
+      environment: {
+        DELIVERY_QUEUE_URL: deliveryQueue.queue.queueUrl,
+        MAIL_QUEUE_URL: mailQueue.queue.queueUrl,
+      },
     });
     table.grantAccess(router.role, TableAccess.readWrite);
     grantSend(deliveryQueue.queue, dataKey, router.role);
+    grantSend(mailQueue.queue, dataKey, router.role);
     // The three stream actions on this table's stream only.
     table.grantStreamRecords(router.role);
     // Lambda checks for dynamodb:ListStreams when it creates the stream mapping, and that action
@@ -378,7 +385,7 @@ export class DeliveryPipeline extends Construct {
 
   /** Reconciler: every 5 minutes, re-enqueue overdue pending deliveries. */
   private createReconciler(props: DeliveryPipelineProps): ServiceFunction {
-    const { table, deliveryQueue, dataKey } = props;
+    const { table, deliveryQueue, mailQueue, dataKey } = props;
     const reconciler = this.pipelineFunction(props, {
       id: 'Reconciler',
       nameSuffix: 'reconciler',
@@ -386,11 +393,15 @@ export class DeliveryPipeline extends Construct {
       description:
         'Scheduled safety net: re-enqueues overdue pending deliveries and nudges stalled recoveries',
       timeout: Duration.seconds(60),
-      environment: { DELIVERY_QUEUE_URL: deliveryQueue.queue.queueUrl },
+      environment: {
+        DELIVERY_QUEUE_URL: deliveryQueue.queue.queueUrl,
+        MAIL_QUEUE_URL: mailQueue.queue.queueUrl,
+      },
     });
     table.grantAccess(reconciler.role, TableAccess.read);
     table.grantRecoveryNudge(reconciler.role);
     grantSend(deliveryQueue.queue, dataKey, reconciler.role);
+    grantSend(mailQueue.queue, dataKey, reconciler.role);
     // The next run is the retry: Lambda's own two async retries would only overlap it. A failed run
     // still leaves a message behind, so its alarm tells someone.
     reconciler.function.configureAsyncInvoke({
@@ -578,7 +589,7 @@ export class DeliveryPipeline extends Construct {
  * the grants its sender needs; CDK's own SqsDlq and SqsDestination grant `kms:ReEncrypt*` and
  * `kms:GenerateDataKey*` as well.
  */
-function exactQueueDestination(
+export function exactQueueDestination(
   queue: sqs.Queue,
   dataKey: DataKey,
 ): lambda.IEventSourceDlq & lambda.IDestination {

@@ -164,23 +164,30 @@ function queueStatements(scope: Construct, props: OperatorPolicyProps): iam.Poli
       Stack.of(scope).formatArn({ service: 'sqs', resource: name }),
     ]),
   ) as Record<keyof ReturnType<typeof queueNames>, string>;
-  const { delivery, deliveryDeadLetters, routerFailures, reconcilerFailures } = queueArns;
+  const { delivery, reconcilerFailures, mail } = queueArns;
+  const queueArn = (name: string) => Stack.of(scope).formatArn({ service: 'sqs', resource: name });
   return [
+    // Every queue of the stage (`queueNames`): one pattern instead of seven ARNs keeps the policy
+    // under the size of a managed policy.
     new iam.PolicyStatement({
       actions: ['sqs:GetQueueAttributes', 'sqs:GetQueueUrl', 'sqs:ReceiveMessage'],
-      resources: [delivery, deliveryDeadLetters, routerFailures, reconcilerFailures],
+      resources: [queueArn(`${props.namePrefix}-*`)],
     }),
+    // A message move task receives and deletes from a dead-letter queue (`<stack>-…-dlq`: the
+    // delivery and mail ones) and sends to its source queue.
+    new iam.PolicyStatement({
+      actions: ['sqs:DeleteMessage', 'sqs:StartMessageMoveTask'],
+      resources: [queueArn(`${props.namePrefix}-*-dlq`)],
+    }),
+    // `router replay` and an SES event's replay delete the failure they have dealt with
+    // (`<stack>-…-failures`: the router's, the reconciler's and the SES events function's).
     new iam.PolicyStatement({
       actions: ['sqs:DeleteMessage'],
-      resources: [deliveryDeadLetters, routerFailures],
-    }),
-    new iam.PolicyStatement({
-      actions: ['sqs:StartMessageMoveTask'],
-      resources: [deliveryDeadLetters],
+      resources: [queueArn(`${props.namePrefix}-*-failures`)],
     }),
     new iam.PolicyStatement({
       actions: ['sqs:SendMessage'],
-      resources: [delivery],
+      resources: [delivery, mail],
     }),
     new iam.PolicyStatement({
       actions: ['sqs:PurgeQueue'],
@@ -203,7 +210,7 @@ function functionStatements(scope: Construct, props: OperatorPolicyProps): iam.P
   return [
     new iam.PolicyStatement({
       actions: ['lambda:InvokeFunction'],
-      resources: [functionArn('router'), functionArn('reconciler')],
+      resources: [functionArn('router'), functionArn('reconciler'), functionArn('ses-events')],
     }),
     // Matches each function of the stage and its versions and aliases: only the rolled-out ones have
     // a `live` alias to move back, and no action here creates one.
@@ -226,8 +233,9 @@ function functionStatements(scope: Construct, props: OperatorPolicyProps): iam.P
           arnFormat: ArnFormat.COLON_RESOURCE_NAME,
         }),
       ],
-      // The dispatcher's queue mapping feeds its `live` alias.
-      conditions: { ArnLike: { 'lambda:FunctionArn': `${dispatcher}*` } },
+      // The dispatcher's queue mapping feeds its `live` alias; the mailer's is paused and resumed to
+      // hold customer emails in the mail queue (docs/operations.md, `email-bounce-rate`).
+      conditions: { ArnLike: { 'lambda:FunctionArn': [`${dispatcher}*`, `${functionArn('mailer')}*`] } },
     }),
     new iam.PolicyStatement({
       actions: [...accountReads.filter((action) => action.startsWith('lambda:'))],
@@ -285,7 +293,7 @@ function observabilityStatements(scope: Construct, props: OperatorPolicyProps): 
       resources: [Aws.STACK_ID],
     }),
     new iam.PolicyStatement({
-      actions: [...readsWithoutResources],
+      actions: [...readsWithoutResources, ...sesAccountReads],
       resources: ['*'],
     }),
   ];
@@ -313,6 +321,9 @@ const accountReads = [
   'lambda:GetAccountSettings',
   'lambda:ListEventSourceMappings',
 ] as const;
+
+/** SES's account status and suppression list: reads without a resource. */
+const sesAccountReads = ['ses:GetAccount', 'ses:ListSuppressedDestinations'] as const;
 
 /** Production's daily copies: find one, restore it with AWS Backup's role, check the jobs. */
 function backupStatements(scope: Construct, props: OperatorPolicyProps): iam.PolicyStatement[] {
@@ -375,6 +386,21 @@ function acknowledgeWildcards(policy: iam.ManagedPolicy, props: OperatorPolicyPr
   );
 }
 
+/** The stage's queues are named after the stack (`queueNames`): a pattern stands for several of them. */
+function queueWildcardReason(resource: string, namePrefix: string): string | undefined {
+  const size = 'and listing each would exceed the size of a managed policy.';
+  if (resource.endsWith(`:${namePrefix}-*-dlq`)) {
+    return `The stage's dead-letter queues, ${namePrefix}-delivery-dlq and ${namePrefix}-mail-dlq: the statement redrives them, ${size}`;
+  }
+  if (resource.endsWith(`:${namePrefix}-*-failures`)) {
+    return `The stage's failure queues (router, reconciler, SES events), which only operators read: the statement deletes what was replayed, ${size}`;
+  }
+  if (resource.endsWith(`:${namePrefix}-*`)) {
+    return `Every queue of the stage is named ${namePrefix}-<name>: the statement reads their URLs, attributes and messages, ${size}`;
+  }
+  return undefined;
+}
+
 /** Why a wildcard stands, by the resource it is in; one not listed here fails the synthesis. */
 function wildcardReason(resource: string, props: OperatorPolicyProps): string {
   const reasons: readonly (readonly [string, string])[] = [
@@ -415,10 +441,14 @@ function wildcardReason(resource: string, props: OperatorPolicyProps): string {
   ];
   if (resource === '*') {
     return (
-      `${[...readsWithoutResources, ...accountReads].join(', ')} support no resource-level permission, ` +
+      `${[...readsWithoutResources, ...accountReads, ...sesAccountReads].join(', ')} support no resource-level permission, ` +
       'or are checked against every resource when they list; they only read.'
     );
   }
+  const queueReason = resource.includes(':sqs:')
+    ? queueWildcardReason(resource, props.namePrefix)
+    : undefined;
+  if (queueReason !== undefined) return queueReason;
   const reason = reasons.find(([ending]) => resource.endsWith(ending))?.[1];
   if (reason === undefined)
     throw new Error(`The operator policy's wildcard resource ${resource} has no stated reason`);

@@ -118,7 +118,7 @@ describe('Control Tower proactive controls', () => {
     },
   );
 
-  it.each(stages)('acknowledges CT.SQS.PR.1 on the three dead-letter-type queues of %s only', (stage) => {
+  it.each(stages)('acknowledges CT.SQS.PR.1 on the five dead-letter-type queues of %s only', (stage) => {
     const queues = acknowledged(stage)
       .filter((finding) => finding.ruleName === 'sqs_dlq_check')
       .flatMap((finding) => finding.violatingConstructs.map((construct) => construct.constructPath));
@@ -127,6 +127,8 @@ describe('Control Tower proactive controls', () => {
         `${stackName(stage)}/Delivery/DeadLetterQueue/Resource`,
         `${stackName(stage)}/DeliveryPipeline/ReconcilerFailures/Resource`,
         `${stackName(stage)}/DeliveryPipeline/RouterFailures/Resource`,
+        `${stackName(stage)}/Mail/DeadLetterQueue/Resource`,
+        `${stackName(stage)}/EmailPipeline/SesEventsFailures/Resource`,
       ].sort(),
     );
   });

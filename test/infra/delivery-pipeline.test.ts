@@ -6,6 +6,7 @@ import { routedEntityTypes } from '../../functions/delivery/router';
 import { EntityType } from '../../functions/store/keys';
 import { deliveryQueueAge, dispatcherQueue, routerStream } from '../../lib/constructs/delivery-pipeline';
 import { stageSettings } from '../../lib/constructs/stage-settings';
+import { queueNames, stackName } from '../../lib/stack-name';
 import { dataKeyId, liveAliasId, secretsKeyId, synthesisTimeoutMs, templateOf } from './template';
 
 const stages = Object.values(Stage);
@@ -34,9 +35,16 @@ function resource(template: Template, id: string): CfnResource {
   return template.toJSON().Resources[id] as CfnResource;
 }
 
-/** The delivery queue is the only queue with a redrive policy. */
-const deliveryQueueId = (template: Template) =>
-  onlyId(template, 'AWS::SQS::Queue', { Properties: { RedrivePolicy: {} } });
+/** The queue of this name; the stack's template tells its stage by its table's name. */
+function queueId(template: Template, queue: 'delivery' | 'mail'): string {
+  const stage = stages.find((candidate) => templateOf(candidate) === template) ?? 'sandbox';
+  return onlyId(template, 'AWS::SQS::Queue', {
+    Properties: { QueueName: queueNames(stackName(stage))[queue] },
+  });
+}
+
+const deliveryQueueId = (template: Template) => queueId(template, 'delivery');
+const mailQueueId = (template: Template) => queueId(template, 'mail');
 
 const deadLetterQueueId = (template: Template): string =>
   resource(template, deliveryQueueId(template)).Properties.RedrivePolicy.deadLetterTargetArn['Fn::GetAtt'][0];
@@ -149,9 +157,10 @@ describe('delivery functions', () => {
     });
   }
 
-  it('runs the router for 60 s with the delivery queue URL', () => {
+  it('runs the router for 60 s with the delivery and mail queue URLs', () => {
     expectFunction('router', routerStream.timeout.toSeconds(), (template) => ({
       DELIVERY_QUEUE_URL: { Ref: deliveryQueueId(template) },
+      MAIL_QUEUE_URL: { Ref: mailQueueId(template) },
     }));
     expect(routerStream.timeout.toSeconds()).toBe(60);
   });
@@ -184,9 +193,10 @@ describe('delivery functions', () => {
     expect(queue.Properties.VisibilityTimeout).toBe(timeoutSeconds * 6);
   });
 
-  it('runs the reconciler for 60 s with the delivery queue URL', () => {
+  it('runs the reconciler for 60 s with the delivery and mail queue URLs', () => {
     expectFunction('reconciler', 60, (template) => ({
       DELIVERY_QUEUE_URL: { Ref: deliveryQueueId(template) },
+      MAIL_QUEUE_URL: { Ref: mailQueueId(template) },
     }));
   });
 
@@ -562,11 +572,14 @@ describe('delivery permissions', () => {
     ]);
   });
 
-  it.each(['router', 'reconciler'] as const)('lets the %s send to the delivery queue', (name) => {
+  it.each(['router', 'reconciler'] as const)('lets the %s send to the delivery and mail queues', (name) => {
     const template = templateOf('sandbox');
-    expect(resourcesAllowing(template, functionName(name), 'sqs:SendMessage')).toContainEqual({
-      'Fn::GetAtt': [deliveryQueueId(template), 'Arn'],
-    });
+    expect(resourcesAllowing(template, functionName(name), 'sqs:SendMessage')).toEqual(
+      expect.arrayContaining([
+        { 'Fn::GetAtt': [deliveryQueueId(template), 'Arn'] },
+        { 'Fn::GetAtt': [mailQueueId(template), 'Arn'] },
+      ]),
+    );
   });
 
   it('never lets the dispatcher send messages or use the stream: the router owns the queue writes', () => {

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { isDeepStrictEqual as isEqual } from 'node:util';
 import type { Template } from 'aws-cdk-lib/assertions';
 import { PCIDSS321Checks } from 'cdk-nag';
 import { describe, expect, it } from 'vitest';
@@ -29,6 +30,7 @@ const alarmsOfBothStages = [
   'delivery-dlq-not-empty',
   'delivery-queue-age',
   'dispatcher-errors',
+  'mail-dlq-not-empty',
   'overdue-deliveries',
   'pay-route-5xx',
   'processor-errors',
@@ -38,13 +40,17 @@ const alarmsOfBothStages = [
   'router-failures-not-empty',
   'rollout-errors',
   'router-iterator-age',
+  'ses-events-failures-not-empty',
   'table-system-errors',
   'table-throttles',
   'waf-blocked-requests',
 ] as const;
 
-/** Alarms of one stage only: the sandbox's receivers are merchants' tests (docs/operations.md). */
-const productionOnlyAlarms = ['webhook-success-rate'] as const;
+/**
+ * Alarms of one stage only: the sandbox's receivers are merchants' tests, and it sends no email, so
+ * it has no reputation to lose (docs/operations.md).
+ */
+const productionOnlyAlarms = ['email-bounce-rate', 'email-complaint-rate', 'webhook-success-rate'] as const;
 
 type AlarmSuffix = (typeof alarmsOfBothStages)[number] | (typeof productionOnlyAlarms)[number];
 
@@ -82,7 +88,17 @@ function onlyId(template: Template, type: string, props: CfnResource = {}): stri
   return ids[0] as string;
 }
 
-const topicId = (template: Template) => onlyId(template, 'AWS::SNS::Topic');
+/** The alarm topic; the other topic of the stack carries SES's email events. */
+const topicId = (template: Template, stage: Stage) =>
+  onlyId(template, 'AWS::SNS::Topic', { Properties: { TopicName: `${stackName(stage)}-alarms` } });
+
+/** The subscriptions of the alarm topic. */
+function alarmSubscriptions(stage: Stage): CfnResource[] {
+  const template = templateOf(stage);
+  return Object.values(template.findResources('AWS::SNS::Subscription'))
+    .map((subscription) => subscription.Properties)
+    .filter((subscription) => isEqual(subscription.TopicArn, { Ref: topicId(template, stage) }));
+}
 
 describe('alarms', () => {
   it.each(stages)('defines exactly the documented alarms in %s', (stage) => {
@@ -97,7 +113,7 @@ describe('alarms', () => {
     'notifies the %s alarm topic from every alarm, when it goes off and when it clears',
     (stage) => {
       const template = templateOf(stage);
-      const topic = { Ref: topicId(template) };
+      const topic = { Ref: topicId(template, stage) };
       for (const [name, found] of alarmsOf(stage)) {
         expect({ name, actions: found.Properties.AlarmActions }).toEqual({ name, actions: [topic] });
         expect({ name, actions: found.Properties.OKActions }).toEqual({ name, actions: [topic] });
@@ -113,6 +129,8 @@ describe('alarms', () => {
       ['delivery-dlq-not-empty', names.deliveryDeadLetters],
       ['router-failures-not-empty', names.routerFailures],
       ['reconciler-failures-not-empty', names.reconcilerFailures],
+      ['mail-dlq-not-empty', names.mailDeadLetters],
+      ['ses-events-failures-not-empty', names.sesEventsFailures],
     ] as const;
     for (const [suffix, queueName] of cases) {
       const queueId = onlyId(template, 'AWS::SQS::Queue', { Properties: { QueueName: queueName } });
@@ -471,7 +489,9 @@ describe('alarm topic', () => {
       TopicName: `${stackName(stage)}-alarms`,
       KmsMasterKeyId: { 'Fn::GetAtt': [dataKeyId(template, stage), 'Arn'] },
     });
-    const policy = Object.values(template.findResources('AWS::SNS::TopicPolicy'))[0] as CfnResource;
+    const policy = Object.values(template.findResources('AWS::SNS::TopicPolicy')).find((candidate) =>
+      isEqual(candidate.Properties.Topics, [{ Ref: topicId(template, stage) }]),
+    ) as CfnResource;
     expect(policy.Properties.PolicyDocument.Statement).toContainEqual(
       expect.objectContaining({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
     );
@@ -492,20 +512,19 @@ describe('alarm topic', () => {
   it.each(stages)('subscribes every e-mail address and HTTPS endpoint of the %s stage file', (stage) => {
     const template = templateOf(stage);
     const { email, https } = committedStageConfig(stage).alarmSubscribers;
-    const subscriptions = Object.values(template.findResources('AWS::SNS::Subscription')).map(
-      (subscription) => subscription.Properties,
-    );
+    const subscriptions = alarmSubscriptions(stage);
     expect(subscriptions.map(({ Protocol, Endpoint }) => `${Protocol} ${Endpoint}`).sort()).toEqual(
       [...email.map((address) => `email ${address}`), ...https.map((url) => `https ${url}`)].sort(),
     );
-    for (const subscription of subscriptions)
-      expect(subscription.TopicArn).toEqual({ Ref: topicId(template) });
+    // The stack's one other subscription is the SES events function's, to the email events topic.
+    const others = Object.values(template.findResources('AWS::SNS::Subscription')).filter(
+      (subscription) => !isEqual(subscription.Properties.TopicArn, { Ref: topicId(template, stage) }),
+    );
+    expect(others.map((subscription) => subscription.Properties.Protocol)).toEqual(['lambda']);
   });
 
   it('has production page someone by e-mail and through an HTTPS endpoint', () => {
-    const protocols = Object.values(templateOf('production').findResources('AWS::SNS::Subscription')).map(
-      (subscription) => subscription.Properties.Protocol,
-    );
+    const protocols = alarmSubscriptions('production').map((subscription) => subscription.Protocol);
     expect(new Set(protocols)).toEqual(new Set(['email', 'https']));
   });
 });
@@ -593,7 +612,7 @@ describe('dashboard', () => {
 
 describe('tracing', () => {
   /** The functions no API request reaches: the stream, the queue and the schedule invoke them. */
-  const pipelineFunctions = ['router', 'dispatcher', 'reconciler'];
+  const pipelineFunctions = ['router', 'dispatcher', 'reconciler', 'mailer', 'ses-events'];
 
   it.each(stages)(
     'traces the %s authorizer and routes as the API’s sampling rule decided, and the pipeline not at all',

@@ -70,6 +70,9 @@ const restoreTargetActions = [
   'dynamodb:UpdateItem',
 ];
 
+/** CLI services whose IAM prefix is another word: SES v2's commands are `aws sesv2 …`, its actions `ses:…`. */
+const cliServicePrefixes: Readonly<Record<string, string>> = { sesv2: 'ses' };
+
 /** Runbook commands whose IAM actions are not `<service>:<PascalCase operation>`. */
 const cliCommandActions: Readonly<Record<string, readonly string[]>> = {
   'apigateway flush-stage-authorizers-cache': ['apigateway:DELETE'],
@@ -209,7 +212,8 @@ export function runbookActions(): DerivedAction[] {
     .filter((command) => commandsForAdministrators[command] === undefined)
     .flatMap((command) => {
       const [service = '', operation = ''] = command.split(' ');
-      const actions = cliCommandActions[command] ?? [`${service}:${pascalCase(operation)}`];
+      const prefix = cliServicePrefixes[service] ?? service;
+      const actions = cliCommandActions[command] ?? [`${prefix}:${pascalCase(operation)}`];
       return actions.map((action) => ({ action, neededBy: `aws ${command}` }));
     });
 }

@@ -3,6 +3,7 @@ import type { Template } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
 import { Stage } from '../../functions/config';
 import { restoredTableActions } from '../../lib/constructs/operator-policy';
+import { committedStageConfig } from '../../lib/stage-config';
 import {
   adminCliActions,
   commandsForAdministrators,
@@ -112,7 +113,7 @@ describe.each(stages)('the operator policy of %s', (stage) => {
       if (statement.Resource === '*') {
         for (const action of actionsOf(statement)) {
           expect(action).toMatch(
-            /^(cloudwatch:(DescribeAlarms|GetMetricData|ListMetrics)|logs:(DescribeLogGroups|GetQueryResults|StopQuery)|xray:(BatchGetTraces|GetTraceSummaries)|lambda:(GetAccountSettings|ListEventSourceMappings)|backup:(DescribeRegionSettings|ListBackupJobs))$/,
+            /^(cloudwatch:(DescribeAlarms|GetMetricData|ListMetrics)|logs:(DescribeLogGroups|GetQueryResults|StopQuery)|xray:(BatchGetTraces|GetTraceSummaries)|lambda:(GetAccountSettings|ListEventSourceMappings)|backup:(DescribeRegionSettings|ListBackupJobs)|ses:(GetAccount|ListSuppressedDestinations))$/,
           );
         }
       }
@@ -177,10 +178,14 @@ describe('the operator policy’s acknowledgements', () => {
     }
     const prefix = `MerchantPayments-${stage}-`;
     const table = `merchant-payments-${stage}`;
+    const { region, account } = committedStageConfig(stage).env ?? {};
     const endings = [
       `:table/${table}/index/*]`,
       `:table/${table}-restored*]`,
       `:function:${prefix}*]`,
+      `:sqs:${region}:${account}:${prefix}*]`,
+      `:sqs:${region}:${account}:${prefix}*-dlq]`,
+      `:sqs:${region}:${account}:${prefix}*-failures]`,
       ':event-source-mapping:*]',
       `:alarm:${prefix}*]`,
       `:insight-rule/DynamoDBContributorInsights-*-${table}*]`,

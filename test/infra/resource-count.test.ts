@@ -10,11 +10,12 @@ synthesizeEveryStageFirst();
 
 /**
  * CloudFormation refuses a template of more than 500 resources; the guard keeps 100 of them for
- * what the next features add, and today's stacks sit at 350 or fewer
+ * what the next features add, and today's stacks sit at 375 or fewer: the customer emails' queues,
+ * functions, configuration set, topic and alarms took the sandbox from 349 to 371
  * (docs/decisions/room-in-the-stacks.md).
  */
 const guardCeiling = 400;
-const todaysCeiling = 350;
+const todaysCeiling = 375;
 
 function resourceCount(template: Template): number {
   return Object.keys(template.toJSON().Resources).length;
@@ -40,10 +41,12 @@ describe.each(stages)('resources of the %s stack', (stage) => {
     );
     // The functions' one log group, the API's access and execution logs, the web ACL's blocked requests.
     expect(countOf(template, 'AWS::Logs::LogGroup')).toBe(4);
-    // API Gateway invokes as its invoke role; the one permission is the reconciler's schedule.
+    // API Gateway invokes as its invoke role; the two permissions are the reconciler's schedule
+    // and the SES events topic, which only a resource policy lets invoke a function.
     const permissions = Object.values(template.findResources('AWS::Lambda::Permission'));
-    expect(permissions.map((permission) => permission.Properties.Principal)).toEqual([
+    expect(permissions.map((permission) => permission.Properties.Principal).sort()).toEqual([
       'events.amazonaws.com',
+      'sns.amazonaws.com',
     ]);
   });
 });

@@ -246,11 +246,11 @@ describe('keys', () => {
 });
 
 describe('delivery queue', () => {
-  /** The queue with a redrive policy; its dead-letter queue has none. */
+  /** The delivery queue, by the name the admin CLI finds it by. */
   const deliveryQueue = (): CfnResource => {
     const queues = Object.values(
       templateOf('sandbox').findResources('AWS::SQS::Queue', {
-        Properties: { RedrivePolicy: Match.anyValue() },
+        Properties: { QueueName: queueNames(stackName('sandbox')).delivery },
       }),
     );
     expect(queues).toHaveLength(1);
@@ -274,11 +274,11 @@ describe('delivery queue', () => {
   });
 
   it.each(stages)(
-    'encrypts every %s queue with the data key (delivery, its dead-letter queue, both failure queues)',
+    'encrypts every %s queue with the data key (delivery and mail, their dead-letter queues, three failure queues)',
     (stage) => {
       const template = templateOf(stage);
       const queues = Object.values(template.findResources('AWS::SQS::Queue'));
-      expect(queues).toHaveLength(4);
+      expect(queues).toHaveLength(7);
       for (const queue of queues) {
         expect(queue.Properties.KmsMasterKeyId).toEqual({
           'Fn::GetAtt': [dataKeyId(template, stage), 'Arn'],
@@ -297,7 +297,7 @@ describe('delivery queue', () => {
 
   it('refuses requests to any queue without TLS', () => {
     const policies = Object.values(templateOf('sandbox').findResources('AWS::SQS::QueuePolicy'));
-    expect(policies).toHaveLength(4);
+    expect(policies).toHaveLength(7);
     for (const policy of policies) {
       expect(policy.Properties.PolicyDocument.Statement).toContainEqual(
         expect.objectContaining({
@@ -393,8 +393,8 @@ describe('route functions', () => {
     else expect(kmsActions).toEqual([]);
   });
 
-  it('creates one function per route plus the authorizer and the three delivery functions', () => {
-    templateOf('sandbox').resourceCountIs('AWS::Lambda::Function', routeList.length + 1 + 3);
+  it('creates one function per route plus the authorizer, the three delivery and the two email functions', () => {
+    templateOf('sandbox').resourceCountIs('AWS::Lambda::Function', routeList.length + 1 + 3 + 2);
   });
 
   it.each(routeList)(
@@ -526,7 +526,7 @@ describe('route functions', () => {
         },
       }),
     );
-    expect(roles).toHaveLength(routeList.length + 1 + 3);
+    expect(roles).toHaveLength(routeList.length + 1 + 3 + 2);
     // The operators' policy (operator-policy.test.ts) is attached to no function role.
     const ownPolicies = Object.keys(
       templateOf('sandbox').findResources('AWS::IAM::ManagedPolicy', {

@@ -198,3 +198,79 @@ describe('parseStageConfig', () => {
     );
   });
 });
+
+describe('the email section', () => {
+  const sending = {
+    delivery: 'ses',
+    fromAddress: 'invoices@payments.example.com',
+    identity: { domain: 'payments.example.com' },
+  } as const;
+
+  it('captures, sending none, when a stage file has no email section', () => {
+    expect(parseStageConfig('sandbox', pinned, 'f.ts').email).toMatchObject({
+      delivery: 'capture',
+      emailsPerMerchantPerHour: 100,
+    });
+  });
+
+  it('keeps a sending production section with its identity and the default ceiling', () => {
+    expect(parseStageConfig('production', { ...pinned, email: sending }, 'f.ts').email).toEqual({
+      ...sending,
+      emailsPerMerchantPerHour: 100,
+    });
+  });
+
+  it('accepts an address identity that is the From address', () => {
+    const email = { ...sending, identity: { emailAddress: sending.fromAddress } };
+    expect(parseStageConfig('production', { ...pinned, email }, 'f.ts').email.identity).toEqual({
+      emailAddress: sending.fromAddress,
+    });
+  });
+
+  it.each([
+    [
+      'sandbox',
+      { email: sending },
+      /^f\.ts: email\.delivery must be "capture" for sandbox: a deployed sandbox never emails anyone$/,
+    ],
+    [
+      'production',
+      { email: { delivery: 'ses', fromAddress: sending.fromAddress } },
+      /^f\.ts: email\.identity is required with delivery "ses"/,
+    ],
+    [
+      'production',
+      { email: { ...sending, fromAddress: 'invoices@other.example.com' } },
+      /^f\.ts: email\.fromAddress must be an address at payments\.example\.com, the identity SES lets the stage send from/,
+    ],
+    [
+      'production',
+      {
+        email: {
+          ...sending,
+          identity: { domain: 'payments.example.com', emailAddress: sending.fromAddress },
+        },
+      },
+      /^f\.ts: email\.identity must name exactly one of domain or emailAddress$/,
+    ],
+    ['production', { email: { ...sending, delivery: 'smtp' } }, /^f\.ts: email\.delivery must be "ses"/],
+    [
+      'production',
+      { email: { ...sending, emailsPerMerchantPerHour: 0 } },
+      /^f\.ts: email\.emailsPerMerchantPerHour must be a whole number from 1 to 100000$/,
+    ],
+    [
+      'production',
+      { email: { ...sending, bcc: 'x@example.com' } },
+      /email\.bcc is not a field of a stage file/,
+    ],
+  ] as const)('refuses in %s the email section %j', (stage, fields, message) => {
+    expect(refusal(stage, { ...pinned, ...fields })).toMatch(message);
+  });
+
+  it('has the committed sandbox capture and production send', () => {
+    expect(committedStageConfig('sandbox').email.delivery).toBe('capture');
+    expect(committedStageConfig('sandbox').email.identity).toBeUndefined();
+    expect(committedStageConfig('production').email.delivery).toBe('ses');
+  });
+});

@@ -1,0 +1,41 @@
+import { SendMessageCommand, type SendMessageCommandInput } from '@aws-sdk/client-sqs';
+import * as z from 'zod/mini';
+import type { SendsSqsMessages } from '../delivery/sqs-delivery-queue';
+import type { InvoiceEmail } from '../domain/invoice-email';
+import { text } from '../validation/text';
+
+/**
+ * The mail queue's message: which email to send. The mailer sends an email only while it is queued
+ * and no mailer holds it, so a duplicate or stale message does nothing; one without these fields is
+ * malformed and goes to the dead-letter queue.
+ */
+export const MailMessage = z.strictObject({
+  merchantId: text({ min: 1 }),
+  invoiceId: text({ min: 1 }),
+  emailId: text({ min: 1 }),
+});
+
+export type MailMessage = z.output<typeof MailMessage>;
+
+export function mailMessageOf(email: InvoiceEmail): MailMessage {
+  return { merchantId: email.merchantId, invoiceId: email.invoiceId, emailId: email.emailId };
+}
+
+/** What the router, the reconciler and the mailer need of the mail queue. */
+export interface MailQueue {
+  /** `delaySeconds` undefined: at once. */
+  send(message: MailMessage, delaySeconds?: number): Promise<void>;
+}
+
+export function sqsMailQueue(client: SendsSqsMessages, queueUrl: string): MailQueue {
+  return {
+    async send(message: MailMessage, delaySeconds?: number) {
+      const input: SendMessageCommandInput = {
+        QueueUrl: queueUrl,
+        MessageBody: JSON.stringify(message),
+        ...(delaySeconds === undefined ? {} : { DelaySeconds: delaySeconds }),
+      };
+      await client.send(new SendMessageCommand(input));
+    },
+  };
+}

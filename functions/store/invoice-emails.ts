@@ -1,0 +1,260 @@
+import { createHash } from 'node:crypto';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { EmailStatus, type InvoiceEmail } from '../domain/invoice-email';
+import { documentClient, tableName } from './client';
+import { type QueryPage, queryMerchantItems } from './reads';
+import { EntityType, merchantPartition, partitionOfId, SortKeyPrefix } from './table';
+import { sendTransaction, TransactionConditionFailed } from './transaction';
+
+/**
+ * An invoice's emails sort under it, in its shard (`EMAIL#<inv>#<eml>`), so one Query lists them in
+ * the order their events came. A merchant's suppressed addresses and its hourly email counts sit in
+ * its own partition, by the hash of the address and by the hour.
+ */
+export const emailKeys = {
+  invoiceEmail: (merchantId: string, invoiceId: string, emailId: string) => ({
+    PK: partitionOfId(merchantId, invoiceId),
+    SK: `${SortKeyPrefix.invoiceEmail}${invoiceId}#${emailId}`,
+  }),
+  emailsOfInvoicePrefix: (invoiceId: string) => `${SortKeyPrefix.invoiceEmail}${invoiceId}#`,
+  suppressedAddress: (merchantId: string, address: string) => ({
+    PK: merchantPartition(merchantId),
+    SK: `${SortKeyPrefix.suppressedEmailAddress}${addressHash(address)}`,
+  }),
+  emailsInHour: (merchantId: string, hour: string) => ({
+    PK: merchantPartition(merchantId),
+    SK: `${SortKeyPrefix.emailHour}${hour}`,
+  }),
+} as const;
+
+/** An address as a key: its SHA-256, lower-cased first, so the table holds no address as a key. */
+export function addressHash(address: string): string {
+  return createHash('sha256').update(address.toLowerCase()).digest('hex');
+}
+
+/**
+ * The stored email. Its event's id is kept as `fromEventId`: an item with an `eventId` and a
+ * `createdAt` is an entry of the event-deliveries index (GSI5), which holds events and deliveries only.
+ */
+function emailItem(email: InvoiceEmail) {
+  const { eventId, ...rest } = email;
+  return {
+    ...emailKeys.invoiceEmail(email.merchantId, email.invoiceId, email.emailId),
+    entityType: EntityType.invoiceEmail,
+    ...rest,
+    fromEventId: eventId,
+  };
+}
+
+/**
+ * The emails of an event, only where none exist yet, in one transaction: a replayed event finds
+ * them all there and writes nothing (all or none of an event's emails exist, as they are written
+ * together). At most 100, the transaction's limit: an invoice has at most 10 additional addresses.
+ */
+export async function putNewEmails(emails: readonly InvoiceEmail[]): Promise<void> {
+  if (emails.length === 0) return;
+  try {
+    await sendTransaction(
+      emails.map((email) => ({
+        Put: {
+          TableName: tableName(),
+          Item: emailItem(email),
+          ConditionExpression: 'attribute_not_exists(PK)',
+        },
+      })),
+    );
+  } catch (error) {
+    if (error instanceof TransactionConditionFailed) return;
+    throw error;
+  }
+}
+
+export async function getEmail(
+  merchantId: string,
+  invoiceId: string,
+  emailId: string,
+): Promise<StoredEmail | undefined> {
+  const { Item } = await documentClient().send(
+    new GetCommand({
+      TableName: tableName(),
+      Key: emailKeys.invoiceEmail(merchantId, invoiceId, emailId),
+      ConsistentRead: true,
+    }),
+  );
+  return Item === undefined ? undefined : toStoredEmail(Item);
+}
+
+/** An email as stored: the record, the mailer's hold on it, and what a capturing stage rendered. */
+export interface StoredEmail {
+  readonly email: InvoiceEmail;
+  /** Until when a mailer holds it (ISO 8601), while one does. */
+  readonly leaseUntil: string | undefined;
+  readonly rendered: RenderedContent | undefined;
+}
+
+export interface RenderedContent {
+  readonly subject: string;
+  readonly text: string;
+  readonly html: string;
+}
+
+export function toEmail(item: Record<string, unknown>): InvoiceEmail {
+  const nullable = (name: string) => (typeof item[name] === 'string' ? (item[name] as string) : null);
+  return {
+    emailId: String(item.emailId),
+    merchantId: String(item.merchantId),
+    invoiceId: String(item.invoiceId),
+    eventId: String(item.fromEventId),
+    kind: item.kind as InvoiceEmail['kind'],
+    recipient: String(item.recipient),
+    recipientRole: item.recipientRole as InvoiceEmail['recipientRole'],
+    status: item.status as InvoiceEmail['status'],
+    attemptCount: Number(item.attemptCount ?? 0),
+    createdAt: String(item.createdAt),
+    updatedAt: String(item.updatedAt),
+    sentAt: nullable('sentAt'),
+    providerMessageId: nullable('providerMessageId'),
+    statusReason: nullable('statusReason'),
+  };
+}
+
+function toStoredEmail(item: Record<string, unknown>): StoredEmail {
+  const rendered = item.rendered as RenderedContent | undefined;
+  return {
+    email: toEmail(item),
+    leaseUntil: typeof item.leaseUntil === 'string' ? item.leaseUntil : undefined,
+    rendered,
+  };
+}
+
+/**
+ * Takes a queued email for one send: counts the attempt and holds it until `leaseUntil`, only
+ * while it is queued and no mailer holds it (or one's hold ran out). A duplicate queue message, or
+ * a second mailer, finds it held or done and leaves it. Returns the email as taken, or undefined.
+ */
+export async function takeEmail(email: InvoiceEmail, now: string, leaseUntil: string) {
+  try {
+    const { Attributes } = await documentClient().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: emailKeys.invoiceEmail(email.merchantId, email.invoiceId, email.emailId),
+        UpdateExpression: 'SET attemptCount = attemptCount + :one, leaseUntil = :until, updatedAt = :now',
+        ConditionExpression: '#status = :queued AND (attribute_not_exists(leaseUntil) OR leaseUntil < :now)',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: {
+          ':one': 1,
+          ':until': leaseUntil,
+          ':now': now,
+          ':queued': EmailStatus.queued,
+        },
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return Attributes === undefined ? undefined : toEmail(Attributes);
+  } catch (error) {
+    if ((error as Error).name === 'ConditionalCheckFailedException') return undefined;
+    throw error;
+  }
+}
+
+/** What an email ends as (or, for `queued`, goes back to waiting with). */
+export interface EmailOutcome {
+  readonly status: EmailStatus;
+  readonly at: string;
+  readonly providerMessageId?: string | undefined;
+  readonly statusReason?: string | undefined;
+  readonly rendered?: RenderedContent | undefined;
+}
+
+/**
+ * Records what became of the email the mailer holds, and lets go of it: only while its hold is the
+ * one `leaseUntil` names, so a mailer whose hold ran out records nothing over another's.
+ */
+export async function settleEmail(email: InvoiceEmail, leaseUntil: string, outcome: EmailOutcome) {
+  const sent = outcome.status === EmailStatus.sent || outcome.status === EmailStatus.captured;
+  const sets: Record<string, unknown> = {
+    status: outcome.status,
+    updatedAt: outcome.at,
+    ...(sent ? { sentAt: outcome.at } : {}),
+    ...(outcome.providerMessageId === undefined ? {} : { providerMessageId: outcome.providerMessageId }),
+    ...(outcome.statusReason === undefined ? {} : { statusReason: outcome.statusReason }),
+    ...(outcome.rendered === undefined ? {} : { rendered: outcome.rendered }),
+  };
+  const entries = Object.entries(sets);
+  try {
+    await documentClient().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: emailKeys.invoiceEmail(email.merchantId, email.invoiceId, email.emailId),
+        UpdateExpression: `SET ${entries.map((_, position) => `#set${position} = :set${position}`).join(', ')} REMOVE leaseUntil`,
+        ConditionExpression: 'leaseUntil = :held',
+        ExpressionAttributeNames: Object.fromEntries(
+          entries.map(([name], position) => [`#set${position}`, name]),
+        ),
+        ExpressionAttributeValues: {
+          ...Object.fromEntries(entries.map(([, value], position) => [`:set${position}`, value])),
+          ':held': leaseUntil,
+        },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if ((error as Error).name === 'ConditionalCheckFailedException') return false;
+    throw error;
+  }
+}
+
+/** One page of an invoice's emails, in the order their events came. */
+export function queryEmailsOfInvoice(
+  merchantId: string,
+  invoiceId: string,
+  limit: number,
+  startKey: Record<string, unknown> | undefined,
+): Promise<QueryPage> {
+  return queryMerchantItems(
+    tableName(),
+    partitionOfId(merchantId, invoiceId),
+    emailKeys.emailsOfInvoicePrefix(invoiceId),
+    { limit, startKey },
+  );
+}
+
+/** True when the merchant's mail to this address bounced or was complained of before. */
+export async function isSuppressed(merchantId: string, address: string): Promise<boolean> {
+  const { Item } = await documentClient().send(
+    new GetCommand({ TableName: tableName(), Key: emailKeys.suppressedAddress(merchantId, address) }),
+  );
+  return Item !== undefined;
+}
+
+/** Counts are kept two hours, past the hour they count. */
+const hourCountSeconds = 2 * 60 * 60;
+
+/**
+ * Counts one email against the merchant's hourly ceiling, only while the hour's count is under it.
+ * False when the ceiling is reached: the email is not sent.
+ */
+export async function takeHourlySend(merchantId: string, now: Date, ceiling: number): Promise<boolean> {
+  const hour = now.toISOString().slice(0, 13);
+  try {
+    await documentClient().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: emailKeys.emailsInHour(merchantId, hour),
+        UpdateExpression: 'ADD #count :one SET entityType = :type, #ttl = if_not_exists(#ttl, :ttl)',
+        ConditionExpression: 'attribute_not_exists(#count) OR #count < :ceiling',
+        ExpressionAttributeNames: { '#count': 'count', '#ttl': 'ttl' },
+        ExpressionAttributeValues: {
+          ':one': 1,
+          ':ceiling': ceiling,
+          ':type': EntityType.emailHourCount,
+          ':ttl': Math.floor(now.getTime() / 1000) + hourCountSeconds,
+        },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if ((error as Error).name === 'ConditionalCheckFailedException') return false;
+    throw error;
+  }
+}

@@ -1,0 +1,242 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { SendEmailCommand } from '@aws-sdk/client-sesv2';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { describe, expect, it } from 'vitest';
+import { createRouter } from '../../functions/delivery/router';
+import { newId } from '../../functions/domain/ids';
+import { newInvoiceEmail } from '../../functions/domain/invoice-email';
+import { renderInvoiceEmail } from '../../functions/email/invoice-email';
+import { type MailMessage, mailMessageOf } from '../../functions/email/mail-message';
+import { createMailer } from '../../functions/email/mailer';
+import { documentClient, tableName } from '../../functions/store/client';
+import { putNewEmails } from '../../functions/store/invoice-emails';
+import { keys } from '../../functions/store/keys';
+import { sesLocalClient } from '../../lib/local/ses-local';
+import { e2eInvoiceFile, merchantId, refs, t } from '../support/e2e-test';
+import { createInvoice, expectOk, invoiceAction, invoiceBody } from '../support/invoice-requests';
+import { streamEvent, streamRecord } from '../support/stream-records';
+
+/*
+ * The emails an invoice sends (docs/emails.md), end to end through the local runtime and its inbox
+ * (`aws-ses-v2-local`): one per recipient on issue, on send and on payment in full, however often
+ * the stream or the queue hands the same work over.
+ */
+
+e2eInvoiceFile();
+
+interface InboxEmail {
+  messageId: string;
+  from: string;
+  destination: { to: string[] };
+  subject: string;
+  body: { html?: string; text?: string };
+}
+
+/** Every email the runtime's inbox holds to one of `addresses`. */
+async function inboxFor(addresses: readonly string[]): Promise<InboxEmail[]> {
+  const response = await fetch(new URL('store', t.runtime.mailInboxUrl));
+  const { emails } = (await response.json()) as { emails: InboxEmail[] };
+  return emails.filter((email) => email.destination.to.some((to) => addresses.includes(to)));
+}
+
+/** Waits until the inbox holds `count` emails to `addresses`, and that no more come a moment later. */
+async function untilInboxHolds(addresses: readonly string[], count: number): Promise<InboxEmail[]> {
+  await expect.poll(async () => (await inboxFor(addresses)).length, { timeout: 20_000 }).toBe(count);
+  await t.runtime.drainStream();
+  const held = await inboxFor(addresses);
+  expect(held).toHaveLength(count);
+  return held;
+}
+
+/** Notes a merchant's customer could have typed: they must reach the inbox as text. */
+const hostileNotes = '<script>alert("notes")</script>';
+
+/** A customer with an email and an invoice to it with two more addresses, all this test's own. */
+async function invoiceWithThreeRecipients() {
+  const tag = newId('cust').slice(-8);
+  const customerEmail = `ada.${tag}@example.com`;
+  const additional = [`books.${tag}@example.com`, `owner.${tag}@example.com`];
+  const customer = expectOk(
+    await t.api('POST', '/customers', {
+      body: { merchantId, name: 'Ada Buyer', email: customerEmail },
+      idempotencyKey: newId('cust'),
+    }),
+  );
+  const invoice = expectOk(
+    await createInvoice(
+      t.api,
+      invoiceBody(
+        merchantId,
+        { ...refs, customerId: customer.customerId },
+        { additionalNotificationEmails: additional, notes: hostileNotes },
+      ),
+    ),
+  );
+  return { invoice, recipients: [customerEmail, ...additional] };
+}
+
+const act = (
+  invoiceId: string,
+  action: 'issue' | 'send' | 'payments',
+  fields: Record<string, unknown> = {},
+) => invoiceAction(t.api, merchantId, invoiceId, action, fields);
+
+/**
+ * An SES endpoint that answers the first `throttled` sends with SES's throttling error and hands
+ * the rest on to the runtime's inbox.
+ */
+async function throttlingSes(throttled: number) {
+  let refused = 0;
+  const inbox = new URL(t.runtime.mailInboxUrl).origin;
+  const server = createServer(async (request, response) => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of request) chunks.push(chunk as Buffer);
+    if (request.url?.startsWith('/v2/email/outbound-emails') && refused < throttled) {
+      refused += 1;
+      response.writeHead(429, {
+        'content-type': 'application/json',
+        'x-amzn-errortype': 'TooManyRequestsException',
+      });
+      response.end(JSON.stringify({ message: 'Maximum sending rate exceeded.' }));
+      return;
+    }
+    const forwarded = await fetch(`${inbox}${request.url}`, {
+      method: request.method ?? 'POST',
+      headers: Object.fromEntries(
+        Object.entries(request.headers).filter(([name]) => !['host', 'connection'].includes(name)),
+      ) as Record<string, string>,
+      body: Buffer.concat(chunks),
+    });
+    response.writeHead(forwarded.status, {
+      'content-type': forwarded.headers.get('content-type') ?? 'text/plain',
+    });
+    response.end(Buffer.from(await forwarded.arrayBuffer()));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    endpoint: `http://127.0.0.1:${port}`,
+    refused: () => refused,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+describe('the emails of an invoice', () => {
+  it('sends one email per recipient on issue, on send and a receipt on payment in full', async () => {
+    const { invoice, recipients } = await invoiceWithThreeRecipients();
+
+    expectOk(await act(invoice.invoiceId, 'issue'));
+    const issued = await untilInboxHolds(recipients, 3);
+    expect(issued.flatMap((email) => email.destination.to).sort()).toEqual([...recipients].sort());
+    for (const email of issued) {
+      expect(email.subject).toContain(invoice.invoiceNumber);
+      expect(email.body.html).toContain(`/pay#${invoice.invoiceUrlSlug}`);
+      expect(email.body.text).toContain(`/pay#${invoice.invoiceUrlSlug}`);
+      expect(email.body.html).not.toContain('<script>');
+      expect(email.body.html).toContain('&lt;script&gt;');
+      expect(email.body.text).toContain(hostileNotes);
+    }
+
+    expectOk(await act(invoice.invoiceId, 'send'));
+    await untilInboxHolds(recipients, 6);
+
+    expectOk(await act(invoice.invoiceId, 'payments', { amount: invoice.total.amount }));
+    const all = await untilInboxHolds(recipients, 9);
+    const subjects = all.map((email) => email.subject);
+    const of = (start: string) => subjects.filter((subject) => subject.startsWith(start));
+    expect(of(`Invoice ${invoice.invoiceNumber} from`)).toHaveLength(3);
+    expect(of(`Reminder: invoice ${invoice.invoiceNumber} from`)).toHaveLength(3);
+    expect(of(`Receipt for invoice ${invoice.invoiceNumber} from`)).toHaveLength(3);
+    const receipts = all.filter((email) => email.subject.startsWith('Receipt'));
+    for (const receipt of receipts) expect(receipt.body.html).not.toContain('/pay#');
+  });
+
+  it('sends nothing more when the stream hands the event over again or a mail message comes twice', async () => {
+    const { invoice, recipients } = await invoiceWithThreeRecipients();
+    expectOk(await act(invoice.invoiceId, 'issue'));
+    await untilInboxHolds(recipients, 3);
+
+    // The event again, through a router whose mail queue hands each message to a mailer twice.
+    const events = (await t.scanTable()).filter(
+      (item: any) => item.entityType === 'Event' && item.payload?.invoiceId === invoice.invoiceId,
+    );
+    expect(events).toHaveLength(1);
+    const ses = sesLocalClient(new URL(t.runtime.mailInboxUrl).origin);
+    const mailer = createMailer({
+      sendEmail: (input) => ses.send(new SendEmailCommand(input)),
+      delivery: 'ses',
+      fromAddress: 'invoices@merchant-payments.example',
+      emailsPerMerchantPerHour: 100,
+      publicBaseUrl: t.runtime.baseUrl,
+      render: renderInvoiceEmail,
+    });
+    const handed: MailMessage[] = [];
+    const mailQueue = {
+      send: async (message: MailMessage) => {
+        handed.push(message);
+        for (const copy of [1, 2]) {
+          const body = JSON.stringify(message);
+          await mailer({ Records: [{ messageId: `copy-${copy}`, body } as never] });
+        }
+      },
+    };
+    const router = createRouter({ queue: { send: async () => undefined }, mailQueue });
+    const record = streamRecord('INSERT', { newImage: events[0] as Record<string, unknown> });
+    expect(await router(streamEvent(record))).toEqual({ batchItemFailures: [] });
+    ses.destroy();
+
+    expect(handed).toHaveLength(3);
+    expect(await untilInboxHolds(recipients, 3)).toHaveLength(3);
+    for (const message of handed) {
+      const { Item } = await documentClient().send(
+        new GetCommand({
+          TableName: tableName(),
+          Key: keys.invoiceEmail(message.merchantId, message.invoiceId, message.emailId),
+        }),
+      );
+      expect(Item).toMatchObject({ status: 'sent', attemptCount: 1 });
+    }
+  });
+
+  it('sends an email once when SES first answers that it is throttled', async () => {
+    const { invoice, recipients } = await invoiceWithThreeRecipients();
+    const [recipient] = recipients as [string];
+    const email = newInvoiceEmail({
+      merchantId,
+      invoiceId: invoice.invoiceId,
+      eventId: newId('evt'),
+      kind: 'resent',
+      recipient,
+      recipientRole: 'customer',
+      now: new Date().toISOString(),
+    });
+    await putNewEmails([email]);
+    const ses = await throttlingSes(2);
+    const client = sesLocalClient(ses.endpoint);
+    const mailer = createMailer({
+      sendEmail: (input) => client.send(new SendEmailCommand(input)),
+      delivery: 'ses',
+      fromAddress: 'invoices@merchant-payments.example',
+      emailsPerMerchantPerHour: 100,
+      publicBaseUrl: t.runtime.baseUrl,
+      render: renderInvoiceEmail,
+    });
+    const body = JSON.stringify(mailMessageOf(email));
+    expect(await mailer({ Records: [{ messageId: 'throttled', body } as never] })).toEqual({
+      batchItemFailures: [],
+    });
+    client.destroy();
+    await ses.close();
+
+    expect(ses.refused()).toBe(2);
+    expect(await untilInboxHolds([recipient], 1)).toHaveLength(1);
+    const { Item } = await documentClient().send(
+      new GetCommand({
+        TableName: tableName(),
+        Key: keys.invoiceEmail(merchantId, invoice.invoiceId, email.emailId),
+      }),
+    );
+    expect(Item).toMatchObject({ status: 'sent', attemptCount: 1 });
+  });
+});
