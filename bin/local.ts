@@ -33,6 +33,7 @@ runCommand(async () => {
     `Merchant ${runtime.merchantId}; its API key is in ${join(settings.LOCAL_STATE_DIR ?? '.local', 'runtime.json')}`,
   );
   console.log(`API reference: ${runtime.baseUrl}${LocalDocumentPaths.apiReference}`);
+  console.log(`Mail inbox (every email the runtime sends): ${runtime.mailInboxUrl}`);
   console.log(`Merchant portal (manage; the link opens once, until ${portal.expiresAt}): ${portal.url}`);
 });
 

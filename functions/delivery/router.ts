@@ -5,6 +5,8 @@ import type { DomainEvent } from '../domain/invoice';
 import { isoTimestamp } from '../domain/time';
 import { DeliveryStatus, deliveryIdFor, newDelivery, type WebhookDelivery } from '../domain/webhook-delivery';
 import { receivesEvent, type WebhookEndpoint, WebhookEndpointStatus } from '../domain/webhook-endpoint';
+import { sendEmailsOf } from '../email/emails-of-event';
+import type { MailQueue } from '../email/mail-message';
 import { logger } from '../observability/logger';
 import { originalStack } from '../observability/original-stack';
 import { EntityType } from '../store/table';
@@ -52,7 +54,7 @@ export function isRoutedRecord(record: DynamoDBRecord): boolean {
  * The stream consumer (docs/architecture.md#the-delivery-pipeline), the only writer to the delivery queue
  * besides the reconciler:
  * - an event → one delivery per endpoint that is not deleted and was subscribed to its type when it
- *   occurred (paused when disabled);
+ *   occurred (paused when disabled), and an invoice's event its emails, queued (`sendEmailsOf`);
  * - a new delivery → enqueued now; a failed attempt on a pending delivery → enqueued with the
  *   queue's default delay; a delivery un-paused → enqueued now;
  * - an endpoint enabled again → its paused deliveries are un-paused (which enqueues them);
@@ -63,13 +65,13 @@ export function isRoutedRecord(record: DynamoDBRecord): boolean {
  * are not written yet, else the failed record — so it and everything after it come again
  * (ReportBatchItemFailures). Every step is safe to repeat.
  */
-export function createRouter(deps: { queue: DeliveryQueue; now?: () => Date }) {
+export function createRouter(deps: { queue: DeliveryQueue; mailQueue?: MailQueue; now?: () => Date }) {
   const now = deps.now ?? (() => new Date());
   return async (event: DynamoDBStreamEvent): Promise<DynamoDBBatchResponse> => {
     const fanOut = new PendingFanOut();
     for (const record of event.Records) {
       try {
-        await routeRecord(record, deps.queue, now, fanOut);
+        await routeRecord(record, deps, now, fanOut);
       } catch (error) {
         return failedFrom(fanOut.firstRecord ?? record, error, record);
       }
@@ -159,7 +161,7 @@ class PendingFanOut {
 
 async function routeRecord(
   record: DynamoDBRecord,
-  queue: DeliveryQueue,
+  { queue, mailQueue }: { queue: DeliveryQueue; mailQueue?: MailQueue },
   now: () => Date,
   fanOut: PendingFanOut,
 ): Promise<void> {
@@ -168,6 +170,8 @@ async function routeRecord(
   const entityType = (newImage ?? oldImage)?.entityType;
   if (record.eventName === 'INSERT' && entityType === EntityType.event && newImage !== undefined) {
     const event = newImage as unknown as StoredEvent;
+    // An invoice's emails go out beside its deliveries; both are safe to make again.
+    if (mailQueue !== undefined) await sendEmailsOf(event, mailQueue, now());
     fanOut.add(record, event, await deliveriesOf(event, now));
   } else if (entityType === EntityType.webhookDelivery && newImage !== undefined) {
     await enqueueIfDue(

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { typeIdBytes, typeIdOfBytes } from './typeid-bits';
 
 /**
@@ -22,6 +22,7 @@ export const IdPrefix = {
   paymentInstrument: 'pmi',
   payoutAccount: 'pacct',
   portalSession: 'psn',
+  email: 'eml',
 } as const;
 
 export type IdPrefix = (typeof IdPrefix)[keyof typeof IdPrefix];
@@ -92,6 +93,23 @@ const processMinter = idMinter({ now: Date.now, randomBytes });
  */
 export function newId(prefix: IdPrefix): string {
   return processMinter(prefix);
+}
+
+/**
+ * The id of what an event makes for one target (a delivery to an endpoint, an email to an
+ * address): the event's millisecond, then bits of a hash of both. The same event and target
+ * always give the same id, so a replayed event makes nothing twice, and the ids of an event's
+ * items sort with the event.
+ */
+export function idDerivedFromEvent(prefix: IdPrefix, eventId: string, target: string): string {
+  const eventBytes = typeIdBytes(eventId);
+  const digest = createHash('sha256').update(`${eventId}|${target}`).digest();
+  const bytes = new Uint8Array(16);
+  bytes.set(eventBytes.subarray(0, 6), 0);
+  bytes.set(digest.subarray(0, 10), 6);
+  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x70; // UUID version 7
+  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80; // RFC 9562 variant
+  return typeIdOfBytes(prefix, bytes);
 }
 
 /**

@@ -1,6 +1,5 @@
-import { createHash } from 'node:crypto';
+import { idDerivedFromEvent } from './ids';
 import type { EventType } from './invoice';
-import { typeIdBytes, typeIdOfBytes } from './typeid-bits';
 
 export const DeliveryStatus = { pending: 'pending', succeeded: 'succeeded', exhausted: 'exhausted' } as const;
 export type DeliveryStatus = (typeof DeliveryStatus)[keyof typeof DeliveryStatus];
@@ -61,14 +60,7 @@ export interface WebhookDelivery {
  * deliveries still sort by time.
  */
 export function deliveryIdFor(eventId: string, webhookEndpointId: string): string {
-  const eventBytes = typeIdBytes(eventId);
-  const digest = createHash('sha256').update(`${eventId}|${webhookEndpointId}`).digest();
-  const bytes = new Uint8Array(16);
-  bytes.set(eventBytes.subarray(0, 6), 0);
-  bytes.set(digest.subarray(0, 10), 6);
-  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x70; // UUID version 7
-  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80; // RFC 9562 variant
-  return typeIdOfBytes('whkdel', bytes);
+  return idDerivedFromEvent('whkdel', eventId, webhookEndpointId);
 }
 
 export function newDelivery(input: {

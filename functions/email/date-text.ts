@@ -1,23 +1,9 @@
-const months = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-] as const;
+/** Dates as the pay page shows a due date: `December 1, 2026`, the day as written (UTC). */
+let formatter: Intl.DateTimeFormat | undefined;
 
 /**
- * The date part of an ISO 8601 date or timestamp as written, as
- * `Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' })` writes it (`December 1,
- * 2026`, the way the pay page shows a due date) without loading Intl (see `wholeNumberText`);
- * undefined for anything that is no such date.
+ * The date part of an ISO 8601 date or timestamp as an email shows it; undefined for anything that
+ * is no such date (2026-02-31 included).
  */
 export function dateText(value: string): string | undefined {
   const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(value);
@@ -27,5 +13,6 @@ export function dateText(value: string): string | undefined {
   date.setUTCFullYear(year, month - 1, day);
   // setUTCFullYear rolls 2026-02-31 into March; a date that does not come back as written is none.
   if (date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return undefined;
-  return `${months[month - 1]} ${day}, ${year}`;
+  formatter ??= new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
+  return formatter.format(date);
 }

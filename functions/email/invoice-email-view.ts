@@ -3,7 +3,9 @@ import type { Money } from '../domain/money';
 import { dateText } from './date-text';
 import type { InvoiceEmailInput, InvoiceEmailKind } from './invoice-email-input';
 import { moneyText } from './money-text';
-import { wholeNumberText } from './whole-number-text';
+
+/** Quantities as en-US writes whole numbers: `1,000`. */
+const quantityText = new Intl.NumberFormat('en-US');
 
 /** One label and its value, a row of the summary or of the receipt. */
 export interface EmailRow {
@@ -103,7 +105,7 @@ function introOf(
 function lineOf(line: LineItem, currency: Money['currency']): EmailLine {
   return {
     description: line.description,
-    quantity: wholeNumberText(line.quantity),
+    quantity: quantityText.format(line.quantity),
     unitAmount: moneyText({ amount: line.unitAmount, currency }),
     lineTotal: moneyText({ amount: line.lineTotal, currency }),
   };

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { EmailStatus, type InvoiceEmail } from '../domain/invoice-email';
 import { documentClient, tableName } from './client';
 import { type QueryPage, queryMerchantItems } from './reads';
@@ -225,6 +225,59 @@ export async function isSuppressed(merchantId: string, address: string): Promise
     new GetCommand({ TableName: tableName(), Key: emailKeys.suppressedAddress(merchantId, address) }),
   );
   return Item !== undefined;
+}
+
+/**
+ * SES's later word on a sent email (delivered, bounced, complained of, rejected), only while the
+ * email is in one of `from`: SES's events come in any order and more than once, and a bounce or a
+ * complaint outranks a delivery. False when there is no such email or it had moved on.
+ */
+export async function recordProviderOutcome(
+  key: { merchantId: string; invoiceId: string; emailId: string },
+  outcome: { status: EmailStatus; statusReason: string | undefined; at: string },
+  from: readonly EmailStatus[],
+): Promise<boolean> {
+  const allowed = from.map((_, position) => `:from${position}`);
+  try {
+    await documentClient().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: emailKeys.invoiceEmail(key.merchantId, key.invoiceId, key.emailId),
+        UpdateExpression: `SET #status = :status, updatedAt = :at${outcome.statusReason === undefined ? '' : ', statusReason = :reason'}`,
+        ConditionExpression: `attribute_exists(PK) AND #status IN (${allowed.join(', ')})`,
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: {
+          ':status': outcome.status,
+          ':at': outcome.at,
+          ...(outcome.statusReason === undefined ? {} : { ':reason': outcome.statusReason }),
+          ...Object.fromEntries(from.map((status, position) => [`:from${position}`, status])),
+        },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if ((error as Error).name === 'ConditionalCheckFailedException') return false;
+    throw error;
+  }
+}
+
+/**
+ * Adds an address to the merchant's suppression list: its later emails to it are recorded
+ * `suppressed` and not sent. The item keeps the address's hash, why and when, never the address.
+ */
+export async function suppressAddress(merchantId: string, address: string, reason: string, at: string) {
+  await documentClient().send(
+    new PutCommand({
+      TableName: tableName(),
+      Item: {
+        ...emailKeys.suppressedAddress(merchantId, address),
+        entityType: EntityType.suppressedEmailAddress,
+        merchantId,
+        reason,
+        suppressedAt: at,
+      },
+    }),
+  );
 }
 
 /** Counts are kept two hours, past the hour they count. */

@@ -2,6 +2,7 @@ import { catalogKeys } from './catalog';
 import { customerKeys } from './customers';
 import { eventKeys } from './events';
 import { idempotencyKeys } from './idempotency';
+import { emailKeys } from './invoice-emails';
 import { invoiceKeys } from './invoices';
 import { merchantKeys } from './merchants';
 import { paymentKeys } from './payments';
@@ -51,4 +52,5 @@ export const keys = {
   ...recoveryKeys,
   ...destinationKeys,
   ...idempotencyKeys,
+  ...emailKeys,
 } as const;

@@ -23,6 +23,63 @@ export interface Merchant {
   readonly merchantId: string;
   readonly name: string;
   readonly createdAt: string;
+  /** Where a customer's reply to an invoice email goes (its `Reply-To`), when set. */
+  readonly supportEmail?: string;
+  /** Where the service tells the merchant what needs its attention (a failing endpoint), when set. */
+  readonly notificationEmail?: string;
+}
+
+/** The addresses an operator sets on a merchant (`merchants contacts`); null removes one. */
+export type MerchantContacts = Partial<
+  Record<'supportEmail' | 'notificationEmail', string | null | undefined>
+>;
+
+/** Sets or removes the merchant's contact addresses; undefined when there is no such merchant. */
+export async function updateMerchantContacts(
+  merchantId: string,
+  contacts: MerchantContacts,
+): Promise<Merchant | undefined> {
+  const entries = Object.entries(contacts).filter(([, value]) => value !== undefined);
+  const sets = entries.filter(([, value]) => value !== null);
+  const removes = entries.filter(([, value]) => value === null);
+  const clauses = [
+    ...(sets.length === 0 ? [] : [`SET ${sets.map(([name]) => `#${name} = :${name}`).join(', ')}`]),
+    ...(removes.length === 0 ? [] : [`REMOVE ${removes.map(([name]) => `#${name}`).join(', ')}`]),
+  ];
+  if (clauses.length === 0) return getMerchant(merchantId);
+  try {
+    const { Attributes } = await documentClient().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: merchantKeys.merchant(merchantId),
+        UpdateExpression: clauses.join(' '),
+        ConditionExpression: 'attribute_exists(PK)',
+        ExpressionAttributeNames: Object.fromEntries(entries.map(([name]) => [`#${name}`, name])),
+        ...(sets.length === 0
+          ? {}
+          : {
+              ExpressionAttributeValues: Object.fromEntries(sets.map(([name, value]) => [`:${name}`, value])),
+            }),
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return Attributes === undefined ? undefined : toMerchant(Attributes);
+  } catch (error) {
+    if ((error as Error).name === 'ConditionalCheckFailedException') return undefined;
+    throw error;
+  }
+}
+
+function toMerchant(item: Record<string, unknown>): Merchant {
+  const optional = (name: 'supportEmail' | 'notificationEmail') =>
+    typeof item[name] === 'string' ? { [name]: item[name] as string } : {};
+  return {
+    merchantId: String(item.merchantId),
+    name: String(item.name),
+    createdAt: String(item.createdAt),
+    ...optional('supportEmail'),
+    ...optional('notificationEmail'),
+  };
 }
 
 export function buildPutMerchant(merchant: Merchant) {
@@ -58,7 +115,7 @@ export async function getMerchantRecord(merchantId: string): Promise<MerchantRec
   return Item === undefined
     ? undefined
     : {
-        merchant: { merchantId: Item.merchantId, name: Item.name, createdAt: Item.createdAt },
+        merchant: toMerchant(Item),
         writeShards: toShardHistory(Item.writeShards),
       };
 }

@@ -137,6 +137,9 @@ export const EntityType = {
   payout: 'Payout',
   idempotencyRecord: 'IdempotencyRecord',
   portalSession: 'PortalSession',
+  invoiceEmail: 'InvoiceEmail',
+  suppressedEmailAddress: 'SuppressedEmailAddress',
+  emailHourCount: 'EmailHourCount',
   config: 'Config',
 } as const;
 
@@ -158,6 +161,9 @@ export const SortKeyPrefix = {
   refund: 'REFUND#',
   payout: 'PAYOUT#',
   invoicePayment: 'INVOICE_PAYMENT#',
+  invoiceEmail: 'EMAIL#',
+  suppressedEmailAddress: 'EMAIL_SUPPRESSED#',
+  emailHour: 'EMAIL_HOUR#',
 } as const;
 
 /** Partition of stage-wide configuration items; readers may create items here and nowhere else. */

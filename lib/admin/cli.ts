@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { Stage } from '../../functions/config';
+import { isValidEmail } from '../../functions/domain/email';
 import { IdPrefix, isTypeId } from '../../functions/domain/ids';
 import { maxShardCount } from '../../functions/domain/shard-history';
 import { SettingError } from '../../functions/settings/setting';
@@ -23,6 +24,7 @@ import {
   parseDuration,
   revokeKey,
   rotateKeys,
+  setMerchantContacts,
 } from './operations';
 import { runReconciler } from './reconciler-run';
 import type { ItemSelection } from './restored-item-sources';
@@ -60,6 +62,8 @@ const optionConfig = {
   'from-table': { type: 'string' },
   'from-key': { type: 'string' },
   'to-key': { type: 'string' },
+  'support-email': { type: 'string' },
+  'notification-email': { type: 'string' },
   apply: { type: 'boolean' },
   overwrite: { type: 'boolean' },
   local: { type: 'boolean' },
@@ -98,6 +102,19 @@ const commands = {
     plan: (options) => async () => {
       const merchant = await createMerchant(text(options, 'name'));
       return { merchantId: merchant.merchantId, name: merchant.name, createdAt: merchant.createdAt };
+    },
+  },
+  'merchants contacts': {
+    synopsis: 'merchants contacts --merchant ID [--support-email ADDRESS] [--notification-email ADDRESS]',
+    summary: "set a merchant's reply-to and notification addresses ('' removes one)",
+    required: ['merchant'],
+    optional: ['support-email', 'notification-email'],
+    plan: (options) => {
+      const contacts = {
+        supportEmail: contactAddress(options, 'support-email'),
+        notificationEmail: contactAddress(options, 'notification-email'),
+      };
+      return async () => setMerchantContacts(text(options, 'merchant'), contacts);
     },
   },
   'keys create': {
@@ -281,6 +298,16 @@ const commands = {
     },
   },
 } as const satisfies Record<string, CommandSpec>;
+
+/** An address option: a valid email, '' to remove the address, or absent to leave it. */
+function contactAddress(options: GivenOptions, name: 'support-email' | 'notification-email') {
+  const value = options[name];
+  if (value === undefined) return undefined;
+  if (value === true || value === '') return value === '' ? null : undefined;
+  if (!isValidEmail(value))
+    throw new AdminUsageError(`--${name} must be an email address, or '' to remove it`);
+  return value;
+}
 
 /** A bulk copy meets throttling more than one write does: the SDK retries each request up to this often. */
 const restoreMaxAttempts = 10;

@@ -14,9 +14,11 @@ import {
   getMerchant,
   listApiKeys,
   type Merchant,
+  type MerchantContacts,
   putApiKey,
   putMerchant,
   updateApiKey,
+  updateMerchantContacts,
 } from '../../functions/store/merchants';
 
 /**
@@ -36,6 +38,18 @@ export function refusedAsAdminError(raise: () => ShardHistory): ShardHistory {
     if (error instanceof ShardRaiseError) throw new AdminError(error.message, { cause: error });
     throw error;
   }
+}
+
+/** Sets or removes the merchant's reply-to and notification addresses, and shows the merchant. */
+export async function setMerchantContacts(merchantId: string, contacts: MerchantContacts) {
+  const merchant = await updateMerchantContacts(merchantId, contacts);
+  if (merchant === undefined) throw new AdminError(`merchant ${merchantId} does not exist`);
+  return {
+    merchantId: merchant.merchantId,
+    name: merchant.name,
+    supportEmail: merchant.supportEmail ?? null,
+    notificationEmail: merchant.notificationEmail ?? null,
+  };
 }
 
 export async function createMerchant(name: string, now = new Date()): Promise<Merchant> {

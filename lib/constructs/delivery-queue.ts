@@ -55,6 +55,30 @@ export interface DeliveryQueueProps {
   readonly deadLetterRemovalPolicy: RemovalPolicy;
 }
 
+/**
+ * The dead-letter queue of a work queue (`of` names it), kept 14 days, which only the operator's
+ * redrive back into that queue reads.
+ */
+export function redrivenDeadLetterQueue(
+  scope: Construct,
+  props: { deadLetterQueueName: string; dataKey: DataKey; deadLetterRemovalPolicy: RemovalPolicy },
+  of: string,
+): sqs.Queue {
+  const queue = new sqs.Queue(scope, 'DeadLetterQueue', {
+    queueName: props.deadLetterQueueName,
+    ...encryptedQueueProps(props.dataKey),
+    retentionPeriod: Duration.days(14),
+    removalPolicy: props.deadLetterRemovalPolicy,
+  });
+  Validations.of(queue).acknowledge({
+    id: 'cdk-validator-cfnguard::sqs_dlq_check',
+    reason:
+      `CT.SQS.PR.1: this queue is the dead-letter queue of the ${of}. Nothing consumes it but ` +
+      `the operator’s redrive back into the ${of}, so a dead-letter queue of its own would never fill.`,
+  });
+  return queue;
+}
+
 /** The webhook delivery queue (router → dispatcher) and its dead-letter queue. */
 export class DeliveryQueue extends Construct {
   readonly queue: sqs.Queue;
@@ -62,18 +86,7 @@ export class DeliveryQueue extends Construct {
 
   constructor(scope: Construct, id: string, props: DeliveryQueueProps) {
     super(scope, id);
-    this.deadLetterQueue = new sqs.Queue(this, 'DeadLetterQueue', {
-      queueName: props.deadLetterQueueName,
-      ...encryptedQueueProps(props.dataKey),
-      retentionPeriod: Duration.days(14),
-      removalPolicy: props.deadLetterRemovalPolicy,
-    });
-    Validations.of(this.deadLetterQueue).acknowledge({
-      id: 'cdk-validator-cfnguard::sqs_dlq_check',
-      reason:
-        'CT.SQS.PR.1: this queue is the dead-letter queue of the delivery queue. Nothing consumes it but ' +
-        'the operator’s redrive back into the delivery queue, so a dead-letter queue of its own would never fill.',
-    });
+    this.deadLetterQueue = redrivenDeadLetterQueue(this, props, 'delivery queue');
     this.queue = new sqs.Queue(this, 'Queue', {
       queueName: props.queueName,
       deliveryDelay: retryDelay,

@@ -2,7 +2,7 @@ import { Duration, type RemovalPolicy, Validations } from 'aws-cdk-lib';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import type { DataKey } from './data-key';
-import { encryptedQueueProps, maxReceiveCount } from './delivery-queue';
+import { encryptedQueueProps, maxReceiveCount, redrivenDeadLetterQueue } from './delivery-queue';
 
 /**
  * The mailer's Lambda timeout: one batch of ten emails, each one SES call and a few table writes,
@@ -23,7 +23,8 @@ export interface MailQueueProps {
 /**
  * The customer email queue (router and reconciler → mailer) and its dead-letter queue, built as the
  * delivery queue is (lib/constructs/delivery-queue.ts). It has no default delay: a first send goes
- * at once, and the mailer sends its own retries back with the delay they need.
+ * at once; a send SES left unsent after the SDK's retries is reported failed by the mailer and
+ * comes back once its visibility timeout ends.
  */
 export class MailQueue extends Construct {
   readonly queue: sqs.Queue;
@@ -31,18 +32,7 @@ export class MailQueue extends Construct {
 
   constructor(scope: Construct, id: string, props: MailQueueProps) {
     super(scope, id);
-    this.deadLetterQueue = new sqs.Queue(this, 'DeadLetterQueue', {
-      queueName: props.deadLetterQueueName,
-      ...encryptedQueueProps(props.dataKey),
-      retentionPeriod: Duration.days(14),
-      removalPolicy: props.deadLetterRemovalPolicy,
-    });
-    Validations.of(this.deadLetterQueue).acknowledge({
-      id: 'cdk-validator-cfnguard::sqs_dlq_check',
-      reason:
-        'CT.SQS.PR.1: this queue is the dead-letter queue of the mail queue. Nothing consumes it but the ' +
-        'operator’s redrive back into the mail queue, so a dead-letter queue of its own would never fill.',
-    });
+    this.deadLetterQueue = redrivenDeadLetterQueue(this, props, 'mail queue');
     this.queue = new sqs.Queue(this, 'Queue', {
       queueName: props.queueName,
       // Six times the consumer's timeout, as for the delivery queue: a batch still being retried
@@ -51,8 +41,8 @@ export class MailQueue extends Construct {
       retentionPeriod: Duration.days(4),
       // The stage's key encrypts the messages, as it does all data at rest.
       ...encryptedQueueProps(props.dataKey),
-      // A failed send is recorded and re-sent by the mailer as a new message, so a message comes
-      // back only when the mailer itself crashed, timed out or was throttled on it.
+      // The mailer records a refused send as failed and an unsent one for another try (3 at most),
+      // so a message reaches the dead-letter queue only when the mailer itself keeps failing on it.
       deadLetterQueue: { queue: this.deadLetterQueue, maxReceiveCount },
     });
   }

@@ -1,17 +1,26 @@
+import { SendEmailCommand } from '@aws-sdk/client-sesv2';
 import type { DynamoDBStreamEvent, SQSEvent } from 'aws-lambda';
 import { createDispatcher } from '../../functions/delivery/dispatcher';
 import { createReconciler } from '../../functions/delivery/reconciler';
 import { createRouter, isRoutedRecord } from '../../functions/delivery/router';
 import { sendWebhook } from '../../functions/delivery/send-webhook';
 import { sqsDeliveryQueue } from '../../functions/delivery/sqs-delivery-queue';
+import { renderInvoiceEmail } from '../../functions/email/invoice-email';
+import { sqsMailQueue } from '../../functions/email/mail-message';
+import { createMailer } from '../../functions/email/mailer';
 import { secretSealer } from '../../functions/secrets/secret-sealer-from-env';
 import { createDelayQueue, type DelayQueue, type DelayQueueOptions, sqsClientFor } from './delay-queue';
 import type { DynamoDbLocalTarget } from './dynamodb-local';
 import { requeueWaitingDeliveries } from './requeue-waiting-deliveries';
+import { sesLocalClient } from './ses-local';
 import type { LocalSettings } from './settings';
 import { startStreamPoller } from './stream-poller';
 
 const queueUrl = 'http://local/queues/local-delivery-queue';
+const mailQueueUrl = 'http://local/queues/local-mail-queue';
+
+/** Where the local mailer sends from: the local inbox accepts any address. */
+const localFromAddress = 'invoices@merchant-payments.example';
 
 export interface DeliveryPipelineOptions {
   dynamodb: DynamoDbLocalTarget;
@@ -23,6 +32,8 @@ export interface DeliveryPipelineOptions {
   /** Awaited before the router sees each stream batch, so a test can hold the stream back a while. */
   beforeRouting?: ((event: DynamoDBStreamEvent) => Promise<void>) | undefined;
   deliveryQueue?: LocalDeliveryQueueOptions | undefined;
+  /** The local inbox the mailer sends to, and the public base URL its pay links name. */
+  mail: { sesEndpoint: string; publicBaseUrl: string };
 }
 
 /** A shorter redrive policy or visibility timeout, for tests that fill the dead-letter list. */
@@ -58,7 +69,8 @@ export async function startDeliveryPipeline(options: DeliveryPipelineOptions) {
     maxReceiveCount: options.deliveryQueue?.maxReceiveCount,
   });
   const queue = sqsDeliveryQueue(sqsClientFor(delayQueue), queueUrl);
-  const router = createRouter({ queue });
+  const mail = startMailer(options);
+  const router = createRouter({ queue, mailQueue: mail.queue });
   const poller = await startStreamPoller({
     ...options.dynamodb,
     tableName: options.tableName,
@@ -83,6 +95,35 @@ export async function startDeliveryPipeline(options: DeliveryPipelineOptions) {
       clearInterval(timer);
       await poller.stop();
       await delayQueue.stop();
+      await mail.stop();
+    },
+  };
+}
+
+/**
+ * The mail half: the mail queue and the mailer with the deployed code, sending through the SDK to
+ * the local inbox whatever the stage (docs/emails.md).
+ */
+function startMailer(options: DeliveryPipelineOptions) {
+  const ses = sesLocalClient(options.mail.sesEndpoint);
+  const mailer = createMailer({
+    sendEmail: (input) => ses.send(new SendEmailCommand(input)),
+    delivery: 'ses',
+    fromAddress: localFromAddress,
+    emailsPerMerchantPerHour: options.settings.EMAILS_PER_MERCHANT_PER_HOUR,
+    publicBaseUrl: options.mail.publicBaseUrl,
+    render: renderInvoiceEmail,
+  });
+  const mailDelayQueue = createDelayQueue({
+    handler: mailer,
+    defaultDelaySeconds: 0,
+    visibilityTimeoutSeconds: 70,
+  });
+  return {
+    queue: sqsMailQueue(sqsClientFor(mailDelayQueue), mailQueueUrl),
+    stop: async () => {
+      await mailDelayQueue.stop();
+      ses.destroy();
     },
   };
 }

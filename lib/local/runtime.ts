@@ -23,6 +23,7 @@ import { type LocalGateway, type ProxyHandler, startLocalGateway } from './gatew
 import { assertNoRuntimeIn, operatorSocketPath, startOperatorChannel } from './operator-channel';
 import { isPortFree } from './ports';
 import { closeFiles, DynamoDbAccessKey, privateDir, readOrCreateKey, SecretsKey } from './private-files';
+import { startSesLocal } from './ses-local';
 import type { LocalSettings } from './settings';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -47,6 +48,8 @@ export interface RuntimeInfo {
   readonly tableName: string;
   readonly merchantId: string;
   readonly apiKey: string;
+  /** The local inbox's page: every email the runtime sent (`aws-ses-v2-local`). */
+  readonly mailInboxUrl: string;
 }
 
 export interface LocalRuntimeOptions {
@@ -104,9 +107,12 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
     const merchant = await readyMerchant(runtimeFile, settings.STAGE, options.inMemory);
     const gateway = await startGateway(settings, stateDir);
     stops.push(() => gateway.close());
+    const inbox = await startSesLocal({ port: inboxPort(settings) });
+    stops.push(() => inbox.stop());
     const { log, onDispatcherBatch, beforeRouting, deliveryQueue } = options;
     const hooks = { log, onDispatcherBatch, beforeRouting, deliveryQueue };
-    const pipeline = await startDeliveryPipeline({ dynamodb: target, tableName, settings, ...hooks });
+    const mail = { sesEndpoint: inbox.endpoint, publicBaseUrl: gateway.baseUrl };
+    const pipeline = await startDeliveryPipeline({ dynamodb: target, tableName, settings, mail, ...hooks });
     stops.push(() => pipeline.stop());
     const operator = await startOperatorChannel({
       stateDir,
@@ -123,6 +129,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
       tableName,
       ...merchant,
       dynamodbEndpoint: target.endpoint,
+      mailInboxUrl: inbox.inboxUrl,
     };
     await writeFile(runtimeFile, `${JSON.stringify(info, null, 2)}\n`, { mode: 0o600 });
     await chmod(runtimeFile, 0o600);
@@ -179,6 +186,11 @@ function startGateway(settings: LocalSettings, stateDir: string): Promise<LocalG
     publicRateLimitPerMinute: settings.PUBLIC_RATE_LIMIT_PER_MINUTE,
     documents: localDocuments,
   });
+}
+
+/** The inbox's port: as set, else 8005, or a free one when the gateway's is picked too (`PORT=0`). */
+function inboxPort(settings: LocalSettings): number {
+  return settings.MAIL_INBOX_PORT ?? (settings.PORT === 0 ? 0 : 8005);
 }
 
 async function assertPortFree(port: number, host: string): Promise<void> {

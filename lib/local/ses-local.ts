@@ -2,7 +2,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { SESv2Client } from '@aws-sdk/client-sesv2';
 import * as sesServer from 'aws-ses-v2-local';
-import { LOOPBACK_HOST } from './ports';
+import { isPortFree, LOOPBACK_HOST } from './ports';
 
 /**
  * The local runtime's mail inbox: `aws-ses-v2-local`, a local SES v2 endpoint, in this process on
@@ -27,9 +27,15 @@ function serverFunction(): typeof sesServer.default {
 }
 
 export async function startSesLocal(options: { port?: number } = {}): Promise<SesLocal> {
-  const server: Server = await serverFunction()({ host: LOOPBACK_HOST, port: options.port ?? 0 });
-  const { port } = server.address() as AddressInfo;
-  const endpoint = `http://${LOOPBACK_HOST}:${port}`;
+  const port = options.port ?? 0;
+  // The package's server never reports a failed listen: a taken port is found first.
+  if (port !== 0 && !(await isPortFree(port, LOOPBACK_HOST))) {
+    throw new Error(
+      `port ${port} on ${LOOPBACK_HOST} is in use (another npm start?): stop what listens there, or set MAIL_INBOX_PORT to a free port (0 picks one)`,
+    );
+  }
+  const server: Server = await serverFunction()({ host: LOOPBACK_HOST, port });
+  const endpoint = `http://${LOOPBACK_HOST}:${(server.address() as AddressInfo).port}`;
   return {
     endpoint,
     inboxUrl: `${endpoint}/`,

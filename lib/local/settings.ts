@@ -34,6 +34,10 @@ export const LocalVariables = {
   WEBHOOK_ALLOW_PRIVATE_TARGETS: ServiceVariables.WEBHOOK_ALLOW_PRIVATE_TARGETS,
   /** Requests per minute per client address to the public pay routes (the stack's web ACL allows as many). */
   PUBLIC_RATE_LIMIT_PER_MINUTE: withDefault(wholeNumber(1, 100_000), publicRateLimit.requests),
+  /** The local mail inbox (`aws-ses-v2-local`): every email the runtime sends lands there. */
+  MAIL_INBOX_PORT: wholeNumber(0, 65535),
+  /** Emails a merchant may send an hour before the rest are recorded `rate_limited`. */
+  EMAILS_PER_MERCHANT_PER_HOUR: withDefault(wholeNumber(1, 100_000), 100),
   /** Where runtime.json and the persisted table live; the admin CLI's --local reads the same. */
   LOCAL_STATE_DIR: text('a folder path'),
 } as const;

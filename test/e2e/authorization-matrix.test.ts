@@ -13,6 +13,7 @@ import {
   type RequestOptions,
   type TestRuntime,
 } from '../support/local-runtime';
+import { mailSettled } from '../support/mail-settled';
 import { expirePortalSession, type OpenedPortalSession, openPortalSession } from '../support/portal-sessions';
 import { type RecordedRequest, recordKeyedRequests, resourceIdPattern } from '../support/recorded-requests';
 
@@ -94,6 +95,7 @@ describe('authorization matrix of every keyed route', () => {
       'an expired key': `Bearer ${expired.apiKey}`,
       'a key of another stage': `Bearer ${production.apiKey}`,
     };
+    await mailSettled(t);
     const before = await t.scanTable();
     for (const request of recorded.values()) {
       for (const [name, authorization] of Object.entries(credentials)) {
@@ -106,6 +108,7 @@ describe('authorization matrix of every keyed route', () => {
   });
 
   it('answers 403 to another merchant’s key, and to the own key naming another merchant', async () => {
+    await mailSettled(t);
     const before = await t.scanTable();
     for (const request of recorded.values()) {
       const label = request.route.operationId;
@@ -147,6 +150,7 @@ describe('authorization matrix of every keyed route under a portal session', () 
   });
 
   it('answers 403 outside the portal to both scopes, and to a read session on every change; changes nothing', async () => {
+    await mailSettled(t);
     const before = await t.scanTable();
     for (const request of recorded.values()) {
       const { operationId, portal } = request.route;

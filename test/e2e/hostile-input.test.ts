@@ -5,6 +5,7 @@ import { routes } from '../../functions/routes';
 import { e2eTest } from '../support/e2e-test';
 import type { HttpsReceiver } from '../support/https-receiver';
 import { type ApiResult, newKey, type TestRuntime } from '../support/local-runtime';
+import { mailSettled } from '../support/mail-settled';
 import { assertProperty } from '../support/property';
 import { type RecordedRequest, recordKeyedRequests } from '../support/recorded-requests';
 
@@ -22,6 +23,7 @@ let before: Record<string, unknown>[];
 test.beforeAll(async ({ t: runtime, receiver: started }) => {
   [t, receiver] = [runtime, started];
   recorded = [...(await recordKeyedRequests(t, receiver)).requests.values()];
+  await mailSettled(t);
   before = await t.scanTable();
 }, 180_000);
 

@@ -9,6 +9,7 @@ import { newInvoiceEmail } from '../../functions/domain/invoice-email';
 import { renderInvoiceEmail } from '../../functions/email/invoice-email';
 import { type MailMessage, mailMessageOf } from '../../functions/email/mail-message';
 import { createMailer } from '../../functions/email/mailer';
+import { createSesEventsHandler } from '../../functions/email/ses-events';
 import { documentClient, tableName } from '../../functions/store/client';
 import { putNewEmails } from '../../functions/store/invoice-emails';
 import { keys } from '../../functions/store/keys';
@@ -238,5 +239,66 @@ describe('the emails of an invoice', () => {
       }),
     );
     expect(Item).toMatchObject({ status: 'sent', attemptCount: 1 });
+  });
+
+  it('suppresses an address SES reports bounced, so the next email to it is recorded and not sent', async () => {
+    const { invoice, recipients } = await invoiceWithThreeRecipients();
+    const [customerAddress, ...others] = recipients as [string, ...string[]];
+    expectOk(await act(invoice.invoiceId, 'issue'));
+    await untilInboxHolds(recipients, 3);
+    const emailOf = async (address: string, kind: string) =>
+      (await t.scanTable()).find(
+        (item: any) =>
+          item.entityType === 'InvoiceEmail' &&
+          item.invoiceId === invoice.invoiceId &&
+          item.recipient === address &&
+          item.kind === kind,
+      ) as any;
+    const bounced = await emailOf(customerAddress, 'issued');
+    expect(bounced).toMatchObject({ status: 'sent' });
+
+    // SES's event publishing record of a permanent bounce, as its topic delivers it.
+    const sesEvent = {
+      eventType: 'Bounce',
+      bounce: {
+        feedbackId: '0100017f-bounce',
+        bounceType: 'Permanent',
+        bounceSubType: 'General',
+        bouncedRecipients: [
+          {
+            emailAddress: customerAddress,
+            action: 'failed',
+            status: '5.1.1',
+            diagnosticCode: 'smtp; 550 5.1.1 user unknown',
+          },
+        ],
+        timestamp: new Date().toISOString(),
+        reportingMTA: 'dsn; a1-2.smtp-out.amazonses.com',
+      },
+      mail: {
+        timestamp: new Date().toISOString(),
+        source: 'invoices@merchant-payments.example',
+        sendingAccountId: '123456789012',
+        messageId: bounced.providerMessageId,
+        destination: [customerAddress],
+        headersTruncated: false,
+        tags: {
+          'ses:configuration-set': ['MerchantPayments-sandbox-email'],
+          emailId: [bounced.emailId],
+          merchantId: [merchantId],
+          invoiceId: [invoice.invoiceId],
+        },
+      },
+    };
+    const sns = { Sns: { MessageId: 'sns-1', Message: JSON.stringify(sesEvent) } };
+    await createSesEventsHandler()({ Records: [sns, sns] } as never);
+    expect(await emailOf(customerAddress, 'issued')).toMatchObject({ status: 'bounced' });
+
+    expectOk(await act(invoice.invoiceId, 'send'));
+    await expect
+      .poll(async () => (await emailOf(customerAddress, 'resent'))?.status, { timeout: 20_000 })
+      .toBe('suppressed');
+    await untilInboxHolds(others, 4);
+    expect(await inboxFor([customerAddress])).toHaveLength(1);
   });
 });

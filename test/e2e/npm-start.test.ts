@@ -38,7 +38,7 @@ describe('npm start', () => {
     await expect.poll(output, { timeout: 45_000, interval: 200 }).toMatch(/listening on http:\/\/\S+/);
     const runtime = JSON.parse(await readFile(join(stateDir, 'runtime.json'), 'utf8'));
     expect(Object.keys(runtime).sort()).toEqual(
-      ['apiKey', 'baseUrl', 'dynamodbEndpoint', 'merchantId', 'stage', 'tableName'].sort(),
+      ['apiKey', 'baseUrl', 'dynamodbEndpoint', 'mailInboxUrl', 'merchantId', 'stage', 'tableName'].sort(),
     );
     expect(output()).toContain(runtime.baseUrl);
     expect(output()).not.toContain(runtime.apiKey);

@@ -8,6 +8,7 @@ import { sendTransaction, TransactionConditionFailed } from '../../functions/sto
 import { e2eInvoiceFile, merchantId, refs, t } from '../support/e2e-test';
 import { expectOk, invoiceAction, issueTaxedInvoice } from '../support/invoice-requests';
 import { type ApiClient, apiClient, newKey } from '../support/local-runtime';
+import { mailSettled } from '../support/mail-settled';
 import { bankAccounts, cards, eventsWhere, testBankAccount, testCard } from '../support/payment-requests';
 
 // The file sends far more pay calls a minute than one address may; that limit is pay-links.test.ts's.
@@ -162,6 +163,7 @@ describe(`the cap of ${perSlug} declined payments per pay link per rolling hour`
   it('answers the next attempt 429 with Retry-After and writes nothing, whatever the card', async () => {
     const invoice = await issuedInvoice();
     await declineUpToTheCap(invoice.invoiceUrlSlug);
+    await mailSettled(t);
     const before = await t.scanTable();
     const key = newKey();
     for (const method of [testCard(cards.declined), testCard(cards.succeeds), testCard(cards.succeeds)]) {

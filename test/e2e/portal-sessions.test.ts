@@ -4,6 +4,7 @@ import { newPortalToken, PortalTokenKind } from '../../functions/domain/portal-s
 import { createKey, revokeKey } from '../../lib/admin/operations';
 import { e2eFile, merchantId, t } from '../support/e2e-test';
 import { apiClient, newKey } from '../support/local-runtime';
+import { mailSettled } from '../support/mail-settled';
 import {
   createPortalSession,
   expirePortalSession,
@@ -74,6 +75,7 @@ describe('creating a portal session', () => {
       { scope: 'read', allowedOrigins: Array.from({ length: 11 }, (_, i) => `https://a${i}.example.com`) },
     ],
   ])('refuses %s with 400 and stores nothing', async (_name, body) => {
+    await mailSettled(t);
     const before = await t.scanTable();
     const result = await t.api('POST', sessions(), { body, idempotencyKey: newKey() });
     expectError(result, 400, 'validation_error');

@@ -14,6 +14,8 @@ describe('readLocalSettings', () => {
       AUTH_CACHE_SECONDS: 60,
       PUBLIC_RATE_LIMIT_PER_MINUTE: 100,
       WEBHOOK_ALLOW_PRIVATE_TARGETS: false,
+      MAIL_INBOX_PORT: undefined,
+      EMAILS_PER_MERCHANT_PER_HOUR: 100,
       LOCAL_STATE_DIR: undefined,
     });
   });
@@ -29,6 +31,8 @@ describe('readLocalSettings', () => {
       AUTH_CACHE_SECONDS: '0',
       WEBHOOK_ALLOW_PRIVATE_TARGETS: '1',
       PUBLIC_RATE_LIMIT_PER_MINUTE: '5',
+      MAIL_INBOX_PORT: '9005',
+      EMAILS_PER_MERCHANT_PER_HOUR: '7',
       LOCAL_STATE_DIR: '/tmp/state',
     });
     expect(settings).toEqual({
@@ -41,6 +45,8 @@ describe('readLocalSettings', () => {
       AUTH_CACHE_SECONDS: 0,
       WEBHOOK_ALLOW_PRIVATE_TARGETS: true,
       PUBLIC_RATE_LIMIT_PER_MINUTE: 5,
+      MAIL_INBOX_PORT: 9005,
+      EMAILS_PER_MERCHANT_PER_HOUR: 7,
       LOCAL_STATE_DIR: '/tmp/state',
     });
   });
