@@ -1,4 +1,4 @@
-import { Duration, type RemovalPolicy, Validations } from 'aws-cdk-lib';
+import { Duration, type RemovalPolicy } from 'aws-cdk-lib';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import type { DataKey } from './data-key';

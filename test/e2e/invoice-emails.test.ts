@@ -16,6 +16,7 @@ import { keys } from '../../functions/store/keys';
 import { sesLocalClient } from '../../lib/local/ses-local';
 import { e2eInvoiceFile, merchantId, refs, t } from '../support/e2e-test';
 import { createInvoice, expectOk, invoiceAction, invoiceBody } from '../support/invoice-requests';
+import { mailSettled } from '../support/mail-settled';
 import { streamEvent, streamRecord } from '../support/stream-records';
 
 /*
@@ -300,5 +301,73 @@ describe('the emails of an invoice', () => {
       .toBe('suppressed');
     await untilInboxHolds(others, 4);
     expect(await inboxFor([customerAddress])).toHaveLength(1);
+  });
+
+  it("lists an invoice's emails for its merchant, never their bodies, and 404 for anyone else", async () => {
+    const { invoice, recipients } = await invoiceWithThreeRecipients();
+    expectOk(await act(invoice.invoiceId, 'issue'));
+    await untilInboxHolds(recipients, 3);
+    await mailSettled(t);
+    const path = `/invoices/${invoice.invoiceId}/emails`;
+    const listed = expectOk(await t.api('GET', path, { query: { merchantId } }));
+    expect(listed.items.map((email: any) => email.recipient).sort()).toEqual([...recipients].sort());
+    for (const email of listed.items) {
+      expect(email).toMatchObject({
+        invoiceId: invoice.invoiceId,
+        kind: 'issued',
+        status: 'sent',
+        attemptCount: 1,
+      });
+      expect(JSON.stringify(email)).not.toContain(invoice.invoiceUrlSlug);
+    }
+    const one = expectOk(await t.api('GET', `${path}/${listed.items[0].emailId}`, { query: { merchantId } }));
+    expect(one).toEqual({ ...listed.items[0], rendered: null });
+
+    const other = await t.anotherMerchant();
+    for (const request of [path, `${path}/${listed.items[0].emailId}`]) {
+      const foreign = await other.api('GET', request, { query: { merchantId: other.merchantId } });
+      expect([foreign.status, foreign.body.error.code]).toEqual([404, 'not_found']);
+    }
+    const unknown = await t.api('GET', `/invoices/${newId('inv')}/emails`, { query: { merchantId } });
+    expect([unknown.status, unknown.body.error.code]).toEqual([404, 'not_found']);
+  });
+
+  it('keeps what a capturing stage rendered, sends nothing, and shows it on the email', async () => {
+    const { invoice, recipients } = await invoiceWithThreeRecipients();
+    expectOk(await act(invoice.invoiceId, 'issue'));
+    await untilInboxHolds(recipients, 3);
+    const [recipient] = recipients as [string];
+    const email = newInvoiceEmail({
+      merchantId,
+      invoiceId: invoice.invoiceId,
+      eventId: newId('evt'),
+      kind: 'resent',
+      recipient,
+      recipientRole: 'customer',
+      now: new Date().toISOString(),
+    });
+    await putNewEmails([email]);
+    const capturing = createMailer({
+      sendEmail: async () => {
+        throw new Error('a capturing stage sends nothing');
+      },
+      delivery: 'capture',
+      fromAddress: 'invoices@merchant-payments.example',
+      emailsPerMerchantPerHour: 100,
+      publicBaseUrl: t.runtime.baseUrl,
+      render: renderInvoiceEmail,
+    });
+    const body = JSON.stringify(mailMessageOf(email));
+    expect(await capturing({ Records: [{ messageId: 'captured', body } as never] })).toEqual({
+      batchItemFailures: [],
+    });
+    const shown = expectOk(
+      await t.api('GET', `/invoices/${invoice.invoiceId}/emails/${email.emailId}`, { query: { merchantId } }),
+    );
+    expect(shown).toMatchObject({ status: 'captured', kind: 'resent', recipient });
+    expect(shown.rendered.subject).toContain(invoice.invoiceNumber);
+    expect(shown.rendered.html).toContain(`/pay#${invoice.invoiceUrlSlug}`);
+    expect(shown.rendered.text).toContain(`/pay#${invoice.invoiceUrlSlug}`);
+    expect(await inboxFor([recipient])).toHaveLength(1);
   });
 });

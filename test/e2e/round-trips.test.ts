@@ -31,6 +31,8 @@ const expectedCommands: Record<RouteName, readonly string[]> = {
   recordInvoicePayment: ['GetItemCommand', 'TransactWriteItemsCommand'],
   rotateInvoiceUrlSlug: ['GetItemCommand', 'TransactWriteItemsCommand'],
   clearPayLinkDeclines: ['GetItemCommand', 'TransactWriteItemsCommand'],
+  listInvoiceEmails: ['QueryCommand', 'GetItemCommand'],
+  getInvoiceEmail: ['GetItemCommand'],
   listWebhookEndpoints: ['QueryCommand'],
   createWebhookEndpoint: ['TransactWriteItemsCommand'],
   updateWebhookEndpoint: ['GetItemCommand', 'TransactWriteItemsCommand'],
@@ -79,6 +81,8 @@ const overBudget: Partial<Record<RouteName, string>> = {
     "reads its quota by the endpoint's url, which only the endpoint's read names: the quota counts per destination",
   listRefunds:
     'reads the payment beside the page (one wait): each refund shows its payment’s status now, which no refund item keeps',
+  listInvoiceEmails:
+    "reads the invoice beside the page (one wait): an invoice's emails are no proof the invoice is the caller's",
 };
 
 const test = e2eTest(roundTripRuntimeSettings);

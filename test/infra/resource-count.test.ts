@@ -10,12 +10,12 @@ synthesizeEveryStageFirst();
 
 /**
  * CloudFormation refuses a template of more than 500 resources; the guard keeps 100 of them for
- * what the next features add, and today's stacks sit at 375 or fewer: the customer emails' queues,
- * functions, configuration set, topic and alarms took the sandbox from 349 to 371
- * (docs/decisions/room-in-the-stacks.md).
+ * what the next features add, and today's stacks sit at 385 or fewer: the customer emails' queues,
+ * functions, configuration set, topic and alarms took the sandbox from 349 to 371, and the two
+ * routes of an invoice's emails to 381 (docs/decisions/room-in-the-stacks.md).
  */
 const guardCeiling = 400;
-const todaysCeiling = 375;
+const todaysCeiling = 385;
 
 function resourceCount(template: Template): number {
   return Object.keys(template.toJSON().Resources).length;

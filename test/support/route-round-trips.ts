@@ -5,6 +5,7 @@ import type { HttpsReceiver } from './https-receiver';
 import { createInvoice, expectOk, invoiceAction, invoiceBody } from './invoice-requests';
 import { invoiceFixtures } from './invoices';
 import { type ApiResult, apiClient, dynamoDbCommandsDuring, newKey, type TestRuntime } from './local-runtime';
+import { mailSettled } from './mail-settled';
 import { bankAccounts, cards, sandboxPayment, testBankAccount, testCard } from './payment-requests';
 
 /**
@@ -183,6 +184,14 @@ export async function measureRouteRoundTrips(
   );
   await measure('clearPayLinkDeclines', () =>
     invoiceAction(api, merchantId, invoice.invoiceId, 'clear-pay-link-declines'),
+  );
+  // Its two emails to the customer (on issue and on send), once the mailer is done with them.
+  await mailSettled(t);
+  const emails = await measureList('listInvoiceEmails', (cursor) =>
+    get(`/invoices/${invoice.invoiceId}/emails`, { limit: 1, ...cursor }),
+  );
+  await measure('getInvoiceEmail', () =>
+    get(`/invoices/${invoice.invoiceId}/emails/${emails.items[0].emailId}`),
   );
   const draft = expectOk(await createInvoice(api, invoiceBody(merchantId, refs)));
   await measure('voidInvoice', () => invoiceAction(api, merchantId, draft.invoiceId, 'void'));

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { AdjustmentType, InvoiceStatus, PaymentMethodType } from '../../domain/invoice';
+import { EmailKind, EmailStatus } from '../../domain/invoice-email';
 import { Currency, maxAmount } from '../../domain/money';
 import { ValidationMessage } from '../../http/validation-messages';
 import { integer } from '../../validation/integer';
@@ -18,6 +19,7 @@ import {
   PriceId,
   ProductId,
   Timestamp,
+  typeIdSchema,
 } from '../shared-schemas';
 
 const Amount = integer({ min: 0, max: maxAmount });
@@ -158,4 +160,38 @@ export const RecordPaymentBody = z.strictObject({
   merchantId: MerchantId,
   amount: integer({ min: 1, max: maxAmount }),
   reference: z.optional(text({ trim: true, min: 1, max: 200 })),
+});
+
+const EmailId = typeIdSchema('eml');
+
+export const InvoiceEmailPathParams = z.strictObject({ id: InvoiceId, emailId: EmailId });
+
+export const ListInvoiceEmailsQuery = z.strictObject(ListQuery);
+
+/** An email an invoice's event sent, or would have (docs/emails.md): never its body or the pay link. */
+export const InvoiceEmail = documented(
+  z.strictObject({
+    emailId: EmailId,
+    invoiceId: InvoiceId,
+    kind: z.enum(EmailKind),
+    recipient: EmailAddress,
+    recipientRole: z.enum({ customer: 'customer', additional: 'additional' }),
+    status: z.enum(EmailStatus),
+    statusReason: z.nullable(text()),
+    attemptCount: integer({ min: 0 }),
+    providerMessageId: z.nullable(text()),
+    createdAt: Timestamp,
+    updatedAt: Timestamp,
+    sentAt: z.nullable(Timestamp),
+  }),
+  { description: 'An email to a customer or an additional address of the invoice' },
+);
+
+/**
+ * One email, and what a stage that captures instead of sending (the deployed sandbox) rendered of
+ * it: the subject, text and HTML production would send. Null where the email was sent or not made.
+ */
+export const InvoiceEmailDetail = z.strictObject({
+  ...InvoiceEmail.shape,
+  rendered: z.nullable(z.strictObject({ subject: text(), text: text(), html: text() })),
 });
