@@ -1,5 +1,6 @@
 import { isoTimestamp } from '../domain/time';
 import type { StoredRecovery } from '../domain/webhook-recovery';
+import { type MailQueue, mailMessageOf } from '../email/mail-message';
 import { logger } from '../observability/logger';
 import { nudgeRecovery, overdueWork } from '../store/webhook-recoveries';
 import { deliveryLogFields } from './delivery-log-fields';
@@ -18,10 +19,13 @@ const batchSize = 100;
  * one Query each, at most 100 overdue deliveries each, the 100 oldest of all kept.
  * Every run writes OverdueDeliveries, 0 included, so the alarm on it always has data.
  * The same read finds running bulk recoveries past their nudge time, whose next batch never ran
- * (the router gave up on their record's write), and nudges each (docs/decisions/bulk-recovery.md).
+ * (the router gave up on their record's write), and nudges each (docs/decisions/bulk-recovery.md),
+ * and emails still queued long after they were made, whose message was lost, and queues each again.
  */
 export function createReconciler(deps: {
   queue: DeliveryQueue;
+  /** Where emails whose message was lost are queued again (docs/emails.md). */
+  mailQueue?: MailQueue;
   now?: () => Date;
   metrics?: PipelineMetrics;
 }) {
@@ -31,7 +35,7 @@ export function createReconciler(deps: {
     const runAt = now();
     const dueBefore = isoTimestamp(new Date(runAt.getTime() - overdueAfterSeconds * 1000));
     try {
-      const { deliveries: overdue, stalledRecoveries } = await overdueWork(dueBefore, batchSize);
+      const { deliveries: overdue, stalledRecoveries, emails } = await overdueWork(dueBefore, batchSize);
       metrics.count(PipelineMetricNames.overdueDeliveries, overdue.length);
       for (const { delivery, shard } of overdue) {
         await deps.queue.send(deliveryMessageOf(delivery, shard), 0);
@@ -42,7 +46,22 @@ export function createReconciler(deps: {
         });
       }
       const nudged = await nudgeStalledRecoveries(stalledRecoveries, runAt);
-      logger.info('reconciler run', { requeued: overdue.length, nudged, dueBefore });
+      // A queued email's mailer takes it once; a second message for it does nothing.
+      const { mailQueue } = deps;
+      for (const email of mailQueue === undefined ? [] : emails) {
+        await mailQueue?.send(mailMessageOf(email));
+        logger.info('queued email re-enqueued', {
+          emailId: email.emailId,
+          merchantId: email.merchantId,
+          dueBefore,
+        });
+      }
+      logger.info('reconciler run', {
+        requeued: overdue.length,
+        nudged,
+        emailsRequeued: emails.length,
+        dueBefore,
+      });
       return { requeued: overdue.length };
     } finally {
       metrics.publish();

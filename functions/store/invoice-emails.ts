@@ -3,7 +3,7 @@ import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { EmailStatus, type InvoiceEmail } from '../domain/invoice-email';
 import { documentClient, tableName } from './client';
 import { type QueryPage, queryMerchantItems } from './reads';
-import { EntityType, merchantPartition, partitionOfId, SortKeyPrefix } from './table';
+import { dueIndexEntry, EntityType, merchantPartition, partitionOfId, SortKeyPrefix } from './table';
 import { sendTransaction, TransactionConditionFailed } from './transaction';
 
 /**
@@ -35,11 +35,14 @@ export function addressHash(address: string): string {
 /**
  * The stored email. Its event's id is kept as `fromEventId`: an item with an `eventId` and a
  * `createdAt` is an entry of the event-deliveries index (GSI5), which holds events and deliveries only.
+ * While it is queued it has an entry in the due index (GSI1), due when it was made, so the
+ * reconciler queues it again should its message be lost.
  */
 function emailItem(email: InvoiceEmail) {
   const { eventId, ...rest } = email;
   return {
     ...emailKeys.invoiceEmail(email.merchantId, email.invoiceId, email.emailId),
+    ...(email.status === EmailStatus.queued ? dueIndexEntry(email.createdAt, email.emailId) : {}),
     entityType: EntityType.invoiceEmail,
     ...rest,
     fromEventId: eventId,
@@ -186,7 +189,8 @@ export async function settleEmail(email: InvoiceEmail, leaseUntil: string, outco
       new UpdateCommand({
         TableName: tableName(),
         Key: emailKeys.invoiceEmail(email.merchantId, email.invoiceId, email.emailId),
-        UpdateExpression: `SET ${entries.map((_, position) => `#set${position} = :set${position}`).join(', ')} REMOVE leaseUntil`,
+        // An email no longer queued leaves the due index; one queued again keeps its entry.
+        UpdateExpression: `SET ${entries.map((_, position) => `#set${position} = :set${position}`).join(', ')} REMOVE leaseUntil${outcome.status === EmailStatus.queued ? '' : ', GSI1PK, GSI1SK'}`,
         ConditionExpression: 'leaseUntil = :held',
         ExpressionAttributeNames: Object.fromEntries(
           entries.map(([name], position) => [`#set${position}`, name]),

@@ -1,6 +1,7 @@
 import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { DeliveryShardHistory } from '../domain/delivery-shards';
 import { typeIdBound } from '../domain/id-time-bounds';
+import type { InvoiceEmail } from '../domain/invoice-email';
 import { isExpired, retentionDays } from '../domain/retention';
 import { shardsEver } from '../domain/shard-history';
 import { DeliveryStatus, type WebhookDelivery, withSequence } from '../domain/webhook-delivery';
@@ -12,6 +13,7 @@ import {
   type WebhookRecovery,
 } from '../domain/webhook-recovery';
 import { documentClient, tableName } from './client';
+import { toEmail } from './invoice-emails';
 import { mapWithConcurrency, queryAll } from './reads';
 import {
   deliveriesPartition,
@@ -383,6 +385,8 @@ export interface OverdueWork {
   readonly deliveries: PlacedDelivery[];
   /** Running recoveries that no batch has written since their nudge time, the longest stalled first. */
   readonly stalledRecoveries: StoredRecovery[];
+  /** Emails still queued well after they were made: their message was lost, the oldest first. */
+  readonly emails: InvoiceEmail[];
 }
 
 /** One page of a due-index partition: its oldest entries due before `dueBefore`. */
@@ -422,5 +426,6 @@ export async function overdueWork(dueBefore: string, limit: number): Promise<Ove
   return {
     deliveries: ofType(EntityType.webhookDelivery).map(placedDelivery),
     stalledRecoveries: ofType(EntityType.webhookRecovery).map(toStoredRecovery),
+    emails: ofType(EntityType.invoiceEmail).map(toEmail),
   };
 }

@@ -99,6 +99,15 @@ const deliveriesMarker: Rule = (restored, live) => {
 const liveCount: Rule = (restored, live) =>
   number(restored.count) === number(live.count) ? undefined : LeftAloneReason.counted;
 
+/**
+ * An email only moves on (queued, taken, sent, then SES's word): the copy of an earlier state would
+ * queue again an email sent since, and send it twice.
+ */
+const invoiceEmail: Rule = (restored, live) =>
+  advanced(restored, live, 'attemptCount') || text(live.status) !== text(restored.status)
+    ? LeftAloneReason.laterVersion
+    : undefined;
+
 const rules: Partial<Record<string, Rule>> = {
   [EntityType.apiKey]: apiKey,
   [EntityType.portalSession]: portalSession,
@@ -111,6 +120,8 @@ const rules: Partial<Record<string, Rule>> = {
   [EntityType.webhookDelivery]: rising('attemptCount'),
   [EntityType.webhookDeliverySequence]: rising('lastSequence'),
   [EntityType.merchant]: growing('writeShards'),
+  [EntityType.invoiceEmail]: invoiceEmail,
+  [EntityType.emailHourCount]: liveCount,
 };
 
 /**

@@ -82,7 +82,7 @@ export async function startDeliveryPipeline(options: DeliveryPipelineOptions) {
   });
   // After the poller took its stream position, so no change made from here on goes unrouted.
   await requeue(delayQueue, settings.WEBHOOK_RETRY_DELAY_SECONDS, options.log);
-  const reconcile = createReconciler({ queue });
+  const reconcile = createReconciler({ queue, mailQueue: mail.queue });
   const timer = setInterval(() => {
     reconcile().catch((error: unknown) => console.error('reconciler failed', (error as Error).name));
   }, 60_000).unref();

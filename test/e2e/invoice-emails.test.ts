@@ -3,12 +3,13 @@ import type { AddressInfo } from 'node:net';
 import { SendEmailCommand } from '@aws-sdk/client-sesv2';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
+import { createReconciler } from '../../functions/delivery/reconciler';
 import { createRouter } from '../../functions/delivery/router';
 import { newId } from '../../functions/domain/ids';
 import { newInvoiceEmail } from '../../functions/domain/invoice-email';
 import { renderInvoiceEmail } from '../../functions/email/invoice-email';
 import { type MailMessage, mailMessageOf } from '../../functions/email/mail-message';
-import { createMailer } from '../../functions/email/mailer';
+import { createMailer, type SendEmail } from '../../functions/email/mailer';
 import { createSesEventsHandler } from '../../functions/email/ses-events';
 import { documentClient, tableName } from '../../functions/store/client';
 import { putNewEmails } from '../../functions/store/invoice-emails';
@@ -83,6 +84,32 @@ const act = (
   action: 'issue' | 'send' | 'payments',
   fields: Record<string, unknown> = {},
 ) => invoiceAction(t.api, merchantId, invoiceId, action, fields);
+
+/** A mailer of the runtime's table, as the runtime's own is made, sending through `sendEmail`. */
+const testMailer = (delivery: 'ses' | 'capture', sendEmail: SendEmail) =>
+  createMailer({
+    sendEmail,
+    delivery,
+    fromAddress: 'invoices@merchant-payments.example',
+    emailsPerMerchantPerHour: 100,
+    publicBaseUrl: t.runtime.baseUrl,
+    render: renderInvoiceEmail,
+  });
+
+/** One more email of the invoice, queued as the router makes one but handed to no queue. */
+async function queuedEmail(invoiceId: string, recipient: string, madeAt = new Date()) {
+  const email = newInvoiceEmail({
+    merchantId,
+    invoiceId,
+    eventId: newId('evt'),
+    kind: 'resent',
+    recipient,
+    recipientRole: 'customer',
+    now: madeAt.toISOString(),
+  });
+  await putNewEmails([email]);
+  return email;
+}
 
 /**
  * An SES endpoint that answers the first `throttled` sends with SES's throttling error and hands
@@ -165,14 +192,7 @@ describe('the emails of an invoice', () => {
     );
     expect(events).toHaveLength(1);
     const ses = sesLocalClient(new URL(t.runtime.mailInboxUrl).origin);
-    const mailer = createMailer({
-      sendEmail: (input) => ses.send(new SendEmailCommand(input)),
-      delivery: 'ses',
-      fromAddress: 'invoices@merchant-payments.example',
-      emailsPerMerchantPerHour: 100,
-      publicBaseUrl: t.runtime.baseUrl,
-      render: renderInvoiceEmail,
-    });
+    const mailer = testMailer('ses', (input) => ses.send(new SendEmailCommand(input)));
     const handed: MailMessage[] = [];
     const mailQueue = {
       send: async (message: MailMessage) => {
@@ -204,26 +224,10 @@ describe('the emails of an invoice', () => {
   it('sends an email once when SES first answers that it is throttled', async () => {
     const { invoice, recipients } = await invoiceWithThreeRecipients();
     const [recipient] = recipients as [string];
-    const email = newInvoiceEmail({
-      merchantId,
-      invoiceId: invoice.invoiceId,
-      eventId: newId('evt'),
-      kind: 'resent',
-      recipient,
-      recipientRole: 'customer',
-      now: new Date().toISOString(),
-    });
-    await putNewEmails([email]);
+    const email = await queuedEmail(invoice.invoiceId, recipient);
     const ses = await throttlingSes(2);
     const client = sesLocalClient(ses.endpoint);
-    const mailer = createMailer({
-      sendEmail: (input) => client.send(new SendEmailCommand(input)),
-      delivery: 'ses',
-      fromAddress: 'invoices@merchant-payments.example',
-      emailsPerMerchantPerHour: 100,
-      publicBaseUrl: t.runtime.baseUrl,
-      render: renderInvoiceEmail,
-    });
+    const mailer = testMailer('ses', (input) => client.send(new SendEmailCommand(input)));
     const body = JSON.stringify(mailMessageOf(email));
     expect(await mailer({ Records: [{ messageId: 'throttled', body } as never] })).toEqual({
       batchItemFailures: [],
@@ -337,25 +341,9 @@ describe('the emails of an invoice', () => {
     expectOk(await act(invoice.invoiceId, 'issue'));
     await untilInboxHolds(recipients, 3);
     const [recipient] = recipients as [string];
-    const email = newInvoiceEmail({
-      merchantId,
-      invoiceId: invoice.invoiceId,
-      eventId: newId('evt'),
-      kind: 'resent',
-      recipient,
-      recipientRole: 'customer',
-      now: new Date().toISOString(),
-    });
-    await putNewEmails([email]);
-    const capturing = createMailer({
-      sendEmail: async () => {
-        throw new Error('a capturing stage sends nothing');
-      },
-      delivery: 'capture',
-      fromAddress: 'invoices@merchant-payments.example',
-      emailsPerMerchantPerHour: 100,
-      publicBaseUrl: t.runtime.baseUrl,
-      render: renderInvoiceEmail,
+    const email = await queuedEmail(invoice.invoiceId, recipient);
+    const capturing = testMailer('capture', async () => {
+      throw new Error('a capturing stage sends nothing');
     });
     const body = JSON.stringify(mailMessageOf(email));
     expect(await capturing({ Records: [{ messageId: 'captured', body } as never] })).toEqual({
@@ -369,5 +357,39 @@ describe('the emails of an invoice', () => {
     expect(shown.rendered.html).toContain(`/pay#${invoice.invoiceUrlSlug}`);
     expect(shown.rendered.text).toContain(`/pay#${invoice.invoiceUrlSlug}`);
     expect(await inboxFor([recipient])).toHaveLength(1);
+  });
+
+  it('queues again an email whose message was lost, from the reconciler, and sends it once', async () => {
+    const { invoice, recipients } = await invoiceWithThreeRecipients();
+    expectOk(await act(invoice.invoiceId, 'issue'));
+    await untilInboxHolds(recipients, 3);
+    const [recipient] = recipients as [string];
+    const lost = await queuedEmail(invoice.invoiceId, recipient, new Date(Date.now() - 10 * 60_000));
+    const ses = sesLocalClient(new URL(t.runtime.mailInboxUrl).origin);
+    const mailer = testMailer('ses', (input) => ses.send(new SendEmailCommand(input)));
+    const requeued: MailMessage[] = [];
+    const reconcile = createReconciler({
+      queue: { send: async () => undefined },
+      mailQueue: {
+        send: async (message) => {
+          requeued.push(message);
+          await mailer({ Records: [{ messageId: 'requeued', body: JSON.stringify(message) } as never] });
+        },
+      },
+    });
+    await reconcile();
+    ses.destroy();
+
+    expect(requeued.map((message) => message.emailId)).toContain(lost.emailId);
+    expect(await untilInboxHolds([recipient], 2)).toHaveLength(2);
+    const { Item } = await documentClient().send(
+      new GetCommand({
+        TableName: tableName(),
+        Key: keys.invoiceEmail(merchantId, invoice.invoiceId, lost.emailId),
+      }),
+    );
+    expect(Item).toMatchObject({ status: 'sent', attemptCount: 1 });
+    // Sent, it left the due index: no later run queues it again.
+    expect(Item).not.toHaveProperty('GSI1PK');
   });
 });

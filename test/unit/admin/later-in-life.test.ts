@@ -106,6 +106,29 @@ describe('laterInLife', () => {
       LeftAloneReason.laterVersion,
     ],
     [
+      'an email sent since',
+      pair(
+        EntityType.invoiceEmail,
+        { attemptCount: 0, status: 'queued' },
+        { attemptCount: 1, status: 'sent' },
+      ),
+      LeftAloneReason.laterVersion,
+    ],
+    [
+      'an email SES reported bounced since',
+      pair(
+        EntityType.invoiceEmail,
+        { attemptCount: 1, status: 'sent' },
+        { attemptCount: 1, status: 'bounced' },
+      ),
+      LeftAloneReason.laterVersion,
+    ],
+    [
+      "the count of a merchant's emails of an hour, one sent since",
+      pair(EntityType.emailHourCount, { count: 3 }, { count: 4 }),
+      LeftAloneReason.counted,
+    ],
+    [
       "an endpoint's delivery sequence advanced since",
       pair(EntityType.webhookDeliverySequence, { lastSequence: 7 }, { lastSequence: 9 }),
       LeftAloneReason.laterVersion,
