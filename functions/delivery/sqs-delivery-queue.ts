@@ -10,9 +10,13 @@ export interface SendsSqsMessages {
   send(command: SendMessageCommand): Promise<SendMessageCommandOutput>;
 }
 
-export function sqsDeliveryQueue(client: SendsSqsMessages, queueUrl: string): DeliveryQueue {
+/**
+ * A queue its messages go to as JSON; `delaySeconds` undefined leaves the queue's default delay.
+ * The delivery queue and the mail queue are both sent to through it.
+ */
+export function sqsJsonQueue<Message>(client: SendsSqsMessages, queueUrl: string) {
   return {
-    async send(message: DeliveryMessage, delaySeconds: 0 | undefined) {
+    async send(message: Message, delaySeconds?: number) {
       const input: SendMessageCommandInput = {
         QueueUrl: queueUrl,
         MessageBody: JSON.stringify(message),
@@ -21,4 +25,8 @@ export function sqsDeliveryQueue(client: SendsSqsMessages, queueUrl: string): De
       await client.send(new SendMessageCommand(input));
     },
   };
+}
+
+export function sqsDeliveryQueue(client: SendsSqsMessages, queueUrl: string): DeliveryQueue {
+  return sqsJsonQueue<DeliveryMessage>(client, queueUrl);
 }

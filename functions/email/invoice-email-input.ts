@@ -1,12 +1,10 @@
 import type { Invoice } from '../domain/invoice';
-
-/** The three emails of an invoice: on issue, on a resend, and the receipt on full payment. */
-export const InvoiceEmailKind = { issued: 'issued', resent: 'resent', paid: 'paid' } as const;
-export type InvoiceEmailKind = (typeof InvoiceEmailKind)[keyof typeof InvoiceEmailKind];
+import type { EmailKind } from '../domain/invoice-email';
 
 /** What one invoice email is rendered from. */
 export interface InvoiceEmailInput {
-  readonly kind: InvoiceEmailKind;
+  /** On issue, on a resend, or the receipt on full payment. */
+  readonly kind: EmailKind;
   readonly invoice: Invoice;
   readonly merchantName: string;
   /** The hosted pay page, `{base_url}/pay#<slug>`: never logged; left out of the receipt. */

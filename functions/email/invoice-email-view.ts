@@ -1,7 +1,8 @@
 import type { Invoice, LineItem } from '../domain/invoice';
+import type { EmailKind } from '../domain/invoice-email';
 import type { Money } from '../domain/money';
 import { dateText } from './date-text';
-import type { InvoiceEmailInput, InvoiceEmailKind } from './invoice-email-input';
+import type { InvoiceEmailInput } from './invoice-email-input';
 import { moneyText } from './money-text';
 
 /** Quantities as en-US writes whole numbers: `1,000`. */
@@ -75,18 +76,18 @@ function oneLine(text: string): string {
   return text.replace(/[\u0000-\u001f\u007f\s]+/g, ' ').trim();
 }
 
-function subjectOf(kind: InvoiceEmailKind, invoiceNumber: string, merchantName: string): string {
+function subjectOf(kind: EmailKind, invoiceNumber: string, merchantName: string): string {
   if (kind === 'paid') return `Receipt for invoice ${invoiceNumber} from ${merchantName}`;
   if (kind === 'resent') return `Reminder: invoice ${invoiceNumber} from ${merchantName}`;
   return `Invoice ${invoiceNumber} from ${merchantName}`;
 }
 
-function headingOf(kind: InvoiceEmailKind, invoiceNumber: string): string {
+function headingOf(kind: EmailKind, invoiceNumber: string): string {
   return kind === 'paid' ? `Receipt for invoice ${invoiceNumber}` : `Invoice ${invoiceNumber}`;
 }
 
 function introOf(
-  kind: InvoiceEmailKind,
+  kind: EmailKind,
   invoice: Invoice,
   merchantName: string,
   dueDate: string | undefined,
@@ -112,7 +113,7 @@ function lineOf(line: LineItem, currency: Money['currency']): EmailLine {
 }
 
 /** Total, what was paid before (not in the receipt, which has its own row), what is due and when. */
-function summaryOf(kind: InvoiceEmailKind, invoice: Invoice, dueDate: string | undefined): EmailRow[] {
+function summaryOf(kind: EmailKind, invoice: Invoice, dueDate: string | undefined): EmailRow[] {
   const rows: EmailRow[] = [{ label: 'Total', value: moneyText(invoice.total) }];
   if (kind !== 'paid' && invoice.amountPaid.amount > 0) {
     rows.push({ label: 'Amount paid', value: moneyText(invoice.amountPaid) });

@@ -4,7 +4,7 @@ import { invoiceEmailView } from './invoice-email-view';
 import { invoiceEmailHtml } from './templates/invoice-email-html';
 import { invoiceEmailText } from './templates/invoice-email-text';
 
-export { type InvoiceEmailInput, InvoiceEmailKind } from './invoice-email-input';
+export type { InvoiceEmailInput } from './invoice-email-input';
 
 /** One email, ready for the mailer: a subject and two parts that each read on their own. */
 export interface RenderedEmail {

@@ -1,6 +1,5 @@
-import { SendMessageCommand, type SendMessageCommandInput } from '@aws-sdk/client-sqs';
 import * as z from 'zod/mini';
-import type { SendsSqsMessages } from '../delivery/sqs-delivery-queue';
+import { type SendsSqsMessages, sqsJsonQueue } from '../delivery/sqs-delivery-queue';
 import type { InvoiceEmail } from '../domain/invoice-email';
 import { text } from '../validation/text';
 
@@ -28,14 +27,5 @@ export interface MailQueue {
 }
 
 export function sqsMailQueue(client: SendsSqsMessages, queueUrl: string): MailQueue {
-  return {
-    async send(message: MailMessage, delaySeconds?: number) {
-      const input: SendMessageCommandInput = {
-        QueueUrl: queueUrl,
-        MessageBody: JSON.stringify(message),
-        ...(delaySeconds === undefined ? {} : { DelaySeconds: delaySeconds }),
-      };
-      await client.send(new SendMessageCommand(input));
-    },
-  };
+  return sqsJsonQueue<MailMessage>(client, queueUrl);
 }

@@ -1,6 +1,5 @@
 import type { SendEmailCommandInput } from '@aws-sdk/client-sesv2';
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
-import type { Invoice } from '../domain/invoice';
 import { EmailStatus, type InvoiceEmail } from '../domain/invoice-email';
 import { isoTimestamp } from '../domain/time';
 import { logger } from '../observability/logger';
@@ -14,22 +13,8 @@ import {
 } from '../store/invoice-emails';
 import { getStoredInvoice } from '../store/invoices';
 import { getMerchant } from '../store/merchants';
+import type { InvoiceEmailInput, RenderedEmail } from './invoice-email';
 import { MailMessage } from './mail-message';
-
-/** What the mailer renders: the invoice's email of one kind, as `functions/email/invoice-email.ts` makes it. */
-export interface RenderRequest {
-  readonly kind: InvoiceEmail['kind'];
-  readonly invoice: Invoice;
-  readonly merchantName: string;
-  readonly payUrl: string;
-  readonly payment?: { readonly paidAt?: string };
-}
-
-export interface RenderedEmail {
-  readonly subject: string;
-  readonly text: string;
-  readonly html: string;
-}
 
 /** The one SES call the mailer makes: `SendEmail` of `@aws-sdk/client-sesv2`. */
 export type SendEmail = (input: SendEmailCommandInput) => Promise<{ MessageId?: string | undefined }>;
@@ -43,7 +28,7 @@ export interface MailerDeps {
   readonly emailsPerMerchantPerHour: number;
   /** The API's public base URL: the pay link is `<base>/pay#<slug>`. */
   readonly publicBaseUrl: string;
-  readonly render: (request: RenderRequest) => RenderedEmail;
+  readonly render: (input: InvoiceEmailInput) => RenderedEmail;
   readonly now?: () => Date;
 }
 

@@ -331,7 +331,7 @@ export async function queryInvoices(
       },
       { limit, startKey, keyAttributes: ['PK', 'SK', 'GSI6PK'] },
     );
-    return (await itemsOfEntries(entries, (item) => item.status === status)).page;
+    return itemsOfEntries(entries, (item) => item.status === status);
   }
   if (filters.customerId !== undefined) {
     return queryPage(

@@ -298,7 +298,7 @@ export async function queryPayments(
     keyAttributes: ['PK', 'SK'],
   });
   if (!list.keysOnly) return page;
-  return (await itemsOfEntries(page, (item) => item.status === filters.status)).page;
+  return itemsOfEntries(page, (item) => item.status === filters.status);
 }
 
 /** Where a page of payments is read, by its filters (`queryPayments`). */

@@ -106,31 +106,28 @@ export function newestPage(
 }
 
 /** The table key of an item or of an index entry that names it. */
-const tableKeyOf = (entry: Record<string, unknown>) => ({ PK: String(entry.PK), SK: String(entry.SK) });
+export const tableKeyOf = (entry: Record<string, unknown>) => ({
+  PK: String(entry.PK),
+  SK: String(entry.SK),
+});
 const keyId = (entry: Record<string, unknown>) => `${String(entry.PK)}\n${String(entry.SK)}`;
 
 /**
  * The items of a page of keys-only index entries, in the entries' order, read strongly consistent
- * in one `BatchGetItem` (none for an empty page), with the items of `alsoKeys` beside them (an
- * endpoint's marker). An index follows the table a moment late, so an item that no longer
- * `matches` the filter its entry was found by is left out; the page goes on from its last entry.
+ * in one `BatchGetItem` (none for an empty page). An index follows the table a moment late, so an
+ * item that no longer `matches` the filter its entry was found by is left out; the page goes on
+ * from its last entry.
  */
 export async function itemsOfEntries(
   page: QueryPage,
   matches: (item: Record<string, unknown>) => boolean,
-  alsoKeys: readonly Record<string, string>[] = [],
-): Promise<{ page: QueryPage; also: Record<string, unknown>[] }> {
-  const wanted = [...page.items.map(tableKeyOf), ...alsoKeys];
-  const found = new Map((await batchGet(wanted)).map((item) => [keyId(item), item]));
+): Promise<QueryPage> {
+  const found = new Map((await batchGet(page.items.map(tableKeyOf))).map((item) => [keyId(item), item]));
   const items = page.items.flatMap((entry) => {
     const item = found.get(keyId(entry));
     return item !== undefined && matches(item) ? [item] : [];
   });
-  const also = alsoKeys.flatMap((key) => {
-    const item = found.get(keyId(key));
-    return item === undefined ? [] : [item];
-  });
-  return { page: { items, lastKey: page.lastKey }, also };
+  return { items, lastKey: page.lastKey };
 }
 
 /** Every item a Query finds, page after page: for the small, bounded sets the pipeline reads whole. */

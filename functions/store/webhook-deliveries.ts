@@ -10,7 +10,6 @@ import { commitWithIdempotency, type IdempotencyContext, type StoredResponse } f
 import {
   batchGet,
   byKeyAttribute,
-  itemsOfEntries,
   mapWithConcurrency,
   newestPage,
   pageOf,
@@ -18,6 +17,7 @@ import {
   queryAll,
   queryUpTo,
   shardsOfPage,
+  tableKeyOf,
 } from './reads';
 import {
   deliveriesPartition,
@@ -678,11 +678,14 @@ export async function deliveriesOfStatusPage(
   request: DeliveriesPageRequest & { status: DeliveryStatus },
 ): Promise<{ owner: DeliveriesMarker | undefined; page: QueryPage }> {
   const entriesOf = (shard: number) => queryUpTo(buildStatusEntriesQuery(request, shard), request.limit + 1);
-  const matches = (item: Record<string, unknown>) => item.status === request.status;
   const shardZero = await entriesOf(0);
   const marker = endpointKeys.webhookDeliveriesMarker(request.webhookEndpointId);
-  const first = await itemsOfEntries({ items: shardZero, lastKey: undefined }, () => true, [marker]);
-  const owner = first.also[0] === undefined ? undefined : toDeliveriesMarker(first.also[0]);
+  // Deliveries and the marker of one endpoint differ by their sort keys: `DELIVERY#<id>`, `ENDPOINT`.
+  const read = new Map(
+    (await batchGet([marker, ...shardZero.map(tableKeyOf)])).map((item) => [String(item.SK), item]),
+  );
+  const markerItem = read.get(marker.SK);
+  const owner = markerItem === undefined ? undefined : toDeliveriesMarker(markerItem);
   if (owner === undefined) return { owner, page: { items: [], lastKey: undefined } };
   const cursorId =
     request.startKey?.SK === undefined
@@ -695,13 +698,11 @@ export async function deliveriesOfStatusPage(
     sortAttribute: 'SK',
     keyAttributes: ['PK', 'SK'],
   });
-  const read = new Map(first.page.items.map((item) => [String(item.SK), item]));
   const unread = entries.items.filter((entry) => !read.has(String(entry.SK)));
-  const rest = await itemsOfEntries({ items: unread, lastKey: undefined }, () => true);
-  for (const item of rest.page.items) read.set(String(item.SK), item);
+  for (const item of await batchGet(unread.map(tableKeyOf))) read.set(String(item.SK), item);
   const items = entries.items.flatMap((entry) => {
     const item = read.get(String(entry.SK));
-    return item !== undefined && matches(item) ? [item] : [];
+    return item !== undefined && item.status === request.status ? [item] : [];
   });
   return { owner, page: { items, lastKey: entries.lastKey } };
 }

@@ -1,7 +1,6 @@
 import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { newId } from '../../functions/domain/ids';
 import { EventType, invoicePaidEvent, invoiceSentEvent } from '../../functions/domain/invoice';
-import { newPayment } from '../../functions/domain/payment';
 import { DeliveryStatus, newDelivery } from '../../functions/domain/webhook-delivery';
 import { deleteWebhookEndpoint, newWebhookEndpoint } from '../../functions/domain/webhook-endpoint';
 import { documentClient, tableName } from '../../functions/store/client';
@@ -12,7 +11,7 @@ import { mapWithConcurrency } from '../../functions/store/reads';
 import { buildPutNewDelivery } from '../../functions/store/webhook-deliveries';
 import { buildDeleteEndpoint, buildPutNewEndpoint } from '../../functions/store/webhook-endpoints';
 import { invoiceIn } from './domain-invoice';
-import { sandboxCharge } from './sandbox-charges';
+import { sandboxCardPayment } from './sandbox-charges';
 
 /*
  * A merchant's history under every filter of the lists (docs/decisions/keys-for-every-filter.md): for
@@ -63,21 +62,7 @@ export function sparseFilters(merchantId: string, history: number): Record<strin
   };
 
   const paymentOf = (customerId: string, declined: boolean) =>
-    buildPutPayment(
-      newPayment({
-        paymentId: newId('pmt'),
-        merchantId,
-        customerId,
-        invoiceId: null,
-        priceId: null,
-        amount: 1000,
-        currency: 'USD',
-        paymentMethodType: 'card',
-        processor: 'sandbox',
-        charge: sandboxCharge(declined),
-        now: now(),
-      }),
-    ).Put.Item;
+    buildPutPayment(sandboxCardPayment(merchantId, customerId, declined)).Put.Item;
 
   /** An invoice's InvoicePaid, then `history` newer resends of it (InvoiceSent). */
   const paidAfterResends = async () => {

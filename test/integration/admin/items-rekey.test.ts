@@ -6,7 +6,6 @@ import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { newId } from '../../../functions/domain/ids';
 import { invoiceSentEvent } from '../../../functions/domain/invoice';
-import { newPayment } from '../../../functions/domain/payment';
 import { DeliveryStatus, newDelivery } from '../../../functions/domain/webhook-delivery';
 import { buildPutEvent } from '../../../functions/store/events';
 import { buildPutNewInvoice } from '../../../functions/store/invoices';
@@ -24,7 +23,7 @@ import {
   testDynamoDbEndpoint,
   writeTestDynamoDbKey,
 } from '../../support/dynamodb';
-import { sandboxCharge } from '../../support/sandbox-charges';
+import { sandboxCardPayment } from '../../support/sandbox-charges';
 import { stubTableEnvironment } from '../../support/table-environment';
 
 /*
@@ -96,19 +95,7 @@ function earlierItems(): Item[] {
     customerId,
     invoiceUrlSlug: newId('inv'),
   });
-  const payment = newPayment({
-    paymentId: newId('pmt'),
-    merchantId,
-    customerId,
-    invoiceId: null,
-    priceId: null,
-    amount: 1000,
-    currency: 'USD',
-    paymentMethodType: 'card',
-    processor: 'sandbox',
-    charge: sandboxCharge(false),
-    now: now(),
-  });
+  const payment = sandboxCardPayment(merchantId, customerId, false);
   const delivery = newDelivery({
     webhookDeliveryId: newId('whkdel'),
     webhookEndpointId: newId('whk'),

@@ -1,16 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { Invoice, LineItem } from '../../../functions/domain/invoice';
+import type { EmailKind } from '../../../functions/domain/invoice-email';
 import type { Currency } from '../../../functions/domain/money';
-import {
-  type InvoiceEmailInput,
-  type InvoiceEmailKind,
-  renderInvoiceEmail,
-} from '../../../functions/email/invoice-email';
+import { type InvoiceEmailInput, renderInvoiceEmail } from '../../../functions/email/invoice-email';
 import { invoiceEmailHtml } from '../../../functions/email/templates/invoice-email-html';
 import { invoiceIn } from '../../support/domain-invoice';
 
 const payUrl = 'https://pay.example.test/pay#c2x1Zy1vZi10aGUtdGVzdA';
-const kinds: readonly InvoiceEmailKind[] = ['issued', 'resent', 'paid'];
+const kinds: readonly EmailKind[] = ['issued', 'resent', 'paid'];
 
 const lines: readonly LineItem[] = [
   {
@@ -51,7 +48,7 @@ function invoiceOf(status: Invoice['status'], paid: number, overrides: Partial<I
 }
 
 /** The email of `kind` for the usual invoice: open for issued and resent, paid in full for the receipt. */
-function emailOf(kind: InvoiceEmailKind, overrides: Partial<InvoiceEmailInput> = {}) {
+function emailOf(kind: EmailKind, overrides: Partial<InvoiceEmailInput> = {}) {
   const invoice = kind === 'paid' ? invoiceOf('paid', 123450) : invoiceOf('issued', 0);
   return renderInvoiceEmail({ kind, invoice, merchantName: 'Bean & Leaf Roasters', payUrl, ...overrides });
 }
