@@ -201,7 +201,10 @@ async function dispatch(
   await replaceDelivery(delivery, next, isoTimestamp(dueAt), shards);
   recordAttemptOutcome(context.metrics, delivery, next, outcome);
   // A simulated failure sent no request: it shows nothing of the endpoint.
-  if (simulated === undefined) await recordHealth(stored, outcome.result.succeeded, outcome.startedAt);
+  if (simulated === undefined) {
+    const { succeeded, errorMessage } = outcome.result;
+    await recordHealth(stored, { succeeded, at: outcome.startedAt, errorMessage: errorMessage ?? null });
+  }
 }
 
 /** The attempt's one log line and its metrics, once the attempt is recorded. */

@@ -1,6 +1,6 @@
 import { isoTimestamp } from '../domain/time';
 import type { StoredRecovery } from '../domain/webhook-recovery';
-import { type MailQueue, mailMessageOf } from '../email/mail-message';
+import { type MailQueue, mailMessageOf, noticeMessageOf } from '../email/mail-message';
 import { logger } from '../observability/logger';
 import { nudgeRecovery, overdueWork } from '../store/webhook-recoveries';
 import { deliveryLogFields } from './delivery-log-fields';
@@ -49,7 +49,7 @@ export function createReconciler(deps: {
       // A queued email's mailer takes it once; a second message for it does nothing.
       const { mailQueue } = deps;
       for (const email of mailQueue === undefined ? [] : emails) {
-        await mailQueue?.send(mailMessageOf(email));
+        await mailQueue?.send('invoiceId' in email ? mailMessageOf(email) : noticeMessageOf(email));
         logger.info('queued email re-enqueued', {
           emailId: email.emailId,
           merchantId: email.merchantId,

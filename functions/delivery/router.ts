@@ -6,6 +6,7 @@ import { isoTimestamp } from '../domain/time';
 import { DeliveryStatus, deliveryIdFor, newDelivery, type WebhookDelivery } from '../domain/webhook-delivery';
 import { receivesEvent, type WebhookEndpoint, WebhookEndpointStatus } from '../domain/webhook-endpoint';
 import { sendEmailsOf } from '../email/emails-of-event';
+import { failingNoticeCalledFor, sendFailingNotice } from '../email/failing-notice';
 import type { MailQueue } from '../email/mail-message';
 import { logger } from '../observability/logger';
 import { originalStack } from '../observability/original-stack';
@@ -19,12 +20,7 @@ import {
   replaceDelivery,
   toDelivery,
 } from '../store/webhook-deliveries';
-import {
-  fanOutTargetsOf,
-  type StoredWebhookEndpoint,
-  toEndpoint,
-  toStoredEndpoint,
-} from '../store/webhook-endpoints';
+import { fanOutTargetsOf, type StoredWebhookEndpoint, toStoredEndpoint } from '../store/webhook-endpoints';
 import { toStoredRecovery } from '../store/webhook-recoveries';
 import { type DeliveryQueue, deliveryMessageOf } from './delivery-message';
 import { runRecoveryBatch } from './recovery-batch';
@@ -57,7 +53,8 @@ export function isRoutedRecord(record: DynamoDBRecord): boolean {
  *   occurred (paused when disabled), and an invoice's event its emails, queued (`sendEmailsOf`);
  * - a new delivery → enqueued now; a failed attempt on a pending delivery → enqueued with the
  *   queue's default delay; a delivery un-paused → enqueued now;
- * - an endpoint enabled again → its paused deliveries are un-paused (which enqueues them);
+ * - an endpoint enabled again → its paused deliveries are un-paused (which enqueues them); one the
+ *   dispatcher marked due a failing notice → the notice, queued (`sendFailingNotice`);
  * - a running recovery written (started, or a batch committed) → its next batch (`runRecoveryBatch`).
  * Records are handled in order. The deliveries of the batch's events are gathered and written
  * together (up to 100 a transaction), before an endpoint record is acted on and at the end. On a
@@ -181,7 +178,11 @@ async function routeRecord(
     );
   } else if (entityType === EntityType.webhookEndpoint && newImage !== undefined && oldImage !== undefined) {
     const stored = toStoredEndpoint(newImage);
-    if (!enabledAgain(toEndpoint(oldImage), stored.endpoint)) return;
+    const previous = toStoredEndpoint(oldImage);
+    // A failing run's notice to the merchant, marked by the dispatcher; safe to make again.
+    if (mailQueue !== undefined && failingNoticeCalledFor(previous, stored))
+      await sendFailingNotice(stored, mailQueue, now());
+    if (!enabledAgain(previous.endpoint, stored.endpoint)) return;
     // Resuming reads the endpoint's paused deliveries, so those of earlier events must exist by then.
     await fanOut.write();
     await resumePausedDeliveries(stored, now);

@@ -14,23 +14,65 @@ export const successRefreshMs = 5 * 60 * 1000;
 /** A recovery starts only on an endpoint whose latest attempt succeeded within this time. */
 export const recentSuccessMs = 60 * 60 * 1000;
 
+/**
+ * The notices a failing run sends the merchant's notification address (docs/emails.md#failing-endpoints):
+ * one once every attempt has failed for a day, one more at five days. Longest first.
+ */
+export const failingNotices = [
+  { after: '5d', ms: 5 * 24 * 60 * 60 * 1000 },
+  { after: '24h', ms: 24 * 60 * 60 * 1000 },
+] as const;
+export type FailingNoticeAfter = (typeof failingNotices)[number]['after'];
+
 /** A change of an endpoint's health after one real attempt, or none (the common case). */
 export type HealthChange =
   /** A success after failures, or the first one, or the first after `successRefreshMs`. */
   | { readonly kind: 'succeeded'; readonly at: string }
   /** The first failure after a success (or ever). */
   | { readonly kind: 'failing'; readonly at: string }
+  /** A failure that makes the run `after` old, longer than its last notice (if any) told. */
+  | { readonly kind: 'noticed'; readonly at: string; readonly after: FailingNoticeAfter }
   | undefined;
 
-/** What an attempt at `at` changes of the endpoint's health, given the endpoint as last known. */
-export function healthChangeAfter(endpoint: WebhookEndpoint, succeeded: boolean, at: Date): HealthChange {
+/**
+ * What an attempt at `at` changes of the endpoint's health, given the endpoint as last known and
+ * the notice its failing run last sent (`noticed`).
+ */
+export function healthChangeAfter(
+  endpoint: WebhookEndpoint,
+  succeeded: boolean,
+  at: Date,
+  noticed?: FailingNoticeAfter,
+): HealthChange {
   const when = at.toISOString();
   if (succeeded) {
     const last = endpoint.lastSucceededAt === undefined ? undefined : Date.parse(endpoint.lastSucceededAt);
     const fresh = last !== undefined && at.getTime() - last < successRefreshMs;
     return endpoint.failingSince === undefined && fresh ? undefined : { kind: 'succeeded', at: when };
   }
-  return endpoint.failingSince === undefined ? { kind: 'failing', at: when } : undefined;
+  if (endpoint.failingSince === undefined) return { kind: 'failing', at: when };
+  const after = failingNoticeDue(endpoint.failingSince, noticed, at);
+  return after === undefined ? undefined : { kind: 'noticed', at: when, after };
+}
+
+/**
+ * The notice a failure at `at` calls for in a run that began at `failingSince`: the longest whose
+ * time has passed, when it is longer than the one already sent. A run whose first failure after a
+ * day comes five days in sends the five-day notice only: at most one of each per run.
+ */
+export function failingNoticeDue(
+  failingSince: string,
+  noticed: FailingNoticeAfter | undefined,
+  at: Date,
+): FailingNoticeAfter | undefined {
+  const elapsed = at.getTime() - Date.parse(failingSince);
+  const due = failingNotices.find((notice) => elapsed >= notice.ms);
+  if (due === undefined) return undefined;
+  const rank = (after: FailingNoticeAfter | undefined) =>
+    after === undefined
+      ? failingNotices.length
+      : failingNotices.findIndex((notice) => notice.after === after);
+  return rank(due.after) < rank(noticed) ? due.after : undefined;
 }
 
 /** The endpoint after a health change, as the API shows it. */
@@ -45,6 +87,8 @@ export function withHealthChange(
     }
     case 'failing':
       return { ...endpoint, failingSince: change.at };
+    case 'noticed':
+      return endpoint;
   }
 }
 

@@ -1,5 +1,6 @@
 import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
 import { functionEnvironment } from '../config';
+import { renderEndpointNotice } from './endpoint-notice';
 import { renderInvoiceEmail } from './invoice-email';
 import { createMailer } from './mailer';
 
@@ -22,4 +23,5 @@ export const handler = createMailer({
   emailsPerMerchantPerHour: environment.EMAILS_PER_MERCHANT_PER_HOUR,
   publicBaseUrl: required('PUBLIC_BASE_URL', environment.PUBLIC_BASE_URL),
   render: renderInvoiceEmail,
+  renderNotice: renderEndpointNotice,
 });

@@ -1,20 +1,23 @@
 import type { SendEmailCommandInput } from '@aws-sdk/client-sesv2';
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
+import type { EndpointNotice } from '../domain/endpoint-notice';
 import { EmailStatus, type InvoiceEmail } from '../domain/invoice-email';
 import { isoTimestamp } from '../domain/time';
 import { logger } from '../observability/logger';
 import {
   type EmailOutcome,
-  getEmail,
+  getEmailItem,
   isSuppressed,
   settleEmail,
   takeEmail,
   takeHourlySend,
+  toEmail,
+  toEndpointNotice,
 } from '../store/invoice-emails';
 import { getStoredInvoice } from '../store/invoices';
 import { getMerchant } from '../store/merchants';
 import type { InvoiceEmailInput, RenderedEmail } from './invoice-email';
-import { MailMessage } from './mail-message';
+import { emailKeyOf, MailMessage } from './mail-message';
 
 /** The one SES call the mailer makes: `SendEmail` of `@aws-sdk/client-sesv2`. */
 export type SendEmail = (input: SendEmailCommandInput) => Promise<{ MessageId?: string | undefined }>;
@@ -29,6 +32,7 @@ export interface MailerDeps {
   /** The API's public base URL: the pay link is `<base>/pay#<slug>`. */
   readonly publicBaseUrl: string;
   readonly render: (input: InvoiceEmailInput) => RenderedEmail;
+  readonly renderNotice: (notice: EndpointNotice, merchantName: string) => RenderedEmail;
   readonly now?: () => Date;
 }
 
@@ -45,7 +49,8 @@ export const maxSendAttempts = 3;
  * throttling and transient answers with backoff; an email still unsent goes back to the queue
  * (the message is reported failed and comes again) until `maxSendAttempts`, then it is `failed`
  * with the reason. A crash after SES accepted an email and before it was recorded sends it again
- * once the hold runs out: a duplicate rather than a lost email.
+ * once the hold runs out: a duplicate rather than a lost email. A failing endpoint's notice goes the
+ * same way to the merchant's own address, outside the hourly ceiling (docs/emails.md#failing-endpoints).
  */
 export function createMailer(deps: MailerDeps) {
   const now = deps.now ?? (() => new Date());
@@ -69,34 +74,66 @@ class SendAgainLater extends Error {
 }
 
 async function mailOne(message: MailMessage, deps: MailerDeps, now: () => Date): Promise<void> {
-  const stored = await getEmail(message.merchantId, message.invoiceId, message.emailId);
-  if (stored === undefined || stored.email.status !== EmailStatus.queued) return;
+  const key = emailKeyOf(message);
+  const stored = await getEmailItem(key);
+  if (stored === undefined || stored.status !== EmailStatus.queued) return;
   const takenAt = now();
   const leaseUntil = isoTimestamp(new Date(takenAt.getTime() + leaseMs));
-  const email = await takeEmail(stored.email, isoTimestamp(takenAt), leaseUntil);
-  if (email === undefined) return;
-  const outcome = await outcomeOf(email, deps, takenAt);
-  const settled = await settleEmail(email, leaseUntil, { ...outcome, at: isoTimestamp(now()) });
+  const taken = await takeEmail(key, isoTimestamp(takenAt), leaseUntil);
+  if (taken === undefined) return;
+  const { outcome, fields } =
+    'invoiceId' in message
+      ? await invoiceEmailOutcome(toEmail(taken), deps, takenAt)
+      : await noticeOutcome(toEndpointNotice(taken), deps);
+  const settled = await settleEmail(key, leaseUntil, { ...outcome, at: isoTimestamp(now()) });
   logger.info('email settled', {
-    emailId: email.emailId,
-    invoiceId: email.invoiceId,
-    merchantId: email.merchantId,
-    kind: email.kind,
+    emailId: key.emailId,
+    merchantId: key.merchantId,
+    ...fields,
     status: outcome.status,
-    attempt: email.attemptCount,
+    attempt: Number(taken.attemptCount),
     recorded: settled,
   });
   if (outcome.status === EmailStatus.queued) throw new SendAgainLater(outcome.statusReason);
 }
 
-async function outcomeOf(
-  email: InvoiceEmail,
-  deps: MailerDeps,
-  takenAt: Date,
-): Promise<Omit<EmailOutcome, 'at'>> {
-  if (await isSuppressed(email.merchantId, email.recipient)) {
-    return { status: EmailStatus.suppressed, statusReason: 'the address bounced or complained before' };
-  }
+type Outcome = Omit<EmailOutcome, 'at'>;
+
+/** What became of an email, and the ids its log line names beside the email's. */
+interface Mailing {
+  readonly outcome: Outcome;
+  readonly fields: Record<string, string>;
+}
+
+const suppressedOutcome: Outcome = {
+  status: EmailStatus.suppressed,
+  statusReason: 'the address bounced or complained before',
+};
+
+async function invoiceEmailOutcome(email: InvoiceEmail, deps: MailerDeps, takenAt: Date): Promise<Mailing> {
+  return {
+    outcome: await outcomeOf(email, deps, takenAt),
+    fields: { invoiceId: email.invoiceId, kind: email.kind },
+  };
+}
+
+/**
+ * A failing endpoint's notice: to the merchant's own address, so outside the hourly ceiling (at most
+ * two per failing run of each of its endpoints), from the service's address alone.
+ */
+async function noticeOutcome(notice: EndpointNotice, deps: MailerDeps): Promise<Mailing> {
+  const fields = { endpointId: notice.webhookEndpointId, kind: `endpoint_failing_${notice.after}` };
+  if (await isSuppressed(notice.merchantId, notice.recipient)) return { outcome: suppressedOutcome, fields };
+  const merchant = await getMerchant(notice.merchantId);
+  const rendered = deps.renderNotice(notice, merchant?.name ?? '');
+  const outcome = await sendOrCapture(rendered, notice, { merchantName: '', replyTo: undefined }, deps, {
+    webhookEndpointId: notice.webhookEndpointId,
+  });
+  return { outcome, fields };
+}
+
+async function outcomeOf(email: InvoiceEmail, deps: MailerDeps, takenAt: Date): Promise<Outcome> {
+  if (await isSuppressed(email.merchantId, email.recipient)) return suppressedOutcome;
   const [stored, merchant] = await Promise.all([
     getStoredInvoice(email.merchantId, email.invoiceId),
     getMerchant(email.merchantId),
@@ -116,10 +153,29 @@ async function outcomeOf(
     payUrl: `${deps.publicBaseUrl}/pay#${stored.invoice.invoiceUrlSlug}`,
     ...(stored.invoice.paidAt === undefined ? {} : { payment: { paidAt: stored.invoice.paidAt } }),
   });
+  const from = { merchantName, replyTo: merchant?.supportEmail };
+  return sendOrCapture(rendered, email, from, deps, { invoiceId: email.invoiceId });
+}
+
+/** What an email needs to go: where, which of its sends this is, and the ids it is tagged with. */
+interface Sendable {
+  readonly emailId: string;
+  readonly merchantId: string;
+  readonly recipient: string;
+  readonly attemptCount: number;
+}
+
+/** Keeps the rendered email on a stage that never sends; else sends it, and says what SES answered. */
+async function sendOrCapture(
+  rendered: RenderedEmail,
+  email: Sendable,
+  from: { merchantName: string; replyTo: string | undefined },
+  deps: MailerDeps,
+  ownerTag: Record<string, string>,
+): Promise<Outcome> {
   if (deps.delivery === 'capture') return { status: EmailStatus.captured, rendered };
   try {
-    const from = { merchantName, replyTo: merchant?.supportEmail };
-    const { MessageId } = await deps.sendEmail(sendEmailInput(email, rendered, from, deps));
+    const { MessageId } = await deps.sendEmail(sendEmailInput(email, rendered, from, deps, ownerTag));
     return { status: EmailStatus.sent, providerMessageId: MessageId };
   } catch (error) {
     const reason = `SES answered ${(error as Error).name}`;
@@ -133,14 +189,15 @@ async function outcomeOf(
 /**
  * The SES request: from the stage's verified address under the merchant's name, replies to the
  * merchant's support address when it has one, to one recipient, through the stage's configuration
- * set (bounces and complaints come back through it), tagged with the email's ids so SES's events
- * find it.
+ * set (bounces and complaints come back through it), tagged with the email's ids (and its invoice's
+ * or endpoint's) so SES's events find it.
  */
 function sendEmailInput(
-  email: InvoiceEmail,
+  email: Sendable,
   rendered: RenderedEmail,
   from: { merchantName: string; replyTo: string | undefined },
   deps: MailerDeps,
+  ownerTag: Record<string, string>,
 ): SendEmailCommandInput {
   const content = (data: string) => ({ Data: data, Charset: 'UTF-8' });
   const { merchantName, replyTo } = from;
@@ -159,7 +216,7 @@ function sendEmailInput(
     EmailTags: [
       { Name: 'emailId', Value: email.emailId },
       { Name: 'merchantId', Value: email.merchantId },
-      { Name: 'invoiceId', Value: email.invoiceId },
+      ...Object.entries(ownerTag).map(([Name, Value]) => ({ Name, Value })),
     ],
   };
 }

@@ -6,14 +6,22 @@ import { logger } from '../observability/logger';
 import { recordProviderOutcome, suppressAddress } from '../store/invoice-emails';
 
 /**
- * What the mailer's tags put on every message (`emailId`, `merchantId`, `invoiceId`), as SES's event
- * publishing hands them back: each tag a list of its values.
+ * What the mailer's tags put on every message (`emailId`, `merchantId`, and `invoiceId` or, on a
+ * failing endpoint's notice, `webhookEndpointId`), as SES's event publishing hands them back: each
+ * tag a list of its values.
  */
-const Tags = z.object({
-  emailId: z.tuple([z.string()]),
-  merchantId: z.tuple([z.string()]),
-  invoiceId: z.tuple([z.string()]),
-});
+const Tags = z.union([
+  z.object({
+    emailId: z.tuple([z.string()]),
+    merchantId: z.tuple([z.string()]),
+    invoiceId: z.tuple([z.string()]),
+  }),
+  z.object({
+    emailId: z.tuple([z.string()]),
+    merchantId: z.tuple([z.string()]),
+    webhookEndpointId: z.tuple([z.string()]),
+  }),
+]);
 
 /** The parts of an SES event-publishing record the service reads (Bounce, Complaint, Delivery, Reject). */
 const SesEvent = z.object({
@@ -67,10 +75,11 @@ function safeJson(text: string): unknown {
 }
 
 async function recordEvent(event: SesEvent, at: string): Promise<void> {
+  const { tags } = event.mail;
   const key = {
-    emailId: event.mail.tags.emailId[0],
-    merchantId: event.mail.tags.merchantId[0],
-    invoiceId: event.mail.tags.invoiceId[0],
+    emailId: tags.emailId[0],
+    merchantId: tags.merchantId[0],
+    ownerId: 'invoiceId' in tags ? tags.invoiceId[0] : tags.webhookEndpointId[0],
   };
   const sentOrDelivered = [EmailStatus.sent, EmailStatus.delivered];
   let recorded = false;

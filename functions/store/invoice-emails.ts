@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { EndpointNotice } from '../domain/endpoint-notice';
 import { EmailStatus, type InvoiceEmail } from '../domain/invoice-email';
 import { documentClient, tableName } from './client';
 import { type QueryPage, queryMerchantItems } from './reads';
@@ -7,15 +8,18 @@ import { dueIndexEntry, EntityType, merchantPartition, partitionOfId, SortKeyPre
 import { sendTransaction, TransactionConditionFailed } from './transaction';
 
 /**
- * An invoice's emails sort under it, in its shard (`EMAIL#<inv>#<eml>`), so one Query lists them in
- * the order their events came. A merchant's suppressed addresses and its hourly email counts sit in
- * its own partition, by the hash of the address and by the hour.
+ * An email sorts under what it is about, in that one's shard (`EMAIL#<owner>#<eml>`): an invoice's
+ * emails, so one Query lists them in the order their events came, and an endpoint's failing
+ * notices. A merchant's suppressed addresses and its hourly email counts sit in its own partition,
+ * by the hash of the address and by the hour.
  */
 export const emailKeys = {
-  invoiceEmail: (merchantId: string, invoiceId: string, emailId: string) => ({
-    PK: partitionOfId(merchantId, invoiceId),
-    SK: `${SortKeyPrefix.invoiceEmail}${invoiceId}#${emailId}`,
+  email: ({ merchantId, ownerId, emailId }: EmailKey) => ({
+    PK: partitionOfId(merchantId, ownerId),
+    SK: `${SortKeyPrefix.invoiceEmail}${ownerId}#${emailId}`,
   }),
+  invoiceEmail: (merchantId: string, invoiceId: string, emailId: string) =>
+    emailKeys.email({ merchantId, ownerId: invoiceId, emailId }),
   emailsOfInvoicePrefix: (invoiceId: string) => `${SortKeyPrefix.invoiceEmail}${invoiceId}#`,
   suppressedAddress: (merchantId: string, address: string) => ({
     PK: merchantPartition(merchantId),
@@ -26,6 +30,23 @@ export const emailKeys = {
     SK: `${SortKeyPrefix.emailHour}${hour}`,
   }),
 } as const;
+
+/** Which email: its merchant, what it is about (the invoice's or the endpoint's id), and its id. */
+export interface EmailKey {
+  readonly merchantId: string;
+  readonly ownerId: string;
+  readonly emailId: string;
+}
+
+export function invoiceEmailKey(email: Pick<InvoiceEmail, 'merchantId' | 'invoiceId' | 'emailId'>): EmailKey {
+  return { merchantId: email.merchantId, ownerId: email.invoiceId, emailId: email.emailId };
+}
+
+export function endpointNoticeKey(
+  notice: Pick<EndpointNotice, 'merchantId' | 'webhookEndpointId' | 'emailId'>,
+): EmailKey {
+  return { merchantId: notice.merchantId, ownerId: notice.webhookEndpointId, emailId: notice.emailId };
+}
 
 /** An address as a key: its SHA-256, lower-cased first, so the table holds no address as a key. */
 export function addressHash(address: string): string {
@@ -72,19 +93,69 @@ export async function putNewEmails(emails: readonly InvoiceEmail[]): Promise<voi
   }
 }
 
+/** An endpoint's failing notice, queued as an invoice email is (due at once while queued). */
+function noticeItem(notice: EndpointNotice) {
+  return {
+    ...emailKeys.email(endpointNoticeKey(notice)),
+    ...(notice.status === EmailStatus.queued ? dueIndexEntry(notice.createdAt, notice.emailId) : {}),
+    entityType: EntityType.endpointNotice,
+    ...notice,
+  };
+}
+
+/** The notice, only where it does not exist yet: a replayed stream record writes nothing. */
+export async function putNewNotice(notice: EndpointNotice): Promise<void> {
+  try {
+    await documentClient().send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: noticeItem(notice),
+        ConditionExpression: 'attribute_not_exists(PK)',
+      }),
+    );
+  } catch (error) {
+    if ((error as Error).name === 'ConditionalCheckFailedException') return;
+    throw error;
+  }
+}
+
+export function toEndpointNotice(item: Record<string, unknown>): EndpointNotice {
+  const nullable = (name: string) => (typeof item[name] === 'string' ? (item[name] as string) : null);
+  return {
+    emailId: String(item.emailId),
+    merchantId: String(item.merchantId),
+    webhookEndpointId: String(item.webhookEndpointId),
+    url: String(item.url),
+    failingSince: String(item.failingSince),
+    after: item.after as EndpointNotice['after'],
+    lastError: String(item.lastError),
+    lastAttemptAt: String(item.lastAttemptAt),
+    recipient: String(item.recipient),
+    status: item.status as EndpointNotice['status'],
+    attemptCount: Number(item.attemptCount ?? 0),
+    createdAt: String(item.createdAt),
+    updatedAt: String(item.updatedAt),
+    sentAt: nullable('sentAt'),
+    providerMessageId: nullable('providerMessageId'),
+    statusReason: nullable('statusReason'),
+  };
+}
+
+/** Any email as stored (an invoice's or a notice), read consistently. */
+export async function getEmailItem(key: EmailKey): Promise<Record<string, unknown> | undefined> {
+  const { Item } = await documentClient().send(
+    new GetCommand({ TableName: tableName(), Key: emailKeys.email(key), ConsistentRead: true }),
+  );
+  return Item;
+}
+
 export async function getEmail(
   merchantId: string,
   invoiceId: string,
   emailId: string,
 ): Promise<StoredEmail | undefined> {
-  const { Item } = await documentClient().send(
-    new GetCommand({
-      TableName: tableName(),
-      Key: emailKeys.invoiceEmail(merchantId, invoiceId, emailId),
-      ConsistentRead: true,
-    }),
-  );
-  return Item === undefined ? undefined : toStoredEmail(Item);
+  const item = await getEmailItem({ merchantId, ownerId: invoiceId, emailId });
+  return item === undefined ? undefined : toStoredEmail(item);
 }
 
 /** An email as stored: the record, the mailer's hold on it, and what a capturing stage rendered. */
@@ -133,14 +204,18 @@ function toStoredEmail(item: Record<string, unknown>): StoredEmail {
 /**
  * Takes a queued email for one send: counts the attempt and holds it until `leaseUntil`, only
  * while it is queued and no mailer holds it (or one's hold ran out). A duplicate queue message, or
- * a second mailer, finds it held or done and leaves it. Returns the email as taken, or undefined.
+ * a second mailer, finds it held or done and leaves it. Returns the item as taken, or undefined.
  */
-export async function takeEmail(email: InvoiceEmail, now: string, leaseUntil: string) {
+export async function takeEmail(
+  key: EmailKey,
+  now: string,
+  leaseUntil: string,
+): Promise<Record<string, unknown> | undefined> {
   try {
     const { Attributes } = await documentClient().send(
       new UpdateCommand({
         TableName: tableName(),
-        Key: emailKeys.invoiceEmail(email.merchantId, email.invoiceId, email.emailId),
+        Key: emailKeys.email(key),
         UpdateExpression: 'SET attemptCount = attemptCount + :one, leaseUntil = :until, updatedAt = :now',
         ConditionExpression: '#status = :queued AND (attribute_not_exists(leaseUntil) OR leaseUntil < :now)',
         ExpressionAttributeNames: { '#status': 'status' },
@@ -153,7 +228,7 @@ export async function takeEmail(email: InvoiceEmail, now: string, leaseUntil: st
         ReturnValues: 'ALL_NEW',
       }),
     );
-    return Attributes === undefined ? undefined : toEmail(Attributes);
+    return Attributes;
   } catch (error) {
     if ((error as Error).name === 'ConditionalCheckFailedException') return undefined;
     throw error;
@@ -173,7 +248,7 @@ export interface EmailOutcome {
  * Records what became of the email the mailer holds, and lets go of it: only while its hold is the
  * one `leaseUntil` names, so a mailer whose hold ran out records nothing over another's.
  */
-export async function settleEmail(email: InvoiceEmail, leaseUntil: string, outcome: EmailOutcome) {
+export async function settleEmail(key: EmailKey, leaseUntil: string, outcome: EmailOutcome) {
   const sent = outcome.status === EmailStatus.sent || outcome.status === EmailStatus.captured;
   const sets: Record<string, unknown> = {
     status: outcome.status,
@@ -188,7 +263,7 @@ export async function settleEmail(email: InvoiceEmail, leaseUntil: string, outco
     await documentClient().send(
       new UpdateCommand({
         TableName: tableName(),
-        Key: emailKeys.invoiceEmail(email.merchantId, email.invoiceId, email.emailId),
+        Key: emailKeys.email(key),
         // An email no longer queued leaves the due index; one queued again keeps its entry.
         UpdateExpression: `SET ${entries.map((_, position) => `#set${position} = :set${position}`).join(', ')} REMOVE leaseUntil${outcome.status === EmailStatus.queued ? '' : ', GSI1PK, GSI1SK'}`,
         ConditionExpression: 'leaseUntil = :held',
@@ -237,7 +312,7 @@ export async function isSuppressed(merchantId: string, address: string): Promise
  * complaint outranks a delivery. False when there is no such email or it had moved on.
  */
 export async function recordProviderOutcome(
-  key: { merchantId: string; invoiceId: string; emailId: string },
+  key: EmailKey,
   outcome: { status: EmailStatus; statusReason: string | undefined; at: string },
   from: readonly EmailStatus[],
 ): Promise<boolean> {
@@ -246,7 +321,7 @@ export async function recordProviderOutcome(
     await documentClient().send(
       new UpdateCommand({
         TableName: tableName(),
-        Key: emailKeys.invoiceEmail(key.merchantId, key.invoiceId, key.emailId),
+        Key: emailKeys.email(key),
         UpdateExpression: `SET #status = :status, updatedAt = :at${outcome.statusReason === undefined ? '' : ', statusReason = :reason'}`,
         ConditionExpression: `attribute_exists(PK) AND #status IN (${allowed.join(', ')})`,
         ExpressionAttributeNames: { '#status': 'status' },

@@ -138,6 +138,7 @@ export const EntityType = {
   idempotencyRecord: 'IdempotencyRecord',
   portalSession: 'PortalSession',
   invoiceEmail: 'InvoiceEmail',
+  endpointNotice: 'EndpointNotice',
   suppressedEmailAddress: 'SuppressedEmailAddress',
   emailHourCount: 'EmailHourCount',
   config: 'Config',

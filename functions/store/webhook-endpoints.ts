@@ -2,6 +2,7 @@ import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { SequenceAdvance } from '../domain/delivery-sequence';
 import type { DeliveryShardHistory } from '../domain/delivery-shards';
+import type { FailingNoticeAfter } from '../domain/endpoint-health';
 import { toShardHistory } from '../domain/shard-history';
 import {
   isLive,
@@ -66,6 +67,16 @@ export interface StoredWebhookEndpoint {
   readonly deliveryShards: DeliveryShardHistory;
   readonly subscribedSince: SubscribedSince;
   readonly version: number;
+  /** The last notice its failing run sent the merchant, while the run lasts (docs/emails.md#failing-endpoints). */
+  readonly failingNotice?: FailingNotice | undefined;
+}
+
+/** What the dispatcher marks on an endpoint whose failing run is due a notice; the router mails it. */
+export interface FailingNotice {
+  readonly after: FailingNoticeAfter;
+  /** The failed attempt that made the run that old. */
+  readonly at: string;
+  readonly lastError: string;
 }
 
 function endpointItem(stored: StoredWebhookEndpoint) {
@@ -77,6 +88,7 @@ function endpointItem(stored: StoredWebhookEndpoint) {
     ...(stored.deliveryShards.length === 0 ? {} : { deliveryShards: stored.deliveryShards }),
     subscribedSince: stored.subscribedSince,
     version: stored.version,
+    ...(stored.failingNotice === undefined ? {} : { failingNotice: stored.failingNotice }),
   };
 }
 
@@ -151,6 +163,9 @@ export function buildReplaceEndpoint(
       next.endpoint.updatedAt,
     ),
   };
+  // A notice belongs to the run it was sent for: kept while that run is the endpoint's.
+  const noticeKept =
+    next.endpoint.failingSince !== undefined && next.endpoint.failingSince === previous.endpoint.failingSince;
   // The dispatcher counts a simulation down without a new version: a write that keeps the count as
   // read must find it unchanged, or it would give back the failures counted down meanwhile.
   const remaining = previous.endpoint.simulateFailures;
@@ -159,7 +174,11 @@ export function buildReplaceEndpoint(
     {
       Put: {
         TableName: tableName(),
-        Item: endpointItem({ ...stored, version: previous.version + 1 }),
+        Item: endpointItem({
+          ...stored,
+          version: previous.version + 1,
+          failingNotice: noticeKept ? previous.failingNotice : undefined,
+        }),
         ConditionExpression: keepsCount
           ? '#version = :version AND #simulateFailures = :remaining'
           : '#version = :version',
@@ -237,30 +256,46 @@ export function buildTakeSimulatedFailure(merchantId: string, webhookEndpointId:
 }
 
 /**
- * The dispatcher's write of a success or of the start of a failing run (docs/decisions/endpoint-health.md):
- * one UpdateItem of the endpoint as the batch read it, a new version, so a merchant's
- * change read before it reads again rather than putting back the health it read. A lost condition
- * means the endpoint changed meanwhile, and the write is dropped: the next attempt decides afresh.
+ * The dispatcher's write of a success, of the start of a failing run, or of a notice the run is due
+ * (docs/decisions/endpoint-health.md): one UpdateItem of the endpoint as the batch read it, a new
+ * version, so a merchant's change read before it reads again rather than putting back the health it
+ * read. A lost condition means the endpoint changed meanwhile, and the write is dropped: the next
+ * attempt decides afresh. A success or a new run ends the last run's notice.
  */
 export function buildRecordHealth(
   stored: Pick<StoredWebhookEndpoint, 'endpoint' | 'version'>,
-  change: { readonly kind: 'succeeded' | 'failing'; readonly at: string },
+  change:
+    | { readonly kind: 'succeeded' | 'failing'; readonly at: string }
+    | { readonly kind: 'noticed'; readonly notice: FailingNotice },
 ) {
   const { merchantId, webhookEndpointId } = stored.endpoint;
+  const versions = { ':version': stored.version, ':next': stored.version + 1 };
+  const key = endpointKeys.webhookEndpoint(merchantId, webhookEndpointId);
+  if (change.kind === 'noticed') {
+    return {
+      TableName: tableName(),
+      Key: key,
+      UpdateExpression: 'SET #failingNotice = :notice, #version = :next',
+      ConditionExpression: '#version = :version',
+      ExpressionAttributeNames: { '#version': 'version', '#failingNotice': 'failingNotice' },
+      ExpressionAttributeValues: { ':notice': change.notice, ...versions },
+    };
+  }
   return {
     TableName: tableName(),
-    Key: endpointKeys.webhookEndpoint(merchantId, webhookEndpointId),
+    Key: key,
     UpdateExpression:
       change.kind === 'succeeded'
-        ? 'SET #lastSucceededAt = :at, #version = :next REMOVE #failingSince'
-        : 'SET #failingSince = :at, #version = :next',
+        ? 'SET #lastSucceededAt = :at, #version = :next REMOVE #failingSince, #failingNotice'
+        : 'SET #failingSince = :at, #version = :next REMOVE #failingNotice',
     ConditionExpression: '#version = :version',
     ExpressionAttributeNames: {
       '#version': 'version',
       ...(change.kind === 'succeeded' ? { '#lastSucceededAt': 'lastSucceededAt' } : {}),
       '#failingSince': 'failingSince',
+      '#failingNotice': 'failingNotice',
     },
-    ExpressionAttributeValues: { ':at': change.at, ':version': stored.version, ':next': stored.version + 1 },
+    ExpressionAttributeValues: { ':at': change.at, ...versions },
   };
 }
 
@@ -413,6 +448,7 @@ export function toStoredEndpoint(item: Record<string, unknown>): StoredWebhookEn
     deliveryShards: deliveryShardsOf(item),
     subscribedSince: item.subscribedSince as SubscribedSince,
     version: Number(item.version),
+    ...(item.failingNotice === undefined ? {} : { failingNotice: item.failingNotice as FailingNotice }),
   };
 }
 

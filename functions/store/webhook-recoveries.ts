@@ -1,5 +1,6 @@
 import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { DeliveryShardHistory } from '../domain/delivery-shards';
+import type { EndpointNotice } from '../domain/endpoint-notice';
 import { typeIdBound } from '../domain/id-time-bounds';
 import type { InvoiceEmail } from '../domain/invoice-email';
 import { isExpired, retentionDays } from '../domain/retention';
@@ -13,7 +14,7 @@ import {
   type WebhookRecovery,
 } from '../domain/webhook-recovery';
 import { documentClient, tableName } from './client';
-import { toEmail } from './invoice-emails';
+import { toEmail, toEndpointNotice } from './invoice-emails';
 import { mapWithConcurrency, queryAll } from './reads';
 import {
   deliveriesPartition,
@@ -385,8 +386,8 @@ export interface OverdueWork {
   readonly deliveries: PlacedDelivery[];
   /** Running recoveries that no batch has written since their nudge time, the longest stalled first. */
   readonly stalledRecoveries: StoredRecovery[];
-  /** Emails still queued well after they were made: their message was lost, the oldest first. */
-  readonly emails: InvoiceEmail[];
+  /** Emails (an invoice's, or an endpoint's failing notice) still queued well after they were made: their message was lost, the oldest first. */
+  readonly emails: (InvoiceEmail | EndpointNotice)[];
 }
 
 /** One page of a due-index partition: its oldest entries due before `dueBefore`. */
@@ -426,6 +427,12 @@ export async function overdueWork(dueBefore: string, limit: number): Promise<Ove
   return {
     deliveries: ofType(EntityType.webhookDelivery).map(placedDelivery),
     stalledRecoveries: ofType(EntityType.webhookRecovery).map(toStoredRecovery),
-    emails: ofType(EntityType.invoiceEmail).map(toEmail),
+    emails: live
+      .filter(
+        (item) =>
+          item.entityType === EntityType.invoiceEmail || item.entityType === EntityType.endpointNotice,
+      )
+      .slice(0, limit)
+      .map((item) => (item.entityType === EntityType.invoiceEmail ? toEmail(item) : toEndpointNotice(item))),
   };
 }

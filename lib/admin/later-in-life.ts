@@ -100,10 +100,10 @@ const liveCount: Rule = (restored, live) =>
   number(restored.count) === number(live.count) ? undefined : LeftAloneReason.counted;
 
 /**
- * An email only moves on (queued, taken, sent, then SES's word): the copy of an earlier state would
+ * An email (an invoice's, or an endpoint's failing notice) only moves on (queued, taken, sent, then SES's word): the copy of an earlier state would
  * queue again an email sent since, and send it twice.
  */
-const invoiceEmail: Rule = (restored, live) =>
+const email: Rule = (restored, live) =>
   advanced(restored, live, 'attemptCount') || text(live.status) !== text(restored.status)
     ? LeftAloneReason.laterVersion
     : undefined;
@@ -120,7 +120,8 @@ const rules: Partial<Record<string, Rule>> = {
   [EntityType.webhookDelivery]: rising('attemptCount'),
   [EntityType.webhookDeliverySequence]: rising('lastSequence'),
   [EntityType.merchant]: growing('writeShards'),
-  [EntityType.invoiceEmail]: invoiceEmail,
+  [EntityType.invoiceEmail]: email,
+  [EntityType.endpointNotice]: email,
   [EntityType.emailHourCount]: liveCount,
 };
 

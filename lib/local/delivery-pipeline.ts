@@ -5,6 +5,7 @@ import { createReconciler } from '../../functions/delivery/reconciler';
 import { createRouter, isRoutedRecord } from '../../functions/delivery/router';
 import { sendWebhook } from '../../functions/delivery/send-webhook';
 import { sqsDeliveryQueue } from '../../functions/delivery/sqs-delivery-queue';
+import { renderEndpointNotice } from '../../functions/email/endpoint-notice';
 import { renderInvoiceEmail } from '../../functions/email/invoice-email';
 import { sqsMailQueue } from '../../functions/email/mail-message';
 import { createMailer } from '../../functions/email/mailer';
@@ -113,6 +114,7 @@ function startMailer(options: DeliveryPipelineOptions) {
     emailsPerMerchantPerHour: options.settings.EMAILS_PER_MERCHANT_PER_HOUR,
     publicBaseUrl: options.mail.publicBaseUrl,
     render: renderInvoiceEmail,
+    renderNotice: renderEndpointNotice,
   });
   const mailDelayQueue = createDelayQueue({
     handler: mailer,

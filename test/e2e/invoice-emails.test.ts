@@ -7,8 +7,9 @@ import { createReconciler } from '../../functions/delivery/reconciler';
 import { createRouter } from '../../functions/delivery/router';
 import { newId } from '../../functions/domain/ids';
 import { newInvoiceEmail } from '../../functions/domain/invoice-email';
+import { renderEndpointNotice } from '../../functions/email/endpoint-notice';
 import { renderInvoiceEmail } from '../../functions/email/invoice-email';
-import { type MailMessage, mailMessageOf } from '../../functions/email/mail-message';
+import { emailKeyOf, type MailMessage, mailMessageOf } from '../../functions/email/mail-message';
 import { createMailer, type SendEmail } from '../../functions/email/mailer';
 import { createSesEventsHandler } from '../../functions/email/ses-events';
 import { documentClient, tableName } from '../../functions/store/client';
@@ -94,6 +95,7 @@ const testMailer = (delivery: 'ses' | 'capture', sendEmail: SendEmail) =>
     emailsPerMerchantPerHour: 100,
     publicBaseUrl: t.runtime.baseUrl,
     render: renderInvoiceEmail,
+    renderNotice: renderEndpointNotice,
   });
 
 /** One more email of the invoice, queued as the router makes one but handed to no queue. */
@@ -214,7 +216,7 @@ describe('the emails of an invoice', () => {
       const { Item } = await documentClient().send(
         new GetCommand({
           TableName: tableName(),
-          Key: keys.invoiceEmail(message.merchantId, message.invoiceId, message.emailId),
+          Key: keys.email(emailKeyOf(message)),
         }),
       );
       expect(Item).toMatchObject({ status: 'sent', attemptCount: 1 });

@@ -10,7 +10,11 @@ export async function mailSettled(t: TestRuntime): Promise<void> {
   const deadline = Date.now() + 25_000;
   for (;;) {
     const items = await t.scanTable();
-    const queued = items.filter((item) => item.entityType === 'InvoiceEmail' && item.status === 'queued');
+    const queued = items.filter(
+      (item) =>
+        (item.entityType === 'InvoiceEmail' || item.entityType === 'EndpointNotice') &&
+        item.status === 'queued',
+    );
     if (queued.length === 0) return;
     if (Date.now() > deadline) throw new Error(`${queued.length} email(s) still queued after 25 s`);
     await new Promise((resolve) => setTimeout(resolve, 100));

@@ -549,15 +549,17 @@ describe('dispatcher: endpoint health', () => {
     const { delivery } = await setUp();
     const waiting = await anotherDelivery(delivery);
     const first = await attemptAt(delivery, 0, 0, failed);
-    for (const [attemptCount, offsetMs] of [
-      [1, 5 * day - minute],
-      [2, 5 * day],
-      [3, 6 * day],
-      [4, 30 * day],
+    // The run's two notices are marked (a day in, five days in), once each; nothing else moves.
+    for (const [attemptCount, offsetMs, notices, after] of [
+      [1, 5 * day - minute, 1, '24h'],
+      [2, 5 * day, 2, '5d'],
+      [3, 6 * day, 2, '5d'],
+      [4, 30 * day, 2, '5d'],
     ] as const) {
-      const after = await attemptAt(delivery, attemptCount, offsetMs, failed);
-      expect(after.endpoint).toMatchObject({ status: 'active', failingSince: at(0) });
-      expect(after.version).toBe(first.version);
+      const stored = await attemptAt(delivery, attemptCount, offsetMs, failed);
+      expect(stored.endpoint).toMatchObject({ status: 'active', failingSince: at(0) });
+      expect(stored.version).toBe(first.version + notices);
+      expect(stored.failingNotice?.after).toBe(after);
     }
     expect(await getDelivery(delivery.webhookEndpointId, delivery.webhookDeliveryId, [])).toMatchObject({
       status: 'exhausted',
@@ -589,5 +591,24 @@ describe('dispatcher: endpoint health', () => {
     expect(simulated.endpoint.failingSince).toBeUndefined();
     expect(simulated.endpoint.lastSucceededAt).toBe(healthy.endpoint.lastSucceededAt);
     expect(sends).toHaveLength(1);
+  });
+
+  it('marks no failing notice for a simulated failure, however long the run it falls in', async () => {
+    const { delivery } = await setUp();
+    const failing = await attemptAt(delivery, 0, 0, failed);
+    expect(failing.endpoint.failingSince).toBe(at(0));
+    const stored = await getEndpoint(merchantId, delivery.webhookEndpointId);
+    if (stored === undefined) throw new Error('the endpoint is gone');
+    await sendTransaction(
+      buildReplaceEndpoint(stored, {
+        ...stored,
+        endpoint: updateWebhookEndpoint(stored.endpoint, { simulateFailures: 1 }, at(0)),
+      }),
+    );
+    const simulated = await attemptAt(await anotherDelivery(delivery), 0, 2 * day, failed);
+    expect(simulated.failingNotice).toBeUndefined();
+    // A real failure as late is due its notice.
+    const real = await attemptAt(await anotherDelivery(delivery), 0, 2 * day + minute, failed);
+    expect(real.failingNotice).toMatchObject({ after: '24h', at: at(2 * day + minute) });
   });
 });

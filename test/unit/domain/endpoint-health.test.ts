@@ -47,8 +47,29 @@ describe('healthChangeAfter', () => {
     const day = 24 * 60 * 60 * 1000;
     const failing = { ...fresh, failingSince: iso(10) };
     for (const days of [1, 5, 6, 30, 89])
-      expect(healthChangeAfter(failing, false, at(10 + days * day))).toBeUndefined();
+      expect(healthChangeAfter(failing, false, at(10 + days * day), '5d')).toBeUndefined();
     expect(withHealthChange(failing, { kind: 'failing', at: iso(90 * day) }).status).toBe('active');
+    expect(withHealthChange(failing, { kind: 'noticed', at: iso(5 * day), after: '5d' })).toEqual(failing);
+  });
+
+  it('calls for a notice at a day and at five days into a failing run, each once, the longer first', () => {
+    const day = 24 * 60 * 60 * 1000;
+    const failing = { ...fresh, failingSince: iso(10) };
+    const change = (offsetMs: number, noticed?: '24h' | '5d') =>
+      healthChangeAfter(failing, false, at(10 + offsetMs), noticed);
+    expect(change(day - 1)).toBeUndefined();
+    expect(change(day)).toEqual({ kind: 'noticed', at: iso(10 + day), after: '24h' });
+    expect(change(day, '24h')).toBeUndefined();
+    expect(change(5 * day - 1, '24h')).toBeUndefined();
+    expect(change(5 * day, '24h')).toEqual({ kind: 'noticed', at: iso(10 + 5 * day), after: '5d' });
+    // A run whose first failure past a day comes at six days sends the five-day notice alone.
+    expect(change(6 * day)).toEqual({ kind: 'noticed', at: iso(10 + 6 * day), after: '5d' });
+    expect(change(6 * day, '5d')).toBeUndefined();
+    // A success ends the run, whatever it was told.
+    expect(healthChangeAfter(failing, true, at(10 + 6 * day), '5d')).toEqual({
+      kind: 'succeeded',
+      at: iso(10 + 6 * day),
+    });
   });
 });
 

@@ -1,0 +1,64 @@
+import type { FailingNoticeAfter } from './endpoint-health';
+import { idDerivedFromEvent } from './ids';
+import { EmailStatus } from './invoice-email';
+
+/**
+ * The email that tells a merchant one of its endpoints has failed every attempt for a day, or for
+ * five days (docs/emails.md#failing-endpoints): to the merchant's notification address, naming the
+ * endpoint, its last error and how to recover. It goes through the invoice emails' pipeline and
+ * states (`EmailStatus`), keyed under the endpoint.
+ */
+export interface EndpointNotice {
+  readonly emailId: string;
+  readonly merchantId: string;
+  readonly webhookEndpointId: string;
+  /** The endpoint's url when the notice was made. */
+  readonly url: string;
+  readonly failingSince: string;
+  readonly after: FailingNoticeAfter;
+  /** The error of the failed attempt that made the run this old. */
+  readonly lastError: string;
+  readonly lastAttemptAt: string;
+  readonly recipient: string;
+  readonly status: EmailStatus;
+  readonly attemptCount: number;
+  readonly createdAt: string;
+  readonly updatedAt: string;
+  readonly sentAt: string | null;
+  readonly providerMessageId: string | null;
+  readonly statusReason: string | null;
+}
+
+/** One notice per endpoint, failing run and age: derived, so a replayed stream record makes no second one. */
+export function endpointNoticeIdFor(
+  webhookEndpointId: string,
+  failingSince: string,
+  after: FailingNoticeAfter,
+) {
+  return idDerivedFromEvent('eml', webhookEndpointId, `failing|${failingSince}|${after}`);
+}
+
+export function newEndpointNotice(input: {
+  merchantId: string;
+  webhookEndpointId: string;
+  url: string;
+  failingSince: string;
+  after: FailingNoticeAfter;
+  lastError: string;
+  lastAttemptAt: string;
+  recipient: string;
+  now: string;
+}): EndpointNotice {
+  const { now, ...rest } = input;
+  return {
+    emailId: endpointNoticeIdFor(input.webhookEndpointId, input.failingSince, input.after),
+    ...rest,
+    status: EmailStatus.queued,
+    attemptCount: 0,
+    createdAt: now,
+    updatedAt: now,
+    sentAt: null,
+    providerMessageId: null,
+    statusReason: null,
+  };
+}
