@@ -12,9 +12,9 @@ export interface InvoiceEmailInput {
   /** The payment that settled the invoice, for the receipt; any part may be unknown. */
   readonly payment?: {
     /** ISO 8601. */
-    readonly paidAt?: string;
+    readonly paidAt?: string | undefined;
     /** `card`, `bank_account`, `out_of_band`, …: shown in words. */
-    readonly methodKind?: string;
-    readonly reference?: string;
+    readonly methodKind?: string | undefined;
+    readonly reference?: string | undefined;
   };
 }

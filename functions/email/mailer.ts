@@ -1,7 +1,7 @@
 import type { SendEmailCommandInput } from '@aws-sdk/client-sesv2';
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import type { EndpointNotice } from '../domain/endpoint-notice';
-import { EmailStatus, type InvoiceEmail } from '../domain/invoice-email';
+import { EmailKind, EmailStatus, type InvoiceEmail } from '../domain/invoice-email';
 import { isoTimestamp } from '../domain/time';
 import { logger } from '../observability/logger';
 import {
@@ -151,7 +151,16 @@ async function outcomeOf(email: InvoiceEmail, deps: MailerDeps, takenAt: Date): 
     invoice: stored.invoice,
     merchantName,
     payUrl: `${deps.publicBaseUrl}/pay#${stored.invoice.invoiceUrlSlug}`,
-    ...(stored.invoice.paidAt === undefined ? {} : { payment: { paidAt: stored.invoice.paidAt } }),
+    ...(email.kind === EmailKind.paid
+      ? {
+          // The payment that paid the invoice in full, as the invoice keeps it.
+          payment: {
+            paidAt: stored.invoice.paidAt,
+            methodKind: stored.paidWith?.methodKind,
+            reference: stored.paidWith?.reference,
+          },
+        }
+      : {}),
   });
   const from = { merchantName, replyTo: merchant?.supportEmail };
   return sendOrCapture(rendered, email, from, deps, { invoiceId: email.invoiceId });

@@ -110,14 +110,37 @@ export const invoiceKeys = {
 export interface StoredInvoice {
   readonly invoice: Invoice;
   readonly merchantName: string | undefined;
+  /** What paid it in full, for its receipt (docs/emails.md); absent before then. */
+  readonly paidWith?: PaidWith | undefined;
   /** The pay link's latest declines (see `declinesOf` below); absent: none. */
   readonly payLinkDeclines?: PayLinkDeclines;
+}
+
+/**
+ * The payment that paid an invoice in full, as its receipt names it: the method's kind (`card`,
+ * `bank_account`, `out_of_band`) and its reference (the payment's id of a pay-link payment, the
+ * merchant's own of one recorded out of band). Kept on the invoice item, outside every index's key,
+ * so the receipt costs no read beyond the invoice.
+ */
+export interface PaidWith {
+  readonly methodKind: string;
+  readonly reference?: string | undefined;
+}
+
+function paidWithOf(item: Record<string, unknown>): PaidWith | undefined {
+  const paidWith = item.paidWith as Record<string, unknown> | undefined;
+  if (typeof paidWith?.methodKind !== 'string') return undefined;
+  return {
+    methodKind: paidWith.methodKind,
+    ...(typeof paidWith.reference === 'string' ? { reference: paidWith.reference } : {}),
+  };
 }
 
 function invoiceItem(
   invoice: Invoice,
   merchantName: string | undefined,
   payLinkDeclines: PayLinkDeclines = noDeclines,
+  paidWith?: PaidWith,
 ) {
   return {
     ...invoiceKeys.invoice(invoice.merchantId, invoice.invoiceId),
@@ -128,6 +151,7 @@ function invoiceItem(
     ...invoice,
     ...(merchantName === undefined ? {} : { merchantName }),
     ...declinesAttributes(payLinkDeclines),
+    ...(paidWith === undefined ? {} : { paidWith }),
   };
 }
 
@@ -162,7 +186,7 @@ export function buildReplaceInvoice(
   previous: StoredInvoice,
   next: Invoice,
   now: Date,
-  options: { readonly clearsPayLinkDeclines?: boolean } = {},
+  options: { readonly clearsPayLinkDeclines?: boolean; readonly paidWith?: PaidWith | undefined } = {},
 ) {
   const declines = previous.payLinkDeclines ?? noDeclines;
   const kept = declinesAfterChange(declines, {
@@ -172,7 +196,7 @@ export function buildReplaceInvoice(
   return {
     Put: {
       TableName: tableName(),
-      Item: invoiceItem(next, previous.merchantName, kept),
+      Item: invoiceItem(next, previous.merchantName, kept, options.paidWith ?? previous.paidWith),
       ...allOf(invoiceAsRead(previous.invoice), lockFree(now), ...declinesAsRead(declines)),
       ReturnValuesOnConditionCheckFailure: 'ALL_OLD' as const,
     },
@@ -268,6 +292,7 @@ export async function getStoredInvoice(
         invoice: toInvoice(Item),
         merchantName: storedMerchantName(Item),
         payLinkDeclines: declinesOf(Item),
+        paidWith: paidWithOf(Item),
       };
 }
 
@@ -288,6 +313,7 @@ export function toInvoice(item: Record<string, unknown>): Invoice {
     GSI6PK: _gsi6pk,
     entityType: _entityType,
     merchantName: _merchantName,
+    paidWith: _paidWith,
     ...invoice
   } = withoutDeclines(withoutLock(item));
   return invoice as unknown as Invoice;
@@ -443,6 +469,8 @@ export interface InvoiceChange {
   readonly items?: TransactItems;
   /** Empties the pay link's decline counts (the merchant's clear); a new slug empties its own anyway. */
   readonly clearsPayLinkDeclines?: boolean;
+  /** The payment that pays it in full, for the receipt. */
+  readonly paidWith?: PaidWith | undefined;
 }
 
 /** A transition that meets a newer revision is computed again from it, a few times at most. */
@@ -463,7 +491,7 @@ export async function commitInvoiceChange(
     async () => {
       const stored = await getStoredInvoice(merchantId, invoiceId);
       if (stored === undefined) return undefined;
-      const { next, events = [], items = [], clearsPayLinkDeclines } = change(stored.invoice);
+      const { next, events = [], items = [], clearsPayLinkDeclines, paidWith } = change(stored.invoice);
       try {
         return await commitWithIdempotency(
           context,
@@ -471,6 +499,7 @@ export async function commitInvoiceChange(
           [
             buildReplaceInvoice(stored, next, context.now, {
               clearsPayLinkDeclines: clearsPayLinkDeclines === true,
+              paidWith,
             }),
             ...events.map((event) => buildPutEvent(event, context.requestId)),
             ...items,
@@ -681,13 +710,18 @@ export function buildPayLinkPayment(
   target: PayLinkTarget,
   next: PayerInvoice & Pick<Invoice, 'updatedAt'>,
   callId: string,
+  paidWith?: PaidWith,
 ) {
   const read: Record<string, unknown> = { ...target.invoice };
   const changed = Object.entries(next).filter(
     ([name, value]) => canonicalJson(value) !== canonicalJson(read[name]),
   );
   const indexKeys = invoiceKeys.invoiceIndexes(next.merchantId, next.customerId, next.status, next.invoiceId);
-  const sets = [...changed, ...Object.entries(indexKeys)];
+  const sets = [
+    ...changed,
+    ...Object.entries(indexKeys),
+    ...(paidWith === undefined ? [] : [['paidWith', paidWith]]),
+  ];
   const assignments = sets.map((_, position) => `#set${position} = :set${position}`);
   const condition = allOf(lockHeldBy(callId), slugStill(target));
   return {

@@ -18,7 +18,9 @@ import { keys } from '../../functions/store/keys';
 import { sesLocalClient } from '../../lib/local/ses-local';
 import { e2eInvoiceFile, merchantId, refs, t } from '../support/e2e-test';
 import { createInvoice, expectOk, invoiceAction, invoiceBody } from '../support/invoice-requests';
+import { apiClient, newKey } from '../support/local-runtime';
 import { mailSettled } from '../support/mail-settled';
+import { cards, testCard } from '../support/payment-requests';
 import { streamEvent, streamRecord } from '../support/stream-records';
 
 /*
@@ -172,7 +174,9 @@ describe('the emails of an invoice', () => {
     expectOk(await act(invoice.invoiceId, 'send'));
     await untilInboxHolds(recipients, 6);
 
-    expectOk(await act(invoice.invoiceId, 'payments', { amount: invoice.total.amount }));
+    expectOk(
+      await act(invoice.invoiceId, 'payments', { amount: invoice.total.amount, reference: 'cheque 1042' }),
+    );
     const all = await untilInboxHolds(recipients, 9);
     const subjects = all.map((email) => email.subject);
     const of = (start: string) => subjects.filter((subject) => subject.startsWith(start));
@@ -180,7 +184,38 @@ describe('the emails of an invoice', () => {
     expect(of(`Reminder: invoice ${invoice.invoiceNumber} from`)).toHaveLength(3);
     expect(of(`Receipt for invoice ${invoice.invoiceNumber} from`)).toHaveLength(3);
     const receipts = all.filter((email) => email.subject.startsWith('Receipt'));
-    for (const receipt of receipts) expect(receipt.body.html).not.toContain('/pay#');
+    for (const receipt of receipts) {
+      expect(receipt.body.html).not.toContain('/pay#');
+      expect(receipt.body.text).toContain('Payment method: Recorded by the merchant\n');
+      expect(receipt.body.text).toContain('Reference: cheque 1042\n');
+    }
+  });
+
+  it("names a pay-link payment's method and id in the receipt", async () => {
+    const { invoice, recipients } = await invoiceWithThreeRecipients();
+    const issued = expectOk(await act(invoice.invoiceId, 'issue'));
+    await untilInboxHolds(recipients, 3);
+    const publicApi = apiClient(t.runtime.baseUrl, 'unused');
+    const paid = expectOk(
+      await publicApi('POST', '/pay/payments', {
+        authorization: null,
+        body: {
+          slug: issued.invoiceUrlSlug,
+          amount: issued.amountRemaining.amount,
+          paymentMethod: testCard(cards.succeeds),
+        },
+        idempotencyKey: newKey(),
+      }),
+    );
+    const receipts = (await untilInboxHolds(recipients, 6)).filter((email) =>
+      email.subject.startsWith('Receipt'),
+    );
+    expect(receipts).toHaveLength(3);
+    for (const receipt of receipts) {
+      expect(receipt.body.text).toContain('Payment method: Card\n');
+      expect(receipt.body.text).toContain(`Reference: ${paid.payment.paymentId}\n`);
+      expect(receipt.body.html).toContain(paid.payment.paymentId);
+    }
   });
 
   it('sends nothing more when the stream hands the event over again or a mail message comes twice', async () => {

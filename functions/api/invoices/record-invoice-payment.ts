@@ -22,10 +22,12 @@ export const handler = httpHandler(
         reference: body.reference,
         recordedAt: at,
       });
+      const paid = next.status === InvoiceStatus.paid;
       return {
         next,
         items: [record],
-        events: next.status === InvoiceStatus.paid ? [invoicePaidEvent(next, newId('evt'))] : [],
+        events: paid ? [invoicePaidEvent(next, newId('evt'))] : [],
+        ...(paid ? { paidWith: { methodKind: 'out_of_band', reference: body.reference } } : {}),
       };
     }),
   invoiceReplay,

@@ -93,7 +93,15 @@ export const handler = httpHandler(payPageRoutes.payInvoice, async ({ body, idem
     const completed = payment.status === PaymentStatus.completed;
     const items = completed
       ? [
-          buildPayLinkPayment(target, paid, paymentId),
+          // The receipt names the method's kind and the payment's id.
+          buildPayLinkPayment(
+            target,
+            paid,
+            paymentId,
+            paid.status === InvoiceStatus.paid
+              ? { methodKind: body.paymentMethod.type, reference: paymentId }
+              : undefined,
+          ),
           buildPutPayment(payment),
           buildPutEvent(paymentCreatedEvent(payment, newId('evt')), idempotency.requestId),
           ...(paid.status === InvoiceStatus.paid
