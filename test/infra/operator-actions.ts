@@ -95,6 +95,8 @@ const cliCommandActions: Readonly<Record<string, readonly string[]>> = {
  */
 export const commandsForAdministrators: Readonly<Record<string, string>> = {
   'backup update-region-settings': 'an account-wide setting, changed once per account by its administrator',
+  'sesv2 put-account-suppression-attributes':
+    'the account-level SES suppression list is an account-wide setting, turned on once by its administrator',
   'iam attach-role-policy': 'attaching this policy is an IAM administrator’s step',
   'sso-admin attach-customer-managed-policy-reference-to-permission-set':
     'attaching this policy to a permission set is an IAM Identity Center administrator’s step',
