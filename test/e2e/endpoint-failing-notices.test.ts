@@ -1,12 +1,20 @@
+import { SendEmailCommand } from '@aws-sdk/client-sesv2';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
+import { createReconciler } from '../../functions/delivery/reconciler';
 import { createRouter } from '../../functions/delivery/router';
+import { newEndpointNotice } from '../../functions/domain/endpoint-notice';
 import { newId } from '../../functions/domain/ids';
+import { renderEndpointNotice } from '../../functions/email/endpoint-notice';
+import { renderInvoiceEmail } from '../../functions/email/invoice-email';
 import type { MailMessage } from '../../functions/email/mail-message';
+import { createMailer } from '../../functions/email/mailer';
 import { documentClient, tableName } from '../../functions/store/client';
+import { putNewNotice } from '../../functions/store/invoice-emails';
 import { keys } from '../../functions/store/keys';
 import { updateMerchantContacts } from '../../functions/store/merchants';
 import { getEndpoint } from '../../functions/store/webhook-endpoints';
+import { sesLocalClient } from '../../lib/local/ses-local';
 import { e2eFile, merchantId, t, webhookSettings } from '../support/e2e-test';
 import type { HttpsReceiver } from '../support/https-receiver';
 import { expectOk } from '../support/invoice-requests';
@@ -213,5 +221,55 @@ describe('a failing endpoint is reported to the merchant', () => {
       (item) => item.entityType === 'EndpointNotice' && item.webhookEndpointId === endpointId,
     );
     expect(notices).toEqual([]);
+  });
+
+  it('queues again a notice whose message was lost, from the reconciler, and sends it once', async () => {
+    const address = await notifiedAt();
+    const endpointId = await failingEndpoint();
+    const madeAt = new Date(Date.now() - 10 * 60_000).toISOString();
+    const lost = newEndpointNotice({
+      merchantId,
+      webhookEndpointId: endpointId,
+      url: receiver.url('/down/lost'),
+      failingSince: new Date(Date.now() - 2 * day).toISOString(),
+      after: '24h',
+      lastError: 'HTTP 503 Service Unavailable',
+      lastAttemptAt: madeAt,
+      recipient: address,
+      now: madeAt,
+    });
+    await putNewNotice(lost);
+    const ses = sesLocalClient(new URL(t.runtime.mailInboxUrl).origin);
+    const mailer = createMailer({
+      sendEmail: (input) => ses.send(new SendEmailCommand(input)),
+      delivery: 'ses',
+      fromAddress: 'invoices@merchant-payments.example',
+      emailsPerMerchantPerHour: 100,
+      publicBaseUrl: t.runtime.baseUrl,
+      render: renderInvoiceEmail,
+      renderNotice: renderEndpointNotice,
+    });
+    const requeued: MailMessage[] = [];
+    const reconcile = createReconciler({
+      queue: { send: async () => undefined },
+      mailQueue: {
+        send: async (message) => {
+          requeued.push(message);
+          await mailer({ Records: [{ messageId: 'requeued', body: JSON.stringify(message) } as never] });
+        },
+      },
+    });
+    // Nothing but a reconciler queues it (this one, or the runtime's own, which runs every minute).
+    await reconcile();
+    const [sent] = await untilInboxHolds(address, 1);
+    expect(sent?.subject).toContain(endpointId);
+    const stored = (await t.scanTable()).find((item) => item.emailId === lost.emailId);
+    expect(stored).toMatchObject({ entityType: 'EndpointNotice', status: 'sent', attemptCount: 1 });
+    // Sent, it left the due index: a later run queues it no more.
+    requeued.length = 0;
+    await reconcile();
+    ses.destroy();
+    expect(requeued.map((message) => message.emailId)).not.toContain(lost.emailId);
+    expect(stored).not.toHaveProperty('GSI1PK');
   });
 });
