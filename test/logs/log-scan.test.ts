@@ -6,8 +6,8 @@ import { findLogSecrets, type LogSecret, LogSecretKind } from '../support/log-se
 
 /**
  * Runs in the `log-scan` project, after every other test file of the run (vitest.config.ts), and
- * reads what they logged: no log line may hold an API key, a signing secret, a pay-link slug or a
- * card number (docs/decisions/logs.md).
+ * reads what they logged: no log line may hold an API key, a signing secret, a pay-link slug, a
+ * card number or an email's body (docs/decisions/logs.md).
  */
 const accessLine = '"message":"request handled"';
 /**
@@ -53,7 +53,7 @@ describe('the run log', () => {
     console.log(`${shownPath}: scanned ${scanned.length} lines, ${accessLines} of them access lines`);
   });
 
-  it('holds no API key, signing secret, pay-link slug or card number', () => {
+  it('holds no API key, signing secret, pay-link slug, card number or email body', () => {
     const findings = scannedLines().flatMap((line, index) =>
       findLogSecrets(line)
         .filter((secret) => !printedPortalLink(line, secret))

@@ -3,10 +3,14 @@ import fc from 'fast-check';
 import { TypeID } from 'typeid-js';
 import { describe, expect, it } from 'vitest';
 import { generateApiKey } from '../../functions/domain/api-key';
+import { newEndpointNotice } from '../../functions/domain/endpoint-notice';
 import { IdPrefix, newId } from '../../functions/domain/ids';
 import { invoiceSlugHash, newInvoiceUrlSlug } from '../../functions/domain/invoice-slug';
 import { newPortalToken, PortalTokenKind } from '../../functions/domain/portal-session';
 import { newSigningSecret } from '../../functions/domain/webhook-secret';
+import { renderEndpointNotice } from '../../functions/email/endpoint-notice';
+import { renderInvoiceEmail } from '../../functions/email/invoice-email';
+import { invoiceIn } from '../support/domain-invoice';
 import { findLogSecrets, LogSecretKind, passesLuhn } from '../support/log-secrets';
 import { assertProperty } from '../support/property';
 
@@ -133,6 +137,39 @@ describe('findLogSecrets', () => {
   it('finds a Luhn-valid card number and shows only its last four digits', () => {
     const found = findLogSecrets(logLine({ card: { number: '4242424242424242' }, amex: '378282246310005' }));
     expect(found.map((secret) => secret.masked)).toEqual(['••••••••••••4242', '•••••••••••0005']);
+  });
+
+  it('finds the body of every email the service sends, either part, raw or in a JSON line', () => {
+    const invoice = invoiceIn('issued', 12_500, 0, { notes: 'Thanks' });
+    const bodies = [
+      ...(['issued', 'resent', 'paid'] as const).map((kind) =>
+        renderInvoiceEmail({ kind, invoice, merchantName: 'Acme', payUrl: 'https://pay.example.com/pay#x' }),
+      ),
+      renderEndpointNotice(
+        newEndpointNotice({
+          merchantId: 'mer_1',
+          webhookEndpointId: newId(IdPrefix.webhookEndpoint),
+          url: 'https://hooks.example.com/in',
+          failingSince: '2026-11-30T09:15:00.000Z',
+          after: '24h',
+          lastError: 'HTTP 503',
+          lastAttemptAt: '2026-12-01T09:20:00.000Z',
+          recipient: 'ops@example.com',
+          now: '2026-12-01T09:20:01.000Z',
+        }),
+        'Acme',
+      ),
+    ];
+    for (const { subject, text, html } of bodies) {
+      for (const part of [text, html]) {
+        expect(findLogSecrets(logLine({ body: part })).map((secret) => secret.kind)).toContain(
+          LogSecretKind.emailBody,
+        );
+        expect(findLogSecrets(part).map((secret) => secret.kind)).toContain(LogSecretKind.emailBody);
+      }
+      // The subject is no body: it names the invoice or the endpoint, as log lines may.
+      expect(findLogSecrets(logLine({ subject }))).toEqual([]);
+    }
   });
 
   it('leaves request ids, TypeIDs, key prefixes, SHA-256 hex, timestamps and other numbers alone', () => {

@@ -5,6 +5,7 @@ export const LogSecretKind = {
   signingSecret: 'webhook signing secret',
   invoiceSlug: 'invoice pay-link slug',
   cardNumber: 'card number',
+  emailBody: 'email body',
 } as const;
 export type LogSecretKind = (typeof LogSecretKind)[keyof typeof LogSecretKind];
 
@@ -36,6 +37,14 @@ const slugPattern = /(?<![A-Za-z0-9_-])[A-Za-z0-9_-]{43}(?![A-Za-z0-9_-])/g;
  */
 const cardNumberPattern = /(?<![A-Za-z0-9])[2-6][0-9]{12,18}(?![A-Za-z0-9])/g;
 
+/**
+ * An email's body, either part: the footer every invoice email and every failing-endpoint notice
+ * ends its text with, and the layout table every HTML part is built of (its quotes escaped in a
+ * JSON line). `test/logs/log-secrets.test.ts` renders each email and checks it is found.
+ */
+const emailBodyPattern =
+  /You are receiving this email because|You receive it because this address is the notification address|<table role=\\?"presentation/g;
+
 /** Every secret in `line`, in order of position, masked. */
 export function findLogSecrets(line: string): LogSecret[] {
   const prefixed = [
@@ -43,6 +52,7 @@ export function findLogSecrets(line: string): LogSecret[] {
     ...matches(line, apiKeyPattern, LogSecretKind.apiKey, ([, keyPrefix]) => `${keyPrefix}_…`),
     ...matches(line, portalTokenPattern, LogSecretKind.portalToken, ([, sessionPart]) => `${sessionPart}_…`),
     ...matches(line, signingSecretPattern, LogSecretKind.signingSecret, () => 'whsec_…'),
+    ...matches(line, emailBodyPattern, LogSecretKind.emailBody, ([marker]) => `${marker.slice(0, 12)}…`),
   ];
   const unprefixed = [
     ...matches(line, slugPattern, LogSecretKind.invoiceSlug, ([slug]) => `${slug.slice(0, 4)}…(43 chars)`),
