@@ -51,7 +51,14 @@ import {
   queryPartitionsPage,
   shardsOfPage,
 } from './reads';
-import { EntityType, merchantPartition, merchantShardPartition, partitionOfId, SortKeyPrefix } from './table';
+import {
+  EntityType,
+  merchantPartition,
+  merchantShardPartition,
+  partitionOfId,
+  SortKeyPrefix,
+  sortKeyPrefixRange,
+} from './table';
 import {
   type FailedCondition,
   type JitterRetry,
@@ -393,12 +400,13 @@ export async function queryInvoices(
     });
   }
   const after = startKey === undefined ? undefined : String(startKey.SK);
+  const { keyCondition, values } = sortKeyPrefixRange(SortKeyPrefix.invoice);
   const inShard = (shard: number) => {
     const partition = merchantShardPartition(merchantId, shard);
     return {
       TableName: table,
-      KeyConditionExpression: 'PK = :partition AND begins_with(SK, :prefix)',
-      ExpressionAttributeValues: { ':partition': partition, ':prefix': SortKeyPrefix.invoice },
+      KeyConditionExpression: keyCondition,
+      ExpressionAttributeValues: { ':partition': partition, ...values },
       ScanIndexForward: false,
       ...(after === undefined ? {} : { ExclusiveStartKey: { PK: partition, SK: after } }),
     };

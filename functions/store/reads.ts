@@ -7,6 +7,7 @@ import {
 import { typeIdMilliseconds } from '../domain/id-time-bounds';
 import { type ShardHistory, shardCountAt } from '../domain/shard-history';
 import { documentClient, tableName } from './client';
+import { sortKeyPrefixRange } from './table';
 import { type JitterRetry, retryWithJitter } from './transaction';
 
 export interface QueryPage {
@@ -72,8 +73,11 @@ export function queryMerchantItems(
   return queryPage(
     {
       TableName: tableName,
-      KeyConditionExpression: 'PK = :partition AND begins_with(SK, :prefix)',
-      ExpressionAttributeValues: { ':partition': merchantPartition, ':prefix': sortKeyPrefix },
+      KeyConditionExpression: sortKeyPrefixRange(sortKeyPrefix).keyCondition,
+      ExpressionAttributeValues: {
+        ':partition': merchantPartition,
+        ...sortKeyPrefixRange(sortKeyPrefix).values,
+      },
       ScanIndexForward: false,
     },
     { ...page, keyAttributes: ['PK', 'SK'] },

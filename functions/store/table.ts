@@ -167,6 +167,22 @@ export const SortKeyPrefix = {
   emailHour: 'EMAIL_HOUR#',
 } as const;
 
+/**
+ * The key condition of a partition's sort keys that begin with `prefix`, written as a range: from the
+ * prefix to the prefix with its last character raised by one, a bound no sort key is (every one goes
+ * on past its prefix). DynamoDB serves and prices it as `begins_with`; DynamoDB Local, which the
+ * local runtime and the tests run on, answers `begins_with` by reading the whole partition but a
+ * range through its index, so a list among many items of other kinds stays flat there too
+ * (docs/decisions/keys-for-every-filter.md).
+ */
+export function sortKeyPrefixRange(prefix: string) {
+  const last = prefix.charCodeAt(prefix.length - 1);
+  return {
+    keyCondition: 'PK = :partition AND SK BETWEEN :prefixFrom AND :prefixTo',
+    values: { ':prefixFrom': prefix, ':prefixTo': `${prefix.slice(0, -1)}${String.fromCharCode(last + 1)}` },
+  } as const;
+}
+
 /** Partition of stage-wide configuration items; readers may create items here and nowhere else. */
 export const configPartitionKey = 'CONFIG';
 

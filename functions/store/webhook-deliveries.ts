@@ -26,6 +26,7 @@ import {
   EntityType,
   SortKeyPrefix,
   shardOfDeliveriesPartition,
+  sortKeyPrefixRange,
 } from './table';
 import { sendTransaction, type TransactItems, TransactionConditionFailed } from './transaction';
 import {
@@ -197,12 +198,12 @@ export async function pausedDeliveriesOf(
   const itemsOfShards = await mapWithConcurrency(shardNumbers, partitionReadConcurrency, (shard) =>
     queryAll({
       TableName: tableName(),
-      KeyConditionExpression: 'PK = :partition AND begins_with(SK, :prefix)',
+      KeyConditionExpression: sortKeyPrefixRange(SortKeyPrefix.webhookDelivery).keyCondition,
       FilterExpression: 'paused = :true AND #status = :pending',
       ExpressionAttributeNames: { '#status': 'status' },
       ExpressionAttributeValues: {
         ':partition': deliveriesPartition(webhookEndpointId, shard),
-        ':prefix': SortKeyPrefix.webhookDelivery,
+        ...sortKeyPrefixRange(SortKeyPrefix.webhookDelivery).values,
         ':true': true,
         ':pending': DeliveryStatus.pending,
       },
@@ -628,8 +629,11 @@ export function buildShardQuery(request: DeliveriesPageRequest, shard: number): 
   const partition = deliveriesPartition(request.webhookEndpointId, shard);
   return {
     TableName: tableName(),
-    KeyConditionExpression: 'PK = :partition AND begins_with(SK, :prefix)',
-    ExpressionAttributeValues: { ':partition': partition, ':prefix': SortKeyPrefix.webhookDelivery },
+    KeyConditionExpression: sortKeyPrefixRange(SortKeyPrefix.webhookDelivery).keyCondition,
+    ExpressionAttributeValues: {
+      ':partition': partition,
+      ...sortKeyPrefixRange(SortKeyPrefix.webhookDelivery).values,
+    },
     ScanIndexForward: false,
     // A cursor names the last delivery of a page, in whichever shard: each shard starts below its SK.
     ...(request.startKey === undefined

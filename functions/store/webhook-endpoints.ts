@@ -14,7 +14,13 @@ import {
 } from '../domain/webhook-endpoint';
 import { documentClient, tableName } from './client';
 import { queryAll, queryPage } from './reads';
-import { deliveriesPartition, EntityType, merchantPartition, SortKeyPrefix } from './table';
+import {
+  deliveriesPartition,
+  EntityType,
+  merchantPartition,
+  SortKeyPrefix,
+  sortKeyPrefixRange,
+} from './table';
 import { TransactionConditionFailed } from './transaction';
 
 const webhookDeliveriesMarkerSortKey = 'ENDPOINT';
@@ -375,12 +381,12 @@ export async function getEndpoint(merchantId: string, webhookEndpointId: string)
 function liveEndpointsQuery(merchantId: string) {
   return {
     TableName: tableName(),
-    KeyConditionExpression: 'PK = :partition AND begins_with(SK, :prefix)',
+    KeyConditionExpression: sortKeyPrefixRange(SortKeyPrefix.webhookEndpoint).keyCondition,
     FilterExpression: '#status <> :deleted',
     ExpressionAttributeNames: { '#status': 'status' },
     ExpressionAttributeValues: {
       ':partition': merchantPartition(merchantId),
-      ':prefix': SortKeyPrefix.webhookEndpoint,
+      ...sortKeyPrefixRange(SortKeyPrefix.webhookEndpoint).values,
       ':deleted': 'deleted',
     },
     ScanIndexForward: false,

@@ -1,7 +1,10 @@
+import fc from 'fast-check';
 import { TypeID } from 'typeid-js';
 import { describe, expect, it } from 'vitest';
 import { IdPrefix } from '../../../functions/domain/ids';
 import { dueDeliveryShard, dueDeliveryShardCount, keys } from '../../../functions/store/keys';
+import { SortKeyPrefix, sortKeyPrefixRange } from '../../../functions/store/table';
+import { assertProperty } from '../../support/property';
 
 /**
  * Delivery ids as a busy second mints them: UUIDv7 one millisecond apart whose other bytes count
@@ -76,5 +79,40 @@ describe('keys.shardOfDeliveriesPartition', () => {
     for (let shard = 0; shard < 16; shard += 1) {
       expect(keys.shardOfDeliveriesPartition(keys.deliveriesPartition(webhookEndpointId, shard))).toBe(shard);
     }
+  });
+});
+
+describe('sortKeyPrefixRange', () => {
+  /** DynamoDB orders string keys by their UTF-8 bytes. */
+  const within = (key: string, from: string, to: string) =>
+    Buffer.compare(Buffer.from(from), Buffer.from(key)) <= 0 &&
+    Buffer.compare(Buffer.from(key), Buffer.from(to)) <= 0;
+  const keyText = fc.string({ unit: fc.constantFrom(...'#$_-ABCEIKMNOPRSTUWYZ0123456789abhjkmnpqrstvwxyz') });
+
+  it('holds exactly the sort keys that begin with the prefix and go on past it', () => {
+    assertProperty(
+      fc.property(
+        fc.constantFrom(...Object.values(SortKeyPrefix), 'EMAIL#inv_01#', 'CUSTOMER#'),
+        keyText,
+        fc.boolean(),
+        (prefix, rest, prefixed) => {
+          const key = prefixed ? `${prefix}${rest}` : rest;
+          const { values } = sortKeyPrefixRange(prefix);
+          // The bound itself begins with no prefix, and no key the service writes ends there.
+          fc.pre(key !== values[':prefixTo']);
+          const goesOn = key.startsWith(prefix) && key.length > prefix.length;
+          expect(within(key, values[':prefixFrom'], values[':prefixTo'])).toBe(goesOn || key === prefix);
+        },
+      ),
+      { numRuns: 500 },
+    );
+  });
+
+  it("reads the live endpoints' keys and leaves the deleted ones' out", () => {
+    const { values } = sortKeyPrefixRange(SortKeyPrefix.webhookEndpoint);
+    expect(values).toEqual({ ':prefixFrom': 'WEBHOOK_ENDPOINT#', ':prefixTo': 'WEBHOOK_ENDPOINT$' });
+    expect(
+      within(`${SortKeyPrefix.deletedWebhookEndpoint}whk_1`, values[':prefixFrom'], values[':prefixTo']),
+    ).toBe(false);
   });
 });
