@@ -26,6 +26,8 @@ const deliveryHandlerModules = [
   'delivery/dispatcher-handler',
   'delivery/reconciler-handler',
 ];
+/** The functions of the customer emails (lib/constructs/email-pipeline.ts). */
+const emailHandlerModules = ['email/mailer-handler', 'email/ses-events-handler'];
 const payPageHandlerModule = 'pay/serve-pay-page';
 const bareModule = 'bare';
 const bareEntry = join(projectRoot, 'lib', 'bench', 'bare-function.ts');
@@ -84,13 +86,23 @@ export async function bundlesSection(context: BenchContext): Promise<BenchRow[]>
   }
 }
 
-/** Every function of the stack, or those `--function` named, each checked to be one. */
-function selectedModules(functions: readonly string[]): string[] {
-  const all = [
+/**
+ * Every function the stack deploys, as the bench measures them: the authorizer, the routes, the
+ * delivery pipeline and the customer emails (`test/infra/function-bundles.test.ts` holds the list
+ * to the stack's own).
+ */
+export function benchedModules(): string[] {
+  return [
     authorizerHandlerModule,
     ...new Set(routeList.map((route) => route.handler)),
     ...deliveryHandlerModules,
+    ...emailHandlerModules,
   ];
+}
+
+/** Every function of the stack, or those `--function` named, each checked to be one. */
+function selectedModules(functions: readonly string[]): string[] {
+  const all = benchedModules();
   const unknown = functions.find((module) => !all.includes(module));
   if (unknown !== undefined) {
     throw new UsageError(

@@ -22,6 +22,10 @@ export const functionEnvironment: Readonly<Record<string, string>> = {
   POWERTOOLS_SERVICE_NAME: 'merchant-payments',
   SECRETS_KEY_ID: 'arn:aws:kms:us-east-1:000000000000:key/00000000-0000-0000-0000-000000000000',
   DELIVERY_QUEUE_URL: 'https://sqs.us-east-1.amazonaws.com/000000000000/merchant-payments-bench',
+  MAIL_QUEUE_URL: 'https://sqs.us-east-1.amazonaws.com/000000000000/merchant-payments-bench-mail',
+  EMAIL_DELIVERY: 'ses',
+  EMAIL_FROM_ADDRESS: 'invoices@payments.example.com',
+  PUBLIC_BASE_URL: 'https://api.payments.example.com',
 };
 
 /** What a fresh process that imports a bundle runs with: the stand-ins above and the functions' NODE_OPTIONS. */

@@ -15,6 +15,7 @@ import { stageSettings } from '../../lib/constructs/stage-settings';
 import { committedStageConfig } from '../../lib/stage-config';
 import { capacityDuring, type PartitionUnits, pipelineStep } from '../support/consumed-capacity';
 import { e2eTest } from '../support/e2e-test';
+import { EmailSteps, measureEmailSteps } from '../support/email-pipeline-steps';
 import type { HttpsReceiver, ReceivedRequest } from '../support/https-receiver';
 import { createInvoice, expectOk, invoiceAction, invoiceBody } from '../support/invoice-requests';
 import { invoiceFixtures } from '../support/invoices';
@@ -305,6 +306,15 @@ test.beforeAll(async ({ t: runtime, receiver: started }) => {
   await step('reconciler: one pass', async () => {
     await createReconciler({ queue: { send: async () => undefined } })();
   });
+  // An invoice's email the same way: its receipt event routed again, sent, and bounced.
+  const paid = items.find(
+    (item) =>
+      item.entityType === 'Event' &&
+      item.eventType === 'invoices.InvoicePaid' &&
+      (item.payload as { invoiceId?: string }).invoiceId === invoice.invoiceId,
+  );
+  if (paid === undefined) throw new Error('the paid invoice wrote no event');
+  await measureEmailSteps(step, paid);
 }, 120_000);
 
 /** Operations as the doc lists them, by route class, then the pipeline. */
@@ -330,6 +340,9 @@ const operationOrder = [
   'dispatcher: failed attempt, first of a run',
   'dispatcher: successful attempt, ending a run',
   'reconciler: one pass',
+  EmailSteps.route,
+  EmailSteps.send,
+  EmailSteps.bounce,
 ];
 
 const merchantPartition = (unit: { index: string; partition: string }) =>
@@ -559,6 +572,27 @@ const costLines: CostLine[] = [
     sqsRequests: 'sqsRequestsPerAttempt',
     logBytes: 'logBytesPerDelivery',
   },
+  {
+    name: 'Invoice email, sent',
+    operations: [EmailSteps.route, EmailSteps.send],
+    lambda: [
+      { invocations: 'one', durationMs: 'routerMs', initMs: 'routerInitMs' },
+      { invocations: 'one', durationMs: 'mailerMs', initMs: 'mailerInitMs' },
+    ],
+    apiRequests: 0,
+    sqsRequests: 'sqsRequestsPerAttempt',
+    emails: 'one',
+    logBytes: 'logBytesPerEmail',
+  },
+  {
+    name: 'Bounce of an email, recorded',
+    operations: [EmailSteps.bounce],
+    lambda: [{ invocations: 'one', durationMs: 'sesEventsMs', initMs: 'sesEventsInitMs' }],
+    apiRequests: 0,
+    sqsRequests: undefined,
+    snsNotifications: 'one',
+    logBytes: 'logBytesPerSesEvent',
+  },
 ];
 
 /** The stage the per-million figures price: production, with the sampling and retention of its stage file. */
@@ -611,6 +645,8 @@ function modelFigures(inputs: Record<string, number>): Map<string, string> {
   const read = priced(0);
   const list = priced(1);
   const delivery = priced(7);
+  const email = priced(9);
+  const bounce = priced(10);
   const freeGb = 100;
   const lifeRead = unitsOn(invoiceLife, all, 'read');
   const lifeWrite = unitsOn(invoiceLife, all);
@@ -668,6 +704,18 @@ function modelFigures(inputs: Record<string, number>): Map<string, string> {
     ],
     ['reconciler.queries', n(measured.get('reconciler: one pass')?.commands.length ?? 0)],
     ['reconciler.rru', n(unitsOn(['reconciler: one pass'], all, 'read'))],
+    ['email.routerRru', n(unitsOn([EmailSteps.route], all, 'read'))],
+    ['email.routerWru', n(writes(EmailSteps.route, all))],
+    ['email.mailerRru', n(unitsOn([EmailSteps.send], all, 'read'))],
+    ['email.mailerWru', n(writes(EmailSteps.send, all))],
+    ['email.due', n(unitsOn([EmailSteps.route, EmailSteps.send], onIndex('GSI1')))],
+    ['email.hour', n(writes(EmailSteps.send, onItem('EMAIL_HOUR#')))],
+    ['bounce.wru', n(writes(EmailSteps.bounce, all))],
+    ['email.total', money(email.total)],
+    ['email.ses', money(email.ses)],
+    ['email.dynamodb', money(email.dynamodb)],
+    ['bounce.total', money(bounce.total)],
+    ['bounce.sns', money(bounce.sns)],
     ['sampling.production', percent(pricedStage.traceSampling.fixedRate)],
     ['read.api', money(read.api)],
     ['read.total', money(read.total)],

@@ -1,8 +1,13 @@
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { build, type Metafile } from 'esbuild';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Stage } from '../../functions/config';
 import { routeList, routes } from '../../functions/routes';
 import { bundleBudgets } from '../../lib/bench/bundle-budgets';
+import { benchedModules } from '../../lib/bench/bundles-section';
+import { functionNodeOptions } from '../../lib/bench/function-node-options';
+import { importInFreshNode } from '../../lib/bench/import-cost';
 import { functionEsbuildOptions } from '../../lib/constructs/function-esbuild-options';
 import { functionBundling, ServiceFunction } from '../../lib/constructs/service-function';
 import { authorizerHandlerModule, buildApp } from '../../lib/stack';
@@ -127,6 +132,10 @@ describe('function bundles', () => {
     expect(bareBytes).toBeGreaterThan(0);
   });
 
+  it('is measured by the bench, every function the stack deploys, against its import CPU budget', () => {
+    expect([...benchedModules()].sort()).toEqual(handlerModules);
+  });
+
   it.each(handlerModules)('%s stays under its byte ceiling', (module) => {
     const { bytes } = bundles.get(module) ?? { bytes: Number.NaN };
     expect(
@@ -152,4 +161,34 @@ describe('function bundles', () => {
       expect(bundles.get(module)?.inputs).toContain(`functions/api/${resourceOf(module)}/routes.ts`);
     },
   );
+});
+
+/**
+ * The functions that are no route read their own settings when imported (a queue URL, the sending
+ * address) and throw without them: the bench imports every bundle with its stand-ins for what the
+ * stack sets (lib/bench/import-cost.ts), so a setting a function starts to require must get one
+ * there, or the bench's bundles section cannot run.
+ */
+describe('the functions that are no route, under the bench’s stand-in settings', () => {
+  const modules = handlerModules.filter((module) => resourceOf(module) === undefined);
+  mkdirSync('test-results', { recursive: true });
+  const outdir = mkdtempSync(join('test-results', 'function-bundles-'));
+  afterAll(() => rmSync(outdir, { recursive: true, force: true }));
+
+  it('each import in a fresh Node', async () => {
+    await build({
+      ...functionEsbuildOptions(functionBundling, { sourceMaps: false }),
+      entryPoints: modules.map((module) => ({ in: `functions/${module}.ts`, out: module })),
+      outdir,
+      outExtension: { '.js': '.mjs' },
+      logLevel: 'silent',
+    });
+    const nodeOptions = functionNodeOptions();
+    const failed: string[] = [];
+    for (const module of modules) {
+      await importInFreshNode(join(outdir, `${module}.mjs`), nodeOptions).catch(() => failed.push(module));
+    }
+    expect(modules).toContain('email/mailer-handler');
+    expect(failed).toEqual([]);
+  }, 120_000);
 });

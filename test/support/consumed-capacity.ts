@@ -75,6 +75,10 @@ export async function capacityDuring(act: () => Promise<void>): Promise<Measured
     (next, context) => async (args) => {
       const step = routeInvocation.getStore()?.operationId ?? pipelineStep.getStore();
       if (step === undefined) return next(args);
+      // Commands sent together (a Promise.all) are listed in the order they were sent, not the
+      // order their answers came, so an operation's row reads the same on every run.
+      const position = observed.length;
+      observed.length += 1;
       const command = String(context.commandName);
       const input = { ...args.input, ReturnConsumedCapacity: 'INDEXES' };
       const targets = writeTargets(command, input);
@@ -82,10 +86,28 @@ export async function capacityDuring(act: () => Promise<void>): Promise<Measured
       try {
         const result = await next({ ...args, input });
         const after = await Promise.all(targets.map(readImage));
-        observed.push({ step, command, input, output: result.output, failed: false, targets, before, after });
+        observed[position] = {
+          step,
+          command,
+          input,
+          output: result.output,
+          failed: false,
+          targets,
+          before,
+          after,
+        };
         return result;
       } catch (error) {
-        observed.push({ step, command, input, output: {}, failed: true, targets, before, after: before });
+        observed[position] = {
+          step,
+          command,
+          input,
+          output: {},
+          failed: true,
+          targets,
+          before,
+          after: before,
+        };
         throw error;
       }
     },
@@ -94,7 +116,10 @@ export async function capacityDuring(act: () => Promise<void>): Promise<Measured
   const sizes = await itemSizer();
   try {
     const measured: MeasuredCommand[] = [];
-    for (const command of observed) measured.push(await unitsOf(command, sizes.writeUnits));
+    // A command still unanswered when `act` ended (it failed part way) left its slot empty.
+    for (const command of observed.filter((sent) => sent !== undefined)) {
+      measured.push(await unitsOf(command, sizes.writeUnits));
+    }
     return measured;
   } finally {
     await sizes.close();
@@ -290,14 +315,15 @@ function entry(
 }
 
 /**
- * A key with its variable parts named by kind: TypeIDs by their prefix, hashes, times and
+ * A key with its variable parts named by kind: TypeIDs by their prefix, hashes, times, hours and
  * due-delivery shard numbers, so the units of one operation read the same on every run.
  */
 export function keyKind(key: string): string {
   return key
     .replace(/\b([a-z]+)_[0-9a-z]{26}\b/g, '<$1>')
     .replace(/\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z/g, '<time>')
-    .replace(/^(IDEMPOTENCY|INVOICE_SLUG)#.+$/, '$1#<hash>')
+    .replace(/^(IDEMPOTENCY|INVOICE_SLUG|EMAIL_SUPPRESSED)#.+$/, '$1#<hash>')
+    .replace(/^EMAIL_HOUR#\d{4}-\d\d-\d\dT\d\d$/, 'EMAIL_HOUR#<hour>')
     .replace(/^APIKEY#.+$/, 'APIKEY#<key>')
     .replace(/^DUE_DELIVERIES#\d\d$/, 'DUE_DELIVERIES#nn');
 }

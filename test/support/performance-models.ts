@@ -153,6 +153,10 @@ export interface CostLine {
   /** API Gateway requests; each also passes the stage's web ACL and its X-Ray sampling rule. */
   readonly apiRequests: number;
   readonly sqsRequests: string | undefined;
+  /** Emails SES sends, at `sesEmail` each. */
+  readonly emails?: string;
+  /** SES events published to the configuration set's topic and delivered to Lambda. */
+  readonly snsNotifications?: string;
   readonly logBytes: string;
 }
 
@@ -198,6 +202,8 @@ export interface LineCost {
   readonly waf: number;
   readonly xray: number;
   readonly sqs: number;
+  readonly ses: number;
+  readonly sns: number;
   /** Ingestion and storage for the stage's retention. */
   readonly logs: number;
   /** The storage part of `logs`. */
@@ -254,13 +260,18 @@ export function lineCost(
   const waf = line.apiRequests * input('wafRequest');
   const xray = line.apiRequests * stage.traceSampling.fixedRate * input('xrayTraceRecorded');
   const sqs = line.sqsRequests === undefined ? 0 : input(line.sqsRequests) * input('sqsRequest');
+  const ses = line.emails === undefined ? 0 : input(line.emails) * input('sesEmail');
+  const sns =
+    line.snsNotifications === undefined
+      ? 0
+      : input(line.snsNotifications) * (input('snsPublish') + input('snsLambdaDelivery'));
   const logGb = (input(line.logBytes) * 1e6) / bytesPerGb;
   const logStorage =
     logGb * input('logStoredShare') * input('logStorageGbMonth') * (stage.logRetentionDays / daysPerMonth);
   const logs = logGb * input('logIngestionGb') + logStorage;
   const bytesOut = bytesSent(line.operations, sent) + line.apiRequests * input('gatewayResponseBytes');
   const dataOut = ((bytesOut * 1e6) / bytesPerGb) * input('dataTransferOutGb');
-  const total = dynamodb + lambda + lambdaInit + api + waf + xray + sqs + logs + dataOut;
+  const total = dynamodb + lambda + lambdaInit + api + waf + xray + sqs + ses + sns + logs + dataOut;
   return {
     rru,
     wru,
@@ -272,6 +283,8 @@ export function lineCost(
     waf,
     xray,
     sqs,
+    ses,
+    sns,
     logs,
     logStorage,
     dataOut,
@@ -279,7 +292,7 @@ export function lineCost(
   };
 }
 
-/** Table: dollars per million calls (or deliveries), by part, from the measured units and the inputs. */
+/** Table: dollars per million calls (or deliveries, emails, bounces), by part, from the measured units and the inputs. */
 export function renderCostTable(
   lines: readonly CostLine[],
   measured: ReadonlyMap<string, OperationUnits>,
@@ -297,6 +310,8 @@ export function renderCostTable(
       cost.waf,
       cost.xray,
       cost.sqs,
+      cost.ses,
+      cost.sns,
       cost.logs,
       cost.dataOut,
     ];
@@ -306,8 +321,8 @@ export function renderCostTable(
     );
   });
   return [
-    '| Per million | RRU / WRU each | Bytes out each | DynamoDB | Lambda | Lambda init | API Gateway | WAF | X-Ray | SQS | Logs | Data out | Total |',
-    '|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|',
+    '| Per million | RRU / WRU each | Bytes out each | DynamoDB | Lambda | Lambda init | API Gateway | WAF | X-Ray | SQS | SES | SNS | Logs | Data out | Total |',
+    '|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|',
     ...rows,
   ].join('\n');
 }
@@ -332,7 +347,7 @@ export interface GatewayOptionCost {
   readonly xray: number;
   readonly cloudFront: number;
   readonly dataOut: number;
-  /** What no option changes: DynamoDB, Lambda (init included), SQS and logs. */
+  /** What no option changes: DynamoDB, Lambda (init included), SQS, SES, SNS and logs. */
   readonly rest: number;
   readonly total: number;
 }
@@ -353,7 +368,7 @@ export function gatewayOptionCost(
   const cloudFront = option.cloudFront ? requests * input('cloudFrontRequest') : 0;
   const perGb = input(option.cloudFront ? 'cloudFrontDataOutGb' : 'dataTransferOutGb');
   const dataOut = ((cost.bytesOut * 1e6) / bytesPerGb) * perGb;
-  const rest = cost.dynamodb + cost.lambda + cost.lambdaInit + cost.sqs + cost.logs;
+  const rest = cost.dynamodb + cost.lambda + cost.lambdaInit + cost.sqs + cost.ses + cost.sns + cost.logs;
   return {
     gateway,
     waf,
