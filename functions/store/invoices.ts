@@ -86,15 +86,15 @@ export const invoiceKeys = {
     SK: `${SortKeyPrefix.invoicePayment}${invoiceId}#${paymentRecordId}`,
   }),
   /**
-   * GSI1: a merchant's invoices of one status; GSI2: a customer's invoices; GSI6 (keys only): a
-   * customer's invoices of one status. All newest first.
+   * GSI1: a merchant's invoices of one status; GSI6 (keys only): a customer's invoices of one
+   * status; GSI7 (keys only): a customer's invoices. All newest first. An invoice of an earlier
+   * release may still carry its GSI2 entry (a customer's invoices, whole) until `items rekey`.
    */
   invoiceIndexes: (merchantId: string, customerId: string, status: string, invoiceId: string) => ({
     GSI1PK: invoicesWithStatusPartition(merchantId, status, merchantShardOfId(invoiceId)),
     GSI1SK: invoiceId,
-    GSI2PK: invoicesOfCustomerPartition(merchantId, customerId),
-    GSI2SK: invoiceId,
     GSI6PK: invoicesOfCustomerWithStatusPartition(merchantId, customerId, status),
+    GSI7PK: invoicesOfCustomerPartition(merchantId, customerId),
   }),
   invoicesWithStatusPartition,
   invoicesOfCustomerPartition,
@@ -318,6 +318,7 @@ export function toInvoice(item: Record<string, unknown>): Invoice {
     GSI2SK: _gsi2sk,
     GSI3PK: _gsi3pk,
     GSI6PK: _gsi6pk,
+    GSI7PK: _gsi7pk,
     entityType: _entityType,
     merchantName: _merchantName,
     paidWith: _paidWith,
@@ -332,11 +333,11 @@ export interface InvoiceFilters {
 }
 
 /**
- * Newest first. A customer filter reads GSI2, a status filter alone reads GSI1, no filter reads the
- * merchant's partition; both read the customer's keys of that status (GSI6) and then their invoices
- * by key. GSI1 and the merchant's partition have one partition per shard of the merchant: one Query
- * each, run together and merged (one Query for a merchant with one shard). GSI2 and GSI6 are per
- * customer and never sharded.
+ * Newest first. A customer filter reads the customer's keys (GSI7) and then their invoices by key,
+ * both filters the customer's keys of that status (GSI6) likewise; a status filter alone reads GSI1,
+ * no filter the merchant's partition. GSI1 and the merchant's partition have one partition per shard
+ * of the merchant: one Query each, run together and merged (one Query for a merchant with one
+ * shard). GSI6 and GSI7 are per customer and never sharded.
  */
 export async function queryInvoices(
   merchantId: string,
@@ -347,38 +348,27 @@ export async function queryInvoices(
 ): Promise<QueryPage> {
   const table = tableName();
   const { status } = filters;
-  if (filters.customerId !== undefined && status !== undefined) {
+  const { customerId } = filters;
+  if (customerId !== undefined) {
+    const [indexName, partition] =
+      status === undefined
+        ? (['GSI7', invoiceKeys.invoicesOfCustomerPartition(merchantId, customerId)] as const)
+        : ([
+            'GSI6',
+            invoiceKeys.invoicesOfCustomerWithStatusPartition(merchantId, customerId, status),
+          ] as const);
     const entries = await queryPage(
       {
         TableName: table,
-        IndexName: 'GSI6',
-        KeyConditionExpression: 'GSI6PK = :partition',
-        ExpressionAttributeValues: {
-          ':partition': invoiceKeys.invoicesOfCustomerWithStatusPartition(
-            merchantId,
-            filters.customerId,
-            status,
-          ),
-        },
+        IndexName: indexName,
+        KeyConditionExpression: `${indexName}PK = :partition`,
+        ExpressionAttributeValues: { ':partition': partition },
         ScanIndexForward: false,
       },
-      { limit, startKey, keyAttributes: ['PK', 'SK', 'GSI6PK'] },
+      { limit, startKey, keyAttributes: ['PK', 'SK', `${indexName}PK`] },
     );
-    return itemsOfEntries(entries, (item) => item.status === status);
-  }
-  if (filters.customerId !== undefined) {
-    return queryPage(
-      {
-        TableName: table,
-        IndexName: 'GSI2',
-        KeyConditionExpression: 'GSI2PK = :partition',
-        ExpressionAttributeValues: {
-          ':partition': invoiceKeys.invoicesOfCustomerPartition(merchantId, filters.customerId),
-        },
-        ScanIndexForward: false,
-      },
-      { limit, startKey, keyAttributes: ['PK', 'SK', 'GSI2PK', 'GSI2SK'] },
-    );
+    // An invoice whose status moved since its entry was read is left out of a status's page.
+    return itemsOfEntries(entries, (item) => status === undefined || item.status === status);
   }
   if (status !== undefined) {
     // A cursor names the last invoice of a page (its GSI1SK is its id): each shard goes on below it.

@@ -41,6 +41,19 @@ export function listKeysOf(item: Record<string, unknown>): Record<string, string
   }
 }
 
+/**
+ * Keys an item of an earlier release carries that this release no longer gives it: an invoice's
+ * GSI2 entry (a customer's invoices, whole), which GSI7 replaced. Left on, it would be rewritten
+ * whole by every change of the invoice and read by no list.
+ */
+const retiredKeysOfKind: Partial<Record<string, readonly string[]>> = {
+  [EntityType.invoice]: ['GSI2PK', 'GSI2SK'],
+};
+
+export function retiredListKeys(item: Record<string, unknown>): string[] {
+  return (retiredKeysOfKind[String(item.entityType)] ?? []).filter((name) => item[name] !== undefined);
+}
+
 /** The keys of `item` that differ from the ones this release gives it. */
 export function staleListKeys(item: Record<string, unknown>): Record<string, string> {
   const expected = listKeysOf(item) ?? {};
@@ -94,11 +107,12 @@ export async function rekeyItems(request: {
       for (const item of page.Items ?? []) {
         scanned += 1;
         const missing = staleListKeys(item);
-        if (Object.keys(missing).length === 0) continue;
+        const retired = retiredListKeys(item);
+        if (Object.keys(missing).length === 0 && retired.length === 0) continue;
         const kind = String(item.entityType);
         stale[kind] = (stale[kind] ?? 0) + 1;
         if (!request.apply) continue;
-        if (await setKeys(documents, request.tableName, item, missing)) rewritten += 1;
+        if (await setKeys(documents, request.tableName, item, missing, retired)) rewritten += 1;
         else changedMeanwhile += 1;
       }
       startKey = page.LastEvaluatedKey;
@@ -108,30 +122,45 @@ export async function rekeyItems(request: {
   return { scanned, stale, rewritten, changedMeanwhile };
 }
 
-/** Sets `missing` on the item while its status is as read; false when it changed meanwhile. */
+/**
+ * Sets `missing` on the item and removes its `retired` keys, while its status is as read; false
+ * when it changed meanwhile.
+ */
 async function setKeys(
   documents: DynamoDBDocumentClient,
   tableName: string,
   item: Record<string, unknown>,
   missing: Record<string, string>,
+  retired: readonly string[],
 ): Promise<boolean> {
   const entries = Object.entries(missing);
   const hasStatus = item.status !== undefined;
+  const sets = entries.map((_, position) => `#key${position} = :key${position}`);
+  const removes = retired.map((_, position) => `#retired${position}`);
   try {
     await documents.send(
       new UpdateCommand({
         TableName: tableName,
         Key: { PK: item.PK, SK: item.SK },
-        UpdateExpression: `SET ${entries.map((_, position) => `#key${position} = :key${position}`).join(', ')}`,
+        UpdateExpression: [
+          ...(sets.length === 0 ? [] : [`SET ${sets.join(', ')}`]),
+          ...(removes.length === 0 ? [] : [`REMOVE ${removes.join(', ')}`]),
+        ].join(' '),
         ConditionExpression: hasStatus ? '#status = :status' : 'attribute_exists(PK)',
         ExpressionAttributeNames: {
           ...Object.fromEntries(entries.map(([name], position) => [`#key${position}`, name])),
+          ...Object.fromEntries(retired.map((name, position) => [`#retired${position}`, name])),
           ...(hasStatus ? { '#status': 'status' } : {}),
         },
-        ExpressionAttributeValues: {
-          ...Object.fromEntries(entries.map(([, value], position) => [`:key${position}`, value])),
-          ...(hasStatus ? { ':status': item.status } : {}),
-        },
+        // DynamoDB refuses an empty map: an item without a status whose keys are only removed has none.
+        ...(entries.length === 0 && !hasStatus
+          ? {}
+          : {
+              ExpressionAttributeValues: {
+                ...Object.fromEntries(entries.map(([, value], position) => [`:key${position}`, value])),
+                ...(hasStatus ? { ':status': item.status } : {}),
+              },
+            }),
       }),
     );
     return true;

@@ -2,6 +2,7 @@ import type { SendEmailCommandInput } from '@aws-sdk/client-sesv2';
 import type { SNSEvent, SQSEvent } from 'aws-lambda';
 import { createRouter } from '../../functions/delivery/router';
 import { newId } from '../../functions/domain/ids';
+import { renderEndpointNotice } from '../../functions/email/endpoint-notice';
 import { renderInvoiceEmail } from '../../functions/email/invoice-email';
 import type { MailMessage } from '../../functions/email/mail-message';
 import { createMailer, type SendEmail } from '../../functions/email/mailer';
@@ -80,7 +81,9 @@ export function sesBounceEvent(message: MailMessage, recipient: string, messageI
         'ses:configuration-set': ['merchant-payments-production-email'],
         emailId: [message.emailId],
         merchantId: [message.merchantId],
-        invoiceId: [message.invoiceId],
+        ...('invoiceId' in message
+          ? { invoiceId: [message.invoiceId] }
+          : { webhookEndpointId: [message.webhookEndpointId] }),
       },
     },
   };
@@ -133,6 +136,7 @@ export async function measureEmailSteps(step: MeasuredStep, invoiceEvent: Record
     emailsPerMerchantPerHour: 100,
     publicBaseUrl: 'https://api.payments.example.com',
     render: renderInvoiceEmail,
+    renderNotice: renderEndpointNotice,
   });
   const mailed = await step(EmailSteps.send, () => mailer(mailQueueEvent([message])));
   const recipient = ses.requests[0]?.Destination?.ToAddresses?.[0];

@@ -28,8 +28,9 @@ import { stubTableEnvironment } from '../../support/table-environment';
 
 /*
  * `items rekey` and the local runtime's start on a table of an earlier release
- * (docs/decisions/keys-for-every-filter.md): items written before the lists' keys (GSI6) and the
- * split of an object's events (GSI4) get them, once, and the lists read through them find the items.
+ * (docs/decisions/keys-for-every-filter.md): items written before the lists' keys (GSI6, GSI7) and
+ * the split of an object's events (GSI4) get them, once, an invoice loses the whole-item entry GSI7
+ * replaced (GSI2), and the lists read through them find the items.
  */
 
 type Item = Record<string, unknown>;
@@ -39,11 +40,11 @@ let tableName: string;
 let stateDir: string;
 let unstub: () => void;
 
-/** The table as the release before GSI6 made it. */
+/** The table as the release before GSI6 and GSI7 made it. */
 async function createEarlierTable(): Promise<string> {
   const name = `rekey-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
   const input = createTableInput(name);
-  const indexes = input.GlobalSecondaryIndexes.filter((index) => index.IndexName !== 'GSI6');
+  const indexes = input.GlobalSecondaryIndexes.filter((index) => !['GSI6', 'GSI7'].includes(index.IndexName));
   const keyNames = new Set(indexes.flatMap((index) => index.KeySchema.map((key) => key.AttributeName)));
   await testDynamoDbClient().send(
     new CreateTableCommand({
@@ -113,7 +114,14 @@ function earlierItems(): Item[] {
     buildPutNewDelivery({ ...delivery, status: DeliveryStatus.exhausted, attemptCount: 5 }, now(), []).Item,
   ] as Item[];
   return written.map((item) => {
-    const { GSI6PK: _pk, ...earlier } = item;
+    const { GSI6PK: _pk, GSI7PK: _customerKey, ...earlier } = item;
+    // A customer's invoices were GSI2 entries of the whole invoice.
+    if (item.entityType === 'Invoice')
+      return {
+        ...earlier,
+        GSI2PK: `MERCHANT#${merchantId}#CUSTOMER#${customerId}#INVOICES`,
+        GSI2SK: invoice.invoiceId,
+      };
     if (item.entityType === 'Payment') {
       const { GSI2PK: _a, GSI2SK: _b, GSI4PK: _c, GSI4SK: _d, ...payment } = earlier;
       return payment;
@@ -151,7 +159,9 @@ describe('items rekey', () => {
     for (const Item of items) await documents.send(new PutCommand({ TableName: tableName, Item }));
     expect((await rekey('--apply')).rewritten).toBe(4);
     for (const item of items) {
-      expect(await stored(item)).toEqual({ ...item, ...listKeysOf(item) });
+      const { GSI2PK, GSI2SK, ...kept } = item;
+      const retired = item.entityType === 'Invoice' ? kept : item;
+      expect(await stored(item)).toEqual({ ...retired, ...listKeysOf(item) });
     }
     expect(await rekey()).toMatchObject({ scanned: 4, stale: {}, rewritten: 0 });
   });
@@ -164,20 +174,22 @@ describe('the local runtime on a table of an earlier release', () => {
     await ensureTable(testDynamoDbClient(), tableName);
 
     const { Table } = await testDynamoDbClient().send(new DescribeTableCommand({ TableName: tableName }));
-    const gsi6 = Table?.GlobalSecondaryIndexes?.find((index) => index.IndexName === 'GSI6');
-    expect(gsi6).toMatchObject({ IndexStatus: 'ACTIVE', Projection: { ProjectionType: 'KEYS_ONLY' } });
-    for (const item of items) {
-      const expected = listKeysOf(item) ?? {};
-      if (expected.GSI6PK === undefined) continue;
-      const { Items = [] } = await documents.send(
-        new QueryCommand({
-          TableName: tableName,
-          IndexName: 'GSI6',
-          KeyConditionExpression: 'GSI6PK = :partition',
-          ExpressionAttributeValues: { ':partition': expected.GSI6PK },
-        }),
-      );
-      expect(Items).toEqual([{ PK: item.PK, SK: item.SK, GSI6PK: expected.GSI6PK }]);
+    for (const indexName of ['GSI6', 'GSI7'] as const) {
+      const index = Table?.GlobalSecondaryIndexes?.find((each) => each.IndexName === indexName);
+      expect(index).toMatchObject({ IndexStatus: 'ACTIVE', Projection: { ProjectionType: 'KEYS_ONLY' } });
+      for (const item of items) {
+        const partition = listKeysOf(item)?.[`${indexName}PK`];
+        if (partition === undefined) continue;
+        const { Items = [] } = await documents.send(
+          new QueryCommand({
+            TableName: tableName,
+            IndexName: indexName,
+            KeyConditionExpression: `${indexName}PK = :partition`,
+            ExpressionAttributeValues: { ':partition': partition },
+          }),
+        );
+        expect(Items).toEqual([{ PK: item.PK, SK: item.SK, [`${indexName}PK`]: partition }]);
+      }
     }
     expect(await rekey()).toMatchObject({ stale: {} });
   });

@@ -20,6 +20,7 @@ describe('ensureTable', () => {
       'GSI4',
       'GSI5',
       'GSI6',
+      'GSI7',
     ]);
     const ttl = await testDynamoDbClient().send(new DescribeTimeToLiveCommand({ TableName: tableName }));
     expect(ttl.TimeToLiveDescription?.AttributeName).toBe(TableDefinition.ttlAttribute);
