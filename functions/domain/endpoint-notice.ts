@@ -1,6 +1,6 @@
 import type { FailingNoticeAfter } from './endpoint-health';
 import { idDerivedFromEvent } from './ids';
-import { EmailStatus } from './invoice-email';
+import { newlyQueued, type SentEmailRecord } from './invoice-email';
 
 /**
  * The email that tells a merchant one of its endpoints has failed every attempt for a day, or for
@@ -8,9 +8,7 @@ import { EmailStatus } from './invoice-email';
  * endpoint, its last error and how to recover. It goes through the invoice emails' pipeline and
  * states (`EmailStatus`), keyed under the endpoint.
  */
-export interface EndpointNotice {
-  readonly emailId: string;
-  readonly merchantId: string;
+export interface EndpointNotice extends SentEmailRecord {
   readonly webhookEndpointId: string;
   /** The endpoint's url when the notice was made. */
   readonly url: string;
@@ -19,14 +17,6 @@ export interface EndpointNotice {
   /** The error of the failed attempt that made the run this old. */
   readonly lastError: string;
   readonly lastAttemptAt: string;
-  readonly recipient: string;
-  readonly status: EmailStatus;
-  readonly attemptCount: number;
-  readonly createdAt: string;
-  readonly updatedAt: string;
-  readonly sentAt: string | null;
-  readonly providerMessageId: string | null;
-  readonly statusReason: string | null;
 }
 
 /** One notice per endpoint, failing run and age: derived, so a replayed stream record makes no second one. */
@@ -53,12 +43,6 @@ export function newEndpointNotice(input: {
   return {
     emailId: endpointNoticeIdFor(input.webhookEndpointId, input.failingSince, input.after),
     ...rest,
-    status: EmailStatus.queued,
-    attemptCount: 0,
-    createdAt: now,
-    updatedAt: now,
-    sentAt: null,
-    providerMessageId: null,
-    statusReason: null,
+    ...newlyQueued(now),
   };
 }

@@ -31,15 +31,11 @@ export type EmailStatus = (typeof EmailStatus)[keyof typeof EmailStatus];
 /** Who an email is for: the invoice's customer, or one of its `additionalNotificationEmails`. */
 export type EmailRecipientRole = 'customer' | 'additional';
 
-export interface InvoiceEmail {
+/** What every email the mailer sends records of itself, an invoice's or an endpoint's notice. */
+export interface SentEmailRecord {
   readonly emailId: string;
   readonly merchantId: string;
-  readonly invoiceId: string;
-  /** The event that asked for it. */
-  readonly eventId: string;
-  readonly kind: EmailKind;
   readonly recipient: string;
-  readonly recipientRole: EmailRecipientRole;
   readonly status: EmailStatus;
   /** Times the mailer took it to send. */
   readonly attemptCount: number;
@@ -51,6 +47,27 @@ export interface InvoiceEmail {
   readonly providerMessageId: string | null;
   /** Why it is `failed`, `suppressed`, `rate_limited`, `bounced` or `complained`, in a few words. */
   readonly statusReason: string | null;
+}
+
+export interface InvoiceEmail extends SentEmailRecord {
+  readonly invoiceId: string;
+  /** The event that asked for it. */
+  readonly eventId: string;
+  readonly kind: EmailKind;
+  readonly recipientRole: EmailRecipientRole;
+}
+
+/** A queued email's record before the mailer first takes it. */
+export function newlyQueued(now: string) {
+  return {
+    status: EmailStatus.queued,
+    attemptCount: 0,
+    createdAt: now,
+    updatedAt: now,
+    sentAt: null,
+    providerMessageId: null,
+    statusReason: null,
+  } as const;
 }
 
 /** The kind of email an event sends, if any. */
@@ -109,12 +126,6 @@ export function newInvoiceEmail(input: {
     kind: input.kind,
     recipient: input.recipient,
     recipientRole: input.recipientRole,
-    status: EmailStatus.queued,
-    attemptCount: 0,
-    createdAt: input.now,
-    updatedAt: input.now,
-    sentAt: null,
-    providerMessageId: null,
-    statusReason: null,
+    ...newlyQueued(input.now),
   };
 }

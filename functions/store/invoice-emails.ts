@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { EndpointNotice } from '../domain/endpoint-notice';
-import { EmailStatus, type InvoiceEmail } from '../domain/invoice-email';
+import { EmailStatus, type InvoiceEmail, type SentEmailRecord } from '../domain/invoice-email';
 import { documentClient, tableName } from './client';
 import { type QueryPage, queryMerchantItems } from './reads';
 import { dueIndexEntry, EntityType, merchantPartition, partitionOfId, SortKeyPrefix } from './table';
@@ -120,18 +120,25 @@ export async function putNewNotice(notice: EndpointNotice): Promise<void> {
 }
 
 export function toEndpointNotice(item: Record<string, unknown>): EndpointNotice {
-  const nullable = (name: string) => (typeof item[name] === 'string' ? (item[name] as string) : null);
   return {
-    emailId: String(item.emailId),
-    merchantId: String(item.merchantId),
+    ...toSentEmailRecord(item),
     webhookEndpointId: String(item.webhookEndpointId),
     url: String(item.url),
     failingSince: String(item.failingSince),
     after: item.after as EndpointNotice['after'],
     lastError: String(item.lastError),
     lastAttemptAt: String(item.lastAttemptAt),
+  };
+}
+
+/** What every stored email records of itself. */
+function toSentEmailRecord(item: Record<string, unknown>): SentEmailRecord {
+  const nullable = (name: string) => (typeof item[name] === 'string' ? (item[name] as string) : null);
+  return {
+    emailId: String(item.emailId),
+    merchantId: String(item.merchantId),
     recipient: String(item.recipient),
-    status: item.status as EndpointNotice['status'],
+    status: item.status as EmailStatus,
     attemptCount: Number(item.attemptCount ?? 0),
     createdAt: String(item.createdAt),
     updatedAt: String(item.updatedAt),
@@ -173,22 +180,12 @@ export interface RenderedContent {
 }
 
 export function toEmail(item: Record<string, unknown>): InvoiceEmail {
-  const nullable = (name: string) => (typeof item[name] === 'string' ? (item[name] as string) : null);
   return {
-    emailId: String(item.emailId),
-    merchantId: String(item.merchantId),
+    ...toSentEmailRecord(item),
     invoiceId: String(item.invoiceId),
     eventId: String(item.fromEventId),
     kind: item.kind as InvoiceEmail['kind'],
-    recipient: String(item.recipient),
     recipientRole: item.recipientRole as InvoiceEmail['recipientRole'],
-    status: item.status as InvoiceEmail['status'],
-    attemptCount: Number(item.attemptCount ?? 0),
-    createdAt: String(item.createdAt),
-    updatedAt: String(item.updatedAt),
-    sentAt: nullable('sentAt'),
-    providerMessageId: nullable('providerMessageId'),
-    statusReason: nullable('statusReason'),
   };
 }
 

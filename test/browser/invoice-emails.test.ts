@@ -12,6 +12,7 @@ import {
 } from '../support/invoice-requests';
 import { invoiceFixtures } from '../support/invoices';
 import { apiClient, startTestRuntime, type TestRuntime } from '../support/local-runtime';
+import { type InboxEmail, inboxFor } from '../support/mail-inbox';
 
 /*
  * The invoice email as its customer gets it (docs/emails.md): from the local inbox, its link opens
@@ -32,18 +33,6 @@ afterAll(async () => {
   await browser?.close();
   await t?.stop();
 });
-
-interface InboxEmail {
-  destination: { to: string[] };
-  subject: string;
-  body: { html?: string; text?: string };
-}
-
-async function inboxFor(address: string): Promise<InboxEmail[]> {
-  const response = await fetch(new URL('store', t.runtime.mailInboxUrl));
-  const { emails } = (await response.json()) as { emails: InboxEmail[] };
-  return emails.filter((email) => email.destination.to.includes(address));
-}
 
 describe('an invoice email', () => {
   it('carries the link to its invoice’s pay page, and every typed text as text', async () => {
@@ -71,8 +60,8 @@ describe('an invoice email', () => {
     );
     expectOk(await invoiceAction(api, merchant.merchantId, invoice.invoiceId, 'issue'));
 
-    await expect.poll(async () => (await inboxFor(address)).length, { timeout: 20_000 }).toBe(1);
-    const [email] = (await inboxFor(address)) as [InboxEmail];
+    await expect.poll(async () => (await inboxFor(t, [address])).length, { timeout: 20_000 }).toBe(1);
+    const [email] = (await inboxFor(t, [address])) as [InboxEmail];
     const html = email.body.html ?? '';
     for (const where of ['merchant', 'notes', 'line']) {
       expect(html).not.toContain(hostile(where));

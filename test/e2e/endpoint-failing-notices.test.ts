@@ -1,14 +1,10 @@
 import { SendEmailCommand } from '@aws-sdk/client-sesv2';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
-import { createReconciler } from '../../functions/delivery/reconciler';
 import { createRouter } from '../../functions/delivery/router';
 import { newEndpointNotice } from '../../functions/domain/endpoint-notice';
 import { newId } from '../../functions/domain/ids';
-import { renderEndpointNotice } from '../../functions/email/endpoint-notice';
-import { renderInvoiceEmail } from '../../functions/email/invoice-email';
 import type { MailMessage } from '../../functions/email/mail-message';
-import { createMailer } from '../../functions/email/mailer';
 import { documentClient, tableName } from '../../functions/store/client';
 import { putNewNotice } from '../../functions/store/invoice-emails';
 import { keys } from '../../functions/store/keys';
@@ -19,6 +15,7 @@ import { e2eFile, merchantId, t, webhookSettings } from '../support/e2e-test';
 import type { HttpsReceiver } from '../support/https-receiver';
 import { expectOk } from '../support/invoice-requests';
 import { newKey } from '../support/local-runtime';
+import { inboxFor, reconcilerThrough, testMailer, untilInboxHolds } from '../support/mail-inbox';
 import { mailSettled } from '../support/mail-settled';
 import { streamEvent, streamRecord } from '../support/stream-records';
 
@@ -43,27 +40,6 @@ test.beforeAll(({ receiver: started }) => {
 const hour = 60 * 60 * 1000;
 const day = 24 * hour;
 const endpoints = () => `/merchants/${merchantId}/webhook-endpoints`;
-
-interface InboxEmail {
-  destination: { to: string[] };
-  subject: string;
-  body: { html?: string; text?: string };
-}
-
-async function inboxFor(address: string): Promise<InboxEmail[]> {
-  const response = await fetch(new URL('store', t.runtime.mailInboxUrl));
-  const { emails } = (await response.json()) as { emails: InboxEmail[] };
-  return emails.filter((email) => email.destination.to.includes(address));
-}
-
-/** Waits for `count` emails to `address`, then for the pipeline to settle, and checks no more came. */
-async function untilInboxHolds(address: string, count: number): Promise<InboxEmail[]> {
-  await expect.poll(async () => (await inboxFor(address)).length, { timeout: 20_000 }).toBe(count);
-  await mailSettled(t);
-  const held = await inboxFor(address);
-  expect(held).toHaveLength(count);
-  return held;
-}
 
 /** A new notification address of the runtime's merchant, this test's own. */
 async function notifiedAt(): Promise<string> {
@@ -138,10 +114,10 @@ describe('a failing endpoint is reported to the merchant', () => {
     const address = await notifiedAt();
     const endpointId = await failingEndpoint();
     await runOfAge(endpointId, 25 * hour);
-    expect(await inboxFor(address)).toHaveLength(0);
+    expect(await inboxFor(t, [address])).toHaveLength(0);
 
     await untilAttempted(endpointId, await attempt(endpointId));
-    const [first] = await untilInboxHolds(address, 1);
+    const [first] = await untilInboxHolds(t, [address], 1);
     expect(first?.subject).toBe(`Webhook endpoint ${endpointId} has failed every attempt for 24 hours`);
     const text = first?.body.text ?? '';
     expect(text).toContain(`Endpoint: ${endpointId}`);
@@ -154,7 +130,7 @@ describe('a failing endpoint is reported to the merchant', () => {
 
     // More failures in the same run, each delivery with its retries: no second day notice.
     await untilAttempted(endpointId, await attempt(endpointId), 2);
-    await untilInboxHolds(address, 1);
+    await untilInboxHolds(t, [address], 1);
 
     // The stream hands the marking write over again: the same notice, queued again, made once.
     const item = (await t.scanTable()).find(
@@ -177,12 +153,12 @@ describe('a failing endpoint is reported to the merchant', () => {
 
     await failingFor(endpointId, 5 * day + hour);
     await untilAttempted(endpointId, await attempt(endpointId));
-    const held = await untilInboxHolds(address, 2);
+    const held = await untilInboxHolds(t, [address], 2);
     expect(held.map((email) => email.subject)).toContain(
       `Webhook endpoint ${endpointId} has failed every attempt for 5 days`,
     );
     await untilAttempted(endpointId, await attempt(endpointId), 2);
-    await untilInboxHolds(address, 2);
+    await untilInboxHolds(t, [address], 2);
     expect((await getEndpoint(merchantId, endpointId))?.endpoint.status).toBe('active');
   });
 
@@ -202,7 +178,7 @@ describe('a failing endpoint is reported to the merchant', () => {
     await untilAttempted(endpointId, simulated, 5);
     expect(receiver.requests.length).toBe(requests);
     await mailSettled(t);
-    expect(await inboxFor(address)).toHaveLength(0);
+    expect(await inboxFor(t, [address])).toHaveLength(0);
     expect((await getEndpoint(merchantId, endpointId))?.failingNotice).toBeUndefined();
   });
 
@@ -240,28 +216,11 @@ describe('a failing endpoint is reported to the merchant', () => {
     });
     await putNewNotice(lost);
     const ses = sesLocalClient(new URL(t.runtime.mailInboxUrl).origin);
-    const mailer = createMailer({
-      sendEmail: (input) => ses.send(new SendEmailCommand(input)),
-      delivery: 'ses',
-      fromAddress: 'invoices@merchant-payments.example',
-      emailsPerMerchantPerHour: 100,
-      publicBaseUrl: t.runtime.baseUrl,
-      render: renderInvoiceEmail,
-      renderNotice: renderEndpointNotice,
-    });
-    const requeued: MailMessage[] = [];
-    const reconcile = createReconciler({
-      queue: { send: async () => undefined },
-      mailQueue: {
-        send: async (message) => {
-          requeued.push(message);
-          await mailer({ Records: [{ messageId: 'requeued', body: JSON.stringify(message) } as never] });
-        },
-      },
-    });
+    const mailer = testMailer(t, 'ses', (input) => ses.send(new SendEmailCommand(input)));
+    const { reconcile, requeued } = reconcilerThrough(mailer);
     // Nothing but a reconciler queues it (this one, or the runtime's own, which runs every minute).
     await reconcile();
-    const [sent] = await untilInboxHolds(address, 1);
+    const [sent] = await untilInboxHolds(t, [address], 1);
     expect(sent?.subject).toContain(endpointId);
     const stored = (await t.scanTable()).find((item) => item.emailId === lost.emailId);
     expect(stored).toMatchObject({ entityType: 'EndpointNotice', status: 'sent', attemptCount: 1 });

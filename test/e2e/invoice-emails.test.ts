@@ -3,14 +3,11 @@ import type { AddressInfo } from 'node:net';
 import { SendEmailCommand } from '@aws-sdk/client-sesv2';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
-import { createReconciler } from '../../functions/delivery/reconciler';
 import { createRouter } from '../../functions/delivery/router';
 import { newId } from '../../functions/domain/ids';
 import { newInvoiceEmail } from '../../functions/domain/invoice-email';
-import { renderEndpointNotice } from '../../functions/email/endpoint-notice';
-import { renderInvoiceEmail } from '../../functions/email/invoice-email';
 import { emailKeyOf, type MailMessage, mailMessageOf } from '../../functions/email/mail-message';
-import { createMailer, type SendEmail } from '../../functions/email/mailer';
+import type { SendEmail } from '../../functions/email/mailer';
 import { createSesEventsHandler } from '../../functions/email/ses-events';
 import { documentClient, tableName } from '../../functions/store/client';
 import { putNewEmails } from '../../functions/store/invoice-emails';
@@ -19,6 +16,12 @@ import { sesLocalClient } from '../../lib/local/ses-local';
 import { e2eInvoiceFile, merchantId, refs, t } from '../support/e2e-test';
 import { createInvoice, expectOk, invoiceAction, invoiceBody } from '../support/invoice-requests';
 import { apiClient, newKey } from '../support/local-runtime';
+import {
+  inboxFor,
+  reconcilerThrough,
+  testMailer as testMailerOf,
+  untilInboxHolds,
+} from '../support/mail-inbox';
 import { mailSettled } from '../support/mail-settled';
 import { cards, testCard } from '../support/payment-requests';
 import { streamEvent, streamRecord } from '../support/stream-records';
@@ -30,30 +33,6 @@ import { streamEvent, streamRecord } from '../support/stream-records';
  */
 
 e2eInvoiceFile();
-
-interface InboxEmail {
-  messageId: string;
-  from: string;
-  destination: { to: string[] };
-  subject: string;
-  body: { html?: string; text?: string };
-}
-
-/** Every email the runtime's inbox holds to one of `addresses`. */
-async function inboxFor(addresses: readonly string[]): Promise<InboxEmail[]> {
-  const response = await fetch(new URL('store', t.runtime.mailInboxUrl));
-  const { emails } = (await response.json()) as { emails: InboxEmail[] };
-  return emails.filter((email) => email.destination.to.some((to) => addresses.includes(to)));
-}
-
-/** Waits until the inbox holds `count` emails to `addresses`, and that no more come a moment later. */
-async function untilInboxHolds(addresses: readonly string[], count: number): Promise<InboxEmail[]> {
-  await expect.poll(async () => (await inboxFor(addresses)).length, { timeout: 20_000 }).toBe(count);
-  await t.runtime.drainStream();
-  const held = await inboxFor(addresses);
-  expect(held).toHaveLength(count);
-  return held;
-}
 
 /** Notes a merchant's customer could have typed: they must reach the inbox as text. */
 const hostileNotes = '<script>alert("notes")</script>';
@@ -90,15 +69,7 @@ const act = (
 
 /** A mailer of the runtime's table, as the runtime's own is made, sending through `sendEmail`. */
 const testMailer = (delivery: 'ses' | 'capture', sendEmail: SendEmail) =>
-  createMailer({
-    sendEmail,
-    delivery,
-    fromAddress: 'invoices@merchant-payments.example',
-    emailsPerMerchantPerHour: 100,
-    publicBaseUrl: t.runtime.baseUrl,
-    render: renderInvoiceEmail,
-    renderNotice: renderEndpointNotice,
-  });
+  testMailerOf(t, delivery, sendEmail);
 
 /** One more email of the invoice, queued as the router makes one but handed to no queue. */
 async function queuedEmail(invoiceId: string, recipient: string, madeAt = new Date()) {
@@ -160,7 +131,7 @@ describe('the emails of an invoice', () => {
     const { invoice, recipients } = await invoiceWithThreeRecipients();
 
     expectOk(await act(invoice.invoiceId, 'issue'));
-    const issued = await untilInboxHolds(recipients, 3);
+    const issued = await untilInboxHolds(t, recipients, 3);
     expect(issued.flatMap((email) => email.destination.to).sort()).toEqual([...recipients].sort());
     for (const email of issued) {
       expect(email.subject).toContain(invoice.invoiceNumber);
@@ -172,12 +143,12 @@ describe('the emails of an invoice', () => {
     }
 
     expectOk(await act(invoice.invoiceId, 'send'));
-    await untilInboxHolds(recipients, 6);
+    await untilInboxHolds(t, recipients, 6);
 
     expectOk(
       await act(invoice.invoiceId, 'payments', { amount: invoice.total.amount, reference: 'cheque 1042' }),
     );
-    const all = await untilInboxHolds(recipients, 9);
+    const all = await untilInboxHolds(t, recipients, 9);
     const subjects = all.map((email) => email.subject);
     const of = (start: string) => subjects.filter((subject) => subject.startsWith(start));
     expect(of(`Invoice ${invoice.invoiceNumber} from`)).toHaveLength(3);
@@ -194,7 +165,7 @@ describe('the emails of an invoice', () => {
   it("names a pay-link payment's method and id in the receipt", async () => {
     const { invoice, recipients } = await invoiceWithThreeRecipients();
     const issued = expectOk(await act(invoice.invoiceId, 'issue'));
-    await untilInboxHolds(recipients, 3);
+    await untilInboxHolds(t, recipients, 3);
     const publicApi = apiClient(t.runtime.baseUrl, 'unused');
     const paid = expectOk(
       await publicApi('POST', '/pay/payments', {
@@ -207,7 +178,7 @@ describe('the emails of an invoice', () => {
         idempotencyKey: newKey(),
       }),
     );
-    const receipts = (await untilInboxHolds(recipients, 6)).filter((email) =>
+    const receipts = (await untilInboxHolds(t, recipients, 6)).filter((email) =>
       email.subject.startsWith('Receipt'),
     );
     expect(receipts).toHaveLength(3);
@@ -221,7 +192,7 @@ describe('the emails of an invoice', () => {
   it('sends nothing more when the stream hands the event over again or a mail message comes twice', async () => {
     const { invoice, recipients } = await invoiceWithThreeRecipients();
     expectOk(await act(invoice.invoiceId, 'issue'));
-    await untilInboxHolds(recipients, 3);
+    await untilInboxHolds(t, recipients, 3);
 
     // The event again, through a router whose mail queue hands each message to a mailer twice.
     const events = (await t.scanTable()).filter(
@@ -246,7 +217,7 @@ describe('the emails of an invoice', () => {
     ses.destroy();
 
     expect(handed).toHaveLength(3);
-    expect(await untilInboxHolds(recipients, 3)).toHaveLength(3);
+    expect(await untilInboxHolds(t, recipients, 3)).toHaveLength(3);
     for (const message of handed) {
       const { Item } = await documentClient().send(
         new GetCommand({
@@ -273,7 +244,7 @@ describe('the emails of an invoice', () => {
     await ses.close();
 
     expect(ses.refused()).toBe(2);
-    expect(await untilInboxHolds([recipient], 1)).toHaveLength(1);
+    expect(await untilInboxHolds(t, [recipient], 1)).toHaveLength(1);
     const { Item } = await documentClient().send(
       new GetCommand({
         TableName: tableName(),
@@ -287,7 +258,7 @@ describe('the emails of an invoice', () => {
     const { invoice, recipients } = await invoiceWithThreeRecipients();
     const [customerAddress, ...others] = recipients as [string, ...string[]];
     expectOk(await act(invoice.invoiceId, 'issue'));
-    await untilInboxHolds(recipients, 3);
+    await untilInboxHolds(t, recipients, 3);
     const emailOf = async (address: string, kind: string) =>
       (await t.scanTable()).find(
         (item: any) =>
@@ -340,14 +311,14 @@ describe('the emails of an invoice', () => {
     await expect
       .poll(async () => (await emailOf(customerAddress, 'resent'))?.status, { timeout: 20_000 })
       .toBe('suppressed');
-    await untilInboxHolds(others, 4);
-    expect(await inboxFor([customerAddress])).toHaveLength(1);
+    await untilInboxHolds(t, others, 4);
+    expect(await inboxFor(t, [customerAddress])).toHaveLength(1);
   });
 
   it("lists an invoice's emails for its merchant, never their bodies, and 404 for anyone else", async () => {
     const { invoice, recipients } = await invoiceWithThreeRecipients();
     expectOk(await act(invoice.invoiceId, 'issue'));
-    await untilInboxHolds(recipients, 3);
+    await untilInboxHolds(t, recipients, 3);
     await mailSettled(t);
     const path = `/invoices/${invoice.invoiceId}/emails`;
     const listed = expectOk(await t.api('GET', path, { query: { merchantId } }));
@@ -376,7 +347,7 @@ describe('the emails of an invoice', () => {
   it('keeps what a capturing stage rendered, sends nothing, and shows it on the email', async () => {
     const { invoice, recipients } = await invoiceWithThreeRecipients();
     expectOk(await act(invoice.invoiceId, 'issue'));
-    await untilInboxHolds(recipients, 3);
+    await untilInboxHolds(t, recipients, 3);
     const [recipient] = recipients as [string];
     const email = await queuedEmail(invoice.invoiceId, recipient);
     const capturing = testMailer('capture', async () => {
@@ -393,32 +364,23 @@ describe('the emails of an invoice', () => {
     expect(shown.rendered.subject).toContain(invoice.invoiceNumber);
     expect(shown.rendered.html).toContain(`/pay#${invoice.invoiceUrlSlug}`);
     expect(shown.rendered.text).toContain(`/pay#${invoice.invoiceUrlSlug}`);
-    expect(await inboxFor([recipient])).toHaveLength(1);
+    expect(await inboxFor(t, [recipient])).toHaveLength(1);
   });
 
   it('queues again an email whose message was lost, from the reconciler, and sends it once', async () => {
     const { invoice, recipients } = await invoiceWithThreeRecipients();
     expectOk(await act(invoice.invoiceId, 'issue'));
-    await untilInboxHolds(recipients, 3);
+    await untilInboxHolds(t, recipients, 3);
     const [recipient] = recipients as [string];
     const lost = await queuedEmail(invoice.invoiceId, recipient, new Date(Date.now() - 10 * 60_000));
     const ses = sesLocalClient(new URL(t.runtime.mailInboxUrl).origin);
     const mailer = testMailer('ses', (input) => ses.send(new SendEmailCommand(input)));
-    const requeued: MailMessage[] = [];
-    const reconcile = createReconciler({
-      queue: { send: async () => undefined },
-      mailQueue: {
-        send: async (message) => {
-          requeued.push(message);
-          await mailer({ Records: [{ messageId: 'requeued', body: JSON.stringify(message) } as never] });
-        },
-      },
-    });
+    const { reconcile, requeued } = reconcilerThrough(mailer);
     await reconcile();
     ses.destroy();
 
     expect(requeued.map((message) => message.emailId)).toContain(lost.emailId);
-    expect(await untilInboxHolds([recipient], 2)).toHaveLength(2);
+    expect(await untilInboxHolds(t, [recipient], 2)).toHaveLength(2);
     const { Item } = await documentClient().send(
       new GetCommand({
         TableName: tableName(),

@@ -1,25 +1,10 @@
-/**
- * The HTML part of a failing-endpoint notice, an Eta template over `EndpointNoticeView` (`it`), laid
- * out as the invoice emails are (nested tables, inline styles, no image) and printing every value
- * with `<%= %>`, which escapes.
- */
-const font = 'font-family:Arial,Helvetica,sans-serif;';
-const text = `${font}font-size:14px;line-height:20px;color:#1f2328;`;
-const muted = `${font}font-size:13px;line-height:18px;color:#59636e;`;
-const small = `${font}font-size:12px;line-height:18px;color:#59636e;`;
+import { emailPage, font, muted, text } from './email-layout';
 
-export const endpointNoticeHtml = `<!DOCTYPE html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title><%= it.subject %></title>
-</head>
-<body style="margin:0;padding:0;background-color:#f3f4f6;">
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="background-color:#f3f4f6;">
-<tr><td align="center" style="padding:24px 12px;">
-<table role="presentation" width="600" cellpadding="0" cellspacing="0" border="0" style="width:100%;max-width:600px;background-color:#ffffff;border:1px solid #e6e8eb;">
-<% if (it.merchantName !== '') { %>
+/**
+ * The HTML part of a failing-endpoint notice, an Eta template over `EndpointNoticeView` (`it`), on
+ * the emails' page (`email-layout.ts`), printing every value with `<%= %>`, which escapes.
+ */
+export const endpointNoticeHtml = emailPage(`<% if (it.merchantName !== '') { %>
 <tr><td style="${muted}padding:24px 32px 4px;"><%= it.merchantName %></td></tr>
 <% } %>
 <tr><td style="${font}font-size:22px;line-height:28px;font-weight:bold;color:#1f2328;padding:8px 32px 0;"><%= it.heading %></td></tr>
@@ -39,10 +24,4 @@ export const endpointNoticeHtml = `<!DOCTYPE html>
 <% } %>
 </ol>
 </td></tr>
-<tr><td style="${small}padding:24px 32px;border-top:1px solid #e6e8eb;"><%= it.footer %></td></tr>
-</table>
-</td></tr>
-</table>
-</body>
-</html>
-`;
+`);

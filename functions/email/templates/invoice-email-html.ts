@@ -1,29 +1,16 @@
+import { emailPage, font, muted, text } from './email-layout';
+
 /**
- * The HTML part of every invoice email, an Eta template over `InvoiceEmailView` (`it`). Only
- * `<%= %>`, which escapes, ever prints a value (`test/unit/email/invoice-email.test.ts` holds the
- * template to that). Mail clients drop `<style>` blocks, external CSS, scripts and images, so the
- * layout is nested tables with every style inline, and nothing needs an image to read.
+ * The HTML part of every invoice email, an Eta template over `InvoiceEmailView` (`it`), on the
+ * emails' page (`email-layout.ts`). Only `<%= %>`, which escapes, ever prints a value
+ * (`test/unit/email/invoice-email.test.ts` holds the template to that).
  */
-const font = 'font-family:Arial,Helvetica,sans-serif;';
-const text = `${font}font-size:14px;line-height:20px;color:#1f2328;`;
 const lead = `${font}font-size:15px;line-height:22px;color:#1f2328;`;
-const muted = `${font}font-size:13px;line-height:18px;color:#59636e;`;
-const small = `${font}font-size:12px;line-height:18px;color:#59636e;`;
 const cell = `${text}padding:8px 0;border-bottom:1px solid #e6e8eb;`;
 const headCell = `${muted}font-weight:bold;padding:8px 0;border-bottom:2px solid #d0d7de;`;
 
-export const invoiceEmailHtml = `<!DOCTYPE html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title><%= it.subject %></title>
-</head>
-<body style="margin:0;padding:0;background-color:#f3f4f6;">
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="background-color:#f3f4f6;">
-<tr><td align="center" style="padding:24px 12px;">
-<table role="presentation" width="600" cellpadding="0" cellspacing="0" border="0" style="width:100%;max-width:600px;background-color:#ffffff;border:1px solid #e6e8eb;">
-<tr><td style="${muted}padding:24px 32px 4px;"><%= it.merchantName %></td></tr>
+export const invoiceEmailHtml =
+  emailPage(`<tr><td style="${muted}padding:24px 32px 4px;"><%= it.merchantName %></td></tr>
 <tr><td style="${font}font-size:22px;line-height:28px;font-weight:bold;color:#1f2328;padding:0 32px;"><%= it.heading %></td></tr>
 <tr><td style="${lead}padding:12px 32px 20px;"><%= it.intro %></td></tr>
 <% if (it.receipt.length > 0) { %>
@@ -68,10 +55,4 @@ export const invoiceEmailHtml = `<!DOCTYPE html>
 </table>
 </td></tr>
 <% } %>
-<tr><td style="${small}padding:24px 32px;border-top:1px solid #e6e8eb;"><%= it.footer %></td></tr>
-</table>
-</td></tr>
-</table>
-</body>
-</html>
-`;
+`);

@@ -491,6 +491,18 @@ describe('dispatcher: endpoint health', () => {
 
   const at = (offsetMs: number) => new Date(now.getTime() + offsetMs).toISOString();
 
+  /** The sandbox's failure simulation, set on the delivery's endpoint for its next attempt. */
+  async function simulateOneFailure(delivery: WebhookDelivery): Promise<void> {
+    const stored = await getEndpoint(merchantId, delivery.webhookEndpointId);
+    if (stored === undefined) throw new Error('the endpoint is gone');
+    await sendTransaction(
+      buildReplaceEndpoint(stored, {
+        ...stored,
+        endpoint: updateWebhookEndpoint(stored.endpoint, { simulateFailures: 1 }, at(0)),
+      }),
+    );
+  }
+
   it('writes the endpoint only when its health changes: the first failure, a success after it, a success 5 minutes on', async () => {
     const { endpoint, delivery } = await setUp();
     const created = await getEndpoint(merchantId, endpoint.webhookEndpointId);
@@ -579,14 +591,7 @@ describe('dispatcher: endpoint health', () => {
   it('leaves the health alone on a simulated failure, which sends no request', async () => {
     const { delivery } = await setUp();
     const healthy = await attemptAt(delivery, 0, 0, succeeded);
-    const stored = await getEndpoint(merchantId, delivery.webhookEndpointId);
-    if (stored === undefined) throw new Error('the endpoint is gone');
-    await sendTransaction(
-      buildReplaceEndpoint(stored, {
-        ...stored,
-        endpoint: updateWebhookEndpoint(stored.endpoint, { simulateFailures: 1 }, at(0)),
-      }),
-    );
+    await simulateOneFailure(delivery);
     const simulated = await attemptAt(await anotherDelivery(delivery), 0, minute, failed);
     expect(simulated.endpoint.failingSince).toBeUndefined();
     expect(simulated.endpoint.lastSucceededAt).toBe(healthy.endpoint.lastSucceededAt);
@@ -597,14 +602,7 @@ describe('dispatcher: endpoint health', () => {
     const { delivery } = await setUp();
     const failing = await attemptAt(delivery, 0, 0, failed);
     expect(failing.endpoint.failingSince).toBe(at(0));
-    const stored = await getEndpoint(merchantId, delivery.webhookEndpointId);
-    if (stored === undefined) throw new Error('the endpoint is gone');
-    await sendTransaction(
-      buildReplaceEndpoint(stored, {
-        ...stored,
-        endpoint: updateWebhookEndpoint(stored.endpoint, { simulateFailures: 1 }, at(0)),
-      }),
-    );
+    await simulateOneFailure(delivery);
     const simulated = await attemptAt(await anotherDelivery(delivery), 0, 2 * day, failed);
     expect(simulated.failingNotice).toBeUndefined();
     // A real failure as late is due its notice.
