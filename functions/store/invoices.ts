@@ -357,6 +357,12 @@ export async function queryInvoices(
             'GSI6',
             invoiceKeys.invoicesOfCustomerWithStatusPartition(merchantId, customerId, status),
           ] as const);
+    // The index sorts by the table's own key, so the table's key and the partition are a start key
+    // whatever index an older cursor named (GSI2, before GSI7).
+    const from =
+      startKey === undefined
+        ? undefined
+        : { PK: startKey.PK, SK: startKey.SK, [`${indexName}PK`]: partition };
     const entries = await queryPage(
       {
         TableName: table,
@@ -365,7 +371,7 @@ export async function queryInvoices(
         ExpressionAttributeValues: { ':partition': partition },
         ScanIndexForward: false,
       },
-      { limit, startKey, keyAttributes: ['PK', 'SK', `${indexName}PK`] },
+      { limit, startKey: from, keyAttributes: ['PK', 'SK', `${indexName}PK`] },
     );
     // An invoice whose status moved since its entry was read is left out of a status's page.
     return itemsOfEntries(entries, (item) => status === undefined || item.status === status);
