@@ -147,6 +147,7 @@ export const EntityType = {
   endpointNotice: 'EndpointNotice',
   suppressedEmailAddress: 'SuppressedEmailAddress',
   emailHourCount: 'EmailHourCount',
+  processorAccount: 'ProcessorAccount',
   config: 'Config',
 } as const;
 

@@ -337,7 +337,8 @@ const errorCodes: Record<
   payment_in_progress: {
     appliesTo: changesPaymentsOrInvoice,
     meaning:
-      'a payment or refund of this invoice or payment is at the processor right now; retry in a few seconds.',
+      'a payment or refund of this invoice or payment, or a link of this processor account, is at the ' +
+      'processor right now; retry in a few seconds.',
   },
   limit_exceeded: { appliesTo: mutates, meaning: 'a per-merchant limit would be exceeded.' },
   endpoint_unhealthy: {
@@ -371,8 +372,12 @@ const errorCodes: Record<
     meaning: 'too many requests; retry after the `Retry-After` seconds. Sent past any of these limits:',
   },
   internal_error: { appliesTo: () => true, meaning: 'an unexpected error; `requestId` identifies it.' },
-  // Production has no processor wired yet.
-  service_unavailable: { appliesTo: callsProcessor, meaning: 'no payment processor is available here.' },
+  service_unavailable: {
+    appliesTo: callsProcessor,
+    meaning:
+      'no payment processor is available here, or it did not answer in time (nothing was changed: send the ' +
+      'same request again after the `Retry-After` seconds).',
+  },
 };
 
 /** JSON, or each media type a page route serves, all with the route's response schema. */

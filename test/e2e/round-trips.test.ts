@@ -62,6 +62,8 @@ const expectedCommands: Record<RouteName, readonly string[]> = {
   createPortalSession: ['TransactWriteItemsCommand'],
   revokePortalSession: ['GetItemCommand', 'TransactWriteItemsCommand'],
   exchangePortalLink: ['UpdateItemCommand', 'GetItemCommand'],
+  linkProcessorAccount: ['TransactWriteItemsCommand', 'GetItemCommand', 'TransactWriteItemsCommand'],
+  getProcessorAccount: ['GetItemCommand'],
 };
 
 /**
@@ -75,6 +77,8 @@ const overBudget: Partial<Record<RouteName, string>> = {
     'reserves before and completes after the processor call: the reservation makes a crash after the charge recoverable',
   refundSandboxPayment:
     'reserves before and completes after the processor call: the reservation makes a crash after the refund recoverable',
+  linkProcessorAccount:
+    'reserves before and completes after the processor call, reading the account under the lock: two requests never open two accounts',
   sendTestWebhook:
     "reads its quota by the endpoint's url, which only the endpoint's read names: the quota counts per destination",
   recoverWebhookDeliveries:
