@@ -29,6 +29,8 @@ export function buildPutProcessorAccount(account: ProcessorAccount) {
         ...processorAccountKeys.processorAccount(account.merchantId),
         entityType: EntityType.processorAccount,
         ...account,
+        // Every applied event of the processor raises it (docs/decisions/stripe-events-in.md).
+        version: 1,
       },
       ConditionExpression: 'attribute_not_exists(PK)',
       ReturnValuesOnConditionCheckFailure: 'ALL_OLD' as const,

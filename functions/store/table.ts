@@ -148,6 +148,7 @@ export const EntityType = {
   suppressedEmailAddress: 'SuppressedEmailAddress',
   emailHourCount: 'EmailHourCount',
   processorAccount: 'ProcessorAccount',
+  processorEvent: 'ProcessorEvent',
   config: 'Config',
 } as const;
 

@@ -23,7 +23,10 @@ export const bundleBudgets = {
 } as const;
 
 /** The functions that carry the Stripe SDK; no other may (`test/infra/function-bundles.test.ts`). */
-export const stripeHandlerModules: readonly string[] = ['api/processor-accounts/link-processor-account'];
+export const stripeHandlerModules: readonly string[] = [
+  'api/processor-accounts/link-processor-account',
+  'api/processor-events/receive-stripe-event',
+];
 
 /** The byte budget of `module` (any but the pay page), × the bare function's. */
 export function bytesBudgetOf(module: string): number {

@@ -305,7 +305,9 @@ const errorCodes: Record<
       'that resource does not allow it: a `customerId`, `productId` or `priceId` in the body that names no ' +
       'resource of this merchant, an archived product, a price of another product or in another currency; a ' +
       '`quantity` or line items whose total would pass the largest amount; a `paymentMethod.type` the invoice ' +
-      'does not accept; a `cursor` that is not a `nextCursor` of this list with the same filters.',
+      'does not accept; a `cursor` that is not a `nextCursor` of this list with the same filters; on ' +
+      "`POST /processors/stripe/events`, a `Stripe-Signature` header that is not Stripe's signature of the " +
+      'exact body, made within the last 5 minutes.',
   },
   invalid_json: { appliesTo: hasBody, meaning: 'the body is not valid JSON.' },
   idempotency_key_required: {

@@ -144,6 +144,11 @@ const describedProblems: readonly { path: RegExp; message: RegExp; stated: strin
   },
   { path: /^createdFrom$/, message: /^must not be after createdTo\.$/, stated: 'not after createdTo' },
   {
+    path: /^Stripe-Signature$/,
+    message: /^must be Stripe's signature of this exact body, made within the last 5 minutes\.$/,
+    stated: "a `Stripe-Signature` header that is not Stripe's signature of the exact body",
+  },
+  {
     path: /^since$/,
     message: /^must be within the last 90 days: deliveries are kept that long\.$/,
     stated: 'within the last 90 days',

@@ -39,3 +39,16 @@ describe('linking a processor account (sandbox)', () => {
     expect(items).toHaveLength(1);
   });
 });
+
+describe('Stripe’s webhook (sandbox)', () => {
+  it('is no route of the sandbox, which has no Stripe: 404 not_found', async () => {
+    const result = await t.api('POST', '/processors/stripe/events', {
+      authorization: null,
+      body: { id: 'evt_1' },
+    });
+    expect({ status: result.status, code: result.body.error.code }).toEqual({
+      status: 404,
+      code: 'not_found',
+    });
+  });
+});

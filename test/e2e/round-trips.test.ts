@@ -9,10 +9,17 @@ import {
 } from '../support/route-round-trips';
 
 /**
+ * The routes production serves and the sandbox does not; each file that drives them as production
+ * pins their round trips (Stripe's webhook: test/e2e/stripe-events.test.ts).
+ */
+type ProductionOnlyRoute = 'receiveStripeEvent';
+type SandboxRouteName = Exclude<RouteName, ProductionOnlyRoute>;
+
+/**
  * What each route sends to DynamoDB on its happy path, in order, with a warm authorizer cache and a
  * cached cursor signing key. A change that adds (or saves) a round trip changes this table.
  */
-const expectedCommands: Record<RouteName, readonly string[]> = {
+const expectedCommands: Record<SandboxRouteName, readonly string[]> = {
   createProduct: ['TransactWriteItemsCommand'],
   setProductStatus: ['GetItemCommand', 'TransactWriteItemsCommand'],
   listProducts: ['QueryCommand'],
@@ -111,7 +118,7 @@ describe('DynamoDB round trips per route', () => {
   it.each(sandboxRoutes.map((route) => [route.operationId, route] as const))(
     '%s sends exactly the commands of the table',
     (operationId) => {
-      expect(measured.get(operationId)).toEqual(expectedCommands[operationId as RouteName]);
+      expect(measured.get(operationId)).toEqual(expectedCommands[operationId as SandboxRouteName]);
     },
   );
 
@@ -150,7 +157,7 @@ describe('the pages after the first', () => {
     '%s: page 2 sends what page 1 sends, or what the table names',
     (operationId) => {
       const expected =
-        nextPageCommands[operationId as RouteName] ?? expectedCommands[operationId as RouteName];
+        nextPageCommands[operationId as RouteName] ?? expectedCommands[operationId as SandboxRouteName];
       expect([...(nextPages.get(operationId) ?? [])].sort()).toEqual([...expected].sort());
     },
   );

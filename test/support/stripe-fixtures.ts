@@ -1,4 +1,4 @@
-import type Stripe from 'stripe';
+import Stripe from 'stripe';
 
 /**
  * Stripe's objects as the SDK types them, so `tsc` checks every fixture's shape against Stripe's
@@ -71,4 +71,52 @@ export function stripeAccountLink(url: string, expiresAt: number): Stripe.Accoun
 /** An error body as Stripe answers it. */
 export function stripeError(type: string, message: string): { error: { type: string; message: string } } {
   return { error: { type, message } };
+}
+
+/** The parts every event has, as Stripe sends them to a Connect endpoint: on behalf of `account`. */
+function eventBase(id: string, created: number, account: string | undefined) {
+  return {
+    id,
+    object: 'event' as const,
+    api_version: '2026-10-28.endive',
+    created,
+    livemode: false,
+    pending_webhooks: 1,
+    request: { id: null, idempotency_key: null },
+    ...(account === undefined ? {} : { account }),
+  };
+}
+
+/** `account.updated`: the connected account as it is now. */
+export function accountUpdatedEvent(
+  id: string,
+  account: Stripe.Account,
+  created: number,
+): Stripe.AccountUpdatedEvent {
+  return { ...eventBase(id, created, account.id), type: 'account.updated', data: { object: account } };
+}
+
+/** `balance.available`, a type the service does not map. */
+export function balanceAvailableEvent(
+  id: string,
+  account: string,
+  created: number,
+): Stripe.BalanceAvailableEvent {
+  return {
+    ...eventBase(id, created, account),
+    type: 'balance.available',
+    data: { object: { object: 'balance', available: [], livemode: false, pending: [] } },
+  };
+}
+
+/** A Stripe-Signature header for `payload` as Stripe makes it, at `timestamp` (epoch seconds). */
+export function stripeSignature(
+  payload: string,
+  options: { secret?: string; timestamp?: number } = {},
+): string {
+  return Stripe.webhooks.generateTestHeaderString({
+    payload,
+    secret: options.secret ?? testStripeWebhookSecret,
+    ...(options.timestamp === undefined ? {} : { timestamp: options.timestamp }),
+  });
 }
