@@ -11,7 +11,10 @@ import { assertProperty } from '../support/property';
 /**
  * Requests generated from docs/openapi.json itself, sent to a real local runtime: whatever the
  * document calls valid must never meet a 5xx, an undocumented status, a response outside its
- * schema, or a 400 other than the state-dependent ones the 400's description lists.
+ * schema, or a 400 other than the state-dependent ones the 400's description lists. The runtime is
+ * the sandbox, where production's own operation (Stripe's webhook) is the documented 404;
+ * test/e2e/stripe-events.test.ts generates that operation's requests from this document against
+ * the runtime as production.
  */
 
 function resolve(ref: string): JsonSchema {

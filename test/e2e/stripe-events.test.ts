@@ -1,5 +1,8 @@
+import fc from 'fast-check';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { EntityType } from '../../functions/store/keys';
+import { document, responseProblems, validatorOf } from '../support/document-schemas';
+import { arbitraryOf, type JsonSchema } from '../support/json-schema-arbitrary';
 import {
   apiClient,
   dynamoDbCommandsDuring,
@@ -7,6 +10,7 @@ import {
   startTestRuntime,
   type TestRuntime,
 } from '../support/local-runtime';
+import { assertProperty } from '../support/property';
 import {
   accountUpdatedEvent,
   activeStripeAccount,
@@ -29,6 +33,8 @@ beforeAll(async () => {
     STRIPE_SECRET_KEY: testStripeSecretKey,
     STRIPE_WEBHOOK_SECRET: testStripeWebhookSecret,
     STRIPE_API_BASE_URL: stripe.baseUrl,
+    // Every request here comes from this one address, as Stripe's come from a few.
+    PUBLIC_RATE_LIMIT_PER_MINUTE: 10_000,
   });
 }, 60_000);
 afterAll(async () => {
@@ -210,4 +216,34 @@ describe('a request Stripe did not sign', () => {
     });
     expect(await t.scanTable()).toEqual(before);
   });
+});
+
+describe('the route as docs/openapi.json describes it', () => {
+  const path = '/processors/stripe/events';
+  const operation = document.paths[path].post;
+  const resolve = (ref: string): JsonSchema =>
+    ref
+      .replace(/^#\//, '')
+      .split('/')
+      .reduce((node: any, segment) => node?.[segment], document);
+
+  it('answers every body valid by its schema 200 when Stripe signed it, and the documented 400 when not', async () => {
+    const bodies = arbitraryOf(operation.requestBody.content['application/json'].schema, {
+      resolve,
+      validatorOf,
+    });
+    await assertProperty(
+      fc.asyncProperty(bodies, fc.boolean(), async (body, signed) => {
+        const text = JSON.stringify(body);
+        const result = await deliver(text, signed ? stripeSignature(text) : null);
+        const status = signed ? 200 : 400;
+        expect({
+          status: result.status,
+          problems: responseProblems('POST', path, result.status, result.body),
+        }).toEqual({ status, problems: [] });
+        if (!signed) expect(result.body.error.details[0].path).toBe('Stripe-Signature');
+      }),
+      { numRuns: 40 },
+    );
+  }, 120_000);
 });
