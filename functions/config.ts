@@ -12,6 +12,14 @@ import {
   withDefault,
 } from './settings/setting';
 
+function isStripeSecretKey(value: string): boolean {
+  return /^(?:sk|rk)_[A-Za-z0-9_]{1,255}$/.test(value);
+}
+
+function isStripeWebhookSecret(value: string): boolean {
+  return /^whsec_[A-Za-z0-9+/=_]{1,255}$/.test(value);
+}
+
 export const Stage = { sandbox: 'sandbox', production: 'production' } as const;
 export type Stage = (typeof Stage)[keyof typeof Stage];
 
@@ -69,6 +77,26 @@ export const ServiceVariables = {
   EMAILS_PER_MERCHANT_PER_HOUR: withDefault(wholeNumber(1, 100_000), 100),
   /** The API's public base URL, without a trailing slash: pay links are `${PUBLIC_BASE_URL}/pay#<slug>`. */
   PUBLIC_BASE_URL: httpUrl(),
+  /**
+   * The names of the Secrets Manager secrets holding the platform's Stripe secret key and its Connect
+   * webhook signing secret (set by the stack from the stage file); functions read the values at cold
+   * start (docs/processor.md). Names only: a secret's value is never an environment variable in AWS.
+   */
+  STRIPE_SECRET_KEY_SECRET_NAME: text('a Secrets Manager secret name', { maxLength: 512 }),
+  STRIPE_WEBHOOK_SECRET_SECRET_NAME: text('a Secrets Manager secret name', { maxLength: 512 }),
+  /** Local runtime and tests only: the platform's Stripe secret key itself. Never set in AWS. */
+  STRIPE_SECRET_KEY: textWhere('a Stripe secret key, sk_… or rk_…', isStripeSecretKey, { secret: true }),
+  /** Local runtime and tests only: the Connect webhook signing secret itself. Never set in AWS. */
+  STRIPE_WEBHOOK_SECRET: textWhere('a Stripe webhook signing secret, whsec_…', isStripeWebhookSecret, {
+    secret: true,
+  }),
+  /**
+   * Local runtime and tests only: the API server the Stripe SDK calls instead of api.stripe.com, as
+   * its host, port and protocol options (for tests, a local recording server).
+   */
+  STRIPE_API_BASE_URL: httpUrl(),
+  /** How long the Stripe SDK waits for each answer before it retries once (docs/processor.md). */
+  STRIPE_TIMEOUT_MS: withDefault(wholeNumber(100, 10_000), 4000),
   /** The local runtime's stand-in for KMS. Never set in AWS. */
   LOCAL_SECRETS_KEY: textWhere('32 bytes in base64', (value) => Buffer.from(value, 'base64').length === 32, {
     secret: true,

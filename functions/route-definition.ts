@@ -69,6 +69,12 @@ export interface RouteDefinition {
    * since a replay would hand out the session's bearer a second time. Answers 410 for a spent link.
    */
   readonly opensPortalLink?: true;
+  /**
+   * A payment processor's webhook (docs/processor.md#stripes-events-in): it writes, but takes no
+   * Idempotency-Key; the processor's signature on the raw body vouches for the request and the
+   * processor's event id de-duplicates it.
+   */
+  readonly signedByProcessor?: 'stripe';
   /** `none`: the handler never touches the table, so its function gets no table access or name. */
   readonly tableAccess?: 'none';
   /**
@@ -90,15 +96,22 @@ export const defaultRouteTimeoutSeconds = 10;
  * Routes that change state require an Idempotency-Key (docs/architecture.md#conventions-for-every-endpoint)
  * and may write the table.
  */
-export function isMutating(route: Pick<RouteDefinition, 'method' | 'readOnly' | 'opensPortalLink'>): boolean {
-  return route.method !== 'GET' && route.readOnly !== true && route.opensPortalLink !== true;
+export function isMutating(
+  route: Pick<RouteDefinition, 'method' | 'readOnly' | 'opensPortalLink' | 'signedByProcessor'>,
+): boolean {
+  return (
+    route.method !== 'GET' &&
+    route.readOnly !== true &&
+    route.opensPortalLink !== true &&
+    route.signedByProcessor === undefined
+  );
 }
 
-/** Routes whose function writes the table: the mutating ones and the portal link's exchange. */
+/** Routes whose function writes the table: the mutating ones, the portal link's exchange, processors' webhooks. */
 export function writesTable(
-  route: Pick<RouteDefinition, 'method' | 'readOnly' | 'opensPortalLink'>,
+  route: Pick<RouteDefinition, 'method' | 'readOnly' | 'opensPortalLink' | 'signedByProcessor'>,
 ): boolean {
-  return isMutating(route) || route.opensPortalLink === true;
+  return isMutating(route) || route.opensPortalLink === true || route.signedByProcessor !== undefined;
 }
 
 export function isPublic(route: Pick<RouteDefinition, 'access'>): boolean {

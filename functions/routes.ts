@@ -5,6 +5,8 @@ import { invoiceRoutes } from './api/invoices/routes';
 import { payPageRoutes } from './api/pay/routes';
 import { paymentRoutes } from './api/payments/routes';
 import { portalSessionRoutes } from './api/portal-sessions/routes';
+import { processorAccountRoutes } from './api/processor-accounts/routes';
+import { processorEventRoutes } from './api/processor-events/routes';
 import { sandboxRoutes } from './api/sandbox/routes';
 import { webhookDeliveryRoutes } from './api/webhook-deliveries/routes';
 import { webhookRecoveryRoutes } from './api/webhook-recoveries/routes';
@@ -31,6 +33,8 @@ export const routes = {
   ...payPageRoutes,
   ...portalSessionRoutes,
   ...portalPageRoutes,
+  ...processorAccountRoutes,
+  ...processorEventRoutes,
 } as const satisfies Record<string, RouteDefinition>;
 
 export type RouteName = keyof typeof routes;

@@ -166,7 +166,10 @@ export class MerchantPaymentsStack extends Stack {
     this.emailPipeline = this.createEmailPipeline(config, queues, environment);
     this.rollout.seal();
 
-    this.serviceAlarms = this.createServiceAlarms(stageRoutes.filter(isPublic), authorizer);
+    // The payers' and portal visitors' routes; Stripe's webhook is retried by Stripe, and its own
+    // alarms come with the mapping of its events (docs/processor.md#what-is-next).
+    const payRoutes = stageRoutes.filter((route) => isPublic(route) && route.signedByProcessor === undefined);
+    this.serviceAlarms = this.createServiceAlarms(payRoutes, authorizer);
     this.dashboard = this.createDashboard();
     // Last, so no alarm added above is left without someone to tell.
     this.alarmTopic = new AlarmTopic(this, 'AlarmTopic', {

@@ -143,6 +143,39 @@ const captureOnly = {
 } as const;
 
 /**
+ * Secrets Manager's rule for a secret's name: 1 to 512 of these characters. Refused names are not
+ * echoed: a value that fails here may be the secret itself, pasted in by mistake.
+ */
+const secretName = z
+  .string()
+  .regex(/^[A-Za-z0-9/_+=.@-]{1,512}$/, {
+    error: 'must be the name of an AWS Secrets Manager secret (letters, digits and /_+=.@-, at most 512)',
+  })
+  .refine((name) => !/^(?:sk|rk|whsec)_/.test(name), {
+    error: 'must be the name of the Secrets Manager secret that holds the value, never the value itself',
+  });
+
+/**
+ * Where a stage's payments come from (docs/processor.md): the sandbox's simulator, or Stripe Connect,
+ * whose platform secret key and Connect webhook signing secret live in Secrets Manager. The file names
+ * the two secrets; their values never appear in a stage file, a template or an environment variable.
+ */
+const processorSection = z.discriminatedUnion(
+  'kind',
+  [
+    z.strictObject({ kind: z.literal('simulator') }),
+    z.strictObject({
+      kind: z.literal('stripe'),
+      /** The secret whose value is the platform's Stripe secret key (`sk_live_…`). */
+      secretKeySecretName: secretName,
+      /** The secret whose value is the Connect webhook endpoint's signing secret (`whsec_…`). */
+      webhookSigningSecretName: secretName,
+    }),
+  ],
+  { error: 'must be "simulator" (the sandbox\'s test cards) or "stripe" (Stripe Connect)' },
+);
+
+/**
  * Everything an operator sets per stage, checked whole before anything is built. A later block
  * (such as the delivery pipeline's) is one more optional strict object here.
  */
@@ -171,6 +204,11 @@ export const stageConfigSchema = z
     }),
     /** Customer emails; without it the stage captures them and sends none. */
     email: emailSection.default(captureOnly),
+    /**
+     * Where payments come from. Without it a sandbox uses the simulator and production has no
+     * processor: its pay routes answer 503.
+     */
+    processor: processorSection.optional(),
   })
   .superRefine((config, context) => {
     for (const limit of ['rateLimit', 'burstLimit'] as const) {
@@ -208,6 +246,7 @@ export type AlarmSubscribers = StageConfig['alarmSubscribers'];
 export type TraceSampling = StageConfig['traceSampling'];
 export type EmailConfig = StageConfig['email'];
 export type EmailIdentityConfig = NonNullable<EmailConfig['identity']>;
+export type ProcessorConfig = NonNullable<StageConfig['processor']>;
 
 /** A stage that sends has an identity, and its From address is that identity's. */
 function checkEmailIdentity(emailConfig: EmailConfig, context: z.RefinementCtx): void {
@@ -283,6 +322,33 @@ function stageEmailIssues(stage: Stage, config: StageConfig): string[] {
   return [`email.delivery must be "capture" for ${stage}: a deployed ${stage} never emails anyone`];
 }
 
+/**
+ * Each stage has its one processor: the sandbox keeps the simulator behind its test cards, and
+ * production takes real money through Stripe only (docs/processor.md).
+ */
+const stageProcessors = { sandbox: 'simulator', production: 'stripe' } as const satisfies Record<
+  Stage,
+  ProcessorConfig['kind']
+>;
+
+function stageProcessorIssues(stage: Stage, config: StageConfig): string[] {
+  const expected = stageProcessors[stage];
+  if (config.processor === undefined || config.processor.kind === expected) return [];
+  return [`processor.kind must be "${expected}" for ${stage}`];
+}
+
+/**
+ * The processor a checked stage configuration takes payments from; `undefined` for a production
+ * file without one, whose pay routes answer 503.
+ */
+export function stageProcessor(
+  stage: Stage,
+  config: Pick<StageConfig, 'processor'>,
+): ProcessorConfig | undefined {
+  if (config.processor !== undefined) return config.processor;
+  return stage === 'sandbox' ? { kind: 'simulator' } : undefined;
+}
+
 /** A pinned stage deploys to one account and region only, and its alarms reach someone. */
 function pinnedStageIssues(stage: Stage, config: StageConfig): string[] {
   const issues: string[] = [];
@@ -326,8 +392,10 @@ export function issueLine(issue: z.core.$ZodIssue, fileKind = 'a stage file'): s
     if (issue.input === undefined) return `${field} is required`;
     return `${field} must be ${typeNames[issue.expected] ?? `a ${issue.expected}`}`;
   }
-  // An https subscriber's URL is not echoed: it often carries the pager's integration key.
-  const echoed = typeof issue.input === 'string' && issue.path[1] !== 'https';
+  // An https subscriber's URL is not echoed: it often carries the pager's integration key; nor is
+  // anything of the processor section, where a pasted secret would otherwise reach the terminal.
+  const echoed =
+    typeof issue.input === 'string' && issue.path[1] !== 'https' && issue.path[0] !== 'processor';
   return `${field} ${issue.message}${echoed ? ` (got ${JSON.stringify(issue.input)})` : ''}`;
 }
 
@@ -341,6 +409,7 @@ export function parseStageConfig(stage: Stage, exported: unknown, file: string):
     ? [
         ...(pinnedStages.has(stage) ? pinnedStageIssues(stage, result.data) : []),
         ...stageEmailIssues(stage, result.data),
+        ...stageProcessorIssues(stage, result.data),
       ]
     : result.error.issues.map((issue) => issueLine(issue));
   if (problems.length > 0 || !result.success) throw new StageConfigError(`${file}: ${problems.join('; ')}`);

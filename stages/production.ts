@@ -26,4 +26,11 @@ export default {
     identity: { domain: 'payments.example.com' },
     emailsPerMerchantPerHour: 100,
   },
+  // Payments through Stripe Connect (docs/processor.md). These are the NAMES of two Secrets Manager
+  // secrets in the stage's account and region, created by an operator; their values never appear here.
+  processor: {
+    kind: 'stripe',
+    secretKeySecretName: 'merchant-payments/production/stripe-secret-key',
+    webhookSigningSecretName: 'merchant-payments/production/stripe-connect-webhook-secret',
+  },
 } satisfies StageConfigFile;

@@ -20,4 +20,6 @@ export default {
     fromAddress: 'invoices@sandbox.payments.example.com',
     emailsPerMerchantPerHour: 100,
   },
+  // The sandbox keeps its simulator and test cards: no merchant's money moves here (docs/processor.md).
+  processor: { kind: 'simulator' },
 } satisfies StageConfigFile;

@@ -29,6 +29,15 @@ export interface ApiRequest<R extends RouteDefinition> {
   readonly body: Parsed<R['request']['body']>;
   /** Present on every mutating route: the handler's write must carry the idempotency record. */
   readonly idempotency: R['method'] extends 'GET' ? undefined : IdempotencyContext;
+  /** The request as sent, for what must be checked on its exact bytes (a processor's signature). */
+  readonly raw: RawRequest;
+}
+
+export interface RawRequest {
+  /** The body's bytes exactly as received; undefined without a body. */
+  readonly body: Buffer | undefined;
+  /** A header's value, its name in any case. */
+  header(name: string): string | undefined;
 }
 
 export type ApiResponse = StoredResponse;
@@ -47,6 +56,8 @@ export interface ApiState {
   now: Date;
   startedAt: number;
   rawBody: unknown;
+  /** The body's bytes as received (decoded from base64 when API Gateway encoded them). */
+  bodyBytes: Buffer | undefined;
   params: unknown;
   query: unknown;
   body: unknown;

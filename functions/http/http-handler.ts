@@ -5,6 +5,7 @@ import { isMutating, isPublic, type RouteDefinition } from '../route-definition'
 import { type ApiRequest, type ApiResponse, apiState } from './api-request';
 import { errorHandler, type ReplayOptions } from './error-handler';
 import { ApiError } from './errors';
+import { headerValue } from './header-value';
 import { idempotency } from './idempotency';
 import { jsonBody } from './json-body';
 import { jsonResponse } from './json-response';
@@ -34,7 +35,7 @@ export function httpHandler<R extends RouteDefinition>(
   if (isMutating(route)) middlewares.push(idempotency(route));
   return middy<APIGatewayProxyEvent, APIGatewayProxyResult, Error, Context>()
     .use(middlewares)
-    .handler(async (_event, context) => {
+    .handler(async (event, context) => {
       const state = apiState(context);
       const request = {
         route,
@@ -48,6 +49,10 @@ export function httpHandler<R extends RouteDefinition>(
         query: state.query,
         body: state.body,
         idempotency: state.idempotency,
+        raw: {
+          body: state.bodyBytes,
+          header: (name: string) => headerValue(event.headers, name.toLowerCase()),
+        },
       } as ApiRequest<R>;
       try {
         return jsonResponse(await handle(request), state.requestId);

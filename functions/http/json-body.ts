@@ -32,7 +32,9 @@ export function jsonBody(): MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyR
           ? undefined
           : jsonContentTypeProblem(headerValue(headers, 'content-type'));
       if (problem !== undefined) throw new ApiError('unsupported_media_type', problem);
-      const text = isBase64Encoded ? Buffer.from(body, 'base64').toString('utf8') : body;
+      const bytes = Buffer.from(body, isBase64Encoded ? 'base64' : 'utf8');
+      state.bodyBytes = bytes;
+      const text = isBase64Encoded ? bytes.toString('utf8') : body;
       if (Buffer.byteLength(text, 'utf8') > maxBodyBytes) {
         throw new ApiError('payload_too_large', `The request body is larger than ${maxBodyBytes} bytes.`);
       }

@@ -41,6 +41,7 @@ export function requestContext(
         now: new Date(),
         startedAt: Date.now(),
         rawBody: undefined,
+        bodyBytes: undefined,
         params: undefined,
         query: undefined,
         body: undefined,

@@ -76,3 +76,23 @@ export class ProcessorUnavailableError extends AnswerableError {
     return { code: 'service_unavailable', message: 'No payment processor is available on this stage.' };
   }
 }
+
+/**
+ * The processor did not answer in time, refused for load (429) or failed (5xx), after the SDK's own
+ * retry: 503 `service_unavailable`, not stored for the key, and nothing was recorded, so the same
+ * request may simply be sent again (docs/decisions/stripe-connect-accounts.md).
+ */
+export class ProcessorUnreachableError extends AnswerableError {
+  override name = 'ProcessorUnreachableError';
+  constructor(options: { cause?: unknown } = {}) {
+    super('The payment processor did not answer.', options);
+  }
+
+  answer(): ErrorAnswer {
+    return {
+      code: 'service_unavailable',
+      message: 'The payment processor did not answer in time; nothing was changed. Try again in a moment.',
+      headers: { 'Retry-After': '5' },
+    };
+  }
+}

@@ -454,6 +454,8 @@ export interface ProcessorCallLock {
   readonly asRead: Condition;
   /** A limit the item must be within for the call to go ahead. */
   readonly admission?: ProcessorCallAdmission;
+  /** The 409 `payment_in_progress` message while another call holds the item; a payment's by default. */
+  readonly busyMessage?: string;
 }
 
 /**
@@ -534,7 +536,7 @@ export async function reserveProcessorCall(
       }
       const locked = error.failureAt(1)?.existing;
       if (locked !== undefined && isLive(locked, context.now) && locked[lockAttributes.id] !== callId) {
-        throw new ProcessorCallBusy();
+        throw new ProcessorCallBusy(input.lock?.busyMessage);
       }
       const refused = locked === undefined ? undefined : input.lock?.admission?.refusal(locked);
       if (refused !== undefined) throw refused;

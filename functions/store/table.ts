@@ -147,6 +147,8 @@ export const EntityType = {
   endpointNotice: 'EndpointNotice',
   suppressedEmailAddress: 'SuppressedEmailAddress',
   emailHourCount: 'EmailHourCount',
+  processorAccount: 'ProcessorAccount',
+  processorEvent: 'ProcessorEvent',
   config: 'Config',
 } as const;
 

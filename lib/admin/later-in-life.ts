@@ -123,6 +123,8 @@ const rules: Partial<Record<string, Rule>> = {
   [EntityType.invoiceEmail]: email,
   [EntityType.endpointNotice]: email,
   [EntityType.emailHourCount]: liveCount,
+  // Each of Stripe's events applied to the account raises its version: the copy would bring back an older state.
+  [EntityType.processorAccount]: rising('version'),
 };
 
 /**

@@ -12,7 +12,7 @@ import { authorizerHandlerModule } from '../stack';
 import type { BenchContext } from './bench-context';
 import type { ImportMeasure } from './bench-options';
 import { type BenchRow, NoBudget, rowOf, Unit } from './bench-row';
-import { bundleBudgets, cpuBudgetOf } from './bundle-budgets';
+import { bundleBudgets, bytesBudgetOf, cpuBudgetOf } from './bundle-budgets';
 import { functionNodeOptions } from './function-node-options';
 import { type ImportCost, interleavedImportCosts } from './import-cost';
 import { importInstructions, valgrindAvailable } from './import-instructions';
@@ -237,7 +237,7 @@ function bytesRows(modules: readonly string[], bytes: ReadonlyMap<string, number
       budget:
         module === payPageHandlerModule
           ? { value: 'most', limit: bundleBudgets.payPageBytes }
-          : { ratio: 'most', limit: bundleBudgets.bytesRatio },
+          : { ratio: 'most', limit: bytesBudgetOf(module) },
     }),
   );
 }

@@ -2,6 +2,7 @@ import { RemovalPolicy } from 'aws-cdk-lib';
 import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { payPageRoutes } from '../../functions/api/pay/routes';
 import type { portalSessionRoutes } from '../../functions/api/portal-sessions/routes';
+import type { processorEventRoutes } from '../../functions/api/processor-events/routes';
 import type { Stage } from '../../functions/config';
 import type { portalPageRoutes } from '../../functions/portal/routes';
 import type { StageConfig, TraceSampling } from '../stage-config';
@@ -19,13 +20,14 @@ export interface RequestCeiling {
 }
 
 /**
- * The operationIds of the public routes (the pay page's and the portal's), each of which gets its
- * own reserved concurrency.
+ * The operationIds of the public routes (the pay page's, the portal's and Stripe's webhook), each of
+ * which gets its own reserved concurrency.
  */
 export type PublicRouteOperationId =
   | keyof typeof payPageRoutes
   | keyof typeof portalPageRoutes
-  | keyof Pick<typeof portalSessionRoutes, 'exchangePortalLink'>;
+  | keyof Pick<typeof portalSessionRoutes, 'exchangePortalLink'>
+  | keyof typeof processorEventRoutes;
 
 /**
  * Lambda concurrency set aside for one function: it always gets that much, and never more. It is
@@ -158,6 +160,8 @@ export const stageSettings = {
         // A portal page is one read; its assets are cached by the browser for a year. A link is
         // opened once per visit.
         ...{ servePortalPage: 2, servePortalAsset: 2, exchangePortalLink: 2 },
+        // Production only: the sandbox has no Stripe and no such route.
+        receiveStripeEvent: 1,
       },
     },
     detailedMetrics: false,
@@ -193,6 +197,9 @@ export const stageSettings = {
       publicRoutes: {
         ...{ servePayPage: 10, getPayInvoice: 10, payInvoice: 40 },
         ...{ servePortalPage: 5, servePortalAsset: 2, exchangePortalLink: 5 },
+        // One read and one write an event: Stripe's bursts (an outage's backlog) wait here, never on
+        // the merchants' pool, and Stripe retries what a throttle refused.
+        receiveStripeEvent: 10,
       },
     },
     detailedMetrics: true,

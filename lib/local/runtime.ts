@@ -6,6 +6,7 @@ import { authorize } from '../../functions/authorizer/authorize';
 import { handler as authorizer } from '../../functions/authorizer/handler';
 import { resetFunctionEnvironment, type Stage } from '../../functions/config';
 import { writePayPageModule } from '../../functions/pay/build-pay-page';
+import { resetStripePlatform } from '../../functions/payments/stripe/stripe-platform';
 import { writePortalPageModule } from '../../functions/portal/build-portal-page';
 import type { RouteDefinition } from '../../functions/route-definition';
 import { routeList, routesOfStage } from '../../functions/routes';
@@ -171,10 +172,18 @@ async function setFunctionEnvironment(
     // An in-memory runtime has no sealed secrets to keep: it makes a fresh key.
     LOCAL_SECRETS_KEY: options.inMemory ? SecretsKey.make() : await readOrCreateKey(stateDir, SecretsKey),
     POWERTOOLS_SERVICE_NAME: 'merchant-payments-local',
+    STRIPE_TIMEOUT_MS: String(settings.STRIPE_TIMEOUT_MS),
   });
+  // The Stripe secrets come from the runtime's own settings: an earlier runtime's must not linger.
+  for (const name of ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_API_BASE_URL'] as const) {
+    const value = settings[name];
+    if (value === undefined) delete process.env[name];
+    else process.env[name] = value;
+  }
   resetFunctionEnvironment();
   resetDocumentClient();
   resetSecretSealer();
+  resetStripePlatform();
 }
 
 function startGateway(settings: LocalSettings, stateDir: string): Promise<LocalGateway> {

@@ -38,6 +38,12 @@ export const LocalVariables = {
   MAIL_INBOX_PORT: wholeNumber(0, 65535),
   /** Emails a merchant may send an hour before the rest are recorded `rate_limited`. */
   EMAILS_PER_MERCHANT_PER_HOUR: withDefault(wholeNumber(1, 100_000), 100),
+  /** Production only: the platform's Stripe secret key and Connect webhook secret (docs/processor.md). */
+  STRIPE_SECRET_KEY: ServiceVariables.STRIPE_SECRET_KEY,
+  STRIPE_WEBHOOK_SECRET: ServiceVariables.STRIPE_WEBHOOK_SECRET,
+  /** Another API server for the Stripe SDK than api.stripe.com: a local recording server, in tests. */
+  STRIPE_API_BASE_URL: ServiceVariables.STRIPE_API_BASE_URL,
+  STRIPE_TIMEOUT_MS: ServiceVariables.STRIPE_TIMEOUT_MS,
   /** Where runtime.json and the persisted table live; the admin CLI's --local reads the same. */
   LOCAL_STATE_DIR: text('a folder path'),
 } as const;

@@ -305,7 +305,9 @@ const errorCodes: Record<
       'that resource does not allow it: a `customerId`, `productId` or `priceId` in the body that names no ' +
       'resource of this merchant, an archived product, a price of another product or in another currency; a ' +
       '`quantity` or line items whose total would pass the largest amount; a `paymentMethod.type` the invoice ' +
-      'does not accept; a `cursor` that is not a `nextCursor` of this list with the same filters.',
+      'does not accept; a `cursor` that is not a `nextCursor` of this list with the same filters; on ' +
+      "`POST /processors/stripe/events`, a `Stripe-Signature` header that is not Stripe's signature of the " +
+      'exact body, made within the last 5 minutes.',
   },
   invalid_json: { appliesTo: hasBody, meaning: 'the body is not valid JSON.' },
   idempotency_key_required: {
@@ -337,7 +339,8 @@ const errorCodes: Record<
   payment_in_progress: {
     appliesTo: changesPaymentsOrInvoice,
     meaning:
-      'a payment or refund of this invoice or payment is at the processor right now; retry in a few seconds.',
+      'a payment or refund of this invoice or payment, or a link of this processor account, is at the ' +
+      'processor right now; retry in a few seconds.',
   },
   limit_exceeded: { appliesTo: mutates, meaning: 'a per-merchant limit would be exceeded.' },
   endpoint_unhealthy: {
@@ -371,8 +374,12 @@ const errorCodes: Record<
     meaning: 'too many requests; retry after the `Retry-After` seconds. Sent past any of these limits:',
   },
   internal_error: { appliesTo: () => true, meaning: 'an unexpected error; `requestId` identifies it.' },
-  // Production has no processor wired yet.
-  service_unavailable: { appliesTo: callsProcessor, meaning: 'no payment processor is available here.' },
+  service_unavailable: {
+    appliesTo: callsProcessor,
+    meaning:
+      'no payment processor is available here, or it did not answer in time (nothing was changed: send the ' +
+      'same request again after the `Retry-After` seconds).',
+  },
 };
 
 /** JSON, or each media type a page route serves, all with the route's response schema. */

@@ -11,7 +11,10 @@ import { assertProperty } from '../support/property';
 /**
  * Requests generated from docs/openapi.json itself, sent to a real local runtime: whatever the
  * document calls valid must never meet a 5xx, an undocumented status, a response outside its
- * schema, or a 400 other than the state-dependent ones the 400's description lists.
+ * schema, or a 400 other than the state-dependent ones the 400's description lists. The runtime is
+ * the sandbox, where production's own operation (Stripe's webhook) is the documented 404;
+ * test/e2e/stripe-events.test.ts generates that operation's requests from this document against
+ * the runtime as production.
  */
 
 function resolve(ref: string): JsonSchema {
@@ -143,6 +146,11 @@ const describedProblems: readonly { path: RegExp; message: RegExp; stated: strin
     stated: 'a `cursor` that is not a `nextCursor` of this list',
   },
   { path: /^createdFrom$/, message: /^must not be after createdTo\.$/, stated: 'not after createdTo' },
+  {
+    path: /^Stripe-Signature$/,
+    message: /^must be Stripe's signature of this exact body, made within the last 5 minutes\.$/,
+    stated: "a `Stripe-Signature` header that is not Stripe's signature of the exact body",
+  },
   {
     path: /^since$/,
     message: /^must be within the last 90 days: deliveries are kept that long\.$/,

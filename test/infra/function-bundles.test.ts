@@ -4,7 +4,7 @@ import { build, type Metafile } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Stage } from '../../functions/config';
 import { routeList, routes } from '../../functions/routes';
-import { bundleBudgets } from '../../lib/bench/bundle-budgets';
+import { bundleBudgets, bytesBudgetOf, stripeHandlerModules } from '../../lib/bench/bundle-budgets';
 import { benchedModules } from '../../lib/bench/bundles-section';
 import { functionNodeOptions } from '../../lib/bench/function-node-options';
 import { importInFreshNode } from '../../lib/bench/import-cost';
@@ -47,10 +47,11 @@ const bareEntry = `lib/bench/${bareModule}.ts`;
 
 /** The byte ceiling: a ratio to the bare function, or an absolute size for the pay page (no SDK). */
 function byteCeilingOf(module: string, bareBytes: number): number {
-  return module === payPageModule
-    ? bundleBudgets.payPageBytes
-    : Math.floor(bundleBudgets.bytesRatio * bareBytes);
+  if (module === payPageModule) return bundleBudgets.payPageBytes;
+  return Math.floor(bytesBudgetOf(module) * bareBytes);
 }
+
+const stripeSdk = /(?:^|\/)node_modules\/stripe\//;
 
 /**
  * Classic zod (v4's and v3's) and zod's locales (264 KB, shipped whole when anything reaches the
@@ -84,7 +85,7 @@ function sizeTable(bundles: ReadonlyMap<string, Bundle>, bareBytes: number): str
   const width = Math.max(...[...bundles.keys()].map((module) => module.length));
   const rows = [...bundles].map(([module, { bytes }]) => {
     const limit =
-      module === payPageModule ? `≤ ${bundleBudgets.payPageBytes} B` : `≤ ${bundleBudgets.bytesRatio}×`;
+      module === payPageModule ? `≤ ${bundleBudgets.payPageBytes} B` : `≤ ${bytesBudgetOf(module)}×`;
     return `${module.padEnd(width)}  ${String(bytes).padStart(9)}  ${(bytes / bareBytes).toFixed(3)}×  ${limit}`;
   });
   return [`${'bare DynamoDB client'.padEnd(width)}  ${String(bareBytes).padStart(9)}  1.000×`, ...rows].join(
@@ -142,6 +143,13 @@ describe('function bundles', () => {
       bytes,
       `${module}: ${bytes} bytes, ${(bytes / bareBytes).toFixed(3)}× the bare function`,
     ).toBeLessThanOrEqual(byteCeilingOf(module, bareBytes));
+  });
+
+  it('carries the Stripe SDK only in the functions that call Stripe', () => {
+    const carrying = [...bundles].filter(([, bundle]) =>
+      bundle.inputs.some((input) => stripeSdk.test(input)),
+    );
+    expect(carrying.map(([module]) => module).sort()).toEqual([...stripeHandlerModules].sort());
   });
 
   it.each(handlerModules)('%s carries neither classic zod nor zod’s locales', (module) => {

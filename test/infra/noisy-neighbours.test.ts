@@ -189,7 +189,7 @@ describe('reserved concurrency', () => {
   it.each(stages)('reserves each pay route’s concurrency in %s, and none for merchant routes', (stage) => {
     const { stack, template } = synthesized(stage);
     const reservedByRoute = settingsOf(stage, committedStageConfig(stage)).reservedConcurrency.publicRoutes;
-    for (const route of publicRoutes) {
+    for (const route of routesOfStage(publicRoutes, stage)) {
       const fn = stack.routeFunctions.get(route.operationId)?.function;
       expect(fn, route.operationId).toBeDefined();
       expect(reservedOf(template, fn as lambda.Function), route.operationId).toBe(

@@ -22,7 +22,13 @@ const stages = Object.values(Stage);
 synthesizeEveryStageFirst();
 
 const publicRoutes = routeList.filter(isPublic);
-const publicRouteKeys = publicRoutes.map((route) => `${route.method} ${route.path}`).sort();
+
+/** `METHOD /path` of each public route `stage` serves. */
+function publicRouteKeys(stage: Stage): string[] {
+  return routesOfStage(publicRoutes, stage)
+    .map((route) => `${route.method} ${route.path}`)
+    .sort();
+}
 
 interface DeployedMethod {
   readonly key: string;
@@ -42,22 +48,27 @@ function deployedMethods(template: Template): DeployedMethod[] {
 const rateRule = (template: Template): CfnResource => webAclRule(template, 'PayRoutesPerAddress');
 
 describe('public routes', () => {
-  it.each(stages)(
-    'serves the pay page, both pay routes, the portal page, its assets and its link exchange in %s',
-    (stage) => {
+  const payAndPortal = [
+    'exchangePortalLink',
+    'getPayInvoice',
+    'payInvoice',
+    'servePayPage',
+    'servePortalAsset',
+    'servePortalPage',
+  ];
+
+  it.each([
+    ['sandbox', payAndPortal],
+    ['production', [...payAndPortal, 'receiveStripeEvent'].sort()],
+  ] as const)(
+    'serves the pay page, both pay routes, the portal page, its assets and its link exchange in %s, and Stripe’s webhook in production',
+    (stage, expected) => {
       expect(
         routesOfStage(routeList, stage)
           .filter(isPublic)
           .map((route) => route.operationId)
           .sort(),
-      ).toEqual([
-        'exchangePortalLink',
-        'getPayInvoice',
-        'payInvoice',
-        'servePayPage',
-        'servePortalAsset',
-        'servePortalPage',
-      ]);
+      ).toEqual(expected);
     },
   );
 
@@ -65,15 +76,15 @@ describe('public routes', () => {
     const open = deployedMethods(templateOf(stage)).filter(
       (method) => method.properties.AuthorizationType === 'NONE',
     );
-    expect(open.map((method) => method.key).sort()).toEqual(publicRouteKeys);
+    expect(open.map((method) => method.key).sort()).toEqual(publicRouteKeys(stage));
     for (const method of open) expect(method.properties.AuthorizerId).toBeUndefined();
   });
 
   it.each(stages)('keeps the bearer-key authorizer on every other method of %s', (stage) => {
     const template = templateOf(stage);
     const { id: authorizerId } = onlyResource(template, 'AWS::ApiGateway::Authorizer');
-    const others = deployedMethods(template).filter((method) => !publicRouteKeys.includes(method.key));
-    expect(others).toHaveLength(routesOfStage(routeList, stage).length - publicRoutes.length);
+    const others = deployedMethods(template).filter((method) => !publicRouteKeys(stage).includes(method.key));
+    expect(others).toHaveLength(routesOfStage(routeList, stage).length - publicRouteKeys(stage).length);
     for (const method of others) {
       expect(method.properties.AuthorizationType).toBe('CUSTOM');
       expect(method.properties.AuthorizerId).toEqual({ Ref: authorizerId });
@@ -99,13 +110,17 @@ describe('public routes', () => {
     const keys = (apig4 as apigateway.Method[]).map(
       (method) => `${method.httpMethod} ${method.resource.path}`,
     );
-    expect(keys.sort()).toEqual(publicRouteKeys);
-    const reasons = apig4.flatMap((construct) =>
-      construct.node.metadata
+    expect(keys.sort()).toEqual(publicRouteKeys('production'));
+    for (const method of apig4 as apigateway.Method[]) {
+      const reasons = method.node.metadata
         .filter((entry) => entry.type === Validations.ACKNOWLEDGED_RULES_METADATA_KEY)
-        .flatMap((entry) => Object.values(entry.data as Record<string, string>)),
-    );
-    for (const reason of reasons) expect(reason).toMatch(/public by design.*slug.*rate-limited/s);
+        .flatMap((entry) => Object.values(entry.data as Record<string, string>));
+      const expected =
+        method.resource.path === routes.receiveStripeEvent.path
+          ? /public by design.*Stripe's signature.*rate-limited/s
+          : /public by design.*slug.*rate-limited/s;
+      for (const reason of reasons) expect(reason).toMatch(expected);
+    }
   });
 });
 
@@ -121,7 +136,7 @@ describe('public route throttling', () => {
       overrides
         .map((setting) => `${setting.HttpMethod} ${setting.ResourcePath.slice(1).replaceAll('~1', '/')}`)
         .sort(),
-    ).toEqual(publicRouteKeys);
+    ).toEqual(publicRouteKeys(stage));
     for (const setting of overrides) {
       expect(setting).toMatchObject({
         ThrottlingRateLimit: publicRouteThrottle.rateLimit,

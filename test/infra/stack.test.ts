@@ -6,7 +6,7 @@ import { AwsSolutionsChecks } from 'cdk-nag';
 import { describe, expect, it } from 'vitest';
 import { Stage } from '../../functions/config';
 import { isPublic, usesTable, writesTable } from '../../functions/route-definition';
-import { routeList } from '../../functions/routes';
+import { routeList, routesOfStage } from '../../functions/routes';
 import { createTableInput, TableDefinition } from '../../functions/store/table';
 import { ServiceFunction } from '../../lib/constructs/service-function';
 import { functionLogGroupName, queueNames, restApiName, stackName } from '../../lib/stack-name';
@@ -21,6 +21,12 @@ import {
 } from './template';
 
 const stages = Object.values(Stage);
+
+/** The sandbox's routes, which its template is read for; production's own are checked on their own. */
+const sandboxRoutes = routesOfStage(routeList, 'sandbox');
+const productionOnlyRoutes = routesOfStage(routeList, 'production').filter(
+  (route) => !sandboxRoutes.includes(route),
+);
 
 synthesizeEveryStageFirst();
 
@@ -382,7 +388,7 @@ describe('gateway responses', () => {
 });
 
 describe('route functions', () => {
-  it.each(routeList)('lets $operationId use the secrets key only when it seals secrets', (route) => {
+  it.each(sandboxRoutes)('lets $operationId use the secrets key only when it seals secrets', (route) => {
     const template = templateOf('sandbox');
     const secretsKeyArn = { 'Fn::GetAtt': [secretsKeyId(template, 'sandbox'), 'Arn'] };
     const kmsActions = statementsOfFunction(template, `MerchantPayments-sandbox-${route.operationId}`)
@@ -394,10 +400,10 @@ describe('route functions', () => {
   });
 
   it('creates one function per route plus the authorizer, the three delivery and the two email functions', () => {
-    templateOf('sandbox').resourceCountIs('AWS::Lambda::Function', routeList.length + 1 + 3 + 2);
+    templateOf('sandbox').resourceCountIs('AWS::Lambda::Function', sandboxRoutes.length + 1 + 3 + 2);
   });
 
-  it.each(routeList)(
+  it.each(sandboxRoutes)(
     'runs $operationId on nodejs24.x arm64 with 256 MB, its timeout and JSON logs',
     (route) => {
       const tableEnvironment = !usesTable(route)
@@ -421,7 +427,7 @@ describe('route functions', () => {
     },
   );
 
-  it.each(routeList.filter((route) => usesTable(route)))(
+  it.each(sandboxRoutes.filter((route) => usesTable(route)))(
     'grants $operationId only the table access its method needs',
     (route) => {
       const actions = actionsOfFunction(
@@ -458,7 +464,7 @@ describe('route functions', () => {
     expect(actions.filter((action) => /^dynamodb:(Update|Delete|BatchWrite)/.test(action))).toEqual([]);
   });
 
-  it.each(routeList.filter((route) => !writesTable(route) && usesTable(route)))(
+  it.each(sandboxRoutes.filter((route) => !writesTable(route) && usesTable(route)))(
     'lets reader $operationId put items only in the CONFIG partition (the cursor signing key)',
     (route) => {
       const statements = statementsOfFunction(
@@ -526,7 +532,7 @@ describe('route functions', () => {
         },
       }),
     );
-    expect(roles).toHaveLength(routeList.length + 1 + 3 + 2);
+    expect(roles).toHaveLength(sandboxRoutes.length + 1 + 3 + 2);
     // The operators' policy (operator-policy.test.ts) is attached to no function role.
     const ownPolicies = Object.keys(
       templateOf('sandbox').findResources('AWS::IAM::ManagedPolicy', {
@@ -548,7 +554,7 @@ describe('route functions', () => {
 });
 
 describe('routes', () => {
-  it.each(routeList.filter((route) => !isPublic(route)))(
+  it.each(sandboxRoutes.filter((route) => !isPublic(route)))(
     'serves $method $path from the $operationId function behind the authorizer',
     (route) => {
       const template = templateOf('sandbox');
@@ -569,8 +575,48 @@ describe('routes', () => {
   );
 
   it('declares no method that is not in the route table', () => {
-    templateOf('sandbox').resourceCountIs('AWS::ApiGateway::Method', routeList.length);
+    templateOf('sandbox').resourceCountIs('AWS::ApiGateway::Method', sandboxRoutes.length);
   });
+});
+
+describe('routes of production only', () => {
+  it('is Stripe’s webhook alone, which the sandbox has no function or method for', () => {
+    expect(productionOnlyRoutes.map((route) => route.operationId)).toEqual(['receiveStripeEvent']);
+    templateOf('production').resourceCountIs(
+      'AWS::ApiGateway::Method',
+      routesOfStage(routeList, 'production').length,
+    );
+    const names = (stage: Stage) =>
+      Object.values(templateOf(stage).findResources('AWS::Lambda::Function')).map(
+        (fn) => fn.Properties.FunctionName,
+      );
+    expect(names('sandbox')).not.toContain('MerchantPayments-sandbox-receiveStripeEvent');
+    expect(names('production')).toContain('MerchantPayments-production-receiveStripeEvent');
+  });
+
+  it.each(productionOnlyRoutes)(
+    'runs $operationId on nodejs24.x arm64 with 256 MB and lets it write the table, without the secrets key',
+    (route) => {
+      const template = templateOf('production');
+      const name = `MerchantPayments-production-${route.operationId}`;
+      template.hasResourceProperties('AWS::Lambda::Function', {
+        FunctionName: name,
+        Runtime: 'nodejs24.x',
+        Architectures: ['arm64'],
+        MemorySize: 256,
+        Timeout: route.timeoutSeconds ?? 10,
+        Environment: {
+          Variables: Match.objectLike({ TABLE_NAME: { Ref: Match.anyValue() }, STAGE: 'production' }),
+        },
+      });
+      expect(actionsOfFunction(template, name)).toContain('dynamodb:PutItem');
+      const secretsKeyArn = { 'Fn::GetAtt': [secretsKeyId(template, 'production'), 'Arn'] };
+      const onSecretsKey = statementsOfFunction(template, name).filter((statement) =>
+        [statement.Resource].flat().some((arn) => isEqual(arn, secretsKeyArn)),
+      );
+      expect(onSecretsKey).toEqual([]);
+    },
+  );
 });
 
 describe('API stage', () => {

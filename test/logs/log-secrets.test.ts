@@ -108,6 +108,29 @@ describe('findLogSecrets', () => {
     );
   });
 
+  it('finds the platform’s Stripe key, of either mode, secret or restricted, and shows only its kind', () => {
+    for (const key of [
+      'sk_test_51HxAbCdEf0123456789',
+      'sk_live_51HxAbCdEf0123456789',
+      'rk_live_51HxAbCd0123',
+    ]) {
+      const found = findLogSecrets(logLine({ stripe: { apiKey: key } }));
+      expect(found).toEqual([expect.objectContaining({ kind: LogSecretKind.stripeSecretKey })]);
+      expect(JSON.stringify(found)).not.toContain(key.slice(8));
+    }
+  });
+
+  it('finds a Stripe onboarding link', () => {
+    const link = 'https://connect.stripe.com/setup/s/acct_1Abc/Rk9vQmFyQmF6';
+    const found = findLogSecrets(logLine({ onboardingUrl: link }));
+    expect(found).toEqual([
+      expect.objectContaining({
+        kind: LogSecretKind.stripeOnboardingLink,
+        masked: 'https://connect.stripe.com/setup/…',
+      }),
+    ]);
+  });
+
   it('finds an invoice slug, bare or in a pay-link URL', () => {
     const slug = newInvoiceUrlSlug(random);
     const found = findLogSecrets(logLine({ slug, url: `https://pay.example.com/i/${slug}?x=1` }));
@@ -186,6 +209,9 @@ describe('findLogSecrets', () => {
       notCard: '4242424242424241',
       amountMinor: 1999,
       secretPrefix: 'whsec_',
+      stripeAccountId: 'acct_1Recorded',
+      stripeEventId: 'evt_1QmDx2AbCdEfGhIjKlMnOpQr',
+      stripeRequestId: 'req_recorded1',
     });
     expect(findLogSecrets(line)).toEqual([]);
   });

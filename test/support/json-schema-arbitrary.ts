@@ -116,9 +116,16 @@ function objectOf(schema: JsonSchema, options: ArbitraryOptions): fc.Arbitrary<u
   const { additionalProperties } = schema;
 
   const keys = Object.keys(properties);
+  // An open object (any further property allowed: a Stripe event) is given its named properties only,
+  // which is valid and all its schema says of it.
+  const open =
+    additionalProperties === true ||
+    (typeof additionalProperties === 'object' &&
+      additionalProperties !== null &&
+      Object.keys(additionalProperties).length === 0);
   let object: fc.Arbitrary<Record<string, unknown>>;
-  if (keys.length > 0 || additionalProperties === false) {
-    if (additionalProperties !== false) {
+  if (keys.length > 0 || additionalProperties === false || open) {
+    if (additionalProperties !== false && !open) {
       throw new Error('The arbitrary converter knows named properties only with additionalProperties false');
     }
     const fields = Object.fromEntries(

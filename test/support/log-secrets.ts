@@ -6,6 +6,8 @@ export const LogSecretKind = {
   invoiceSlug: 'invoice pay-link slug',
   cardNumber: 'card number',
   emailBody: 'email body',
+  stripeSecretKey: 'Stripe secret key',
+  stripeOnboardingLink: 'Stripe onboarding link',
 } as const;
 export type LogSecretKind = (typeof LogSecretKind)[keyof typeof LogSecretKind];
 
@@ -25,6 +27,10 @@ const apiKeyPattern = /(merchant_(?:sbx|prd)[a-z0-9]{10})_[A-Za-z0-9_-]+/g;
 /** Portal tokens embed their session id, which may be logged; the part after it is the secret. */
 const portalTokenPattern = /(portal(?:link)?_(?:sbx|prd)[0-9a-z]{26})_[A-Za-z0-9_-]+/g;
 const signingSecretPattern = /whsec_[A-Za-z0-9+/=]+/g;
+/** The platform's Stripe key, secret (`sk_`) or restricted (`rk_`), of test or live mode. */
+const stripeSecretKeyPattern = /(?<![A-Za-z0-9])(sk|rk)_(?:test|live)_[A-Za-z0-9]+/g;
+/** An Account Link: whoever holds it onboards (gives bank details to) the merchant's account. */
+const stripeOnboardingLinkPattern = /https:\/\/connect\.stripe\.com\/setup\/[^\s"\\]+/g;
 /**
  * A slug is 32 random bytes in base64url: a token of exactly 43 characters. The longest ids the
  * service logs are shorter (TypeIDs ≤ 33, UUIDs 36, `test-<uuid>` table names 41) and hashes longer
@@ -52,6 +58,13 @@ export function findLogSecrets(line: string): LogSecret[] {
     ...matches(line, apiKeyPattern, LogSecretKind.apiKey, ([, keyPrefix]) => `${keyPrefix}_…`),
     ...matches(line, portalTokenPattern, LogSecretKind.portalToken, ([, sessionPart]) => `${sessionPart}_…`),
     ...matches(line, signingSecretPattern, LogSecretKind.signingSecret, () => 'whsec_…'),
+    ...matches(line, stripeSecretKeyPattern, LogSecretKind.stripeSecretKey, ([, kind]) => `${kind}_…`),
+    ...matches(
+      line,
+      stripeOnboardingLinkPattern,
+      LogSecretKind.stripeOnboardingLink,
+      () => 'https://connect.stripe.com/setup/…',
+    ),
     ...matches(line, emailBodyPattern, LogSecretKind.emailBody, ([marker]) => `${marker.slice(0, 12)}…`),
   ];
   const unprefixed = [

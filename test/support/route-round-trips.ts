@@ -341,6 +341,15 @@ export async function measureRouteRoundTrips(
   await measure('revokePortalSession', () =>
     api('DELETE', `${portalSessions}/${session.portalSessionId}`, { idempotencyKey: newKey() }),
   );
+  // The processor account: simulated in the sandbox, opened once, then read.
+  const processorAccount = `/merchants/${merchantId}/processor-account`;
+  await measure('linkProcessorAccount', () =>
+    api('POST', processorAccount, {
+      body: { returnUrl: 'https://shop.example.com/back', refreshUrl: 'https://shop.example.com/again' },
+      idempotencyKey: newKey(),
+    }),
+  );
+  await measure('getProcessorAccount', () => api('GET', processorAccount));
   return { measured, nextPages, coldCursor, coldAuthorizer };
 }
 

@@ -6,6 +6,8 @@ import { invoiceRoutes } from '../../functions/api/invoices/routes';
 import { payPageRoutes } from '../../functions/api/pay/routes';
 import { paymentRoutes } from '../../functions/api/payments/routes';
 import { portalSessionRoutes } from '../../functions/api/portal-sessions/routes';
+import { processorAccountRoutes } from '../../functions/api/processor-accounts/routes';
+import { processorEventRoutes } from '../../functions/api/processor-events/routes';
 import { sandboxRoutes } from '../../functions/api/sandbox/routes';
 import { webhookDeliveryRoutes } from '../../functions/api/webhook-deliveries/routes';
 import { webhookRecoveryRoutes } from '../../functions/api/webhook-recoveries/routes';
@@ -50,6 +52,8 @@ describe('routes', () => {
     payPageRoutes,
     portalSessionRoutes,
     portalPageRoutes,
+    processorAccountRoutes,
+    processorEventRoutes,
   ].flatMap((declared) => Object.entries(declared));
 
   it('holds every route each resource declares, none shadowed by another of the same name', () => {

@@ -7,6 +7,7 @@ import {
   parseStageConfig,
   StageConfigError,
   type StageConfigFile,
+  stageProcessor,
 } from '../../lib/stage-config';
 
 const pinned = {
@@ -272,5 +273,79 @@ describe('the email section', () => {
     expect(committedStageConfig('sandbox').email.delivery).toBe('capture');
     expect(committedStageConfig('sandbox').email.identity).toBeUndefined();
     expect(committedStageConfig('production').email.delivery).toBe('ses');
+  });
+});
+
+describe('processor section', () => {
+  const stripe = {
+    kind: 'stripe',
+    secretKeySecretName: 'payments/stripe-secret-key',
+    webhookSigningSecretName: 'payments/stripe-webhook-secret',
+  } as const;
+
+  it('takes payments from the simulator when a sandbox file has no processor section', () => {
+    expect(stageProcessor('sandbox', parseStageConfig('sandbox', pinned, 'f.ts'))).toEqual({
+      kind: 'simulator',
+    });
+  });
+
+  it('leaves production without a processor (its pay routes answer 503) when the section is absent', () => {
+    expect(stageProcessor('production', parseStageConfig('production', pinned, 'f.ts'))).toBeUndefined();
+  });
+
+  it('keeps the names of the two Stripe secrets of production', () => {
+    expect(parseStageConfig('production', { ...pinned, processor: stripe }, 'f.ts').processor).toEqual(
+      stripe,
+    );
+  });
+
+  it('has the committed sandbox on the simulator and production on Stripe', () => {
+    expect(committedStageConfig('sandbox').processor?.kind).toBe('simulator');
+    expect(committedStageConfig('production').processor).toMatchObject({ kind: 'stripe' });
+  });
+
+  it('refuses the simulator in production and Stripe in the sandbox, in one line', () => {
+    expect(refusal('production', { ...pinned, processor: { kind: 'simulator' } })).toBe(
+      'f.ts: processor.kind must be "stripe" for production',
+    );
+    expect(refusal('sandbox', { ...pinned, processor: stripe })).toBe(
+      'f.ts: processor.kind must be "simulator" for sandbox',
+    );
+  });
+
+  it('names each missing secret and refuses an unknown kind or field', () => {
+    expect(refusal('production', { ...pinned, processor: { kind: 'stripe' } })).toBe(
+      'f.ts: processor.secretKeySecretName is required; processor.webhookSigningSecretName is required',
+    );
+    expect(refusal('production', { ...pinned, processor: { kind: 'paypal' } })).toBe(
+      'f.ts: processor.kind must be "simulator" (the sandbox\'s test cards) or "stripe" (Stripe Connect)',
+    );
+    expect(
+      refusal('sandbox', { ...pinned, processor: { kind: 'simulator', secretKeySecretName: 'x' } }),
+    ).toBe('f.ts: processor.secretKeySecretName is not a field of a stage file');
+  });
+
+  it('refuses a secret value in place of a name without repeating it', () => {
+    const pasted = {
+      ...stripe,
+      secretKeySecretName: 'sk_live_51Hx0000',
+      webhookSigningSecretName: 'whsec_abc',
+    };
+    const message = refusal('production', { ...pinned, processor: pasted });
+    expect(message).toBe(
+      'f.ts: processor.secretKeySecretName must be the name of the Secrets Manager secret that holds the value, ' +
+        'never the value itself; processor.webhookSigningSecretName must be the name of the Secrets Manager ' +
+        'secret that holds the value, never the value itself',
+    );
+    expect(message).not.toMatch(/sk_live|whsec_abc/);
+  });
+
+  it('refuses a name Secrets Manager would not take', () => {
+    expect(
+      refusal('production', { ...pinned, processor: { ...stripe, secretKeySecretName: 'has space' } }),
+    ).toBe(
+      'f.ts: processor.secretKeySecretName must be the name of an AWS Secrets Manager secret ' +
+        '(letters, digits and /_+=.@-, at most 512)',
+    );
   });
 });

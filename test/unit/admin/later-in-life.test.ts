@@ -97,6 +97,11 @@ describe('laterInLife', () => {
       LeftAloneReason.laterVersion,
     ],
     [
+      'a processor account that applied a Stripe event since',
+      pair(EntityType.processorAccount, { version: 1, state: 'pending' }, { version: 2, state: 'active' }),
+      LeftAloneReason.laterVersion,
+    ],
+    [
       'a delivery attempted since',
       pair(
         EntityType.webhookDelivery,

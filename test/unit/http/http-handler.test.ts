@@ -182,3 +182,48 @@ describe('httpHandler', () => {
     expect(seen).toEqual(['request handled req-3', 'request handled req-4', 'unhandled error req-3']);
   });
 });
+
+describe('the raw request a handler reads', () => {
+  const publicRoute = {
+    ...route,
+    method: 'POST',
+    merchantScope: 'none',
+    request: {},
+    access: 'public',
+    readOnly: true,
+  } as const satisfies RouteDefinition;
+  const body = '{ "name": "Café ☕",\n  "n": 1 }';
+
+  /** The body bytes and a header as `publicRoute`'s handler saw them. */
+  async function seen(overrides: Partial<APIGatewayProxyEvent>) {
+    let raw: { body: Buffer | undefined; signature: string | undefined } | undefined;
+    const result = await httpHandler(publicRoute, async (request) => {
+      raw = { body: request.raw.body, signature: request.raw.header('Stripe-Signature') };
+      return { status: 200, body: {} };
+    })(event({ httpMethod: 'POST', queryStringParameters: null, ...overrides }), context);
+    expect(result.statusCode).toBe(200);
+    return raw;
+  }
+
+  it('hands over the body’s bytes as sent, not the parsed JSON again, and headers in any case', async () => {
+    const raw = await seen({
+      body,
+      headers: { 'Content-Type': 'application/json', 'stripe-signature': 't=1' },
+    });
+    expect(raw?.body?.equals(Buffer.from(body, 'utf8'))).toBe(true);
+    expect(raw?.signature).toBe('t=1');
+  });
+
+  it('decodes a base64 body API Gateway encoded to its bytes', async () => {
+    const raw = await seen({
+      body: Buffer.from(body, 'utf8').toString('base64'),
+      isBase64Encoded: true,
+      headers: { 'Content-Type': 'application/json' },
+    });
+    expect(raw?.body?.toString('utf8')).toBe(body);
+  });
+
+  it('has no body bytes without a body', async () => {
+    expect((await seen({ body: null }))?.body).toBeUndefined();
+  });
+});

@@ -16,6 +16,10 @@ describe('readLocalSettings', () => {
       WEBHOOK_ALLOW_PRIVATE_TARGETS: false,
       MAIL_INBOX_PORT: undefined,
       EMAILS_PER_MERCHANT_PER_HOUR: 100,
+      STRIPE_SECRET_KEY: undefined,
+      STRIPE_WEBHOOK_SECRET: undefined,
+      STRIPE_API_BASE_URL: undefined,
+      STRIPE_TIMEOUT_MS: 4000,
       LOCAL_STATE_DIR: undefined,
     });
   });
@@ -33,6 +37,10 @@ describe('readLocalSettings', () => {
       PUBLIC_RATE_LIMIT_PER_MINUTE: '5',
       MAIL_INBOX_PORT: '9005',
       EMAILS_PER_MERCHANT_PER_HOUR: '7',
+      STRIPE_SECRET_KEY: 'sk_test_local',
+      STRIPE_WEBHOOK_SECRET: 'whsec_local',
+      STRIPE_API_BASE_URL: 'http://127.0.0.1:12111',
+      STRIPE_TIMEOUT_MS: '250',
       LOCAL_STATE_DIR: '/tmp/state',
     });
     expect(settings).toEqual({
@@ -47,6 +55,10 @@ describe('readLocalSettings', () => {
       PUBLIC_RATE_LIMIT_PER_MINUTE: 5,
       MAIL_INBOX_PORT: 9005,
       EMAILS_PER_MERCHANT_PER_HOUR: 7,
+      STRIPE_SECRET_KEY: 'sk_test_local',
+      STRIPE_WEBHOOK_SECRET: 'whsec_local',
+      STRIPE_API_BASE_URL: 'http://127.0.0.1:12111',
+      STRIPE_TIMEOUT_MS: 250,
       LOCAL_STATE_DIR: '/tmp/state',
     });
   });
@@ -57,10 +69,23 @@ describe('readLocalSettings', () => {
     ['WEBHOOK_RETRY_DELAY_SECONDS', '901', 'a whole number from 0 to 900'],
     ['WEBHOOK_LEASE_MARGIN_MS', '500', 'a whole number from 1000 to 60000'],
     ['WEBHOOK_ALLOW_PRIVATE_TARGETS', 'yes', '1, 0, true or false'],
+    ['STRIPE_API_BASE_URL', 'localhost:12111', 'an http:// or https:// URL'],
   ])('names %s and what it accepts in one line', (variable, value, accepts) => {
     expect(() => readLocalSettings({ [variable]: value })).toThrow(SettingError);
     expect(() => readLocalSettings({ [variable]: value })).toThrow(
       `${variable}="${value}" is not accepted: it must be ${accepts}.`,
     );
+  });
+});
+
+describe('the Stripe secrets of the local runtime', () => {
+  it.each([
+    ['STRIPE_SECRET_KEY', 'pk_live_notasecretkey', 'a Stripe secret key, sk_… or rk_…'],
+    ['STRIPE_WEBHOOK_SECRET', 'whsec_ has space', 'a Stripe webhook signing secret, whsec_…'],
+  ])('refuses %s without repeating the value', (variable, value, accepts) => {
+    expect(() => readLocalSettings({ [variable]: value })).toThrow(
+      `${variable} is not accepted: it must be ${accepts}.`,
+    );
+    expect(() => readLocalSettings({ [variable]: value })).not.toThrow(value);
   });
 });

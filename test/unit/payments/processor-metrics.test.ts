@@ -38,6 +38,7 @@ describe('processorMetrics', () => {
     const processorRoutes = routeList.filter((route) => route.callsProcessor === true);
     expect(processorRoutes.map((route) => route.operationId).sort()).toEqual([
       'createSandboxPayment',
+      'linkProcessorAccount',
       'payInvoice',
       'refundSandboxPayment',
     ]);

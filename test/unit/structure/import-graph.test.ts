@@ -5,7 +5,7 @@ import { projectRoot } from './function-spans';
 import { filesUnder, importCircles } from './import-graph';
 
 /** The most files the store may hold: one module per entity and the shared mechanics (docs/architecture.md#where-each-concern-lives). */
-const storeFileLimit = 18;
+const storeFileLimit = 20;
 
 describe('import graph', () => {
   it('has no import circle in functions/, lib/ or bin/, type-only imports included', () => {
