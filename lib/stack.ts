@@ -33,10 +33,18 @@ import {
 } from './constructs/service-function';
 import { ServiceKey } from './constructs/service-key';
 import { type StageSettings, settingsOf } from './constructs/stage-settings';
+import { grantStripeSecretsRead, usesStripe } from './constructs/stripe-secrets';
 import { TableBackup } from './constructs/table-backup';
 import { ControlTowerRules } from './control-tower-rules';
 import { emailResourceNames, functionLogGroupName, functionName, queueNames, stackName } from './stack-name';
-import { type CustomDomain, committedStageConfig, environmentOf, type StageConfig } from './stage-config';
+import {
+  type CustomDomain,
+  committedStageConfig,
+  environmentOf,
+  type ProcessorConfig,
+  type StageConfig,
+  stageProcessor,
+} from './stage-config';
 
 /** Service name in every structured log line (Powertools Logger) and in the Service tag. */
 export const serviceName = 'merchant-payments';
@@ -161,7 +169,11 @@ export class MerchantPaymentsStack extends Stack {
       logEncryptionKey: this.dataKey.key,
       customDomain: config.customDomain,
     });
-    this.routeFunctions = this.addRouteFunctions(stageRoutes, environment);
+    this.routeFunctions = this.addRouteFunctions(
+      stageRoutes,
+      environment,
+      stageProcessor(this.stage, config),
+    );
     this.deliveryPipeline = this.createDeliveryPipeline(queues, environment);
     this.emailPipeline = this.createEmailPipeline(config, queues, environment);
     this.rollout.seal();
@@ -240,6 +252,7 @@ export class MerchantPaymentsStack extends Stack {
   private addRouteFunctions(
     stageRoutes: readonly RouteDefinition[],
     environment: Readonly<Record<string, string>>,
+    processor: ProcessorConfig | undefined,
   ): ReadonlyMap<string, ServiceFunction> {
     const routeFunctions = new Map<string, ServiceFunction>();
     for (const route of stageRoutes) {
@@ -248,6 +261,11 @@ export class MerchantPaymentsStack extends Stack {
       const routeEnvironment: Record<string, string> =
         tableAccess === 'none' ? { POWERTOOLS_SERVICE_NAME: serviceName } : { ...environment };
       if (route.usesSecretsKey) routeEnvironment.SECRETS_KEY_ID = this.secretsKey.keyArn;
+      const stripe = usesStripe(route, processor);
+      if (stripe !== undefined) {
+        routeEnvironment.STRIPE_SECRET_KEY_SECRET_NAME = stripe.secretKeySecretName;
+        routeEnvironment.STRIPE_WEBHOOK_SECRET_SECRET_NAME = stripe.webhookSigningSecretName;
+      }
       const routeFunction = this.serviceFunction(`${pascalCase(route.operationId)}Route`, route.operationId, {
         handlerModule: route.handler,
         description: `${route.method} ${route.path}: ${route.summary}`,
@@ -260,6 +278,7 @@ export class MerchantPaymentsStack extends Stack {
       if (tableAccess === TableAccess.read) this.table.grantConfigCreate(routeFunction.role);
       // Exactly the two calls the sealer makes; no GenerateDataKey* or ReEncrypt* wildcards.
       if (route.usesSecretsKey) this.secretsKey.grant(routeFunction.role, 'kms:Encrypt', 'kms:Decrypt');
+      if (stripe !== undefined) grantStripeSecretsRead(routeFunction.role, stripe);
       // A bad pay route loses payments, so it rolls out behind an alias; the merchants' routes, which
       // a client retries, deploy at once (`docs/operations.md#rolling-out-and-back`).
       const invoked = isPublic(route)

@@ -10,6 +10,7 @@ import { routeList, routesOfStage } from '../../functions/routes';
 import { createTableInput, TableDefinition } from '../../functions/store/table';
 import { ServiceFunction } from '../../lib/constructs/service-function';
 import { functionLogGroupName, queueNames, restApiName, stackName } from '../../lib/stack-name';
+import { committedStageConfig } from '../../lib/stage-config';
 import {
   dataKeyId,
   liveAliasId,
@@ -108,6 +109,15 @@ describe('cdk-nag AwsSolutions', () => {
       functions
         .map((fn) => `${fn.role.node.path} ${(fn.function.node.defaultChild as CfnFunction).functionName}`)
         .sort(),
+    );
+    // The two Stripe secrets' ARNs end in the six characters Secrets Manager adds to their names.
+    const stripeSecrets = [...acknowledged.keys()].filter((rule) => rule.includes(':secretsmanager:'));
+    for (const rule of stripeSecrets) acknowledged.delete(rule);
+    const processor = committedStageConfig('production').processor;
+    expect(stripeSecrets.map((rule) => /:secret:(.+)-\?{6}\]$/.exec(rule)?.[1]).sort()).toEqual(
+      processor?.kind === 'stripe'
+        ? [processor.secretKeySecretName, processor.webhookSigningSecretName].sort()
+        : [],
     );
     expect([...acknowledged.keys()].sort()).toEqual([
       'AwsSolutions-APIG2',

@@ -1,5 +1,6 @@
 import type Stripe from 'stripe';
 import { functionEnvironment } from '../../config';
+import { secretsManagerReader } from './secrets-manager-reader';
 import { buildStripeClient } from './stripe-client';
 import { resetStripeSecrets, type SecretValueReader, stripeSecrets } from './stripe-secrets';
 
@@ -15,7 +16,9 @@ let platform: Promise<StripePlatform> | undefined;
  * The platform's Stripe client, built once per process from the secrets (docs/processor.md). Rejects
  * with `ProcessorUnavailableError` (503) where no Stripe secrets are configured.
  */
-export function stripePlatform(readSecret?: SecretValueReader): Promise<StripePlatform> {
+export function stripePlatform(
+  readSecret: SecretValueReader = secretsManagerReader(),
+): Promise<StripePlatform> {
   const environment = functionEnvironment();
   platform ??= stripeSecrets(environment, readSecret).then(
     ({ secretKey, webhookSigningSecret }) => ({
