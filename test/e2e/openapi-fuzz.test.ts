@@ -73,8 +73,12 @@ function requestOf(operation: Operation, merchantId: string, known: readonly str
   const options = { resolve, validatorOf, fixed: { merchantId }, known };
   const params = Object.fromEntries(
     operation.parameters.map((parameter) => {
-      const value =
-        parameter.name === 'merchantId' ? fc.constant(merchantId) : arbitraryOf(parameter.schema, options);
+      const generated = arbitraryOf(parameter.schema, options);
+      // `.` and `..` as a whole path segment are removed by every URL parser (RFC 3986, 5.2.4) before
+      // a request leaves the client: `/portal/assets/.` is sent as `/portal/assets/`, another route.
+      const sendable =
+        parameter.in === 'path' ? generated.filter((value) => value !== '.' && value !== '..') : generated;
+      const value = parameter.name === 'merchantId' ? fc.constant(merchantId) : sendable;
       return [`${parameter.in}:${parameter.name}`, value];
     }),
   );
