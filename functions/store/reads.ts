@@ -70,13 +70,14 @@ export function queryMerchantItems(
   sortKeyPrefix: string,
   page: { limit: number; startKey: Record<string, unknown> | undefined },
 ): Promise<QueryPage> {
+  const { keyCondition, values } = sortKeyPrefixRange(sortKeyPrefix);
   return queryPage(
     {
       TableName: tableName,
-      KeyConditionExpression: sortKeyPrefixRange(sortKeyPrefix).keyCondition,
+      KeyConditionExpression: keyCondition,
       ExpressionAttributeValues: {
         ':partition': merchantPartition,
-        ...sortKeyPrefixRange(sortKeyPrefix).values,
+        ...values,
       },
       ScanIndexForward: false,
     },

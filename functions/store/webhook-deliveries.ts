@@ -41,6 +41,9 @@ import {
   withNextNumbers,
 } from './webhook-endpoints';
 
+/** The key condition of a partition's deliveries (`DELIVERY#…`), as the range DynamoDB Local indexes. */
+const deliveriesRange = sortKeyPrefixRange(SortKeyPrefix.webhookDelivery);
+
 const deliveriesOfStatusPartition = (webhookEndpointId: string, status: DeliveryStatus, shard: number) =>
   `${deliveriesPartition(webhookEndpointId, shard)}#${status}`;
 
@@ -198,12 +201,12 @@ export async function pausedDeliveriesOf(
   const itemsOfShards = await mapWithConcurrency(shardNumbers, partitionReadConcurrency, (shard) =>
     queryAll({
       TableName: tableName(),
-      KeyConditionExpression: sortKeyPrefixRange(SortKeyPrefix.webhookDelivery).keyCondition,
+      KeyConditionExpression: deliveriesRange.keyCondition,
       FilterExpression: 'paused = :true AND #status = :pending',
       ExpressionAttributeNames: { '#status': 'status' },
       ExpressionAttributeValues: {
         ':partition': deliveriesPartition(webhookEndpointId, shard),
-        ...sortKeyPrefixRange(SortKeyPrefix.webhookDelivery).values,
+        ...deliveriesRange.values,
         ':true': true,
         ':pending': DeliveryStatus.pending,
       },
@@ -629,10 +632,10 @@ export function buildShardQuery(request: DeliveriesPageRequest, shard: number): 
   const partition = deliveriesPartition(request.webhookEndpointId, shard);
   return {
     TableName: tableName(),
-    KeyConditionExpression: sortKeyPrefixRange(SortKeyPrefix.webhookDelivery).keyCondition,
+    KeyConditionExpression: deliveriesRange.keyCondition,
     ExpressionAttributeValues: {
       ':partition': partition,
-      ...sortKeyPrefixRange(SortKeyPrefix.webhookDelivery).values,
+      ...deliveriesRange.values,
     },
     ScanIndexForward: false,
     // A cursor names the last delivery of a page, in whichever shard: each shard starts below its SK.

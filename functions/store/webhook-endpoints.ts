@@ -377,16 +377,19 @@ export async function getEndpoint(merchantId: string, webhookEndpointId: string)
   return Item === undefined ? undefined : toStoredEndpoint(Item);
 }
 
+/** The live endpoints' sort keys (`WEBHOOK_ENDPOINT#…`), as the range DynamoDB Local indexes. */
+const liveEndpointsRange = sortKeyPrefixRange(SortKeyPrefix.webhookEndpoint);
+
 /** The merchant's endpoints that are not deleted, newest first. */
 function liveEndpointsQuery(merchantId: string) {
   return {
     TableName: tableName(),
-    KeyConditionExpression: sortKeyPrefixRange(SortKeyPrefix.webhookEndpoint).keyCondition,
+    KeyConditionExpression: liveEndpointsRange.keyCondition,
     FilterExpression: '#status <> :deleted',
     ExpressionAttributeNames: { '#status': 'status' },
     ExpressionAttributeValues: {
       ':partition': merchantPartition(merchantId),
-      ...sortKeyPrefixRange(SortKeyPrefix.webhookEndpoint).values,
+      ...liveEndpointsRange.values,
       ':deleted': 'deleted',
     },
     ScanIndexForward: false,

@@ -15,9 +15,11 @@ function sharedClient(): SecretsManagerClient {
  * functions read the platform's Stripe secrets, whose names the stack gives them (docs/processor.md).
  * A secret without text is no configured processor: 503, naming the secret, never its value.
  */
-export function secretsManagerReader(secrets: SecretsManagerClient = sharedClient()): SecretValueReader {
+export function secretsManagerReader(secrets?: SecretsManagerClient): SecretValueReader {
   return async (secretName) => {
-    const { SecretString } = await secrets.send(new GetSecretValueCommand({ SecretId: secretName }));
+    // Made at the first read, not with the reader: a runtime given the values never makes one.
+    const reader = secrets ?? sharedClient();
+    const { SecretString } = await reader.send(new GetSecretValueCommand({ SecretId: secretName }));
     if (SecretString === undefined || SecretString.trim() === '') {
       throw new ProcessorUnavailableError(`The secret ${secretName} holds no text.`);
     }
