@@ -173,6 +173,7 @@ export class MerchantPaymentsStack extends Stack {
       stageRoutes,
       environment,
       stageProcessor(this.stage, config),
+      this.publicBaseUrl(config.customDomain),
     );
     this.deliveryPipeline = this.createDeliveryPipeline(queues, environment);
     this.emailPipeline = this.createEmailPipeline(config, queues, environment);
@@ -253,6 +254,7 @@ export class MerchantPaymentsStack extends Stack {
     stageRoutes: readonly RouteDefinition[],
     environment: Readonly<Record<string, string>>,
     processor: ProcessorConfig | undefined,
+    publicBaseUrl: string,
   ): ReadonlyMap<string, ServiceFunction> {
     const routeFunctions = new Map<string, ServiceFunction>();
     for (const route of stageRoutes) {
@@ -265,6 +267,8 @@ export class MerchantPaymentsStack extends Stack {
       if (stripe !== undefined) {
         routeEnvironment.STRIPE_SECRET_KEY_SECRET_NAME = stripe.secretKeySecretName;
         routeEnvironment.STRIPE_WEBHOOK_SECRET_SECRET_NAME = stripe.webhookSigningSecretName;
+        // Stripe's Checkout sends the payer back to the pay page.
+        if (route.callsProcessor === true) routeEnvironment.PUBLIC_BASE_URL = publicBaseUrl;
       }
       const routeFunction = this.serviceFunction(`${pascalCase(route.operationId)}Route`, route.operationId, {
         handlerModule: route.handler,

@@ -9,7 +9,7 @@ import {
  * record and answered to the processor.
  */
 export const ProcessorEventOutcome = {
-  /** The event changed what the service keeps (an account's state). */
+  /** The event changed what the service keeps (an account's state, a payment). */
   applied: 'applied',
   /** Already recorded: a repeat, answered as before and changing nothing. */
   duplicate: 'duplicate',
@@ -17,6 +17,8 @@ export const ProcessorEventOutcome = {
   stale: 'stale',
   /** Names an account no merchant linked: recorded and logged, changing nothing. */
   unknownAccount: 'unknown_account',
+  /** Names an object the service never made (an invoice it does not hold): recorded and logged. */
+  unknownObject: 'unknown_object',
   /** A type the service does not map yet: recorded, changing nothing. */
   recorded: 'recorded',
 } as const;

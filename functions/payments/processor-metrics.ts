@@ -27,3 +27,22 @@ export function processorMetrics(environment: NodeJS.ProcessEnv = process.env): 
 }
 
 const unrecorded: ProcessorMetrics = { recordCall: () => undefined };
+
+/**
+ * Runs one call to the processor, counted as answered or failed for the processor-errors alarm
+ * (docs/operations.md); `callProcessor` runs each reserved call through it.
+ */
+export async function measuredProcessorCall<T>(
+  call: () => Promise<T>,
+  metrics: ProcessorMetrics = processorMetrics(),
+): Promise<T> {
+  let answer: T;
+  try {
+    answer = await call();
+  } catch (error) {
+    metrics.recordCall('failed');
+    throw error;
+  }
+  metrics.recordCall('answered');
+  return answer;
+}

@@ -4,7 +4,11 @@ import { merchantShardOfId } from '../domain/merchant-shards';
 import type { Payment, PaymentStatus, Payout, Refund } from '../domain/payment';
 import type { ShardHistory } from '../domain/shard-history';
 import { AnswerableError, type ErrorAnswer } from '../errors/answerable-error';
-import { type ProcessorMetrics, processorMetrics } from '../payments/processor-metrics';
+import {
+  measuredProcessorCall,
+  type ProcessorMetrics,
+  processorMetrics,
+} from '../payments/processor-metrics';
 import { catalogKeys } from './catalog';
 import { documentClient, tableName } from './client';
 import { customerKeys } from './customers';
@@ -558,16 +562,12 @@ export async function callProcessor<T>(
   call: () => Promise<T>,
   metrics: ProcessorMetrics = processorMetrics(),
 ): Promise<T> {
-  let answer: T;
   try {
-    answer = await call();
+    return await measuredProcessorCall(call, metrics);
   } catch (error) {
-    metrics.recordCall('failed');
     await releaseProcessorCall(context, callId, lockKey);
     throw error;
   }
-  metrics.recordCall('answered');
-  return answer;
 }
 
 /**

@@ -1,7 +1,8 @@
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { ProcessorAccountState } from '../domain/processor-account';
 import type { ProcessorEventOutcome, StripeEventFields } from '../domain/processor-event';
 import { processorEventRetentionDays } from '../domain/processor-event';
-import { tableName } from './client';
+import { documentClient, tableName } from './client';
 import { processorAccountKeys } from './processor-accounts';
 import { EntityType } from './table';
 
@@ -11,7 +12,56 @@ export const processorEventKeys = {
     PK: `PROCESSOR_EVENT#${processor}#${eventId}`,
     SK: 'PROCESSOR_EVENT',
   }),
+  /** What a processor's object (a Stripe PaymentIntent `pi_…`) became here: one per object. */
+  processorObject: (processor: string, objectId: string) => ({
+    PK: `PROCESSOR_OBJECT#${processor}#${objectId}`,
+    SK: 'PROCESSOR_OBJECT',
+  }),
 } as const;
+
+/** The payment a processor's object became, as its lookup item names it. */
+export interface ProcessorObjectLink {
+  readonly merchantId: string;
+  readonly paymentId: string;
+}
+
+/**
+ * The lookup from a processor's payment to ours, written with the payment, only if absent: a second
+ * success of the same object (another event id) finds it and changes nothing. Its refunds and
+ * returns name only the processor's object, so they find the payment through it.
+ */
+export function buildPutProcessorObject(processor: string, objectId: string, link: ProcessorObjectLink) {
+  return {
+    Put: {
+      TableName: tableName(),
+      Item: {
+        ...processorEventKeys.processorObject(processor, objectId),
+        entityType: EntityType.processorObject,
+        processor,
+        processorObjectId: objectId,
+        ...link,
+      },
+      ConditionExpression: 'attribute_not_exists(PK)',
+      ReturnValuesOnConditionCheckFailure: 'ALL_OLD' as const,
+    },
+  };
+}
+
+export async function getProcessorObject(
+  processor: string,
+  objectId: string,
+): Promise<ProcessorObjectLink | undefined> {
+  const { Item } = await documentClient().send(
+    new GetCommand({
+      TableName: tableName(),
+      Key: processorEventKeys.processorObject(processor, objectId),
+      ConsistentRead: true,
+    }),
+  );
+  return Item === undefined
+    ? undefined
+    : { merchantId: String(Item.merchantId), paymentId: String(Item.paymentId) };
+}
 
 /** The event's record, written only if absent: the second delivery of an event finds it. */
 export function buildPutProcessorEvent(

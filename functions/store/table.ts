@@ -149,6 +149,7 @@ export const EntityType = {
   emailHourCount: 'EmailHourCount',
   processorAccount: 'ProcessorAccount',
   processorEvent: 'ProcessorEvent',
+  processorObject: 'ProcessorObject',
   config: 'Config',
 } as const;
 

@@ -157,6 +157,8 @@ export const stageSettings = {
       authorizer: 10,
       publicRoutes: {
         ...{ servePayPage: 5, getPayInvoice: 5, payInvoice: 10 },
+        // Production only: the sandbox pays on its own page.
+        createCheckoutSession: 1,
         // A portal page is one read; its assets are cached by the browser for a year. A link is
         // opened once per visit.
         ...{ servePortalPage: 2, servePortalAsset: 2, exchangePortalLink: 2 },
@@ -195,7 +197,9 @@ export const stageSettings = {
     reservedConcurrency: {
       authorizer: 50,
       publicRoutes: {
-        ...{ servePayPage: 10, getPayInvoice: 10, payInvoice: 40 },
+        // A Checkout Session is one call to Stripe, up to 2 s, at the route's 20 a second; the card
+        // form's route is the sandbox's only.
+        ...{ servePayPage: 10, getPayInvoice: 10, payInvoice: 1, createCheckoutSession: 40 },
         ...{ servePortalPage: 5, servePortalAsset: 2, exchangePortalLink: 5 },
         // One read and one write an event: Stripe's bursts (an outage's backlog) wait here, never on
         // the merchants' pool, and Stripe retries what a throttle refused.

@@ -108,6 +108,9 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
     const merchant = await readyMerchant(runtimeFile, settings.STAGE, options.inMemory);
     const gateway = await startGateway(settings, stateDir);
     stops.push(() => gateway.close());
+    // Known once the gateway listens; the handlers read it on their first request.
+    process.env.PUBLIC_BASE_URL = gateway.baseUrl;
+    resetFunctionEnvironment();
     const inbox = await startSesLocal({ port: inboxPort(settings) });
     stops.push(() => inbox.stop());
     const { log, onDispatcherBatch, beforeRouting, deliveryQueue } = options;

@@ -94,6 +94,7 @@ describe('POST /pay/invoice', () => {
       dueDate: '2027-01-31T00:00:00.000Z',
       paidAt: null,
       acceptedPaymentMethods: ['card', 'bank_account'],
+      payOn: 'pay_page',
     });
     const text = JSON.stringify(result.body);
     for (const secret of [invoice.invoiceUrlSlug, invoice.invoiceId, invoice.customerId, merchantId]) {
@@ -459,7 +460,7 @@ describe('rate limit of the public routes', () => {
 });
 
 describe('the production stage', () => {
-  it('has no /sandbox routes (404) and answers 503 for paying, while pay links still show', async () => {
+  it('has no /sandbox routes and no card form (404), refuses a checkout without an account (409), and shows pay links', async () => {
     const production = await startTestRuntime({ STAGE: 'production' });
     try {
       const prodMerchant = production.runtime.merchantId;
@@ -482,13 +483,25 @@ describe('the production stage', () => {
         body: { slug: invoice.invoiceUrlSlug },
       });
       expect(shown.status).toBe(200);
+      expect(shown.body.payOn).toBe('processor_checkout');
+      // Card numbers never reach production: the card form's route is the sandbox's only.
       const paid = await anonymous('POST', '/pay/payments', {
         ...noKey,
         body: { slug: invoice.invoiceUrlSlug, amount: 2500, paymentMethod: testCard(cards.succeeds) },
         idempotencyKey: newKey(),
       });
-      expect(paid.status).toBe(503);
-      expect(paid.body.error).toMatchObject({ code: 'service_unavailable', message: expect.any(String) });
+      expect(paid.status).toBe(404);
+      // A merchant with no linked processor account is refused before anything reaches Stripe.
+      const checkout = await anonymous('POST', '/pay/checkout-sessions', {
+        ...noKey,
+        body: {
+          slug: invoice.invoiceUrlSlug,
+          amount: invoice.amountRemaining.amount,
+          paymentMethodType: 'card',
+        },
+        idempotencyKey: newKey(),
+      });
+      expect(checkout.status).toBe(409);
       const after = expectOk(
         await production.api('GET', `/invoices/${invoice.invoiceId}`, {
           query: { merchantId: prodMerchant },

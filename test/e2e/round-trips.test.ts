@@ -12,7 +12,7 @@ import {
  * The routes production serves and the sandbox does not; each file that drives them as production
  * pins their round trips (Stripe's webhook: test/e2e/stripe-events.test.ts).
  */
-type ProductionOnlyRoute = 'receiveStripeEvent';
+type ProductionOnlyRoute = 'receiveStripeEvent' | 'createCheckoutSession';
 type SandboxRouteName = Exclude<RouteName, ProductionOnlyRoute>;
 
 /**

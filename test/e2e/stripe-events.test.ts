@@ -1,12 +1,11 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { EntityType } from '../../functions/store/keys';
-import { document, responseProblems, validatorOf } from '../support/document-schemas';
+import { document, documentSchemaAt, responseProblems, validatorOf } from '../support/document-schemas';
 import { arbitraryOf, type JsonSchema } from '../support/json-schema-arbitrary';
 import {
   apiClient,
   dynamoDbCommandsDuring,
-  newKey,
   startTestRuntime,
   type TestRuntime,
 } from '../support/local-runtime';
@@ -16,11 +15,11 @@ import {
   activeStripeAccount,
   balanceAvailableEvent,
   stripeAccount,
-  stripeAccountLink,
   stripeSignature,
   testStripeSecretKey,
   testStripeWebhookSecret,
 } from '../support/stripe-fixtures';
+import { linkStripeAccount } from '../support/stripe-merchants';
 import { type StripeRecordingServer, startStripeRecordingServer } from '../support/stripe-recording-server';
 
 let stripe: StripeRecordingServer;
@@ -53,17 +52,7 @@ function eventId(): string {
 /** A merchant of its own with a linked, still pending Stripe account `accountId`. */
 async function linkedMerchant(accountId: string) {
   const merchant = await t.anotherMerchant();
-  stripe.answer('POST', '/v1/accounts', {
-    body: stripeAccount(accountId, { metadata: { merchantId: merchant.merchantId } }),
-  });
-  stripe.answer('POST', '/v1/account_links', {
-    body: stripeAccountLink('https://connect.stripe.com/setup/x', now() + 300),
-  });
-  const linked = await merchant.api('POST', `/merchants/${merchant.merchantId}/processor-account`, {
-    body: { returnUrl: 'https://shop.example.com/back', refreshUrl: 'https://shop.example.com/again' },
-    idempotencyKey: newKey(),
-  });
-  expect(linked.body.state).toBe('pending');
+  await linkStripeAccount(merchant, stripe, accountId);
   return merchant;
 }
 
@@ -221,11 +210,7 @@ describe('a request Stripe did not sign', () => {
 describe('the route as docs/openapi.json describes it', () => {
   const path = '/processors/stripe/events';
   const operation = document.paths[path].post;
-  const resolve = (ref: string): JsonSchema =>
-    ref
-      .replace(/^#\//, '')
-      .split('/')
-      .reduce((node: any, segment) => node?.[segment], document);
+  const resolve = (ref: string): JsonSchema => documentSchemaAt(ref);
 
   it('answers every body valid by its schema 200 when Stripe signed it, and the documented 400 when not', async () => {
     const bodies = arbitraryOf(operation.requestBody.content['application/json'].schema, {

@@ -419,7 +419,8 @@ describe('alarms on what callers get and on Lambda capacity', () => {
             'authorizer',
             'dispatcher',
             'getPayInvoice',
-            'payInvoice',
+            // The stage's way of paying: the card form in the sandbox, Stripe's Checkout in production.
+            stage === 'sandbox' ? 'payInvoice' : 'createCheckoutSession',
             'reconciler',
             'router',
             'servePayPage',

@@ -51,17 +51,16 @@ describe('public routes', () => {
   const payAndPortal = [
     'exchangePortalLink',
     'getPayInvoice',
-    'payInvoice',
     'servePayPage',
     'servePortalAsset',
     'servePortalPage',
   ];
 
   it.each([
-    ['sandbox', payAndPortal],
-    ['production', [...payAndPortal, 'receiveStripeEvent'].sort()],
+    ['sandbox', [...payAndPortal, 'payInvoice'].sort()],
+    ['production', [...payAndPortal, 'createCheckoutSession', 'receiveStripeEvent'].sort()],
   ] as const)(
-    'serves the pay page, both pay routes, the portal page, its assets and its link exchange in %s, and Stripe’s webhook in production',
+    'serves the pay page, its invoice and its way of paying (the card form in the sandbox, Stripe’s Checkout in production), the portal page, its assets and its link exchange in %s, and Stripe’s webhook in production',
     (stage, expected) => {
       expect(
         routesOfStage(routeList, stage)

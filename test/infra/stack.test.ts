@@ -589,9 +589,12 @@ describe('routes', () => {
   });
 });
 
-describe('routes of production only', () => {
-  it('is Stripe’s webhook alone, which the sandbox has no function or method for', () => {
-    expect(productionOnlyRoutes.map((route) => route.operationId)).toEqual(['receiveStripeEvent']);
+describe('routes of one stage only', () => {
+  it('are Stripe’s Checkout and webhook, which the sandbox has no function or method for', () => {
+    expect(productionOnlyRoutes.map((route) => route.operationId).sort()).toEqual([
+      'createCheckoutSession',
+      'receiveStripeEvent',
+    ]);
     templateOf('production').resourceCountIs(
       'AWS::ApiGateway::Method',
       routesOfStage(routeList, 'production').length,
@@ -602,6 +605,10 @@ describe('routes of production only', () => {
       );
     expect(names('sandbox')).not.toContain('MerchantPayments-sandbox-receiveStripeEvent');
     expect(names('production')).toContain('MerchantPayments-production-receiveStripeEvent');
+    expect(names('sandbox')).not.toContain('MerchantPayments-sandbox-createCheckoutSession');
+    // The card form takes numbers: only the sandbox, with its test numbers, has it.
+    expect(names('production')).not.toContain('MerchantPayments-production-payInvoice');
+    expect(names('sandbox')).toContain('MerchantPayments-sandbox-payInvoice');
   });
 
   it.each(productionOnlyRoutes)(

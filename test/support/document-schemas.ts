@@ -20,6 +20,14 @@ ajv.addKeyword({ keyword: 'example' });
 ajv.addKeyword({ keyword: 'components' });
 ajv.addSchema({ $id: documentId, components: document.components });
 
+/** The schema a `#/components/…` reference of the document names, for the request generators. */
+export function documentSchemaAt(ref: string): any {
+  return ref
+    .replace(/^#\//, '')
+    .split('/')
+    .reduce((node: any, segment) => node?.[segment], document);
+}
+
 const validators = new Map<string, ValidateFunction>();
 
 /** The compiled validator of one schema of the document (compiled once). */

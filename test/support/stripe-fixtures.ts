@@ -120,3 +120,125 @@ export function stripeSignature(
     ...(options.timestamp === undefined ? {} : { timestamp: options.timestamp }),
   });
 }
+
+/** What the Checkout Session of an invoice gives its PaymentIntent (functions/payments/stripe/stripe-checkout.ts). */
+export interface InvoiceMetadata {
+  readonly merchantId: string;
+  readonly invoiceId: string;
+  readonly invoiceRevision?: number;
+  readonly paymentMethodType?: 'card' | 'bank_account';
+}
+
+/**
+ * A PaymentIntent of a direct charge on a connected account, as its events carry it: by default one
+ * that succeeded for `amount` in USD by card.
+ */
+export function paymentIntent(
+  id: string,
+  invoice: InvoiceMetadata,
+  overrides: Partial<Stripe.PaymentIntent> = {},
+): Stripe.PaymentIntent {
+  const amount = overrides.amount ?? 1000;
+  const methodType = invoice.paymentMethodType ?? 'card';
+  return {
+    id,
+    object: 'payment_intent',
+    allowed_payment_method_types: null,
+    amount,
+    amount_capturable: 0,
+    amount_received: amount,
+    application: null,
+    application_fee_amount: null,
+    automatic_payment_methods: null,
+    canceled_at: null,
+    cancellation_reason: null,
+    capture_method: 'automatic',
+    client_secret: `${id}_secret_recordingserver`,
+    confirmation_method: 'automatic',
+    created: 1_790_000_000,
+    currency: 'usd',
+    customer: null,
+    customer_account: null,
+    description: null,
+    excluded_payment_method_types: null,
+    last_payment_error: null,
+    latest_charge: `ch_${id.slice(3)}`,
+    livemode: false,
+    managed_payments: null,
+    metadata: {
+      merchantId: invoice.merchantId,
+      invoiceId: invoice.invoiceId,
+      invoiceRevision: String(invoice.invoiceRevision ?? 2),
+      paymentMethodType: methodType,
+    },
+    next_action: null,
+    on_behalf_of: null,
+    payment_method: `pm_${id.slice(3)}`,
+    payment_method_configuration_details: null,
+    payment_method_options: null,
+    payment_method_types: [methodType === 'card' ? 'card' : 'us_bank_account'],
+    payment_record: null,
+    processing: null,
+    receipt_email: null,
+    review: null,
+    setup_future_usage: null,
+    shipping: null,
+    source: null,
+    statement_descriptor: null,
+    statement_descriptor_suffix: null,
+    status: 'succeeded',
+    transfer_group: null,
+    ...overrides,
+  };
+}
+
+/** A PaymentIntent whose latest attempt the issuer declined, as `payment_intent.payment_failed` carries it. */
+export function declinedPaymentIntent(
+  id: string,
+  invoice: InvoiceMetadata,
+  decline: { code: string; message: string },
+): Stripe.PaymentIntent {
+  return paymentIntent(id, invoice, {
+    amount_received: 0,
+    status: 'requires_payment_method',
+    payment_method: null,
+    latest_charge: null,
+    last_payment_error: {
+      type: 'card_error',
+      code: 'card_declined',
+      decline_code: decline.code,
+      message: decline.message,
+    },
+  });
+}
+
+export function paymentIntentSucceededEvent(
+  id: string,
+  account: string,
+  intent: Stripe.PaymentIntent,
+  created: number,
+): Stripe.PaymentIntentSucceededEvent {
+  return { ...eventBase(id, created, account), type: 'payment_intent.succeeded', data: { object: intent } };
+}
+
+export function paymentIntentFailedEvent(
+  id: string,
+  account: string,
+  intent: Stripe.PaymentIntent,
+  created: number,
+): Stripe.PaymentIntentPaymentFailedEvent {
+  return {
+    ...eventBase(id, created, account),
+    type: 'payment_intent.payment_failed',
+    data: { object: intent },
+  };
+}
+
+/** The fields of a Checkout Session the service reads from Stripe's answer. */
+export function checkoutSession(
+  id: string,
+  url: string,
+  expiresAt: number,
+): Pick<Stripe.Checkout.Session, 'id' | 'object' | 'url' | 'expires_at' | 'status' | 'mode'> {
+  return { id, object: 'checkout.session', url, expires_at: expiresAt, status: 'open', mode: 'payment' };
+}

@@ -1,20 +1,11 @@
-import { InvalidFields, RuleViolation } from '../../domain/errors';
 import { typeIdMilliseconds } from '../../domain/id-time-bounds';
 import { newId } from '../../domain/ids';
-import {
-  applyPayment,
-  InvoiceStatus,
-  invoicePaidEvent,
-  isVisibleToPayer,
-  type PayerInvoice,
-} from '../../domain/invoice';
+import { applyPayment, InvoiceStatus, invoicePaidEvent, isVisibleToPayer } from '../../domain/invoice';
 import { inShard, merchantShardOfId } from '../../domain/merchant-shards';
 import { newPayment, PaymentStatus, paymentCreatedEvent, paymentDeclinedEvent } from '../../domain/payment';
 import { isoTimestamp } from '../../domain/time';
-import type { ApiRequest } from '../../http/api-request';
 import { NotFoundError } from '../../http/errors';
 import { httpHandler } from '../../http/http-handler';
-import { ValidationMessage } from '../../http/validation-messages';
 import { paymentProcessor } from '../../payments/processor-for-stage';
 import { buildPutEvent } from '../../store/events';
 import {
@@ -36,6 +27,7 @@ import {
 import { processorMethod } from '../payments/payment-method';
 import { invoiceNotFound } from './get-pay-invoice';
 import { payInvoiceView, payPaymentView } from './pay-views';
+import { checkPayable } from './payable';
 import { payPageRoutes } from './routes';
 
 const maxReads = 5;
@@ -49,7 +41,7 @@ const maxReads = 5;
  * the payer sees only as the generic one. Past a limit on declines (PayLinkDeclineLimit) it is a 429.
  */
 export const handler = httpHandler(payPageRoutes.payInvoice, async ({ body, idempotency, now }) => {
-  // Before anything else: without a processor (production, for now) nothing here can succeed.
+  // Before anything else: without a processor nothing here can succeed.
   const processor = paymentProcessor();
   const at = isoTimestamp(now);
   for (let read = 1; read <= maxReads; read += 1) {
@@ -57,7 +49,7 @@ export const handler = httpHandler(payPageRoutes.payInvoice, async ({ body, idem
     const target = await findPayLinkTarget(body.slug, read === 1 ? 'indexed' : 'consistent');
     if (target === undefined || !isVisibleToPayer(target.invoice)) throw new NotFoundError(invoiceNotFound);
     const { invoice, merchantName } = target;
-    checkPayable(invoice, body, at);
+    checkPayable(invoice, body.amount, body.paymentMethod.type, at);
     const invoiceKey = invoiceKeys.invoice(invoice.merchantId, invoice.invoiceId);
     const paymentId = await reserveProcessorCall(idempotency, {
       // A public route has no authorizer answer: the payment goes to its invoice's shard.
@@ -127,26 +119,3 @@ export const handler = httpHandler(payPageRoutes.payInvoice, async ({ body, idem
   }
   throw new ProcessorCallBusy('The invoice keeps changing; reload it and try again.');
 });
-
-/**
- * 400 for a payment method the invoice does not take, 409 for a paid or void invoice or for an
- * amount that is not exactly what remains (the invoice changed since the payer saw it).
- */
-function checkPayable(
-  invoice: PayerInvoice,
-  body: Pick<ApiRequest<typeof payPageRoutes.payInvoice>['body'], 'amount' | 'paymentMethod'>,
-  at: string,
-): void {
-  if (!invoice.acceptedPaymentMethods.includes(body.paymentMethod.type)) {
-    throw new InvalidFields([
-      { path: 'paymentMethod.type', message: ValidationMessage.oneOf(invoice.acceptedPaymentMethods) },
-    ]);
-  }
-  applyPayment(invoice, body.amount, at);
-  if (body.amount !== invoice.amountRemaining.amount) {
-    throw new RuleViolation(
-      'invalid_state',
-      'The amount due has changed since the invoice was shown; reload it and pay the amount remaining.',
-    );
-  }
-}

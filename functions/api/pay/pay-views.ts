@@ -1,8 +1,9 @@
 import type * as z from 'zod/mini';
+import { functionEnvironment } from '../../config';
 import { InvoiceStatus, type PayerInvoice } from '../../domain/invoice';
 import { PayerDecline } from '../../domain/pay-link-declines';
 import type { Payment } from '../../domain/payment';
-import type { PayInvoiceView, PayPaymentView } from './schemas';
+import { type PayInvoiceView, PayOn, type PayPaymentView } from './schemas';
 
 /** What the payer sees: no ids, no slug, no customer or metadata. */
 export function payInvoiceView(invoice: PayerInvoice, merchantName: string): z.output<typeof PayInvoiceView> {
@@ -25,6 +26,8 @@ export function payInvoiceView(invoice: PayerInvoice, merchantName: string): z.o
     dueDate: invoice.dueDate ?? null,
     paidAt: invoice.paidAt ?? null,
     acceptedPaymentMethods: [...invoice.acceptedPaymentMethods],
+    // Production never takes card or account numbers itself (docs/processor.md#paying).
+    payOn: functionEnvironment().STAGE === 'production' ? PayOn.processorCheckout : PayOn.payPage,
   };
 }
 

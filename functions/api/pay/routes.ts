@@ -1,8 +1,19 @@
 import { PayLinkDeclineLimit } from '../../domain/pay-link-declines';
 import { defineRoute, type RouteDefinition } from '../../route-definition';
-import { PayInvoiceBody, PayInvoiceRequest, PayInvoiceResult, PayInvoiceView, PayPage } from './schemas';
+import {
+  CheckoutSessionRequest,
+  CheckoutSessionView,
+  PayInvoiceBody,
+  PayInvoiceRequest,
+  PayInvoiceResult,
+  PayInvoiceView,
+  PayPage,
+} from './schemas';
 
-/** The public routes of the hosted pay page: the page itself and the two calls it makes. */
+/**
+ * The public routes of the hosted pay page: the page itself, the invoice it shows, and how it pays:
+ * with the card or account typed into it in the sandbox, on Stripe's Checkout in production.
+ */
 export const payPageRoutes = {
   servePayPage: defineRoute({
     operationId: 'servePayPage',
@@ -37,7 +48,7 @@ export const payPageRoutes = {
     operationId: 'payInvoice',
     method: 'POST',
     path: '/pay/payments',
-    summary: 'Public: pay the amount remaining of the invoice a pay-link slug leads to',
+    summary: 'Public: pay the amount remaining of the invoice a pay-link slug leads to (sandbox only)',
     tag: 'Pay page',
     handler: 'api/pay/pay-invoice',
     merchantScope: 'none',
@@ -53,5 +64,23 @@ export const payPageRoutes = {
       `${PayLinkDeclineLimit.windowMs / 60_000} minutes old. A new slug (\`POST /invoices/{id}/rotate-url-slug\`) ` +
       "starts its link's count afresh; `POST /invoices/{id}/clear-pay-link-declines` clears both. " +
       'Nothing is charged or written.',
+    // Card and account numbers reach the service only in the sandbox, as its test numbers.
+    stages: ['sandbox'],
+  }),
+  createCheckoutSession: defineRoute({
+    operationId: 'createCheckoutSession',
+    method: 'POST',
+    path: '/pay/checkout-sessions',
+    summary:
+      "Public: open Stripe's hosted Checkout for the amount remaining of the invoice a pay-link slug leads to (production only)",
+    tag: 'Pay page',
+    handler: 'api/pay/create-checkout-session',
+    merchantScope: 'none',
+    request: { body: CheckoutSessionRequest },
+    successStatus: 201,
+    response: CheckoutSessionView,
+    access: 'public',
+    callsProcessor: true,
+    stages: ['production'],
   }),
 } as const satisfies Record<string, RouteDefinition>;

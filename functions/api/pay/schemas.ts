@@ -24,6 +24,9 @@ export const PayInvoiceRequest = z.strictObject({
   paymentMethod: PaymentMethodDetails,
 });
 
+/** Where a stage's payer gives payment details. */
+export const PayOn = { payPage: 'pay_page', processorCheckout: 'processor_checkout' } as const;
+
 /** What a payer sees of an invoice: no ids, no slug, no customer or merchant internals. */
 export const PayInvoiceView = documented(
   z.strictObject({
@@ -51,6 +54,12 @@ export const PayInvoiceView = documented(
     dueDate: z.nullable(Timestamp),
     paidAt: z.nullable(Timestamp),
     acceptedPaymentMethods: z.array(z.enum(PaymentMethodType)),
+    payOn: documented(z.enum(PayOn), {
+      description:
+        'Where the payer gives payment details: `pay_page` on this page (the sandbox, with its test cards and ' +
+        "accounts, `POST /pay/payments`), `processor_checkout` on Stripe's hosted Checkout (production, " +
+        '`POST /pay/checkout-sessions`).',
+    }),
   }),
   { id: 'PayInvoiceView' },
 );
@@ -79,6 +88,29 @@ export const PayInvoiceResult = documented(
   {
     id: 'PayInvoiceResult',
   },
+);
+
+/**
+ * Production pays on Stripe's hosted Checkout (docs/processor.md#paying): the payer picks one of the
+ * invoice's methods here and is sent there with no card or account number passing this service.
+ */
+export const CheckoutSessionRequest = z.strictObject({
+  slug: Slug,
+  /** The amount the payer was shown; it must still be the amount remaining. */
+  amount: PaymentAmount,
+  paymentMethodType: z.enum(PaymentMethodType),
+});
+
+export const CheckoutSessionView = documented(
+  z.strictObject({
+    checkoutUrl: documented(text({ max: 4096 }), {
+      description: "Stripe's hosted Checkout page for the amount remaining: send the payer there.",
+    }),
+    expiresAt: documented(Timestamp, {
+      description: 'After this the page takes no payment; ask for a new one.',
+    }),
+  }),
+  { id: 'CheckoutSessionView' },
 );
 
 /** The hosted pay page is HTML. */

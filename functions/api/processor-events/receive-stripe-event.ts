@@ -17,9 +17,9 @@ export const handler = httpHandler(
   async ({ raw, now, requestId }) => {
     const platform = await stripePlatform();
     const event = verifiedStripeEvent(platform, raw.body, raw.header('stripe-signature'), now);
-    const outcome: ProcessorEventOutcome = await applyStripeEvent(event, now);
-    if (outcome === Outcome.unknownAccount) {
-      logger.warn('stripe event for an unknown account', {
+    const outcome: ProcessorEventOutcome = await applyStripeEvent(event, { now, requestId });
+    if (outcome === Outcome.unknownAccount || outcome === Outcome.unknownObject) {
+      logger.warn(`stripe event for an ${outcome.replace('_', ' ')}`, {
         requestId,
         stripeEventId: event.id,
         stripeEventType: event.type,

@@ -35,8 +35,9 @@ export const StripeEventReceipt = documented(
     eventId: text(),
     outcome: documented(z.enum(ProcessorEventOutcome), {
       description:
-        '`applied`: it changed an account; `duplicate`: already received; `stale`: older than what was applied; ' +
-        '`unknown_account`: no merchant linked its account; `recorded`: a type not mapped yet. All are 200.',
+        '`applied`: it changed an account or made a payment; `duplicate`: already received; `stale`: older than ' +
+        'what was applied; `unknown_account`: no merchant linked its account; `unknown_object`: it names a ' +
+        'payment or invoice the service never made; `recorded`: a type not mapped. All are 200.',
     }),
   }),
   { id: 'StripeEventReceipt' },

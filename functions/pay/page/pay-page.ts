@@ -2,7 +2,8 @@
  * The hosted pay page's script, built into the page's one inline script (functions/pay/build-pay-page.ts).
  * The pay link is `{base_url}/pay#<invoiceUrlSlug>`; the slug lives in the fragment, so no server,
  * log or Referer sees it. The script reads it from `location.hash` and sends it only in the JSON
- * bodies of `POST pay/invoice` and `POST pay/payments`, resolved against the page's own URL so the
+ * bodies of `POST pay/invoice` and `POST pay/payments` (or, in production, `POST pay/checkout-sessions`,
+ * which opens Stripe's Checkout, where the payer types their details instead), resolved against the page's own URL so the
  * page works at `/pay` locally and at `/<stage>/pay` behind API Gateway. It never writes the slug to
  * a URL, storage or the console, and it builds the DOM with `textContent` only, so merchant-written
  * text can't inject markup.
@@ -33,6 +34,12 @@ interface InvoiceView {
   readonly dueDate: string | null;
   readonly paidAt: string | null;
   readonly acceptedPaymentMethods: readonly string[];
+  /** `processor_checkout` in production: the payer is sent to Stripe's hosted Checkout. */
+  readonly payOn: string;
+}
+
+interface CheckoutBody extends ErrorBody {
+  readonly checkoutUrl?: string;
 }
 
 interface PaymentView extends Money {
@@ -122,6 +129,7 @@ const page = {
   card: byId('card', HTMLFieldSetElement),
   bank: byId('bank', HTMLFieldSetElement),
   submit: byId('submit', HTMLButtonElement),
+  checkoutNote: byId('checkout-note', HTMLElement),
 };
 
 const input = (id: FieldId): HTMLInputElement => byId(id, HTMLInputElement);
@@ -131,6 +139,9 @@ let slug = '';
 let invoice: InvoiceView | null = null;
 let generation = 0;
 let busy = false;
+/** How many times more the page looks again for a payment Stripe's Checkout just took. */
+let confirmationChecks = 10;
+const confirmationIntervalMs = 3000;
 // The last submission whose outcome is unknown (network error, 5xx, still in progress). Sending
 // the same details again reuses its Idempotency-Key, so a retry can't pay twice.
 let unsettled: { readonly fingerprint: string; readonly key: string } | null = null;
@@ -263,6 +274,7 @@ async function load(keepAlert: boolean): Promise<void> {
   setStatus('');
   if (result?.status === 200 && isInvoiceView(result.body)) {
     render(result.body, null);
+    awaitConfirmation(result.body);
   } else if (result?.status === 404 || result?.status === 400) {
     showNotFound();
   } else {
@@ -415,22 +427,29 @@ function setUpForm(methods: readonly string[]): void {
   page.form.hidden = false;
 }
 
+/** Production: the details are typed on Stripe's Checkout, not here. */
+function paysOnCheckout(): boolean {
+  return invoice?.payOn === 'processor_checkout';
+}
+
 function selectedMethod(): string {
   const checked = page.form.querySelector<HTMLInputElement>('input[name="method"]:checked');
   return checked === null ? '' : checked.value;
 }
 
 function showMethod(): void {
-  const method = selectedMethod();
+  const method = paysOnCheckout() ? '' : selectedMethod();
   // A disabled fieldset also takes the hidden method's fields out of the tab order.
   page.card.hidden = method !== 'card';
   page.card.disabled = method !== 'card';
   page.bank.hidden = method !== 'bank_account';
   page.bank.disabled = method !== 'bank_account';
+  page.checkoutNote.hidden = !paysOnCheckout();
 }
 
 function payLabel(): string {
-  return invoice === null ? 'Pay' : `Pay ${money(invoice.amountRemaining)}`;
+  if (invoice === null) return 'Pay';
+  return `${paysOnCheckout() ? 'Continue to pay' : 'Pay'} ${money(invoice.amountRemaining)}`;
 }
 
 function markField(id: FieldId, message: string): void {
@@ -502,6 +521,10 @@ async function pay(): Promise<void> {
   if (busy || invoice === null) return;
   clearAlert();
   clearFieldErrors();
+  if (paysOnCheckout()) {
+    await openCheckout(invoice);
+    return;
+  }
   const details = collect(selectedMethod());
   if (details.errors.length > 0) {
     showFieldErrors(details.errors);
@@ -517,6 +540,46 @@ async function pay(): Promise<void> {
   setBusy(false);
   if (current !== generation) return;
   await settle(result);
+}
+
+/** Asks for a Checkout Session and sends the payer there; Stripe sends them back to this page. */
+async function openCheckout(view: InvoiceView): Promise<void> {
+  const body = { slug, amount: view.amountRemaining.amount, paymentMethodType: selectedMethod() };
+  const fingerprint = JSON.stringify(body);
+  const key = unsettled !== null && unsettled.fingerprint === fingerprint ? unsettled.key : newKey();
+  unsettled = { fingerprint, key };
+  const current = generation;
+  setBusy(true);
+  const result = await tryPost('pay/checkout-sessions', body, { 'Idempotency-Key': key });
+  if (current !== generation) return;
+  const url = (result?.body as CheckoutBody | undefined)?.checkoutUrl;
+  // The URL is the service's own answer; the page's CSP would refuse a script one anyway.
+  if (result?.status === 201 && typeof url === 'string') {
+    setStatus('Opening the secure checkout page…');
+    location.assign(url);
+    return;
+  }
+  setBusy(false);
+  await settle(result);
+}
+
+/**
+ * Back from Stripe's Checkout: the payment is recorded once Stripe tells the service, a moment later,
+ * so the page says so and looks again a few times.
+ */
+function awaitConfirmation(view: InvoiceView): void {
+  const open = view.status === 'issued' || view.status === 'partially_paid';
+  if (
+    new URLSearchParams(location.search).get('checkout') !== 'complete' ||
+    !open ||
+    confirmationChecks <= 0
+  ) {
+    return;
+  }
+  confirmationChecks -= 1;
+  page.form.hidden = true;
+  showOutcome('Thank you', ['Your payment is being confirmed. This page updates when it is.'], true);
+  setTimeout(() => void load(true), confirmationIntervalMs);
 }
 
 async function settle(result: ApiResult | null): Promise<void> {

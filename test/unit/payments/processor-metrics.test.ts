@@ -32,11 +32,13 @@ describe('processorMetrics', () => {
     expect(lines).toEqual([]);
   });
 
-  // callProcessor records the metrics (test/integration/store/payments.test.ts): a route that
-  // called the processor any other way would leave the processor-errors alarm blind to it.
-  it('is recorded by every route that calls the processor, through callProcessor', () => {
+  // measuredProcessorCall records the metrics, and callProcessor runs through it
+  // (test/integration/store/payments.test.ts): a route that called the processor any other way would
+  // leave the processor-errors alarm blind to it.
+  it('is recorded by every route that calls the processor, through callProcessor or measuredProcessorCall', () => {
     const processorRoutes = routeList.filter((route) => route.callsProcessor === true);
     expect(processorRoutes.map((route) => route.operationId).sort()).toEqual([
+      'createCheckoutSession',
       'createSandboxPayment',
       'linkProcessorAccount',
       'payInvoice',
@@ -44,7 +46,8 @@ describe('processorMetrics', () => {
     ]);
     for (const route of processorRoutes) {
       const source = readFileSync(new URL(`../../../functions/${route.handler}.ts`, import.meta.url), 'utf8');
-      expect({ route: route.operationId, calls: source.includes('callProcessor(') }).toEqual({
+      const measured = source.includes('callProcessor(') || source.includes('measuredProcessorCall(');
+      expect({ route: route.operationId, calls: measured }).toEqual({
         route: route.operationId,
         calls: true,
       });

@@ -1,0 +1,257 @@
+import fc from 'fast-check';
+import { afterAll, describe, expect } from 'vitest';
+import { document, documentSchemaAt, responseProblems, validatorOf } from '../support/document-schemas';
+import { e2eTest, webhookSettings } from '../support/e2e-test';
+import { issueInvoice } from '../support/invoice-requests';
+import { arbitraryOf, type JsonSchema } from '../support/json-schema-arbitrary';
+import { apiClient, newKey, type TestRuntime } from '../support/local-runtime';
+import { assertProperty } from '../support/property';
+import {
+  checkoutSession,
+  declinedPaymentIntent,
+  paymentIntent,
+  paymentIntentFailedEvent,
+  paymentIntentSucceededEvent,
+  testStripeSecretKey,
+  testStripeWebhookSecret,
+} from '../support/stripe-fixtures';
+import { deliverStripeEvent, linkActiveStripeAccount, stripeEventId } from '../support/stripe-merchants';
+import { type StripeRecordingServer, startStripeRecordingServer } from '../support/stripe-recording-server';
+import { expectVerifiedDelivery } from '../support/webhook-checks';
+
+// The recording server starts before the runtime, which reads its URL from the settings.
+const stripe: StripeRecordingServer = await startStripeRecordingServer();
+
+const test = e2eTest({
+  ...webhookSettings,
+  STAGE: 'production',
+  STRIPE_SECRET_KEY: testStripeSecretKey,
+  STRIPE_WEBHOOK_SECRET: testStripeWebhookSecret,
+  STRIPE_API_BASE_URL: stripe.baseUrl,
+  // Every request here comes from this one address, as Stripe's come from a few.
+  PUBLIC_RATE_LIMIT_PER_MINUTE: 10_000,
+});
+afterAll(() => stripe.close());
+
+const accountId = 'acct_1PaysInvoices';
+const nowSeconds = () => Math.floor(Date.now() / 1000);
+const eventId = stripeEventId;
+const deliver = (t: TestRuntime, body: unknown) => deliverStripeEvent(t.runtime.baseUrl, body);
+const payer = (t: TestRuntime) => apiClient(t.runtime.baseUrl, 'unused');
+
+let linked: Promise<void> | undefined;
+/** Links the runtime merchant's Stripe account once, active once Stripe says so. */
+const linkActiveAccount = (t: TestRuntime) => {
+  linked ??= linkActiveStripeAccount(t.runtime, t, stripe, accountId);
+  return linked;
+};
+
+describe('paying an invoice through Stripe (production)', () => {
+  test('answers 409, calling no Stripe, while the merchant has no active account', async ({ t, refs }) => {
+    const invoice = await issueInvoice(t.api, t.merchantId, refs);
+    const result = await payer(t)('POST', '/pay/checkout-sessions', {
+      authorization: null,
+      body: {
+        slug: invoice.invoiceUrlSlug,
+        amount: invoice.amountRemaining.amount,
+        paymentMethodType: 'card',
+      },
+      idempotencyKey: newKey(),
+    });
+    expect(result.status).toBe(409);
+    expect(result.body.error).toMatchObject({
+      code: 'invalid_state',
+      message: expect.stringMatching(/cannot take/),
+    });
+    expect(stripe.requestsTo('POST', '/v1/checkout/sessions')).toEqual([]);
+    // The card form's route is the sandbox's only.
+    const card = await payer(t)('POST', '/pay/payments', {
+      authorization: null,
+      body: {},
+      idempotencyKey: newKey(),
+    });
+    expect(card.status).toBe(404);
+  });
+
+  test('opens a Checkout Session on the connected account with the exact parameters', async ({ t, refs }) => {
+    await linkActiveAccount(t);
+    const invoice = await issueInvoice(t.api, t.merchantId, refs);
+    const expiresAt = nowSeconds() + 1800;
+    stripe.answer('POST', '/v1/checkout/sessions', {
+      body: checkoutSession('cs_test_1', 'https://checkout.stripe.com/c/pay/cs_test_1', expiresAt),
+    });
+    const key = newKey();
+    const request = {
+      authorization: null,
+      body: {
+        slug: invoice.invoiceUrlSlug,
+        amount: invoice.amountRemaining.amount,
+        paymentMethodType: 'card',
+      },
+      idempotencyKey: key,
+    };
+    const opened = await payer(t)('POST', '/pay/checkout-sessions', request);
+    expect(opened).toMatchObject({
+      status: 201,
+      body: {
+        checkoutUrl: 'https://checkout.stripe.com/c/pay/cs_test_1',
+        expiresAt: new Date(expiresAt * 1000).toISOString(),
+      },
+    });
+    const [sent] = stripe.requestsTo('POST', '/v1/checkout/sessions');
+    expect(sent?.headers['stripe-account']).toBe(accountId);
+    expect(sent?.headers['idempotency-key']).toMatch(/^merchant-payments-[0-9a-f]+-checkout$/);
+    const pageUrl = `${t.runtime.baseUrl}/pay`;
+    expect(sent?.form).toMatchObject({
+      mode: 'payment',
+      'line_items[0][quantity]': '1',
+      'line_items[0][price_data][currency]': 'usd',
+      'line_items[0][price_data][unit_amount]': String(invoice.amountRemaining.amount),
+      'allowed_payment_method_types[0]': 'card',
+      'metadata[invoiceId]': invoice.invoiceId,
+      'metadata[merchantId]': t.merchantId,
+      'payment_intent_data[metadata][invoiceId]': invoice.invoiceId,
+      'payment_intent_data[metadata][paymentMethodType]': 'card',
+      success_url: `${pageUrl}?checkout=complete#${invoice.invoiceUrlSlug}`,
+      cancel_url: `${pageUrl}#${invoice.invoiceUrlSlug}`,
+    });
+    expect(Object.keys(sent?.form ?? {}).some((name) => /number|cvc|account_number/.test(name))).toBe(false);
+    // The same key answers the same session, and Stripe is asked with the same key.
+    const again = await payer(t)('POST', '/pay/checkout-sessions', request);
+    expect(again.body).toEqual(opened.body);
+    // A bank account is Stripe's ACH Direct Debit for a USD invoice.
+    await payer(t)('POST', '/pay/checkout-sessions', {
+      ...request,
+      body: { ...request.body, paymentMethodType: 'bank_account' },
+      idempotencyKey: newKey(),
+    });
+    expect(
+      stripe.requestsTo('POST', '/v1/checkout/sessions').at(-1)?.form['allowed_payment_method_types[0]'],
+    ).toBe('us_bank_account');
+  });
+
+  test('a successful payment pays the invoice and delivers InvoicePaid and PaymentCreated; a failed one PaymentDeclined', async ({
+    t,
+    refs,
+    receiver,
+    endpoints,
+  }) => {
+    const endpoint = await endpoints.subscribe(receiver.url(), [
+      'payments.PaymentCreated',
+      'payments.PaymentDeclined',
+      'invoices.InvoicePaid',
+    ]);
+    await linkActiveAccount(t);
+    receiver.clear();
+    const invoice = await issueInvoice(t.api, t.merchantId, refs);
+    const metadata = { merchantId: t.merchantId, invoiceId: invoice.invoiceId };
+    const amount = invoice.amountRemaining.amount;
+    const declined = paymentIntentFailedEvent(
+      eventId(),
+      accountId,
+      {
+        ...declinedPaymentIntent('pi_1Paid', metadata, {
+          code: 'insufficient_funds',
+          message: 'Your card has insufficient funds.',
+        }),
+        amount,
+      },
+      nowSeconds() - 10,
+    );
+    const succeeded = paymentIntentSucceededEvent(
+      eventId(),
+      accountId,
+      paymentIntent('pi_1Paid', metadata, { amount }),
+      nowSeconds(),
+    );
+    // Out of order, each twice.
+    for (const event of [succeeded, declined, succeeded, declined]) {
+      expect((await deliver(t, event)).status).toBe(200);
+    }
+    const paid = await t.api('GET', `/invoices/${invoice.invoiceId}`, {
+      query: { merchantId: t.merchantId },
+    });
+    expect(paid.body).toMatchObject({ status: 'paid', amountRemaining: { amount: 0 } });
+    const listed = await t.api('GET', '/payments', { query: { merchantId: t.merchantId } });
+    const ours = listed.body.items.filter((payment: any) => payment.processorReferenceId === 'pi_1Paid');
+    expect(ours.map((payment: any) => [payment.status, payment.processor, payment.amount]).sort()).toEqual([
+      ['completed', 'stripe', amount],
+      ['declined', 'stripe', amount],
+    ]);
+    const requests = await receiver.waitFor(3, 15_000);
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    const bodies = receiver.requests.map((request) => expectVerifiedDelivery(request, endpoint.secret));
+    expect(bodies.map((body) => body.type).sort()).toEqual([
+      'invoices.InvoicePaid',
+      'payments.PaymentCreated',
+      'payments.PaymentDeclined',
+    ]);
+    expect(requests.length).toBeGreaterThanOrEqual(3);
+    const declinedBody = bodies.find((body) => body.type === 'payments.PaymentDeclined');
+    expect(declinedBody?.data).toMatchObject({
+      processor: 'stripe',
+      declineCode: 'insufficient_funds',
+      declineMessage: 'Your card has insufficient funds.',
+    });
+    const created = bodies.find((body) => body.type === 'payments.PaymentCreated');
+    expect(created?.data).toMatchObject({ processor: 'stripe', amount, paymentInstrumentId: 'pm_1Paid' });
+  });
+
+  test('records, and changes nothing for, a second success of one PaymentIntent and one of an invoice it does not hold', async ({
+    t,
+    refs,
+  }) => {
+    await linkActiveAccount(t);
+    const invoice = await issueInvoice(t.api, t.merchantId, refs);
+    const metadata = { merchantId: t.merchantId, invoiceId: invoice.invoiceId };
+    const intent = paymentIntent('pi_1Twice', metadata, { amount: invoice.amountRemaining.amount });
+    const first = paymentIntentSucceededEvent(eventId(), accountId, intent, nowSeconds());
+    expect((await deliver(t, first)).body.outcome).toBe('applied');
+    const before = (await t.scanTable()).filter((item) => item.entityType === 'Payment');
+    const second = paymentIntentSucceededEvent(eventId(), accountId, intent, nowSeconds());
+    expect((await deliver(t, second)).body.outcome).toBe('duplicate');
+    const stranger = paymentIntentSucceededEvent(
+      eventId(),
+      accountId,
+      paymentIntent('pi_1Stranger', {
+        merchantId: t.merchantId,
+        invoiceId: 'inv_01h455vb4pex5vsknk084sn02q',
+      }),
+      nowSeconds(),
+    );
+    expect((await deliver(t, stranger)).body.outcome).toBe('unknown_object');
+    const unmarked = paymentIntentSucceededEvent(
+      eventId(),
+      accountId,
+      paymentIntent('pi_1Unmarked', metadata, { metadata: {} }),
+      nowSeconds(),
+    );
+    expect((await deliver(t, unmarked)).body.outcome).toBe('unknown_object');
+    const elsewhere = paymentIntentSucceededEvent(eventId(), 'acct_1Elsewhere', intent, nowSeconds());
+    expect((await deliver(t, elsewhere)).body.outcome).toBe('unknown_account');
+    expect((await t.scanTable()).filter((item) => item.entityType === 'Payment')).toEqual(before);
+  });
+
+  test('answers every checkout body valid by its schema with a documented status and shape', async ({
+    t,
+  }) => {
+    const path = '/pay/checkout-sessions';
+    const operation = document.paths[path].post;
+    const resolve = (ref: string): JsonSchema => documentSchemaAt(ref);
+    const bodies = arbitraryOf(operation.requestBody.content['application/json'].schema, {
+      resolve,
+      validatorOf,
+    });
+    await assertProperty(
+      fc.asyncProperty(bodies, async (body) => {
+        const result = await payer(t)('POST', path, { authorization: null, body, idempotencyKey: newKey() });
+        // No generated slug names an invoice: the neutral 404.
+        expect({
+          status: result.status,
+          problems: responseProblems('POST', path, result.status, result.body),
+        }).toEqual({ status: 404, problems: [] });
+      }),
+      { numRuns: 40 },
+    );
+  }, 120_000);
+});
