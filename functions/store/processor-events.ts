@@ -12,23 +12,28 @@ export const processorEventKeys = {
     PK: `PROCESSOR_EVENT#${processor}#${eventId}`,
     SK: 'PROCESSOR_EVENT',
   }),
-  /** What a processor's object (a Stripe PaymentIntent `pi_…`) became here: one per object. */
+  /**
+   * What a processor's object became here, one per object: a Stripe PaymentIntent `pi_…` its
+   * payment, a payout `po_…` its payout, a connected account `acct_…` its merchant.
+   */
   processorObject: (processor: string, objectId: string) => ({
     PK: `PROCESSOR_OBJECT#${processor}#${objectId}`,
     SK: 'PROCESSOR_OBJECT',
   }),
 } as const;
 
-/** The payment a processor's object became, as its lookup item names it. */
+/** What a processor's object became, as its lookup item names it: the merchant, and our id of it. */
 export interface ProcessorObjectLink {
   readonly merchantId: string;
-  readonly paymentId: string;
+  /** The payment or payout it became; absent for an account (its merchant is all it names). */
+  readonly localId?: string;
 }
 
 /**
- * The lookup from a processor's payment to ours, written with the payment, only if absent: a second
- * success of the same object (another event id) finds it and changes nothing. Its refunds and
- * returns name only the processor's object, so they find the payment through it.
+ * The lookup from a processor's object to ours, written with what it became, only if absent: a
+ * second event of the same object (another event id) finds it and changes nothing. Later events
+ * name only the processor's object (a dispute its PaymentIntent, a payout its account), so they
+ * find ours through it.
  */
 export function buildPutProcessorObject(processor: string, objectId: string, link: ProcessorObjectLink) {
   return {
@@ -58,9 +63,11 @@ export async function getProcessorObject(
       ConsistentRead: true,
     }),
   );
-  return Item === undefined
-    ? undefined
-    : { merchantId: String(Item.merchantId), paymentId: String(Item.paymentId) };
+  if (Item === undefined) return undefined;
+  return {
+    merchantId: String(Item.merchantId),
+    ...(typeof Item.localId === 'string' ? { localId: Item.localId } : {}),
+  };
 }
 
 /** The event's record, written only if absent: the second delivery of an event finds it. */
@@ -90,6 +97,16 @@ export function buildPutProcessorEvent(
       ReturnValuesOnConditionCheckFailure: 'ALL_OLD' as const,
     },
   };
+}
+
+/**
+ * The account's lookup by its processor's id, which a payout's event names alone: written whenever
+ * the account is opened or applies an event (the same item each time).
+ */
+export function buildPutAccountLookup(processor: string, processorAccountId: string, merchantId: string) {
+  const { Put } = buildPutProcessorObject(processor, processorAccountId, { merchantId });
+  const { ConditionExpression: _always, ReturnValuesOnConditionCheckFailure: _none, ...put } = Put;
+  return { Put: put };
 }
 
 /**

@@ -7,11 +7,17 @@ import { arbitraryOf, type JsonSchema } from '../support/json-schema-arbitrary';
 import { apiClient, newKey, type TestRuntime } from '../support/local-runtime';
 import { assertProperty } from '../support/property';
 import {
+  balanceTransaction,
   checkoutSession,
   declinedPaymentIntent,
+  disputeCreatedEvent,
   paymentIntent,
   paymentIntentFailedEvent,
   paymentIntentSucceededEvent,
+  payoutCreatedEvent,
+  stripeDispute,
+  stripeList,
+  stripePayout,
   testStripeSecretKey,
   testStripeWebhookSecret,
 } from '../support/stripe-fixtures';
@@ -136,6 +142,8 @@ describe('paying an invoice through Stripe (production)', () => {
     receiver,
     endpoints,
   }) => {
+    // Only this test's endpoint: the file's receiver is shared.
+    await endpoints.deleteAll();
     const endpoint = await endpoints.subscribe(receiver.url(), [
       'payments.PaymentCreated',
       'payments.PaymentDeclined',
@@ -254,4 +262,102 @@ describe('paying an invoice through Stripe (production)', () => {
       { numRuns: 40 },
     );
   }, 120_000);
+
+  test('a returned bank debit delivers PaymentReturned, a payout PayoutCreated with gross, fee and net', async ({
+    t,
+    refs,
+    receiver,
+    endpoints,
+  }) => {
+    await linkActiveAccount(t);
+    // Only this test's endpoint: the file's receiver is shared.
+    await endpoints.deleteAll();
+    const endpoint = await endpoints.subscribe(receiver.url(), [
+      'payments.PaymentReturned',
+      'payouts.PayoutCreated',
+    ]);
+    receiver.clear();
+    const invoice = await issueInvoice(t.api, t.merchantId, refs);
+    const amount = invoice.amountRemaining.amount;
+    const metadata = {
+      merchantId: t.merchantId,
+      invoiceId: invoice.invoiceId,
+      paymentMethodType: 'bank_account' as const,
+    };
+    const paid = paymentIntentSucceededEvent(
+      eventId(),
+      accountId,
+      paymentIntent('pi_1Debit', metadata, { amount }),
+      nowSeconds(),
+    );
+    expect((await deliver(t, paid)).body.outcome).toBe('applied');
+    const returned = disputeCreatedEvent(
+      eventId(),
+      accountId,
+      stripeDispute('du_1Returned', 'pi_1Debit', amount),
+      nowSeconds(),
+    );
+    const payout = payoutCreatedEvent(
+      eventId(),
+      accountId,
+      stripePayout('po_1Weekly', amount - 110),
+      nowSeconds(),
+    );
+    stripe.answer('GET', '/v1/balance_transactions', {
+      body: stripeList('/v1/balance_transactions', [
+        balanceTransaction('txn_1Charge', 'charge', amount, 110),
+        balanceTransaction('txn_1Payout', 'payout', -(amount - 110), 0),
+      ]),
+    });
+    // Each twice, the payout first.
+    for (const event of [payout, returned, payout, returned])
+      expect((await deliver(t, event)).status).toBe(200);
+    const [listed] = stripe.requestsTo('GET', '/v1/balance_transactions?payout=po_1Weekly&limit=100');
+    expect(listed?.headers['stripe-account']).toBe(accountId);
+    await receiver.waitFor(2, 15_000);
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    const bodies = receiver.requests.map((request) => expectVerifiedDelivery(request, endpoint.secret));
+    expect(bodies.map((body) => body.type).sort()).toEqual([
+      'payments.PaymentReturned',
+      'payouts.PayoutCreated',
+    ]);
+    const paymentId = bodies.find((body) => body.type === 'payments.PaymentReturned')?.data.paymentId;
+    expect(bodies.find((body) => body.type === 'payments.PaymentReturned')?.data).toMatchObject({
+      returnedAmount: amount,
+      processorReferenceId: 'du_1Returned',
+    });
+    expect(bodies.find((body) => body.type === 'payouts.PayoutCreated')?.data).toMatchObject({
+      processor: 'stripe',
+      grossAmount: amount,
+      feeAmount: 110,
+      netAmount: amount - 110,
+      currency: 'USD',
+      payoutAccountId: 'ba_1RecordingServer',
+    });
+    const payment = await t.api('GET', `/payments/${paymentId}`, { query: { merchantId: t.merchantId } });
+    expect(payment.body).toMatchObject({
+      status: 'returned',
+      processor: 'stripe',
+      processorReferenceId: 'pi_1Debit',
+    });
+    // A card's dispute is no return: recorded only.
+    const card = paymentIntentSucceededEvent(
+      eventId(),
+      accountId,
+      paymentIntent(
+        'pi_1Card',
+        { merchantId: t.merchantId, invoiceId: (await issueInvoice(t.api, t.merchantId, refs)).invoiceId },
+        { amount },
+      ),
+      nowSeconds(),
+    );
+    expect((await deliver(t, card)).body.outcome).toBe('applied');
+    const disputed = disputeCreatedEvent(
+      eventId(),
+      accountId,
+      stripeDispute('du_1Card', 'pi_1Card', amount),
+      nowSeconds(),
+    );
+    expect((await deliver(t, disputed)).body.outcome).toBe('recorded');
+  });
 });

@@ -242,3 +242,111 @@ export function checkoutSession(
 ): Pick<Stripe.Checkout.Session, 'id' | 'object' | 'url' | 'expires_at' | 'status' | 'mode'> {
   return { id, object: 'checkout.session', url, expires_at: expiresAt, status: 'open', mode: 'payment' };
 }
+
+/** A dispute Stripe opened on the PaymentIntent's charge: for a bank debit, the debit returned. */
+export function stripeDispute(id: string, paymentIntentId: string, amount: number): Stripe.Dispute {
+  return {
+    id,
+    object: 'dispute',
+    amount,
+    balance_transactions: [],
+    charge: `ch_${paymentIntentId.slice(3)}`,
+    created: 1_790_000_000,
+    currency: 'usd',
+    enhanced_eligibility_types: [],
+    // Fields the service never reads, each an object of Stripe's own.
+    evidence: {} as Stripe.Dispute.Evidence,
+    evidence_details: {} as Stripe.Dispute.EvidenceDetails,
+    intended_submission_method: null,
+    is_charge_refundable: false,
+    livemode: false,
+    metadata: {},
+    network_reason_code: 'R10',
+    payment_intent: paymentIntentId,
+    reason: 'debit_not_authorized',
+    status: 'lost',
+  };
+}
+
+export function disputeCreatedEvent(
+  id: string,
+  account: string,
+  dispute: Stripe.Dispute,
+  created: number,
+): Stripe.ChargeDisputeCreatedEvent {
+  return { ...eventBase(id, created, account), type: 'charge.dispute.created', data: { object: dispute } };
+}
+
+/** An automatic payout of `amount` (the net) in USD to the account's bank account. */
+export function stripePayout(id: string, amount: number): Stripe.Payout {
+  return {
+    id,
+    object: 'payout',
+    amount,
+    application_fee: null,
+    application_fee_amount: null,
+    arrival_date: 1_790_100_000,
+    automatic: true,
+    balance_transaction: `txn_${id.slice(3)}`,
+    created: 1_790_000_000,
+    currency: 'usd',
+    description: 'STRIPE PAYOUT',
+    destination: 'ba_1RecordingServer',
+    failure_balance_transaction: null,
+    failure_code: null,
+    failure_message: null,
+    livemode: false,
+    metadata: {},
+    method: 'standard',
+    original_payout: null,
+    payout_method: null,
+    reconciliation_status: 'in_progress',
+    reversed_by: null,
+    source_type: 'card',
+    statement_descriptor: null,
+    status: 'pending',
+    trace_id: null,
+    type: 'bank_account',
+  };
+}
+
+export function payoutCreatedEvent(
+  id: string,
+  account: string,
+  payout: Stripe.Payout,
+  created: number,
+): Stripe.PayoutCreatedEvent {
+  return { ...eventBase(id, created, account), type: 'payout.created', data: { object: payout } };
+}
+
+/** A balance transaction a payout pays out: `amount` gross, `fee` Stripe's fee. */
+export function balanceTransaction(
+  id: string,
+  type: Stripe.BalanceTransaction.Type,
+  amount: number,
+  fee: number,
+): Stripe.BalanceTransaction {
+  return {
+    id,
+    object: 'balance_transaction',
+    amount,
+    available_on: 1_790_000_000,
+    balance_type: 'payments',
+    created: 1_790_000_000,
+    currency: 'usd',
+    description: null,
+    exchange_rate: null,
+    fee,
+    fee_details: [],
+    net: amount - fee,
+    reporting_category: type === 'payout' ? 'payout' : 'charge',
+    source: null,
+    status: 'available',
+    type,
+  };
+}
+
+/** A page of a Stripe list, as its list endpoints answer. */
+export function stripeList<T>(url: string, data: readonly T[], hasMore = false) {
+  return { object: 'list' as const, url, has_more: hasMore, data };
+}

@@ -13,6 +13,7 @@ import {
   reserveProcessorCall,
 } from '../../store/payments';
 import { buildPutProcessorAccount, getProcessorAccount } from '../../store/processor-accounts';
+import { buildPutAccountLookup } from '../../store/processor-events';
 import { processorAccountRoutes } from './routes';
 
 const merchantExists = { expression: 'attribute_exists(PK)' };
@@ -60,7 +61,14 @@ export const handler = httpHandler(
     const view = { ...account, onboardingUrlExpiresAt: expiresAt };
     const stored = { ...view, sealedOnboardingUrl: await secretSealer().seal(url, sealContextOf(account)) };
     const unlock = { Update: buildUnlock(merchantKey, callId) };
-    const items = existing === undefined ? [buildPutProcessorAccount(account), unlock] : [unlock];
+    const items =
+      existing === undefined
+        ? [
+            buildPutProcessorAccount(account),
+            buildPutAccountLookup(account.processor, account.processorAccountId, merchantId),
+            unlock,
+          ]
+        : [unlock];
     await completeProcessorCall(idempotency, callId, { status: 201, body: stored }, items);
     return { status: 201, body: { ...view, onboardingUrl: url } };
   },

@@ -3,31 +3,65 @@ import {
   ProcessorEventOutcome,
   type StripeEventFields,
 } from '../../domain/processor-event';
-import { paymentAttemptOf } from '../../payments/stripe/stripe-payment-events';
+import { disputeOf, paymentAttemptOf, payoutOf } from '../../payments/stripe/stripe-payment-events';
 import { getProcessorAccount } from '../../store/processor-accounts';
-import { buildApplyAccountState, buildPutProcessorEvent } from '../../store/processor-events';
+import {
+  buildApplyAccountState,
+  buildPutAccountLookup,
+  buildPutProcessorEvent,
+} from '../../store/processor-events';
 import { sendTransaction, TransactionConditionFailed } from '../../store/transaction';
 import { applyStripePayment } from './apply-stripe-payment';
+import { applyStripePayout } from './apply-stripe-payout';
+import { applyStripeDispute } from './apply-stripe-return';
+
+/** What an applier did, and the merchant it found where it found one. */
+interface Applied {
+  readonly outcome: ProcessorEventOutcome;
+  readonly merchantId?: string | undefined;
+}
+
+type Context = { readonly now: Date; readonly requestId: string };
 
 /**
- * Records a verified Stripe event once and applies what it says, in one transaction: `account.updated`
- * moves the merchant's account to its state unless a later event was applied first; a PaymentIntent's
- * success or failure makes a payment (`applyStripePayment`); any other type is recorded only. A
- * repeat finds its record and changes nothing; an event naming an account or object the service
- * does not know is recorded as such.
+ * The applier of an event's type, or undefined for `account.updated` and the types not mapped. Each
+ * parser answers `unknown` for an object the service did not make.
+ */
+function applierOf(event: StripeEventFields, context: Context): (() => Promise<Applied>) | undefined {
+  const unknown = async (): Promise<Applied> => ({ outcome: ProcessorEventOutcome.unknownObject });
+  const attempt = paymentAttemptOf(event);
+  if (attempt !== undefined) {
+    if (attempt === 'unknown') return unknown;
+    return async () => ({
+      outcome: await applyStripePayment(event, attempt, context),
+      merchantId: attempt.merchantId,
+    });
+  }
+  const dispute = disputeOf(event);
+  if (dispute !== undefined)
+    return dispute === 'unknown' ? unknown : () => applyStripeDispute(event, dispute, context);
+  const payout = payoutOf(event);
+  if (payout !== undefined)
+    return payout === 'unknown' ? unknown : () => applyStripePayout(event, payout, context);
+  return undefined;
+}
+
+/**
+ * Records a verified Stripe event once and applies what it says, in one transaction
+ * (docs/processor.md#stripes-events-in): `account.updated` moves the merchant's account to its state
+ * unless a later event was applied first; a PaymentIntent's success or failure makes a payment, a
+ * bank debit's dispute returns it, a payout is recorded with its fees; any other type is recorded
+ * only. A repeat finds its record and changes nothing; an event naming an account or object the
+ * service does not know, or one that changes nothing, is recorded as such.
  */
 export async function applyStripeEvent(
   event: StripeEventFields,
-  context: { readonly now: Date; readonly requestId: string },
+  context: Context,
 ): Promise<ProcessorEventOutcome> {
   const { now } = context;
-  const attempt = paymentAttemptOf(event);
-  if (attempt !== undefined) {
-    const outcome =
-      attempt === 'unknown'
-        ? ProcessorEventOutcome.unknownObject
-        : await applyStripePayment(event, attempt, context);
-    const merchantId = attempt === 'unknown' ? undefined : attempt.merchantId;
+  const apply = applierOf(event, context);
+  if (apply !== undefined) {
+    const { outcome, merchantId } = await apply();
     return isRecordOnly(outcome) ? recordOnly(event, outcome, now, merchantId) : outcome;
   }
   const change = accountStateChangeOf(event);
@@ -41,6 +75,7 @@ export async function applyStripeEvent(
     await sendTransaction([
       buildPutProcessorEvent(event, ProcessorEventOutcome.applied, now, merchantId),
       buildApplyAccountState({ ...change, merchantId }, event, now),
+      buildPutAccountLookup('stripe', change.processorAccountId, merchantId),
     ]);
     return ProcessorEventOutcome.applied;
   } catch (error) {
@@ -51,8 +86,13 @@ export async function applyStripeEvent(
   }
 }
 
+/** The outcomes an applier decided without writing: the event's record is then written alone. */
 function isRecordOnly(outcome: ProcessorEventOutcome): boolean {
-  return outcome === ProcessorEventOutcome.unknownAccount || outcome === ProcessorEventOutcome.unknownObject;
+  return (
+    outcome === ProcessorEventOutcome.unknownAccount ||
+    outcome === ProcessorEventOutcome.unknownObject ||
+    outcome === ProcessorEventOutcome.recorded
+  );
 }
 
 async function recordOnly(

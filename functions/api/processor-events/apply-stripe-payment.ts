@@ -74,7 +74,7 @@ async function writeAttempt(
     record,
     buildPutProcessorObject('stripe', attempt.paymentIntentId, {
       merchantId: payment.merchantId,
-      paymentId: payment.paymentId,
+      localId: payment.paymentId,
     }),
     buildPutPayment(payment),
     put(paymentCreatedEvent(payment, newId('evt'))),

@@ -73,3 +73,53 @@ function idOf(value: string | { id: string } | null | undefined): string | null 
   if (value === null || value === undefined) return null;
   return typeof value === 'string' ? value : value.id;
 }
+
+/**
+ * A dispute Stripe opened on a charge: for a bank debit it is the debit coming back after it had
+ * succeeded (Stripe opens one when the bank returns such a debit, and ACH disputes are final), the
+ * service's return. A card's dispute has no event of the service's: it is recorded only.
+ */
+export interface StripeDispute {
+  readonly disputeId: string;
+  readonly paymentIntentId: string;
+}
+
+export function disputeOf(event: StripeEventFields): StripeDispute | 'unknown' | undefined {
+  if (event.type !== 'charge.dispute.created') return undefined;
+  const dispute = event.data.object as Stripe.Dispute;
+  const paymentIntentId = idOf(dispute.payment_intent);
+  if (typeof dispute.id !== 'string' || paymentIntentId === null) return 'unknown';
+  return { disputeId: dispute.id, paymentIntentId };
+}
+
+/** A payout of a connected account, as `payout.created` reports it: what it pays out, net of fees. */
+export interface StripePayout {
+  readonly payoutId: string;
+  readonly netAmount: number;
+  readonly currency: Currency;
+  /** Stripe lists the balance transactions of an automatic payout only. */
+  readonly automatic: boolean;
+  /** The bank account or card it is paid to, else the account itself. */
+  readonly destinationId: string | null;
+}
+
+export function payoutOf(event: StripeEventFields): StripePayout | 'unknown' | undefined {
+  if (event.type !== 'payout.created') return undefined;
+  const payout = event.data.object as Stripe.Payout;
+  const currency = typeof payout.currency === 'string' ? payout.currency.toUpperCase() : '';
+  if (
+    typeof payout.id !== 'string' ||
+    !Number.isSafeInteger(payout.amount) ||
+    payout.amount < 0 ||
+    !Object.values<string>(Currency).includes(currency)
+  ) {
+    return 'unknown';
+  }
+  return {
+    payoutId: payout.id,
+    netAmount: payout.amount,
+    currency: currency as Currency,
+    automatic: payout.automatic === true,
+    destinationId: idOf(payout.destination as string | { id: string } | null),
+  };
+}
