@@ -1,11 +1,13 @@
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ProcessorUnavailableError } from '../../../functions/payments/payment-processor';
 import { secretsManagerReader } from '../../../functions/payments/stripe/secrets-manager-reader';
 import { resetStripeSecrets, stripeSecrets } from '../../../functions/payments/stripe/stripe-secrets';
 import { mockAwsClient } from '../../support/aws-client-mocks';
 
 const secrets = mockAwsClient(SecretsManagerClient);
+// A file before this one in the worker (a runtime as production) may have filled the cache.
+beforeEach(() => resetStripeSecrets());
 afterEach(() => {
   resetStripeSecrets();
 });

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ProcessorUnavailableError } from '../../../functions/payments/payment-processor';
 import { resetStripeSecrets, stripeSecrets } from '../../../functions/payments/stripe/stripe-secrets';
 import { testStripeSecretKey, testStripeWebhookSecret } from '../../support/stripe-fixtures';
@@ -31,6 +31,8 @@ function countingReader(failures = 0) {
   return { reads, read };
 }
 
+// A file before this one in the worker (a runtime as production) may have filled the cache.
+beforeEach(() => resetStripeSecrets());
 afterEach(() => resetStripeSecrets());
 
 describe('stripeSecrets', () => {
