@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { PaymentMethodType } from '../domain/invoice';
 import { Currency, maxAmount } from '../domain/money';
-import { PaymentStatus } from '../domain/payment';
+import { PaymentStatus, RefundStatus } from '../domain/payment';
 import { integer } from '../validation/integer';
 import { documented } from '../validation/schema-meta';
 import { text } from '../validation/text';
@@ -49,6 +49,11 @@ export const Refund = documented(
     processorReferenceId: text({ min: 1 }),
     refundedAt: Timestamp,
     paymentStatus: z.enum(PaymentStatus),
+    status: documented(z.enum(RefundStatus), {
+      description:
+        '`succeeded` once the processor refunded it (the sandbox refunds at once); a production refund is ' +
+        '`pending` until Stripe confirms it, then `succeeded` (payments.PaymentRefunded) or `failed`. `refundedAt` is when it was asked for.',
+    }),
   }),
   { id: 'Refund' },
 );

@@ -36,6 +36,11 @@ export interface Payment {
   readonly amount: number;
   /** Sum of the refunds so far, 0 … amount. */
   readonly amountRefunded: number;
+  /**
+   * Sum of the refunds asked of the processor and not confirmed yet (Stripe's, until its event): no
+   * other refund may take them. Absent for none. Kept outside the API view.
+   */
+  readonly amountRefundPending?: number;
   readonly currency: Currency;
   readonly status: PaymentStatus;
   readonly paymentMethodType: PaymentMethodType;
@@ -81,6 +86,10 @@ export type ChargeOutcome =
  * A refund, exactly the API reference's fields; `paymentStatus` is its payment's status as it is when
  * the refund is read (in the answer that makes it: the status once this refund applied).
  */
+/** A refund's state: `succeeded` once the processor refunded it (the sandbox's at once). */
+export const RefundStatus = { pending: 'pending', succeeded: 'succeeded', failed: 'failed' } as const;
+export type RefundStatus = (typeof RefundStatus)[keyof typeof RefundStatus];
+
 export interface Refund {
   readonly id: string;
   readonly paymentId: string;
@@ -89,6 +98,7 @@ export interface Refund {
   readonly processorReferenceId: string;
   readonly refundedAt: string;
   readonly paymentStatus: PaymentStatus;
+  readonly status: RefundStatus;
 }
 
 export interface Payout {
@@ -157,17 +167,7 @@ const refundableStatuses: readonly PaymentStatus[] = [PaymentStatus.captured, Pa
  * has none left (pending, declined, returned, refunded …), is a 409 `invalid_state`.
  */
 export function refundPayment(payment: Payment, amount: number, now: string): Payment {
-  requirePaymentAmount(amount);
-  if (!refundableStatuses.includes(payment.status)) {
-    throw new RuleViolation('invalid_state', `A payment that is ${payment.status} cannot be refunded.`);
-  }
-  const left = payment.amount - payment.amountRefunded;
-  if (amount > left) {
-    throw new RuleViolation(
-      'invalid_state',
-      `The refund of ${amount} is more than the ${left} left to refund.`,
-    );
-  }
+  requireRefundable(payment, amount);
   const amountRefunded = sumAmounts([payment.amountRefunded, amount]);
   return {
     ...payment,
@@ -176,6 +176,51 @@ export function refundPayment(payment: Payment, amount: number, now: string): Pa
     updatedAt: now,
     version: payment.version + 1,
   };
+}
+
+/** What is left to refund: neither refunded nor asked of the processor already. */
+export function refundableAmount(payment: Payment): number {
+  return payment.amount - payment.amountRefunded - (payment.amountRefundPending ?? 0);
+}
+
+/**
+ * A refund asked of a processor that confirms later (Stripe): the amount is held as pending, so no
+ * other refund takes it, and nothing else changes until the processor confirms
+ * (`confirmPendingRefund`) or refuses (`releasePendingRefund`). Refused as `refundPayment` is.
+ */
+export function holdPendingRefund(payment: Payment, amount: number, now: string): Payment {
+  requireRefundable(payment, amount);
+  return {
+    ...payment,
+    amountRefundPending: sumAmounts([payment.amountRefundPending ?? 0, amount]),
+    updatedAt: now,
+  };
+}
+
+/** The processor confirmed a pending refund: it is applied as `refundPayment` applies one. */
+export function confirmPendingRefund(payment: Payment, amount: number, now: string): Payment {
+  return refundPayment(releasePendingRefund(payment, amount, now), amount, now);
+}
+
+/** The processor refused a pending refund: its amount is refundable again. */
+export function releasePendingRefund(payment: Payment, amount: number, now: string): Payment {
+  const pending = payment.amountRefundPending ?? 0;
+  if (amount > pending) throw new Error(`a pending refund of ${amount} is more than the ${pending} pending`);
+  return { ...payment, amountRefundPending: pending - amount, updatedAt: now };
+}
+
+function requireRefundable(payment: Payment, amount: number): void {
+  requirePaymentAmount(amount);
+  if (!refundableStatuses.includes(payment.status)) {
+    throw new RuleViolation('invalid_state', `A payment that is ${payment.status} cannot be refunded.`);
+  }
+  const left = refundableAmount(payment);
+  if (amount > left) {
+    throw new RuleViolation(
+      'invalid_state',
+      `The refund of ${amount} is more than the ${left} left to refund.`,
+    );
+  }
 }
 
 /**
@@ -199,6 +244,7 @@ export function newRefund(input: {
   amount: number;
   processorReferenceId: string;
   now: string;
+  status?: RefundStatus;
 }): Refund {
   return {
     id: input.refundId,
@@ -208,6 +254,7 @@ export function newRefund(input: {
     processorReferenceId: input.processorReferenceId,
     refundedAt: input.now,
     paymentStatus: input.refundedPayment.status,
+    status: input.status ?? RefundStatus.succeeded,
   };
 }
 

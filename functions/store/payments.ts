@@ -1,7 +1,7 @@
 import { GetCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { typeIdBound } from '../domain/id-time-bounds';
 import { merchantShardOfId } from '../domain/merchant-shards';
-import type { Payment, PaymentStatus, Payout, Refund } from '../domain/payment';
+import { type Payment, type PaymentStatus, type Payout, type Refund, RefundStatus } from '../domain/payment';
 import type { ShardHistory } from '../domain/shard-history';
 import { AnswerableError, type ErrorAnswer } from '../errors/answerable-error';
 import {
@@ -166,6 +166,89 @@ export function buildApplyReturn(previous: Payment, next: Payment, now: Date) {
         ...statusKeys.values,
       },
       ReturnValuesOnConditionCheckFailure: 'ALL_OLD' as const,
+    },
+  };
+}
+
+/**
+ * A refund asked of the processor, written by the call holding the payment's lock (which it
+ * releases): the amount is held as pending, nothing else of the payment changes.
+ */
+export function buildHoldPendingRefund(next: Payment, callId: string) {
+  const held = lockHeldBy(callId);
+  return {
+    Update: {
+      TableName: tableName(),
+      Key: paymentKeys.payment(next.merchantId, next.paymentId),
+      UpdateExpression: `SET amountRefundPending = :pending, updatedAt = :updatedAt REMOVE ${lockRelease.attributes.join(', ')}`,
+      ConditionExpression: held.expression,
+      ExpressionAttributeNames: { ...held.names, ...lockRelease.names },
+      ExpressionAttributeValues: {
+        ...held.values,
+        ':pending': next.amountRefundPending ?? 0,
+        ':updatedAt': next.updatedAt,
+      },
+    },
+  };
+}
+
+/**
+ * A pending refund settled by the processor's event (confirmed or refused): the payment's amounts,
+ * status and version, only while it is as read and no refund of it is at the processor.
+ */
+export function buildSettlePendingRefund(previous: Payment, next: Payment, now: Date) {
+  const asRead = paymentAsRead(previous);
+  const readPending = previous.amountRefundPending ?? 0;
+  const pendingAsRead: Condition = {
+    // A payment that never had a pending refund has no such attribute.
+    expression:
+      readPending === 0
+        ? 'attribute_not_exists(amountRefundPending) OR amountRefundPending = :readPending'
+        : 'amountRefundPending = :readPending',
+    values: { ':readPending': readPending },
+  };
+  const condition = allOf(asRead, pendingAsRead, lockFree(now));
+  const statusKeys = statusIndexKeys(next);
+  return {
+    Update: {
+      TableName: tableName(),
+      Key: paymentKeys.payment(next.merchantId, next.paymentId),
+      UpdateExpression: `SET amountRefunded = :amountRefunded, amountRefundPending = :pending, #status = :status, updatedAt = :updatedAt, #version = :version, ${statusKeys.assignments}`,
+      ...condition,
+      ExpressionAttributeNames: {
+        ...condition.ExpressionAttributeNames,
+        '#status': 'status',
+        '#version': 'version',
+      },
+      ExpressionAttributeValues: {
+        ...condition.ExpressionAttributeValues,
+        ':amountRefunded': next.amountRefunded,
+        ':pending': next.amountRefundPending ?? 0,
+        ':status': next.status,
+        ':updatedAt': next.updatedAt,
+        ':version': next.version,
+        ...statusKeys.values,
+      },
+      ReturnValuesOnConditionCheckFailure: 'ALL_OLD' as const,
+    },
+  };
+}
+
+/** A pending refund's outcome, only while it is still pending: a second event of it finds it settled. */
+export function buildSettleRefund(
+  merchantId: string,
+  paymentId: string,
+  refundId: string,
+  status: RefundStatus,
+) {
+  return {
+    Update: {
+      TableName: tableName(),
+      Key: paymentKeys.refund(merchantId, paymentId, refundId),
+      UpdateExpression: 'SET #status = :status',
+      ConditionExpression: '#status = :pending',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: { ':status': status, ':pending': RefundStatus.pending },
     },
   };
 }
@@ -384,6 +467,8 @@ export function toRefund(item: Record<string, unknown>, payment: Pick<Payment, '
     processorReferenceId: String(item.processorReferenceId),
     refundedAt: String(item.refundedAt),
     paymentStatus: payment.status,
+    // A refund stored before refunds had a status was the sandbox's, refunded at once.
+    status: (item.status as Refund['status'] | undefined) ?? RefundStatus.succeeded,
   };
 }
 

@@ -14,7 +14,8 @@ export const processorEventKeys = {
   }),
   /**
    * What a processor's object became here, one per object: a Stripe PaymentIntent `pi_…` its
-   * payment, a payout `po_…` its payout, a connected account `acct_…` its merchant.
+   * payment, a refund `re_…` its refund, a payout `po_…` its payout, a connected account `acct_…`
+   * its merchant.
    */
   processorObject: (processor: string, objectId: string) => ({
     PK: `PROCESSOR_OBJECT#${processor}#${objectId}`,
@@ -25,8 +26,10 @@ export const processorEventKeys = {
 /** What a processor's object became, as its lookup item names it: the merchant, and our id of it. */
 export interface ProcessorObjectLink {
   readonly merchantId: string;
-  /** The payment or payout it became; absent for an account (its merchant is all it names). */
+  /** The payment, refund or payout it became; absent for an account (its merchant is all it names). */
   readonly localId?: string;
+  /** A refund's payment, which its key needs. */
+  readonly parentId?: string;
 }
 
 /**
@@ -67,6 +70,7 @@ export async function getProcessorObject(
   return {
     merchantId: String(Item.merchantId),
     ...(typeof Item.localId === 'string' ? { localId: Item.localId } : {}),
+    ...(typeof Item.parentId === 'string' ? { parentId: Item.parentId } : {}),
   };
 }
 

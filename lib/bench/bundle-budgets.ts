@@ -25,6 +25,7 @@ export const bundleBudgets = {
 /** The functions that carry the Stripe SDK; no other may (`test/infra/function-bundles.test.ts`). */
 export const stripeHandlerModules: readonly string[] = [
   'api/pay/create-checkout-session',
+  'api/payments/create-refund',
   'api/processor-accounts/link-processor-account',
   'api/processor-events/receive-stripe-event',
 ];

@@ -59,6 +59,7 @@ const expectedCommands: Record<SandboxRouteName, readonly string[]> = {
   listEventDeliveries: ['QueryCommand'],
   createSandboxPayment: ['BatchGetItemCommand', 'TransactWriteItemsCommand', 'TransactWriteItemsCommand'],
   refundSandboxPayment: ['GetItemCommand', 'TransactWriteItemsCommand', 'TransactWriteItemsCommand'],
+  createRefund: ['GetItemCommand', 'TransactWriteItemsCommand', 'TransactWriteItemsCommand'],
   returnSandboxPayment: ['GetItemCommand', 'TransactWriteItemsCommand'],
   createSandboxPayout: ['TransactWriteItemsCommand'],
   servePayPage: [],
@@ -83,6 +84,8 @@ const overBudget: Partial<Record<RouteName, string>> = {
   createSandboxPayment:
     'reserves before and completes after the processor call: the reservation makes a crash after the charge recoverable',
   refundSandboxPayment:
+    'reserves before and completes after the processor call: the reservation makes a crash after the refund recoverable',
+  createRefund:
     'reserves before and completes after the processor call: the reservation makes a crash after the refund recoverable',
   linkProcessorAccount:
     'reserves before and completes after the processor call, reading the account under the lock: two requests never open two accounts',

@@ -15,9 +15,11 @@ import {
   paymentIntentFailedEvent,
   paymentIntentSucceededEvent,
   payoutCreatedEvent,
+  refundEvent,
   stripeDispute,
   stripeList,
   stripePayout,
+  stripeRefund,
   testStripeSecretKey,
   testStripeWebhookSecret,
 } from '../support/stripe-fixtures';
@@ -359,5 +361,115 @@ describe('paying an invoice through Stripe (production)', () => {
       nowSeconds(),
     );
     expect((await deliver(t, disputed)).body.outcome).toBe('recorded');
+  });
+
+  test('a merchant refund is pending until Stripe confirms it, then delivers PaymentRefunded; a failed one frees its amount', async ({
+    t,
+    refs,
+    receiver,
+    endpoints,
+  }) => {
+    await linkActiveAccount(t);
+    await endpoints.deleteAll();
+    const endpoint = await endpoints.subscribe(receiver.url(), ['payments.PaymentRefunded']);
+    receiver.clear();
+    const invoice = await issueInvoice(t.api, t.merchantId, refs);
+    const amount = invoice.amountRemaining.amount;
+    const metadata = { merchantId: t.merchantId, invoiceId: invoice.invoiceId };
+    const paid = paymentIntentSucceededEvent(
+      eventId(),
+      accountId,
+      paymentIntent('pi_1Refunded', metadata, { amount }),
+      nowSeconds(),
+    );
+    expect((await deliver(t, paid)).body.outcome).toBe('applied');
+    const listed = await t.api('GET', '/payments', { query: { merchantId: t.merchantId } });
+    const paymentId = listed.body.items.find(
+      (payment: any) => payment.processorReferenceId === 'pi_1Refunded',
+    ).paymentId;
+
+    stripe.answer('POST', '/v1/refunds', { body: stripeRefund('re_1Asked', 'pi_1Refunded', 300, 'pending') });
+    const key = newKey();
+    const asked = await t.api('POST', `/payments/${paymentId}/refunds`, {
+      body: { merchantId: t.merchantId, amount: 300 },
+      idempotencyKey: key,
+    });
+    expect(asked).toMatchObject({
+      status: 201,
+      body: { status: 'pending', amount: 300, processorReferenceId: 're_1Asked', paymentStatus: 'completed' },
+    });
+    const [sent] = stripe.requestsTo('POST', '/v1/refunds');
+    expect(sent?.headers['stripe-account']).toBe(accountId);
+    expect(sent?.headers['idempotency-key']).toMatch(/^merchant-payments-[0-9a-f]+-refund$/);
+    expect(sent?.form).toMatchObject({
+      payment_intent: 'pi_1Refunded',
+      amount: '300',
+      'metadata[refundId]': asked.body.id,
+      'metadata[paymentId]': paymentId,
+    });
+    // What is pending is not left to refund.
+    const tooMuch = await t.api('POST', `/payments/${paymentId}/refunds`, {
+      body: { merchantId: t.merchantId, amount: amount - 299 },
+      idempotencyKey: newKey(),
+    });
+    expect(tooMuch.status).toBe(409);
+    const refundPath = `/payments/${paymentId}/refunds/${asked.body.id}`;
+    expect((await t.api('GET', refundPath, { query: { merchantId: t.merchantId } })).body.status).toBe(
+      'pending',
+    );
+
+    const confirmed = refundEvent(
+      eventId(),
+      accountId,
+      'refund.updated',
+      stripeRefund('re_1Asked', 'pi_1Refunded', 300, 'succeeded', { refundId: asked.body.id }),
+      nowSeconds(),
+    );
+    for (const event of [confirmed, confirmed]) expect((await deliver(t, event)).status).toBe(200);
+    expect((await t.api('GET', refundPath, { query: { merchantId: t.merchantId } })).body).toMatchObject({
+      status: 'succeeded',
+      paymentStatus: 'completed',
+    });
+    const [delivered] = await receiver.waitFor(1, 15_000);
+    expect(expectVerifiedDelivery(delivered as never, endpoint.secret)).toMatchObject({
+      type: 'payments.PaymentRefunded',
+      data: { refundId: asked.body.id, paymentId, refundedAmount: 300, processorReferenceId: 're_1Asked' },
+    });
+
+    // A refund Stripe fails: its amount is refundable again, and nothing is announced.
+    stripe.answer('POST', '/v1/refunds', { body: stripeRefund('re_1Fails', 'pi_1Refunded', 200, 'pending') });
+    const failing = await t.api('POST', `/payments/${paymentId}/refunds`, {
+      body: { merchantId: t.merchantId, amount: 200 },
+      idempotencyKey: newKey(),
+    });
+    const failed = refundEvent(
+      eventId(),
+      accountId,
+      'refund.failed',
+      stripeRefund('re_1Fails', 'pi_1Refunded', 200, 'failed', { refundId: failing.body.id }),
+      nowSeconds(),
+    );
+    expect((await deliver(t, failed)).body.outcome).toBe('applied');
+    expect(
+      (
+        await t.api('GET', `/payments/${paymentId}/refunds/${failing.body.id}`, {
+          query: { merchantId: t.merchantId },
+        })
+      ).body.status,
+    ).toBe('failed');
+
+    // A refund made on Stripe's dashboard, for the rest: applied once it succeeds, the payment refunded.
+    const rest = amount - 300;
+    const dashboard = stripeRefund('re_1Dashboard', 'pi_1Refunded', rest, 'succeeded');
+    for (const type of ['refund.created', 'refund.updated'] as const) {
+      expect(
+        (await deliver(t, refundEvent(eventId(), accountId, type, dashboard, nowSeconds()))).status,
+      ).toBe(200);
+    }
+    const payment = await t.api('GET', `/payments/${paymentId}`, { query: { merchantId: t.merchantId } });
+    expect(payment.body).toMatchObject({ status: 'refunded', amountRefunded: amount });
+    await receiver.waitFor(2, 15_000);
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(receiver.requests).toHaveLength(2);
   });
 });

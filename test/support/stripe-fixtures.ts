@@ -350,3 +350,45 @@ export function balanceTransaction(
 export function stripeList<T>(url: string, data: readonly T[], hasMore = false) {
   return { object: 'list' as const, url, has_more: hasMore, data };
 }
+
+/** A refund of a PaymentIntent, `status` as Stripe reports it; `metadata` the service's when it asked. */
+export function stripeRefund(
+  id: string,
+  paymentIntentId: string,
+  amount: number,
+  status: 'pending' | 'succeeded' | 'failed' | 'canceled',
+  metadata: Record<string, string> = {},
+): Stripe.Refund {
+  return {
+    id,
+    object: 'refund',
+    amount,
+    balance_transaction: null,
+    charge: `ch_${paymentIntentId.slice(3)}`,
+    created: 1_790_000_000,
+    currency: 'usd',
+    customer: null,
+    customer_account: null,
+    metadata,
+    payment_intent: paymentIntentId,
+    payment_method: null,
+    reason: null,
+    receipt_number: null,
+    source_transfer_reversal: null,
+    status,
+    transfer_reversal: null,
+  };
+}
+
+export function refundEvent(
+  id: string,
+  account: string,
+  type: 'refund.created' | 'refund.updated' | 'refund.failed',
+  refund: Stripe.Refund,
+  created: number,
+): Stripe.RefundCreatedEvent | Stripe.RefundUpdatedEvent | Stripe.RefundFailedEvent {
+  return { ...eventBase(id, created, account), type, data: { object: refund } } as
+    | Stripe.RefundCreatedEvent
+    | Stripe.RefundUpdatedEvent
+    | Stripe.RefundFailedEvent;
+}

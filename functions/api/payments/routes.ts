@@ -1,9 +1,9 @@
 import { defineRoute, type RouteDefinition } from '../../route-definition';
 import { Payment, PaymentPathParams, Refund } from '../payment-schemas';
 import { listResponse, MerchantQuery } from '../shared-schemas';
-import { ListPaymentsQuery, ListRefundsQuery, RefundPathParams } from './schemas';
+import { CreateRefundBody, ListPaymentsQuery, ListRefundsQuery, RefundPathParams } from './schemas';
 
-/** The payment routes: payments and their refunds, read only. */
+/** The payment routes: payments and their refunds, and a merchant's refund of a payment. */
 export const paymentRoutes = {
   listPayments: defineRoute({
     operationId: 'listPayments',
@@ -40,6 +40,20 @@ export const paymentRoutes = {
     request: { params: PaymentPathParams, query: ListRefundsQuery },
     successStatus: 200,
     response: listResponse(Refund),
+  }),
+  createRefund: defineRoute({
+    operationId: 'createRefund',
+    method: 'POST',
+    path: '/payments/{paymentId}/refunds',
+    summary:
+      'Refund part or all of what is left of a payment: at once in the sandbox, `pending` until Stripe confirms it in production',
+    tag: 'Payments',
+    handler: 'api/payments/create-refund',
+    merchantScope: 'body',
+    request: { params: PaymentPathParams, body: CreateRefundBody },
+    successStatus: 201,
+    response: Refund,
+    callsProcessor: true,
   }),
   getRefund: defineRoute({
     operationId: 'getRefund',

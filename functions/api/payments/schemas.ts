@@ -1,8 +1,15 @@
 import * as z from 'zod/mini';
 import { PaymentStatus } from '../../domain/payment';
 import { rule } from '../../validation/rule';
-import { PaymentId, RefundId } from '../payment-schemas';
-import { CreatedRange, CustomerId, createdRangeAt, createdRangeProblem, ListQuery } from '../shared-schemas';
+import { PaymentAmount, PaymentId, RefundId } from '../payment-schemas';
+import {
+  CreatedRange,
+  CustomerId,
+  createdRangeAt,
+  createdRangeProblem,
+  ListQuery,
+  MerchantId,
+} from '../shared-schemas';
 
 export const ListPaymentsQuery = rule(
   z.strictObject({
@@ -17,3 +24,9 @@ export const ListPaymentsQuery = rule(
 
 export const RefundPathParams = z.strictObject({ paymentId: PaymentId, refundId: RefundId });
 export const ListRefundsQuery = z.strictObject(ListQuery);
+
+export const CreateRefundBody = z.strictObject({
+  merchantId: MerchantId,
+  /** Default: everything not refunded yet (nor pending at the processor). */
+  amount: z.optional(PaymentAmount),
+});

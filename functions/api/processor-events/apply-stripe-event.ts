@@ -3,7 +3,7 @@ import {
   ProcessorEventOutcome,
   type StripeEventFields,
 } from '../../domain/processor-event';
-import { disputeOf, paymentAttemptOf, payoutOf } from '../../payments/stripe/stripe-payment-events';
+import { disputeOf, paymentAttemptOf, payoutOf, refundOf } from '../../payments/stripe/stripe-payment-events';
 import { getProcessorAccount } from '../../store/processor-accounts';
 import {
   buildApplyAccountState,
@@ -13,6 +13,7 @@ import {
 import { sendTransaction, TransactionConditionFailed } from '../../store/transaction';
 import { applyStripePayment } from './apply-stripe-payment';
 import { applyStripePayout } from './apply-stripe-payout';
+import { applyStripeRefund } from './apply-stripe-refund';
 import { applyStripeDispute } from './apply-stripe-return';
 
 /** What an applier did, and the merchant it found where it found one. */
@@ -40,6 +41,9 @@ function applierOf(event: StripeEventFields, context: Context): (() => Promise<A
   const dispute = disputeOf(event);
   if (dispute !== undefined)
     return dispute === 'unknown' ? unknown : () => applyStripeDispute(event, dispute, context);
+  const refund = refundOf(event);
+  if (refund !== undefined)
+    return refund === 'unknown' ? unknown : () => applyStripeRefund(event, refund, context);
   const payout = payoutOf(event);
   if (payout !== undefined)
     return payout === 'unknown' ? unknown : () => applyStripePayout(event, payout, context);
@@ -50,7 +54,7 @@ function applierOf(event: StripeEventFields, context: Context): (() => Promise<A
  * Records a verified Stripe event once and applies what it says, in one transaction
  * (docs/processor.md#stripes-events-in): `account.updated` moves the merchant's account to its state
  * unless a later event was applied first; a PaymentIntent's success or failure makes a payment, a
- * bank debit's dispute returns it, a payout is recorded with its fees; any other type is recorded
+ * bank debit's dispute returns it, a refund's outcome settles it, a payout is recorded with its fees; any other type is recorded
  * only. A repeat finds its record and changes nothing; an event naming an account or object the
  * service does not know, or one that changes nothing, is recorded as such.
  */

@@ -123,3 +123,45 @@ export function payoutOf(event: StripeEventFields): StripePayout | 'unknown' | u
     destinationId: idOf(payout.destination as string | { id: string } | null),
   };
 }
+
+/** A refund of a PaymentIntent, as `refund.created`, `refund.updated` and `refund.failed` report it. */
+export interface StripeRefund {
+  readonly stripeRefundId: string;
+  readonly paymentIntentId: string;
+  readonly amount: number;
+  /** Stripe's `succeeded`; `failed` for failed or canceled; `pending` for any other. */
+  readonly outcome: 'succeeded' | 'failed' | 'pending';
+  /** The service's refund, where the service asked for it (its metadata). */
+  readonly refundId: string | null;
+}
+
+export const mappedRefundEventTypes = ['refund.created', 'refund.updated', 'refund.failed'] as const;
+
+export function refundOf(event: StripeEventFields): StripeRefund | 'unknown' | undefined {
+  if (!(mappedRefundEventTypes as readonly string[]).includes(event.type)) return undefined;
+  const refund = event.data.object as Stripe.Refund;
+  const paymentIntentId = idOf(refund.payment_intent);
+  if (
+    typeof refund.id !== 'string' ||
+    paymentIntentId === null ||
+    !Number.isSafeInteger(refund.amount) ||
+    refund.amount < 1
+  ) {
+    return 'unknown';
+  }
+  const metadata: Record<string, unknown> =
+    typeof refund.metadata === 'object' && refund.metadata !== null ? refund.metadata : {};
+  const status = refund.status;
+  return {
+    stripeRefundId: refund.id,
+    paymentIntentId,
+    amount: refund.amount,
+    outcome:
+      status === 'succeeded'
+        ? 'succeeded'
+        : status === 'failed' || status === 'canceled'
+          ? 'failed'
+          : 'pending',
+    refundId: typeof metadata.refundId === 'string' ? metadata.refundId : null,
+  };
+}

@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { InvalidFields, RuleViolation } from '../../../functions/domain/errors';
 import { maxAmount } from '../../../functions/domain/money';
 import {
+  confirmPendingRefund,
+  holdPendingRefund,
   newPayment,
   newPayout,
   newRefund,
@@ -14,7 +16,9 @@ import {
   paymentReturnedEvent,
   payoutAmounts,
   payoutCreatedEvent,
+  refundableAmount,
   refundPayment,
+  releasePendingRefund,
   returnPayment,
 } from '../../../functions/domain/payment';
 import { integerNearBounds } from '../../support/integer-near-bounds';
@@ -345,7 +349,7 @@ describe('returnPayment', () => {
 });
 
 describe('newRefund', () => {
-  it('records the refund with exactly the API reference’s fields and the payment’s status after it', () => {
+  it('records the refund with exactly the API reference’s fields, the payment’s status after it and its own', () => {
     const refunded = refundPayment(paymentWith({ currency: 'CAD' }), 10_000, now);
     const refund = newRefund({
       refundId: 'refund_01',
@@ -362,7 +366,34 @@ describe('newRefund', () => {
       processorReferenceId: 'sbx_re_1',
       refundedAt: now,
       paymentStatus: 'refunded',
+      status: 'succeeded',
     });
+  });
+});
+
+describe('refunds a processor confirms later', () => {
+  it('holds the amount as pending, so no other refund takes it, until it is confirmed or released', () => {
+    const payment = paymentWith({ amount: 1000 });
+    const held = holdPendingRefund(payment, 600, now);
+    expect(held).toMatchObject({
+      amountRefunded: 0,
+      amountRefundPending: 600,
+      status: 'completed',
+      version: payment.version,
+    });
+    expect(refundableAmount(held)).toBe(400);
+    expect(() => refundPayment(held, 401, now)).toThrow(/more than the 400 left/);
+    expect(() => holdPendingRefund(held, 401, now)).toThrow(/more than the 400 left/);
+    const confirmed = confirmPendingRefund(holdPendingRefund(held, 400, now), 1000 - 400, now);
+    expect(confirmed).toMatchObject({ amountRefunded: 600, amountRefundPending: 400, status: 'completed' });
+    expect(confirmPendingRefund(confirmed, 400, now)).toMatchObject({
+      amountRefunded: 1000,
+      amountRefundPending: 0,
+      status: 'refunded',
+      version: payment.version + 2,
+    });
+    expect(releasePendingRefund(held, 600, now)).toMatchObject({ amountRefundPending: 0, amountRefunded: 0 });
+    expect(() => releasePendingRefund(held, 601, now)).toThrow();
   });
 });
 

@@ -39,6 +39,7 @@ describe('processorMetrics', () => {
     const processorRoutes = routeList.filter((route) => route.callsProcessor === true);
     expect(processorRoutes.map((route) => route.operationId).sort()).toEqual([
       'createCheckoutSession',
+      'createRefund',
       'createSandboxPayment',
       'linkProcessorAccount',
       'payInvoice',
@@ -46,11 +47,19 @@ describe('processorMetrics', () => {
     ]);
     for (const route of processorRoutes) {
       const source = readFileSync(new URL(`../../../functions/${route.handler}.ts`, import.meta.url), 'utf8');
-      const measured = source.includes('callProcessor(') || source.includes('measuredProcessorCall(');
+      // refundAtOnce calls through callProcessor (checked below).
+      const measured = ['callProcessor(', 'measuredProcessorCall(', 'refundAtOnce('].some((call) =>
+        source.includes(call),
+      );
       expect({ route: route.operationId, calls: measured }).toEqual({
         route: route.operationId,
         calls: true,
       });
     }
+    const atOnce = readFileSync(
+      new URL('../../../functions/api/payments/refund-at-once.ts', import.meta.url),
+      'utf8',
+    );
+    expect(atOnce).toContain('callProcessor(');
   });
 });
