@@ -17,6 +17,7 @@ import {
   payoutCreatedEvent,
   refundEvent,
   stripeDispute,
+  stripeError,
   stripeList,
   stripePayout,
   stripeRefund,
@@ -471,5 +472,79 @@ describe('paying an invoice through Stripe (production)', () => {
     await receiver.waitFor(2, 15_000);
     await new Promise((resolve) => setTimeout(resolve, 1500));
     expect(receiver.requests).toHaveLength(2);
+  });
+
+  test('answers 503 "try again", recording nothing, while Stripe fails; the same key then goes through', async ({
+    t,
+    refs,
+  }) => {
+    await linkActiveAccount(t);
+    const invoice = await issueInvoice(t.api, t.merchantId, refs);
+    const failure = { status: 500, body: stripeError('api_error', 'Something went wrong on Stripe.') };
+    stripe.answer('POST', '/v1/checkout/sessions', failure, failure, {
+      body: checkoutSession(
+        'cs_test_later',
+        'https://checkout.stripe.com/c/pay/cs_test_later',
+        nowSeconds() + 1800,
+      ),
+    });
+    const request = {
+      authorization: null,
+      body: {
+        slug: invoice.invoiceUrlSlug,
+        amount: invoice.amountRemaining.amount,
+        paymentMethodType: 'card',
+      },
+      idempotencyKey: newKey(),
+    };
+    // What a payment or refund writes; the invoice's emails go on meanwhile.
+    const ledger = async () =>
+      (await t.scanTable()).filter((item) =>
+        ['Invoice', 'Payment', 'Refund', 'IdempotencyRecord', 'ProcessorObject'].includes(
+          String(item.entityType),
+        ),
+      );
+    const before = await ledger();
+    const asked = stripe.requestsTo('POST', '/v1/checkout/sessions').length;
+    const refused = await payer(t)('POST', '/pay/checkout-sessions', request);
+    expect(refused).toMatchObject({
+      status: 503,
+      body: { error: { code: 'service_unavailable', message: expect.stringMatching(/Try again/) } },
+    });
+    expect(refused.headers.get('retry-after')).toBe('5');
+    // The SDK's own one retry, then nothing written.
+    expect(stripe.requestsTo('POST', '/v1/checkout/sessions')).toHaveLength(asked + 2);
+    expect(await ledger()).toEqual(before);
+    expect((await payer(t)('POST', '/pay/checkout-sessions', request)).status).toBe(201);
+
+    const metadata = { merchantId: t.merchantId, invoiceId: invoice.invoiceId };
+    const amount = invoice.amountRemaining.amount;
+    const paid = paymentIntentSucceededEvent(
+      eventId(),
+      accountId,
+      paymentIntent('pi_1Faults', metadata, { amount }),
+      nowSeconds(),
+    );
+    expect((await deliver(t, paid)).body.outcome).toBe('applied');
+    const listed = await t.api('GET', '/payments', { query: { merchantId: t.merchantId } });
+    const paymentId = listed.body.items.find(
+      (payment: any) => payment.processorReferenceId === 'pi_1Faults',
+    ).paymentId;
+    stripe.answer(
+      'POST',
+      '/v1/refunds',
+      { status: 429, body: stripeError('rate_limit_error', 'Too many requests.') },
+      {
+        body: stripeRefund('re_1Later', 'pi_1Faults', 100, 'pending'),
+      },
+    );
+    const refund = { body: { merchantId: t.merchantId, amount: 100 }, idempotencyKey: newKey() };
+    const beforeRefund = await ledger();
+    expect((await t.api('POST', `/payments/${paymentId}/refunds`, refund)).status).toBe(503);
+    expect(await ledger()).toEqual(beforeRefund);
+    expect((await t.api('POST', `/payments/${paymentId}/refunds`, refund)).body).toMatchObject({
+      status: 'pending',
+      amount: 100,
+    });
   });
 });
