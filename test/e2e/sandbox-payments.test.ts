@@ -234,7 +234,16 @@ describe('POST /sandbox/payments/{paymentId}/refunds', () => {
     const part = await refund(payment.paymentId, { amount: 1500 });
     expect(part.status).toBe(201);
     expect(Object.keys(part.body).sort()).toEqual(
-      ['id', 'paymentId', 'amount', 'currency', 'processorReferenceId', 'refundedAt', 'paymentStatus'].sort(),
+      [
+        'id',
+        'paymentId',
+        'amount',
+        'currency',
+        'processorReferenceId',
+        'refundedAt',
+        'paymentStatus',
+        'status',
+      ].sort(),
     );
     expect(part.body).toMatchObject({
       paymentId: payment.paymentId,
