@@ -10,13 +10,13 @@ synthesizeEveryStageFirst();
 
 /**
  * CloudFormation refuses a template of more than 500 resources; the guard keeps 100 of them for
- * what the next features add, and today's stacks sit at 390 or fewer: the customer emails' queues,
+ * what the next features add, and today's stacks sit at 391 or fewer: the customer emails' queues,
  * functions, configuration set, topic and alarms took the sandbox from 349 to 371, and the two
  * routes of an invoice's emails to 381, the two processor-account routes to 390 (production 388 with
- * Stripe's webhook; docs/decisions/room-in-the-stacks.md).
+ * Stripe's webhook, 391 with its three alarms; docs/decisions/room-in-the-stacks.md).
  */
 const guardCeiling = 400;
-const todaysCeiling = 390;
+const todaysCeiling = 391;
 
 function resourceCount(template: Template): number {
   return Object.keys(template.toJSON().Resources).length;
