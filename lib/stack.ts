@@ -180,7 +180,7 @@ export class MerchantPaymentsStack extends Stack {
     this.rollout.seal();
 
     // The payers' and portal visitors' routes; Stripe's webhook is retried by Stripe, and its own
-    // alarms come with the mapping of its events (docs/processor.md#what-is-next).
+    // alarms count what its route writes (stripe-signature-failures, stripe-events-late, …).
     const payRoutes = stageRoutes.filter((route) => isPublic(route) && route.signedByProcessor === undefined);
     this.serviceAlarms = this.createServiceAlarms(payRoutes, authorizer);
     this.dashboard = this.createDashboard();

@@ -7,9 +7,10 @@ import type * as logs from 'aws-cdk-lib/aws-logs';
 import type * as wafv2 from 'aws-cdk-lib/aws-wafv2';
 import { Construct } from 'constructs';
 import { ProcessorMetricNames } from '../../functions/payments/processor-metric-names';
+import { StripeEventMetricNames } from '../../functions/payments/stripe/stripe-event-metric-names';
 import { AccessLogMetrics } from './access-log-metrics';
 import { type PipelineMetricDimensions, pipelineMetric } from './pipeline-metric';
-import type { AlarmThresholds } from './stage-settings';
+import type { AlarmThresholds, StripeEventThresholds } from './stage-settings';
 
 /** The operations the service sends to the table, for the per-operation throttle and error metrics. */
 export const tableOperations = [
@@ -67,6 +68,24 @@ export interface ServiceSignals {
   readonly accountConcurrentExecutions: cloudwatch.IMetric;
   readonly webAclBlockedRequests: cloudwatch.IMetric;
   readonly webAclAllowedRequests: cloudwatch.IMetric;
+  /** Stripe's webhook, in a stage that alarms on it. */
+  readonly stripeEvents?: StripeEventSignals;
+}
+
+/** What Stripe's webhook counts, per 5 minutes, labelled for the dashboard. */
+export interface StripeEventSignals {
+  readonly signatureFailures: cloudwatch.IMetric;
+  readonly late: cloudwatch.IMetric;
+  readonly unknown: cloudwatch.IMetric;
+  /** The events verified and processed: the sample count of the late count, written 0 or 1 for each. */
+  readonly processed: cloudwatch.IMetric;
+}
+
+/** The production-only alarms on Stripe's webhook. */
+export interface StripeEventAlarms {
+  readonly signatureFailures: cloudwatch.Alarm;
+  readonly late: cloudwatch.Alarm;
+  readonly unknown: cloudwatch.Alarm;
 }
 
 const fiveMinutes = Duration.minutes(5);
@@ -82,8 +101,9 @@ const countAlarmProps = (threshold: number) => ({
 /**
  * The alarms on what merchants and payers see of the stage (the API's 5xx rate and p99 latency,
  * authorizer failures, the pay routes' 5xx, processor errors, WAF blocks), on the Lambda capacity
- * under them (throttles of the critical functions, the account's concurrency) and on the table
- * under everything (throttled requests, DynamoDB's own errors). The pipeline's alarms live with
+ * under them (throttles of the critical functions, the account's concurrency), on the table under
+ * everything (throttled requests, DynamoDB's own errors) and, where the stage has Stripe's webhook,
+ * on its refused signatures, late events and unknown accounts or objects. The pipeline's alarms live with
  * the pipeline. docs/operations.md has each one's runbook.
  */
 export class ServiceAlarms extends Construct {
@@ -97,6 +117,8 @@ export class ServiceAlarms extends Construct {
   readonly criticalFunctionThrottles: cloudwatch.Alarm;
   readonly accountConcurrency: cloudwatch.Alarm;
   readonly webAclBlockedRequests: cloudwatch.Alarm;
+  /** Undefined in a stage without Stripe's webhook (the sandbox). */
+  readonly stripeEvents: StripeEventAlarms | undefined;
   readonly signals: ServiceSignals;
 
   constructor(scope: Construct, id: string, props: ServiceAlarmsProps) {
@@ -139,8 +161,14 @@ export class ServiceAlarms extends Construct {
         statistic: cloudwatch.Stats.SUM,
       });
     const webAclBlocked = webAcl('BlockedRequests');
+    const stripeEvents =
+      thresholds.stripeEvents === undefined
+        ? undefined
+        : this.stripeEventAlarms(thresholds.stripeEvents, processor, alarm);
+    this.stripeEvents = stripeEvents?.alarms;
     // The dashboard's copies carry labels; the alarms' do not, so each alarm reads one plain metric.
     this.signals = {
+      ...(stripeEvents === undefined ? {} : { stripeEvents: stripeEvents.signals }),
       authorizerFailures: accessLog.authorizerFailures.with({ label: 'authorizer failures' }),
       payRouteServerErrors: accessLog.payRouteServerErrors.with({ label: 'pay-route 5xx' }),
       processorCalls: processor(ProcessorMetricNames.calls).with({ label: 'processor calls' }),
@@ -185,6 +213,46 @@ export class ServiceAlarms extends Construct {
       metric: webAclBlocked,
       ...countAlarmProps(thresholds.webAclBlockedRequests),
     });
+  }
+
+  /**
+   * Stripe's webhook: refused signatures, events processed more than 15 minutes after Stripe made
+   * them, and events of an account or object the service does not know, each a count over 5 minutes
+   * as its route writes it (`StripeEventMetricNames`).
+   */
+  private stripeEventAlarms(
+    thresholds: StripeEventThresholds,
+    processor: (metricName: string) => cloudwatch.Metric,
+    alarm: (id: string, suffix: string, props: Omit<cloudwatch.AlarmProps, 'alarmName'>) => cloudwatch.Alarm,
+  ): { alarms: StripeEventAlarms; signals: StripeEventSignals } {
+    const signatureFailures = processor(StripeEventMetricNames.signatureFailures);
+    const late = processor(StripeEventMetricNames.late);
+    const unknown = processor(StripeEventMetricNames.unknown);
+    return {
+      alarms: {
+        signatureFailures: alarm('StripeSignatureFailuresAlarm', 'stripe-signature-failures', {
+          alarmDescription: `${thresholds.signatureFailures} or more requests to Stripe's webhook in 5 minutes had no Stripe-Signature that verifies with the Connect webhook secret (answered 400): a secret that no longer matches, or requests not from Stripe.`,
+          metric: signatureFailures,
+          ...countAlarmProps(thresholds.signatureFailures),
+        }),
+        late: alarm('StripeEventsLateAlarm', 'stripe-events-late', {
+          alarmDescription: `${thresholds.lateEvents} or more of Stripe's events in 5 minutes were processed more than 15 minutes after Stripe created them: its deliveries failed or were held up, or events are being replayed.`,
+          metric: late,
+          ...countAlarmProps(thresholds.lateEvents),
+        }),
+        unknown: alarm('StripeEventsUnknownAlarm', 'stripe-events-unknown', {
+          alarmDescription: `${thresholds.unknownEvents} or more of Stripe's events in 5 minutes named an account no merchant linked or an object the service did not make (recorded unknown_account or unknown_object, nothing changed).`,
+          metric: unknown,
+          ...countAlarmProps(thresholds.unknownEvents),
+        }),
+      },
+      signals: {
+        signatureFailures: signatureFailures.with({ label: 'refused signatures' }),
+        late: late.with({ label: 'late events (15+ minutes)' }),
+        unknown: unknown.with({ label: 'unknown account or object' }),
+        processed: late.with({ statistic: cloudwatch.Stats.SAMPLE_COUNT, label: 'events processed' }),
+      },
+    };
   }
 
   /**

@@ -75,6 +75,7 @@ export class ServiceDashboard extends Construct {
     this.addCallerWidgets(props);
     this.addDeliveryWidgets(props);
     this.addWebhookSuccessWidget(props);
+    this.addStripeEventWidget(props);
     this.addQueueWidgets(props);
     this.addCapacityWidgets(props);
     this.addTableWidgets(props);
@@ -302,6 +303,24 @@ export class ServiceDashboard extends Construct {
           'limit 20',
         ],
         view: cloudwatch.LogQueryVisualizationType.TABLE,
+        width: 24,
+        height,
+      }),
+    );
+  }
+
+  /**
+   * Stripe's webhook where the stage has it: refused signatures, late and unknown events against the
+   * events processed, per 5 minutes as their alarms count them. One more graph, no more resources.
+   */
+  private addStripeEventWidget({ signals }: ServiceDashboardProps): void {
+    const stripe = signals.stripeEvents;
+    if (stripe === undefined) return;
+    this.dashboard.addWidgets(
+      new cloudwatch.GraphWidget({
+        title: "Stripe's events: refused signatures, late and unknown events (per 5 minutes)",
+        left: [stripe.signatureFailures, stripe.late, stripe.unknown],
+        right: [stripe.processed],
         width: 24,
         height,
       }),

@@ -108,6 +108,19 @@ export interface WebhookSuccessThreshold {
 }
 
 /**
+ * The alarms on Stripe's webhook, each a count over 5 minutes (docs/operations.md). Production only:
+ * the sandbox has no Stripe and no such route.
+ */
+export interface StripeEventThresholds {
+  /** Requests to the webhook whose `Stripe-Signature` did not verify (none, wrong secret, too old). */
+  readonly signatureFailures: number;
+  /** Verified events processed more than 15 minutes after Stripe created them. */
+  readonly lateEvents: number;
+  /** Verified events recorded `unknown_account` or `unknown_object`. */
+  readonly unknownEvents: number;
+}
+
+/**
  * The thresholds that differ by stage (docs/operations.md "Thresholds" explains each). Queue depths
  * and age, errors of the pipeline functions, overdue deliveries and DynamoDB system errors alarm
  * the same way in both stages: each is a delivery at risk, whatever the stage.
@@ -139,6 +152,8 @@ export interface AlarmThresholds {
   readonly webAclBlockedRequests: number;
   /** Absent: no alarm on the webhook success rate in this stage. */
   readonly webhookSuccess?: WebhookSuccessThreshold;
+  /** Absent: no alarms on Stripe's events in this stage (it has no Stripe webhook). */
+  readonly stripeEvents?: StripeEventThresholds;
 }
 
 /** What the operator sets in the stage file; see `lib/stage-config.ts`. */
@@ -223,6 +238,18 @@ export const stageSettings = {
       accountConcurrentExecutions: 800,
       webAclBlockedRequests: 300,
       webhookSuccess: { minimumRate: 0.5, minimumAttempts: 50 },
+      stripeEvents: {
+        // A stray POST or a replayed capture is one or two; a signing secret that no longer matches
+        // (a roll done out of order) refuses every delivery and Stripe's retries of each, so it
+        // passes 3 within minutes of any traffic, while no event reaches an invoice.
+        signatureFailures: 3,
+        // Stripe delivers in seconds: one event 15 minutes old means deliveries failed or were held
+        // up (or a replay, which the runbook expects), and payers may be waiting for their invoice.
+        lateEvents: 1,
+        // The platform opens every connected account and every PaymentIntent it pays from, so one
+        // event of anything else is a linking fault or a payment made outside the service.
+        unknownEvents: 1,
+      },
     },
   },
 } as const satisfies Record<Stage, Omit<StageSettings, ConfiguredSettings>>;

@@ -17,13 +17,20 @@ import { capacityDuring, type PartitionUnits, pipelineStep } from '../support/co
 import { e2eTest } from '../support/e2e-test';
 import { EmailSteps, measureEmailSteps } from '../support/email-pipeline-steps';
 import type { HttpsReceiver, ReceivedRequest } from '../support/https-receiver';
-import { createInvoice, expectOk, invoiceAction, invoiceBody } from '../support/invoice-requests';
+import {
+  createInvoice,
+  expectOk,
+  invoiceAction,
+  invoiceBody,
+  issueInvoice,
+} from '../support/invoice-requests';
 import { invoiceFixtures } from '../support/invoices';
 import {
   type ApiClient,
   type ApiResult,
   apiClient,
   newKey,
+  startTestRuntime,
   type TestRuntime,
 } from '../support/local-runtime';
 import {
@@ -63,6 +70,16 @@ import {
   totalWrite,
 } from '../support/performance-models';
 import { streamEvent, streamRecord } from '../support/stream-records';
+import {
+  checkoutSession,
+  paymentIntent,
+  paymentIntentSucceededEvent,
+  stripeSignature,
+  testStripeSecretKey,
+  testStripeWebhookSecret,
+} from '../support/stripe-fixtures';
+import { linkActiveStripeAccount, stripeEventId } from '../support/stripe-merchants';
+import { type RecordedStripeRequest, startStripeRecordingServer } from '../support/stripe-recording-server';
 
 /**
  * How far above its floor (the items it writes and the index entries it needs) a write may cost
@@ -141,6 +158,91 @@ function requestBytes(request: ReceivedRequest): number {
   );
   const head = `${request.method} ${request.path} HTTP/1.1\r\n${headers.join('')}\r\n`;
   return Buffer.byteLength(head) + request.rawBody.length;
+}
+
+/** A request the service sent to Stripe's API, as `requestBytes` counts a webhook request. */
+function stripeRequestBytes(request: RecordedStripeRequest): number {
+  const headers = Object.entries(request.headers).map(
+    ([name, value]) => `${name}: ${name === 'host' ? String(value).replace(/:\d+$/, '') : String(value)}\r\n`,
+  );
+  return (
+    Buffer.byteLength(`${request.method} ${request.path} HTTP/1.1\r\n${headers.join('')}\r\n`) +
+    Buffer.byteLength(request.rawBody)
+  );
+}
+
+/** Production's payment through Stripe's Checkout, by its two operations. */
+const StripeSteps = {
+  session: 'createCheckoutSession',
+  succeeded: 'receiveStripeEvent: payment_intent.succeeded',
+} as const;
+
+/**
+ * Production's way of paying, on a runtime of its own (the sandbox has neither route): the payer's
+ * Checkout Session, then Stripe's `payment_intent.succeeded` through the webhook, which pays the
+ * invoice. Stripe is the recording server; what the route sends it is counted as sent.
+ */
+async function measureStripeCheckout(): Promise<void> {
+  const stripe = await startStripeRecordingServer();
+  const production = await startTestRuntime({
+    STAGE: 'production',
+    STRIPE_SECRET_KEY: testStripeSecretKey,
+    STRIPE_WEBHOOK_SECRET: testStripeWebhookSecret,
+    STRIPE_API_BASE_URL: stripe.baseUrl,
+  });
+  try {
+    const { api, merchantId } = production;
+    const accountId = 'acct_1CapacityModel';
+    const refs = await invoiceFixtures(api, merchantId);
+    await linkActiveStripeAccount(production.runtime, production, stripe, accountId);
+    const invoice = await issueInvoice(api, merchantId, refs);
+    const amount = invoice.amountRemaining.amount;
+    const now = Math.floor(Date.now() / 1000);
+    stripe.answer('POST', '/v1/checkout/sessions', {
+      body: checkoutSession(
+        'cs_1CapacityModel',
+        'https://checkout.stripe.com/c/pay/cs_1CapacityModel',
+        now + 1800,
+      ),
+    });
+    const client = recorded(apiClient(production.runtime.baseUrl, 'unused'));
+    await measure(StripeSteps.session, async () =>
+      expectOk(
+        await client('POST', '/pay/checkout-sessions', {
+          authorization: null,
+          idempotencyKey: newKey(),
+          body: { slug: invoice.invoiceUrlSlug, amount, paymentMethodType: 'card' },
+        }),
+      ),
+    );
+    const toStripe = stripe.requestsTo('POST', '/v1/checkout/sessions');
+    expect(toStripe).toHaveLength(1);
+    sent.set(
+      StripeSteps.session,
+      (sent.get(StripeSteps.session) ?? 0) + stripeRequestBytes(toStripe[0] as RecordedStripeRequest),
+    );
+    const intent = paymentIntent(
+      'pi_1CapacityModel',
+      { merchantId, invoiceId: invoice.invoiceId },
+      { amount },
+    );
+    const event = JSON.stringify(paymentIntentSucceededEvent(stripeEventId(), accountId, intent, now));
+    const receipt = await measure(StripeSteps.succeeded, async () =>
+      expectOk(
+        await client('POST', '/processors/stripe/events', {
+          authorization: null,
+          rawBody: event,
+          headers: { 'Stripe-Signature': stripeSignature(event) },
+        }),
+      ),
+    );
+    expect(receipt.outcome).toBe('applied');
+    const paid = expectOk(await api('GET', `/invoices/${invoice.invoiceId}`, { query: { merchantId } }));
+    expect(paid.status).toBe('paid');
+  } finally {
+    await production.stop();
+    await stripe.close();
+  }
 }
 
 /** One step of the delivery pipeline, called directly so its commands are told apart from others. */
@@ -308,7 +410,8 @@ test.beforeAll(async ({ t: runtime, receiver: started }) => {
   );
   if (paid === undefined) throw new Error('the paid invoice wrote no event');
   await measureEmailSteps(step, paid);
-}, 120_000);
+  await measureStripeCheckout();
+}, 180_000);
 
 /** Operations as the doc lists them, by route class, then the pipeline. */
 const operationOrder = [
@@ -327,6 +430,8 @@ const operationOrder = [
   'createSandboxPayment',
   'payInvoice',
   'refundSandboxPayment',
+  StripeSteps.session,
+  StripeSteps.succeeded,
   'router: event → delivery',
   'dispatcher: failed attempt',
   'dispatcher: successful attempt',
@@ -586,6 +691,19 @@ const costLines: CostLine[] = [
     snsNotifications: 'one',
     logBytes: 'logBytesPerSesEvent',
   },
+  {
+    // Production's: the payer's Checkout Session (a payment route, waiting on Stripe), then Stripe's
+    // event that pays the invoice. Stripe's fee is the merchant's (a direct charge), not in the row.
+    name: 'Payment through Stripe Checkout',
+    operations: [StripeSteps.session, StripeSteps.succeeded],
+    lambda: [
+      { invocations: 'one', durationMs: 'paymentRouteMs', initMs: 'routeInitMs' },
+      { invocations: 'one', durationMs: 'routeMs', initMs: 'routeInitMs' },
+    ],
+    apiRequests: 2,
+    sqsRequests: undefined,
+    logBytes: 'logBytesPerStripePayment',
+  },
 ];
 
 /** The stage the per-million figures price: production, with the sampling and retention of its stage file. */
@@ -640,6 +758,7 @@ function modelFigures(inputs: Record<string, number>): Map<string, string> {
   const delivery = priced(7);
   const email = priced(9);
   const bounce = priced(10);
+  const checkout = priced(11);
   const freeGb = 100;
   const lifeRead = unitsOn(invoiceLife, all, 'read');
   const lifeWrite = unitsOn(invoiceLife, all);
@@ -709,6 +828,12 @@ function modelFigures(inputs: Record<string, number>): Map<string, string> {
     ['email.dynamodb', money(email.dynamodb)],
     ['bounce.total', money(bounce.total)],
     ['bounce.sns', money(bounce.sns)],
+    ['checkout.sessionWru', n(writes(StripeSteps.session, all))],
+    ['checkout.eventWru', n(writes(StripeSteps.succeeded, all))],
+    ['checkout.total', money(checkout.total)],
+    ['checkout.dynamodb', money(checkout.dynamodb)],
+    ['checkout.api', money(checkout.api)],
+    ['checkout.bytesOut', n(checkout.bytesOut)],
     ['sampling.production', percent(pricedStage.traceSampling.fixedRate)],
     ['read.api', money(read.api)],
     ['read.total', money(read.total)],

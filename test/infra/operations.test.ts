@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { Stage } from '../../functions/config';
 import { PipelineMetricNames } from '../../functions/delivery/pipeline-metric-names';
 import { ProcessorMetricNames } from '../../functions/payments/processor-metric-names';
+import { StripeEventMetricNames } from '../../functions/payments/stripe/stripe-event-metric-names';
 import { routeList, routesOfStage } from '../../functions/routes';
 import { AccessLogMetricNames } from '../../lib/constructs/access-log-metrics';
 import { stageSettings } from '../../lib/constructs/stage-settings';
@@ -47,10 +48,17 @@ const alarmsOfBothStages = [
 ] as const;
 
 /**
- * Alarms of one stage only: the sandbox's receivers are merchants' tests, and it sends no email, so
- * it has no reputation to lose (docs/operations.md).
+ * Alarms of one stage only: the sandbox's receivers are merchants' tests, it sends no email, so it
+ * has no reputation to lose, and it has no Stripe webhook (docs/operations.md).
  */
-const productionOnlyAlarms = ['email-bounce-rate', 'email-complaint-rate', 'webhook-success-rate'] as const;
+const productionOnlyAlarms = [
+  'email-bounce-rate',
+  'email-complaint-rate',
+  'stripe-events-late',
+  'stripe-events-unknown',
+  'stripe-signature-failures',
+  'webhook-success-rate',
+] as const;
 
 type AlarmSuffix = (typeof alarmsOfBothStages)[number] | (typeof productionOnlyAlarms)[number];
 
@@ -340,7 +348,7 @@ describe('alarms on what callers get and on Lambda capacity', () => {
     'counts every 5xx of the %s pay routes, and of no merchant route, from the access log',
     (stage) => {
       const filter = metricFilter(stage, AccessLogMetricNames.payRouteServerErrors);
-      // Stripe's webhook is no pay route: Stripe retries it, and its alarms come with its events' mapping.
+      // Stripe's webhook is no pay route: Stripe retries it, and it has alarms of its own.
       const payPaths = routesOfStage(routeList, stage)
         .filter((route) => route.access === 'public' && route.signedByProcessor === undefined)
         .map((route) => `($.resourcePath = "${route.path}")`);
@@ -386,6 +394,37 @@ describe('alarms on what callers get and on Lambda capacity', () => {
       });
     },
   );
+
+  it('alarms in production on refused Stripe signatures, late events and unknown accounts or objects, as the webhook counts them', () => {
+    const thresholds = stageSettings.production.alarmThresholds.stripeEvents;
+    expect(thresholds).toBeDefined();
+    const cases = [
+      ['stripe-signature-failures', StripeEventMetricNames.signatureFailures, thresholds?.signatureFailures],
+      ['stripe-events-late', StripeEventMetricNames.late, thresholds?.lateEvents],
+      ['stripe-events-unknown', StripeEventMetricNames.unknown, thresholds?.unknownEvents],
+    ] as const;
+    for (const [suffix, metricName, threshold] of cases) {
+      const properties = alarm('production', suffix);
+      expect(properties).toMatchObject({
+        Namespace: PipelineMetricNames.namespace,
+        MetricName: metricName,
+        // Exactly the dimensions Powertools writes: {service, stage}, nothing besides.
+        Dimensions: [
+          { Name: PipelineMetricNames.dimensions.service, Value: 'merchant-payments' },
+          { Name: PipelineMetricNames.dimensions.stage, Value: 'production' },
+        ],
+        ...countAlarm(threshold as number),
+      });
+      expect(properties.AlarmDescription).toContain(String(threshold));
+    }
+    expect(thresholds).toEqual({ signatureFailures: 3, lateEvents: 1, unknownEvents: 1 });
+    expect(alarm('production', 'stripe-events-late').AlarmDescription).toMatch(/15 minutes/);
+    // The sandbox has no Stripe webhook and no threshold for one.
+    expect(stageSettings.sandbox.alarmThresholds).not.toHaveProperty('stripeEvents');
+    expect(routesOfStage(routeList, 'sandbox').map((route) => route.operationId)).not.toContain(
+      'receiveStripeEvent',
+    );
+  });
 
   it.each(stages)(
     'alarms on the summed throttles of the %s authorizer, pay routes and pipeline functions',
@@ -599,6 +638,18 @@ describe('dashboard', () => {
     },
   );
 
+  it.each(stages)(
+    'graphs Stripe’s refused signatures, late and unknown events where %s has its webhook',
+    (stage) => {
+      const body = bodyOf(stage);
+      const graphed = Object.values(StripeEventMetricNames).filter((metric) =>
+        body.includes(`\\"${PipelineMetricNames.namespace}\\",\\"${metric}\\"`),
+      );
+      expect(graphed).toEqual(stage === 'production' ? Object.values(StripeEventMetricNames) : []);
+      expect(body.includes('\\"stat\\":\\"SampleCount\\"')).toBe(stage === 'production');
+    },
+  );
+
   it.each(stages)('graphs the %s queues’ depth and age, and the table’s capacity and throttles', (stage) => {
     const metrics = [
       'ApproximateNumberOfMessagesVisible',
@@ -789,6 +840,26 @@ describe('docs/operations.md', () => {
   it('says which alarm only production has, and says the first attempt goes without the queue’s delay', () => {
     expect(section('Thresholds')).toMatch(/^\| `webhook-success-rate` \|.*\| none \|/m);
     expect(runbook).not.toContain('about a minute: the queue');
+  });
+
+  it('starts new instances of exactly the production functions that read the Stripe secrets, moving the aliased ones', () => {
+    const listed = (name: string) =>
+      (new RegExp(`^${name}="([^"]*)"$`, 'm').exec(section('Rotating the Stripe secrets'))?.[1] ?? '')
+        .split(' ')
+        .sort();
+    const prefix = `${stackName('production')}-`;
+    const readers = Object.values(templateOf('production').findResources('AWS::Lambda::Function'))
+      .filter((fn) => fn.Properties.Environment?.Variables?.STRIPE_SECRET_KEY_SECRET_NAME !== undefined)
+      .map((fn) => String(fn.Properties.FunctionName).slice(prefix.length))
+      .sort();
+    expect(readers.length).toBeGreaterThan(0);
+    expect(listed('stripeFunctions')).toEqual(readers);
+    // The public routes roll out behind their `live` alias; a new version reaches them only through it.
+    const aliased = routeList
+      .filter((route) => readers.includes(route.operationId) && route.access === 'public')
+      .map((route) => route.operationId)
+      .sort();
+    expect(listed('aliasedStripeFunctions')).toEqual(aliased);
   });
 
   it('says what each alarm means, how to confirm it and how to fix it', () => {

@@ -100,6 +100,13 @@ export const commandsForAdministrators: Readonly<Record<string, string>> = {
   'iam attach-role-policy': 'attaching this policy is an IAM administrator’s step',
   'sso-admin attach-customer-managed-policy-reference-to-permission-set':
     'attaching this policy to a permission set is an IAM Identity Center administrator’s step',
+  // Rotating the Stripe secrets (docs/operations.md): the platform's live key is no operator's to write.
+  'secretsmanager put-secret-value':
+    'the Stripe secrets hold the platform’s live key: its administrator writes them',
+  'secretsmanager delete-secret': 'the Stripe secrets are created and retired by the account’s administrator',
+  'lambda update-function-configuration':
+    'changing a function outside a deploy is for whoever deploys the stage',
+  'lambda publish-version': 'publishing a version outside a deploy is for whoever deploys the stage',
 };
 
 export interface DerivedAction {

@@ -10,13 +10,14 @@ synthesizeEveryStageFirst();
 
 /**
  * CloudFormation refuses a template of more than 500 resources; the guard keeps 100 of them for
- * what the next features add, and today's stacks sit at 394 or fewer: the customer emails' queues,
+ * what the next features add, and today's stacks sit at 395 or fewer: the customer emails' queues,
  * functions, configuration set, topic and alarms took the sandbox from 349 to 371, and the two
  * routes of an invoice's emails to 381, the two processor-account routes to 390 (production 388 with
- * Stripe's webhook), a merchant's refund route to 394 (production 392; docs/decisions/room-in-the-stacks.md).
+ * Stripe's webhook), a merchant's refund route to 394 (production 392, 395 with Stripe's three
+ * alarms; docs/decisions/room-in-the-stacks.md).
  */
 const guardCeiling = 400;
-const todaysCeiling = 394;
+const todaysCeiling = 395;
 
 function resourceCount(template: Template): number {
   return Object.keys(template.toJSON().Resources).length;

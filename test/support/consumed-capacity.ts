@@ -284,11 +284,21 @@ function checkAgainstReported(observed: Observed, units: readonly PartitionUnits
 }
 
 /**
- * What an index holds of an item: nothing without its partition key; the whole item, or the table's
- * and the index's keys with the attributes it projects. An entry is priced on its own size.
+ * Whether an index holds the item at all: DynamoDB indexes only an item that has every key
+ * attribute of the index, its sort key's too (a Stripe event's record has an `eventId`, GSI5's
+ * partition key, and no `createdAt`, so GSI5 keeps nothing of it).
+ */
+function isIndexed(item: Item | undefined, index: IndexDefinition): item is Item {
+  if (item === undefined || typeof item[index.partitionKey] !== 'string') return false;
+  return index.sortKey === undefined || item[index.sortKey] !== undefined;
+}
+
+/**
+ * What an index holds of an item: nothing without its keys; the whole item, or the table's and the
+ * index's keys with the attributes it projects. An entry is priced on its own size.
  */
 function indexEntry(item: Item | undefined, index: IndexDefinition): Item | undefined {
-  if (item === undefined || typeof item[index.partitionKey] !== 'string') return undefined;
+  if (!isIndexed(item, index)) return undefined;
   if (index.projectedAttributes === undefined) return item;
   const kept = ['PK', 'SK', index.partitionKey, index.sortKey, ...index.projectedAttributes];
   return Object.fromEntries(
@@ -298,9 +308,8 @@ function indexEntry(item: Item | undefined, index: IndexDefinition): Item | unde
 
 /** An index without a sort key names its entry by the item's own sort key. */
 function indexKey(item: Item | undefined, index: IndexDefinition) {
-  const partition = item?.[index.partitionKey];
-  if (typeof partition !== 'string') return undefined;
-  return { PK: partition, SK: String(item?.[index.sortKey ?? 'SK']) };
+  if (!isIndexed(item, index)) return undefined;
+  return { PK: String(item[index.partitionKey]), SK: String(item[index.sortKey ?? 'SK']) };
 }
 
 function entry(
@@ -315,12 +324,14 @@ function entry(
 }
 
 /**
- * A key with its variable parts named by kind: TypeIDs by their prefix, hashes, times, hours and
- * due-delivery shard numbers, so the units of one operation read the same on every run.
+ * A key with its variable parts named by kind: TypeIDs and Stripe's ids (`evt_1…`, `pi_1…`) by
+ * their prefix, hashes, times, hours and due-delivery shard numbers, so the units of one operation
+ * read the same on every run.
  */
 export function keyKind(key: string): string {
   return key
     .replace(/\b([a-z]+)_[0-9a-z]{26}\b/g, '<$1>')
+    .replace(/\b([a-z]+)_1[0-9A-Za-z]{6,}\b/g, '<$1>')
     .replace(/\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z/g, '<time>')
     .replace(/^(IDEMPOTENCY|INVOICE_SLUG|EMAIL_SUPPRESSED)#.+$/, '$1#<hash>')
     .replace(/^EMAIL_HOUR#\d{4}-\d\d-\d\dT\d\d$/, 'EMAIL_HOUR#<hour>')
