@@ -55,6 +55,29 @@ const linkActiveAccount = (t: TestRuntime) => {
   return linked;
 };
 
+/**
+ * Pays all that remains of `invoice` as Stripe's `payment_intent.succeeded` of `paymentIntentId`
+ * says, and answers the payment's id, as the merchant's list shows it.
+ */
+async function paidThroughStripe(
+  t: TestRuntime,
+  invoice: { invoiceId: string; amountRemaining: { amount: number } },
+  paymentIntentId: string,
+  paymentMethodType: 'card' | 'bank_account' = 'card',
+): Promise<string> {
+  const metadata = { merchantId: t.merchantId, invoiceId: invoice.invoiceId, paymentMethodType };
+  const amount = invoice.amountRemaining.amount;
+  const event = paymentIntentSucceededEvent(
+    eventId(),
+    accountId,
+    paymentIntent(paymentIntentId, metadata, { amount }),
+    nowSeconds(),
+  );
+  expect((await deliver(t, event)).body.outcome).toBe('applied');
+  const listed = await t.api('GET', '/payments', { query: { merchantId: t.merchantId } });
+  return listed.body.items.find((payment: any) => payment.processorReferenceId === paymentIntentId).paymentId;
+}
+
 describe('paying an invoice through Stripe (production)', () => {
   test('answers 409, calling no Stripe, while the merchant has no active account', async ({ t, refs }) => {
     const invoice = await issueInvoice(t.api, t.merchantId, refs);
@@ -282,18 +305,7 @@ describe('paying an invoice through Stripe (production)', () => {
     receiver.clear();
     const invoice = await issueInvoice(t.api, t.merchantId, refs);
     const amount = invoice.amountRemaining.amount;
-    const metadata = {
-      merchantId: t.merchantId,
-      invoiceId: invoice.invoiceId,
-      paymentMethodType: 'bank_account' as const,
-    };
-    const paid = paymentIntentSucceededEvent(
-      eventId(),
-      accountId,
-      paymentIntent('pi_1Debit', metadata, { amount }),
-      nowSeconds(),
-    );
-    expect((await deliver(t, paid)).body.outcome).toBe('applied');
+    await paidThroughStripe(t, invoice, 'pi_1Debit', 'bank_account');
     const returned = disputeCreatedEvent(
       eventId(),
       accountId,
@@ -344,17 +356,7 @@ describe('paying an invoice through Stripe (production)', () => {
       processorReferenceId: 'pi_1Debit',
     });
     // A card's dispute is no return: recorded only.
-    const card = paymentIntentSucceededEvent(
-      eventId(),
-      accountId,
-      paymentIntent(
-        'pi_1Card',
-        { merchantId: t.merchantId, invoiceId: (await issueInvoice(t.api, t.merchantId, refs)).invoiceId },
-        { amount },
-      ),
-      nowSeconds(),
-    );
-    expect((await deliver(t, card)).body.outcome).toBe('applied');
+    await paidThroughStripe(t, await issueInvoice(t.api, t.merchantId, refs), 'pi_1Card');
     const disputed = disputeCreatedEvent(
       eventId(),
       accountId,
@@ -376,18 +378,7 @@ describe('paying an invoice through Stripe (production)', () => {
     receiver.clear();
     const invoice = await issueInvoice(t.api, t.merchantId, refs);
     const amount = invoice.amountRemaining.amount;
-    const metadata = { merchantId: t.merchantId, invoiceId: invoice.invoiceId };
-    const paid = paymentIntentSucceededEvent(
-      eventId(),
-      accountId,
-      paymentIntent('pi_1Refunded', metadata, { amount }),
-      nowSeconds(),
-    );
-    expect((await deliver(t, paid)).body.outcome).toBe('applied');
-    const listed = await t.api('GET', '/payments', { query: { merchantId: t.merchantId } });
-    const paymentId = listed.body.items.find(
-      (payment: any) => payment.processorReferenceId === 'pi_1Refunded',
-    ).paymentId;
+    const paymentId = await paidThroughStripe(t, invoice, 'pi_1Refunded');
 
     stripe.answer('POST', '/v1/refunds', { body: stripeRefund('re_1Asked', 'pi_1Refunded', 300, 'pending') });
     const key = newKey();
@@ -517,19 +508,7 @@ describe('paying an invoice through Stripe (production)', () => {
     expect(await ledger()).toEqual(before);
     expect((await payer(t)('POST', '/pay/checkout-sessions', request)).status).toBe(201);
 
-    const metadata = { merchantId: t.merchantId, invoiceId: invoice.invoiceId };
-    const amount = invoice.amountRemaining.amount;
-    const paid = paymentIntentSucceededEvent(
-      eventId(),
-      accountId,
-      paymentIntent('pi_1Faults', metadata, { amount }),
-      nowSeconds(),
-    );
-    expect((await deliver(t, paid)).body.outcome).toBe('applied');
-    const listed = await t.api('GET', '/payments', { query: { merchantId: t.merchantId } });
-    const paymentId = listed.body.items.find(
-      (payment: any) => payment.processorReferenceId === 'pi_1Faults',
-    ).paymentId;
+    const paymentId = await paidThroughStripe(t, invoice, 'pi_1Faults');
     stripe.answer(
       'POST',
       '/v1/refunds',
