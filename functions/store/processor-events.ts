@@ -88,7 +88,8 @@ export function buildPutProcessorEvent(
         ...processorEventKeys.processorEvent('stripe', event.id),
         entityType: EntityType.processorEvent,
         processor: 'stripe',
-        eventId: event.id,
+        // Not `eventId`: that is GSI5's key, which only the service's own events and deliveries carry.
+        processorEventId: event.id,
         eventType: event.type,
         eventCreated: event.created,
         ...(event.account == null ? {} : { processorAccountId: event.account }),
