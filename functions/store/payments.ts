@@ -317,12 +317,26 @@ export async function getRefund(
   paymentId: string,
   refundId: string,
 ): Promise<Refund | undefined> {
+  const { refund, payment } = await getRefundAndPayment(merchantId, paymentId, refundId);
+  return payment === undefined ? undefined : refund;
+}
+
+/** The refund (as `getRefund` shows it) and its payment whole, each absent where it is, in one read. */
+export async function getRefundAndPayment(
+  merchantId: string,
+  paymentId: string,
+  refundId: string,
+): Promise<{ refund: Refund | undefined; payment: Payment | undefined }> {
   const refundKey = paymentKeys.refund(merchantId, paymentId, refundId);
   const paymentKey = paymentKeys.payment(merchantId, paymentId);
   const items = await batchGet([refundKey, paymentKey]);
-  const refund = items.find((item) => item.SK === refundKey.SK);
-  const payment = items.find((item) => item.SK === paymentKey.SK);
-  return refund === undefined || payment === undefined ? undefined : toRefund(refund, toPayment(payment));
+  const refundItem = items.find((item) => item.SK === refundKey.SK);
+  const paymentItem = items.find((item) => item.SK === paymentKey.SK);
+  const payment = paymentItem === undefined ? undefined : toPayment(paymentItem);
+  return {
+    refund: refundItem === undefined || payment === undefined ? undefined : toRefund(refundItem, payment),
+    payment,
+  };
 }
 
 export interface PaymentFilters {

@@ -55,6 +55,18 @@ const linkActiveAccount = (t: TestRuntime) => {
   return linked;
 };
 
+/** The pay page's request for a Checkout Session of all that remains of `invoice`, under a fresh key. */
+function checkoutRequest(
+  invoice: { invoiceUrlSlug: string; amountRemaining: { amount: number } },
+  paymentMethodType: 'card' | 'bank_account' = 'card',
+) {
+  return {
+    authorization: null,
+    body: { slug: invoice.invoiceUrlSlug, amount: invoice.amountRemaining.amount, paymentMethodType },
+    idempotencyKey: newKey(),
+  };
+}
+
 /**
  * Pays all that remains of `invoice` as Stripe's `payment_intent.succeeded` of `paymentIntentId`
  * says, and answers the payment's id, as the merchant's list shows it.
@@ -81,15 +93,7 @@ async function paidThroughStripe(
 describe('paying an invoice through Stripe (production)', () => {
   test('answers 409, calling no Stripe, while the merchant has no active account', async ({ t, refs }) => {
     const invoice = await issueInvoice(t.api, t.merchantId, refs);
-    const result = await payer(t)('POST', '/pay/checkout-sessions', {
-      authorization: null,
-      body: {
-        slug: invoice.invoiceUrlSlug,
-        amount: invoice.amountRemaining.amount,
-        paymentMethodType: 'card',
-      },
-      idempotencyKey: newKey(),
-    });
+    const result = await payer(t)('POST', '/pay/checkout-sessions', checkoutRequest(invoice));
     expect(result.status).toBe(409);
     expect(result.body.error).toMatchObject({
       code: 'invalid_state',
@@ -112,16 +116,7 @@ describe('paying an invoice through Stripe (production)', () => {
     stripe.answer('POST', '/v1/checkout/sessions', {
       body: checkoutSession('cs_test_1', 'https://checkout.stripe.com/c/pay/cs_test_1', expiresAt),
     });
-    const key = newKey();
-    const request = {
-      authorization: null,
-      body: {
-        slug: invoice.invoiceUrlSlug,
-        amount: invoice.amountRemaining.amount,
-        paymentMethodType: 'card',
-      },
-      idempotencyKey: key,
-    };
+    const request = checkoutRequest(invoice);
     const opened = await payer(t)('POST', '/pay/checkout-sessions', request);
     expect(opened).toMatchObject({
       status: 201,
@@ -152,11 +147,7 @@ describe('paying an invoice through Stripe (production)', () => {
     const again = await payer(t)('POST', '/pay/checkout-sessions', request);
     expect(again.body).toEqual(opened.body);
     // A bank account is Stripe's ACH Direct Debit for a USD invoice.
-    await payer(t)('POST', '/pay/checkout-sessions', {
-      ...request,
-      body: { ...request.body, paymentMethodType: 'bank_account' },
-      idempotencyKey: newKey(),
-    });
+    await payer(t)('POST', '/pay/checkout-sessions', checkoutRequest(invoice, 'bank_account'));
     expect(
       stripe.requestsTo('POST', '/v1/checkout/sessions').at(-1)?.form['allowed_payment_method_types[0]'],
     ).toBe('us_bank_account');
@@ -479,15 +470,7 @@ describe('paying an invoice through Stripe (production)', () => {
         nowSeconds() + 1800,
       ),
     });
-    const request = {
-      authorization: null,
-      body: {
-        slug: invoice.invoiceUrlSlug,
-        amount: invoice.amountRemaining.amount,
-        paymentMethodType: 'card',
-      },
-      idempotencyKey: newKey(),
-    };
+    const request = checkoutRequest(invoice);
     // What a payment or refund writes; the invoice's emails go on meanwhile.
     const ledger = async () =>
       (await t.scanTable()).filter((item) =>

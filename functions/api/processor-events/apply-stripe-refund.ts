@@ -5,6 +5,7 @@ import {
   newRefund,
   type Payment,
   paymentRefundedEvent,
+  type Refund,
   RefundStatus,
   refundPayment,
   releasePendingRefund,
@@ -18,7 +19,7 @@ import {
   buildSettlePendingRefund,
   buildSettleRefund,
   getPayment,
-  getRefund,
+  getRefundAndPayment,
   isLockedByLiveCall,
 } from '../../store/payments';
 import { getProcessorAccount } from '../../store/processor-accounts';
@@ -26,7 +27,6 @@ import {
   buildPutProcessorEvent,
   buildPutProcessorObject,
   getProcessorObject,
-  type ProcessorObjectLink,
 } from '../../store/processor-events';
 import { sendTransaction, TransactionConditionFailed } from '../../store/transaction';
 
@@ -51,13 +51,16 @@ export async function applyStripeRefund(
   ]);
   if (charged?.localId === undefined) return { outcome: ProcessorEventOutcome.unknownObject };
   const { merchantId } = charged;
-  const [account, payment] = await Promise.all([
+  // A refund asked for here is read with its payment, in one read.
+  const [account, { payment, refund: stored }] = await Promise.all([
     getProcessorAccount(merchantId),
-    getPayment(merchantId, charged.localId),
+    own?.localId === undefined
+      ? getPayment(merchantId, charged.localId).then((found) => ({ payment: found, refund: undefined }))
+      : getRefundAndPayment(merchantId, charged.localId, own.localId),
   ]);
   if (account?.processorAccountId !== event.account) return { outcome: ProcessorEventOutcome.unknownAccount };
   if (payment === undefined) return { outcome: ProcessorEventOutcome.unknownObject, merchantId };
-  if (own?.localId !== undefined) return settleOwnRefund(event, refund, own, payment, context);
+  if (own?.localId !== undefined) return settleOwnRefund(event, refund, stored, payment, context);
   // Asked for here and not recorded yet: the request is still completing; Stripe's retry finds it.
   if (refund.refundId !== null) throw new Error('A refund asked for here is not recorded yet.');
   if (refund.outcome !== 'succeeded') return { outcome: ProcessorEventOutcome.recorded, merchantId };
@@ -67,12 +70,11 @@ export async function applyStripeRefund(
 async function settleOwnRefund(
   event: StripeEventFields,
   refund: StripeRefund,
-  own: ProcessorObjectLink,
+  stored: Refund | undefined,
   payment: Payment,
   context: Context,
 ): Promise<Applied> {
   const { merchantId } = payment;
-  const stored = await getRefund(merchantId, payment.paymentId, own.localId as string);
   if (stored?.status !== RefundStatus.pending || refund.outcome === 'pending') {
     return { outcome: ProcessorEventOutcome.recorded, merchantId };
   }
