@@ -1,4 +1,5 @@
 import { availableParallelism } from 'node:os';
+import { fileURLToPath } from 'node:url';
 import { configDefaults, defineConfig } from 'vitest/config';
 import LongFilesFirst from './test/support/long-files-first.ts';
 
@@ -22,6 +23,10 @@ if (!nodeOptions.includes('--v8-pool-size'))
 const runAlone = ['test/e2e/invoices-numbering.test.ts', 'test/integration/local/ensure-table.test.ts'];
 
 export default defineConfig({
+  // The package merchants install (client/), from its source: the docs' helpers import it by name.
+  resolve: {
+    alias: { 'merchant-payments': fileURLToPath(new URL('./client/src/index.ts', import.meta.url)) },
+  },
   test: {
     // Global setups of the root project run once per run whatever files are selected, and what they
     // provide reaches every project. One DynamoDB Local per worker (test/global-setup.ts); a test
