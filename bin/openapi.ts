@@ -2,10 +2,14 @@ import { routeList } from '../functions/routes';
 import { runCommand } from '../lib/cli/command-failure';
 import { checkOnly, writeOrCheckGenerated } from '../lib/cli/generated-file';
 import { buildOpenApi, serializeOpenApi } from '../lib/openapi/build-openapi';
+import { webhookDefinitions } from '../lib/openapi/webhooks';
 
 const documentPath = 'docs/openapi.json';
 
-/** `npm run openapi` writes docs/openapi.json from the route table; `-- --check` fails when it is stale. */
+/**
+ * `npm run openapi` writes docs/openapi.json from the route table and the webhooks; `-- --check` fails
+ * when it is stale.
+ */
 runCommand(async () => {
   const check = checkOnly(process.argv.slice(2));
   await writeOrCheckGenerated({
@@ -14,6 +18,6 @@ runCommand(async () => {
     text: serializeOpenApi(buildOpenApi(routeList)),
     check,
     regenerate: 'npm run openapi',
-    written: `Wrote ${documentPath} (${routeList.length} operations).`,
+    written: `Wrote ${documentPath} (${routeList.length} operations, ${webhookDefinitions.length} webhooks).`,
   });
 });

@@ -13,15 +13,33 @@ import {
 } from '../../functions/route-definition';
 import { schemaMeta } from '../../functions/validation/schema-meta';
 import { rateLimitLines } from './rate-limit-lines';
+import {
+  type HeaderParameter,
+  type WebhookDefinition,
+  type WebhookOperation,
+  webhookDefinitions,
+  webhookHeaderParameters,
+  webhookItemsOf,
+  webhookTag,
+} from './webhooks';
 
 /**
- * Builds the OpenAPI 3.1 description of the API from the route table and nothing else: every
- * operation, parameter and body comes from a route's schemas; the conventions every route
- * shares (auth, Idempotency-Key, error shape) come from docs/architecture.md#conventions-for-every-endpoint.
+ * Builds the OpenAPI 3.1 description of the API from the route table and the webhooks the service
+ * sends (lib/openapi/webhooks.ts), and nothing else: every operation, parameter and body comes from
+ * a route's or an event type's schemas; the conventions every route shares (auth, Idempotency-Key,
+ * error shape) come from docs/architecture.md#conventions-for-every-endpoint.
  * Pure and deterministic, so `docs/openapi.json` can be checked for staleness byte for byte.
  */
-export function buildOpenApi(routes: readonly RouteDefinition[]): OpenApiDocument {
-  const schemas = convertSchemas([{ schema: ErrorResponse, io: 'output' }, ...routes.flatMap(schemaSlotsOf)]);
+export function buildOpenApi(
+  routes: readonly RouteDefinition[],
+  webhooks: readonly WebhookDefinition[] = webhookDefinitions,
+): OpenApiDocument {
+  requireUniqueOperationIds([...routes, ...webhooks]);
+  const schemas = convertSchemas([
+    { schema: ErrorResponse, io: 'output' },
+    ...routes.flatMap(schemaSlotsOf),
+    ...webhooks.map(({ delivery }) => ({ schema: delivery, io: 'output' as const })),
+  ]);
   const errorSchema = schemas.jsonOf({ schema: ErrorResponse, io: 'output' });
   const paths: Record<string, PathItem> = {};
   for (const route of [...routes].sort(byPathThenMethod)) {
@@ -30,37 +48,25 @@ export function buildOpenApi(routes: readonly RouteDefinition[]): OpenApiDocumen
       [lowerCase(route.method)]: operationOf(route, schemas, errorSchema),
     };
   }
+  const sendsWebhooks = webhooks.length > 0;
   return {
     openapi: '3.1.0',
-    info: {
-      title: 'Merchant Payments API',
-      // The interface's own version identifier (docs/decisions/documentation.md), not
-      // the package's version.
-      version: interfaceVersion,
-      description: [
-        'Catalog, invoices, payments, refunds and signed webhook deliveries for merchants.',
-        '',
-        `Interface version \`${interfaceVersion}\`: the identifier this interface description carries, shown beside the title. It names the interface, not a release or a date, and no request selects it.`,
-        '',
-        `Every request carries \`Authorization: Bearer merchant_<prefix>_<secret>\`; every POST, PUT, PATCH and DELETE carries an \`${idempotencyKeyHeader}\`.`,
-        'Errors share one shape: `{"error":{"code","message","requestId","details"?}}`.',
-        'API Gateway answers some requests itself, before any function runs, in the same shape: an unknown route or method is a 404 `not_found`, a body over its 10 MB limit a 413 `payload_too_large`, a request over the stage throttle a 429 `rate_limited`, an API key it denies a 401 `unauthorized`; any other request it refuses gets its own 4xx status and the code `bad_request`.',
-        "The firewall in front of the API answers in the same shape too: a 429 `rate_limited` with `Retry-After` for an API key or, on the pay page's routes, an address over its limit (each operation's 429 lists its limits), and a 403 `bad_request` for a pay page request that AWS's managed rules refuse.",
-        'An id in the path that is not a well-formed TypeID of its kind is a 404 `not_found`, as an id that names nothing is: it cannot name anything.',
-        'A query parameter given twice is a 400 naming it; every query parameter takes one value.',
-        'A body is sent as `application/json` in UTF-8, with `charset=utf-8` or no charset (415 `unsupported_media_type` otherwise); no object in it may hold more than 256 keys, and a 400 lists at most 100 problems, its message counting them all.',
-        'Every string must be well-formed Unicode: a lone UTF-16 surrogate (possible in JSON as `\\ud800`) is a 400 naming its field.',
-        '',
-        'Generated from the route table (`functions/routes.ts`) by `npm run openapi`; do not edit by hand.',
-      ].join('\n'),
-    },
+    info: infoObject(),
     servers: Object.values(Stage).map(serverOf),
     security: [{ [securitySchemeName]: [] }],
-    tags: [...new Set(routes.map((route) => route.tag))].sort(byCodeUnits).map((name) => ({ name })),
+    tags: [...new Set([...routes.map((route) => route.tag), ...(sendsWebhooks ? [webhookTag] : [])])]
+      .sort(byCodeUnits)
+      .map((name) => ({ name })),
     paths,
+    ...(sendsWebhooks
+      ? { webhooks: webhookItemsOf(webhooks, (schema) => schemas.jsonOf({ schema, io: 'output' })) }
+      : {}),
     components: {
       schemas: schemas.components,
-      parameters: { [idempotencyKeyParameter]: idempotencyKeyParameterObject },
+      parameters: {
+        [idempotencyKeyParameter]: idempotencyKeyParameterObject,
+        ...(sendsWebhooks ? webhookHeaderParameters : {}),
+      },
       headers: { [replayedHeader]: replayedHeaderObject, [retryAfterHeader]: retryAfterHeaderObject },
       securitySchemes: {
         [securitySchemeName]: securitySchemeObject,
@@ -70,9 +76,49 @@ export function buildOpenApi(routes: readonly RouteDefinition[]): OpenApiDocumen
   };
 }
 
+/**
+ * An operationId names one operation of the whole document, routes and webhooks alike: a generated
+ * client keys its operations by it.
+ */
+function requireUniqueOperationIds(operations: readonly { readonly operationId: string }[]): void {
+  const seen = new Set<string>();
+  for (const { operationId } of operations) {
+    if (seen.has(operationId)) throw new Error(`Two operations carry the operationId "${operationId}"`);
+    seen.add(operationId);
+  }
+}
+
 /** The text of `docs/openapi.json`: two-space indent and a trailing newline. */
 export function serializeOpenApi(document: OpenApiDocument): string {
   return `${JSON.stringify(document, null, 2)}\n`;
+}
+
+/** The title and description of the interface, shown above its operations. */
+function infoObject(): OpenApiDocument['info'] {
+  return {
+    title: 'Merchant Payments API',
+    // The interface's own version identifier (docs/decisions/documentation.md), not
+    // the package's version.
+    version: interfaceVersion,
+    description: [
+      'Catalog, invoices, payments, refunds and signed webhook deliveries for merchants.',
+      '',
+      `Interface version \`${interfaceVersion}\`: the identifier this interface description carries, shown beside the title. It names the interface, not a release or a date, and no request selects it.`,
+      '',
+      `Every request carries \`Authorization: Bearer merchant_<prefix>_<secret>\`; every POST, PUT, PATCH and DELETE carries an \`${idempotencyKeyHeader}\`.`,
+      'Errors share one shape: `{"error":{"code","message","requestId","details"?}}`.',
+      'API Gateway answers some requests itself, before any function runs, in the same shape: an unknown route or method is a 404 `not_found`, a body over its 10 MB limit a 413 `payload_too_large`, a request over the stage throttle a 429 `rate_limited`, an API key it denies a 401 `unauthorized`; any other request it refuses gets its own 4xx status and the code `bad_request`.',
+      "The firewall in front of the API answers in the same shape too: a 429 `rate_limited` with `Retry-After` for an API key or, on the pay page's routes, an address over its limit (each operation's 429 lists its limits), and a 403 `bad_request` for a pay page request that AWS's managed rules refuse.",
+      'An id in the path that is not a well-formed TypeID of its kind is a 404 `not_found`, as an id that names nothing is: it cannot name anything.',
+      'A query parameter given twice is a 400 naming it; every query parameter takes one value.',
+      'A body is sent as `application/json` in UTF-8, with `charset=utf-8` or no charset (415 `unsupported_media_type` otherwise); no object in it may hold more than 256 keys, and a 400 lists at most 100 problems, its message counting them all.',
+      'Every string must be well-formed Unicode: a lone UTF-16 surrogate (possible in JSON as `\\ud800`) is a 400 naming its field.',
+      '',
+      "`webhooks` describe the requests the service sends: for each event, one POST to each active webhook endpoint subscribed to its type, signed with that endpoint's secret (`Merchant-Webhook-Signature`, and the Standard Webhooks `webhook-signature`). Verify the signature over the raw body before parsing it; the webhook guide (`docs/receiving-webhooks.md`) says how.",
+      '',
+      'Generated from the route table (`functions/routes.ts`) and the event types (`functions/api/event-schemas.ts`) by `npm run openapi`; do not edit by hand.',
+    ].join('\n'),
+  };
 }
 
 export type JsonSchema = { [keyword: string]: unknown };
@@ -89,9 +135,11 @@ export interface OpenApiDocument {
   readonly security: readonly Record<string, readonly string[]>[];
   readonly tags: readonly { readonly name: string }[];
   readonly paths: Record<string, PathItem>;
+  /** Absent when the service sends no webhook (a document built from routes alone). */
+  readonly webhooks?: Record<string, { readonly post: WebhookOperation }>;
   readonly components: {
     readonly schemas: Record<string, JsonSchema>;
-    readonly parameters: Record<string, ParameterObject>;
+    readonly parameters: Record<string, ParameterObject | HeaderParameter>;
     readonly headers: Record<string, HeaderObject>;
     readonly securitySchemes: Record<string, JsonSchema>;
   };

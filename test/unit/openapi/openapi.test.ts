@@ -200,7 +200,7 @@ describe('buildOpenApi', () => {
       successStatus: 201,
       response: z.strictObject({ box: Box, label: Label }),
     };
-    const { components, paths } = buildOpenApi([route]);
+    const { components, paths } = buildOpenApi([route], []);
     expect(Object.keys(components.schemas)).toEqual([
       'Error',
       'TestBox',
