@@ -1,5 +1,10 @@
 import { describe, expect } from 'vitest';
-import { MerchantPayments, type WebhookEvent, WebhookVerificationError, webhooks } from '../../client/src/index';
+import {
+  MerchantPayments,
+  type WebhookEvent,
+  WebhookVerificationError,
+  webhooks,
+} from '../../client/src/index';
 import { e2eTest, webhookSettings } from '../support/e2e-test';
 
 const test = e2eTest(webhookSettings);
@@ -22,7 +27,12 @@ describe('the merchant-payments client against the local runtime', () => {
     });
     const endpoint = await client.webhookEndpoints.create({
       url: receiver.url('/client-flow'),
-      eventTypes: ['invoices.InvoiceSent', 'invoices.InvoicePaid', 'payments.PaymentCreated', 'payments.PaymentRefunded'],
+      eventTypes: [
+        'invoices.InvoiceSent',
+        'invoices.InvoicePaid',
+        'payments.PaymentCreated',
+        'payments.PaymentRefunded',
+      ],
     });
     const verified: WebhookEvent[] = [];
     const refused: string[] = [];
@@ -43,7 +53,9 @@ describe('the merchant-payments client against the local runtime', () => {
     const draft = await client.invoices.create({
       customerId: customer.customerId,
       currency: 'USD',
-      lineItems: [{ kind: 'product_charge', productId: product.productId, priceId: price.priceId, quantity: 1 }],
+      lineItems: [
+        { kind: 'product_charge', productId: product.productId, priceId: price.priceId, quantity: 1 },
+      ],
     });
     const issued = await client.invoices.issue(draft.invoiceId);
     expect(issued).toMatchObject({ status: 'issued', amountRemaining: { amount: 1800 } });
@@ -57,7 +69,8 @@ describe('the merchant-payments client against the local runtime', () => {
     const refunds = await client.refunds.list(paid.payment.paymentId).toArray();
     expect(refunds.map((listed) => listed.id)).toEqual([refund.id]);
     const paidInvoices: string[] = [];
-    for await (const invoice of client.invoices.list({ status: 'paid' })) paidInvoices.push(invoice.invoiceId);
+    for await (const invoice of client.invoices.list({ status: 'paid' }))
+      paidInvoices.push(invoice.invoiceId);
     expect(paidInvoices).toEqual([draft.invoiceId]);
 
     const test = await client.webhookEndpoints.sendTest(endpoint.webhookEndpointId, {
@@ -81,7 +94,10 @@ describe('the merchant-payments client against the local runtime', () => {
     expect(deliveries).toHaveLength(5);
     expect(deliveries.map((delivery) => delivery.webhookDeliveryId)).toContain(test.webhookDeliveryId);
     const events = await client.events.list({ objectId: draft.invoiceId }).toArray();
-    expect(events.map((event) => event.type).sort()).toEqual(['invoices.InvoicePaid', 'invoices.InvoiceSent']);
+    expect(events.map((event) => event.type).sort()).toEqual([
+      'invoices.InvoicePaid',
+      'invoices.InvoiceSent',
+    ]);
     const [event] = events;
     if (event === undefined) throw new Error('the invoice has no events');
     expect(await client.events.retrieve(event.eventId)).toEqual(event);

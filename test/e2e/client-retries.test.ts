@@ -1,6 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect } from 'vitest';
-import { MerchantPayments, MerchantPaymentsConnectionError, MerchantPaymentsError } from '../../client/src/index';
+import {
+  MerchantPayments,
+  MerchantPaymentsConnectionError,
+  MerchantPaymentsError,
+} from '../../client/src/index';
 import { e2eTest } from '../support/e2e-test';
 import { type FaultProxy, startFaultProxy } from '../support/fault-proxy';
 
@@ -55,7 +59,10 @@ describe('the client retries what is worth retrying, with the same Idempotency-K
     const { client, proxy } = await proxiedClient(t);
     proxy.plan((_request, index) => (index === 0 ? rateLimited : { kind: 'forward' }));
 
-    await client.customers.create({ name: 'Waits', email: 'waits@example.com' }, { idempotencyKey: 'retry-429' });
+    await client.customers.create(
+      { name: 'Waits', email: 'waits@example.com' },
+      { idempotencyKey: 'retry-429' },
+    );
 
     const [first, second] = proxy.requests;
     expect(proxy.requests).toHaveLength(2);

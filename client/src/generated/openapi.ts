@@ -793,7 +793,148 @@ export interface paths {
         trace?: never;
     };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+    "payments.PaymentCreated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A payment succeeds: on the pay page, or through the sandbox routes
+         * @description Sent to every active webhook endpoint subscribed to `payments.PaymentCreated`, signed with the endpoint's secret. Verify the signature over the raw body before parsing it. Answer with any 2xx within 10 seconds: anything else (a 3xx too) fails the attempt, and a delivery is attempted at most 5 times, 60 seconds apart.
+         */
+        post: operations["paymentCreatedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "payments.PaymentDeclined": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A payment attempt is declined
+         * @description Sent to every active webhook endpoint subscribed to `payments.PaymentDeclined`, signed with the endpoint's secret. Verify the signature over the raw body before parsing it. Answer with any 2xx within 10 seconds: anything else (a 3xx too) fails the attempt, and a delivery is attempted at most 5 times, 60 seconds apart.
+         */
+        post: operations["paymentDeclinedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "payments.PaymentRefunded": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A payment is refunded, in full or in part: one event per refund
+         * @description Sent to every active webhook endpoint subscribed to `payments.PaymentRefunded`, signed with the endpoint's secret. Verify the signature over the raw body before parsing it. Answer with any 2xx within 10 seconds: anything else (a 3xx too) fails the attempt, and a delivery is attempted at most 5 times, 60 seconds apart.
+         */
+        post: operations["paymentRefundedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "payments.PaymentReturned": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A bank payment is returned by the bank
+         * @description Sent to every active webhook endpoint subscribed to `payments.PaymentReturned`, signed with the endpoint's secret. Verify the signature over the raw body before parsing it. Answer with any 2xx within 10 seconds: anything else (a 3xx too) fails the attempt, and a delivery is attempted at most 5 times, 60 seconds apart.
+         */
+        post: operations["paymentReturnedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "payouts.PayoutCreated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A payout is created
+         * @description Sent to every active webhook endpoint subscribed to `payouts.PayoutCreated`, signed with the endpoint's secret. Verify the signature over the raw body before parsing it. Answer with any 2xx within 10 seconds: anything else (a 3xx too) fails the attempt, and a delivery is attempted at most 5 times, 60 seconds apart.
+         */
+        post: operations["payoutCreatedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "invoices.InvoiceSent": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * An invoice is issued (resend false) or sent again (resend true)
+         * @description Sent to every active webhook endpoint subscribed to `invoices.InvoiceSent`, signed with the endpoint's secret. Verify the signature over the raw body before parsing it. Answer with any 2xx within 10 seconds: anything else (a 3xx too) fails the attempt, and a delivery is attempted at most 5 times, 60 seconds apart.
+         */
+        post: operations["invoiceSentWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "invoices.InvoicePaid": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * An invoice is paid in full
+         * @description Sent to every active webhook endpoint subscribed to `invoices.InvoicePaid`, signed with the endpoint's secret. Verify the signature over the raw body before parsing it. Answer with any 2xx within 10 seconds: anything else (a 3xx too) fails the attempt, and a delivery is attempted at most 5 times, 60 seconds apart.
+         */
+        post: operations["invoicePaidWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
 export interface components {
     schemas: {
         CatalogProduct: {
@@ -935,6 +1076,72 @@ export interface components {
                 [key: string]: string;
             };
         };
+        InvoicePaidData: {
+            /** @example inv_01h455vb4pex5vsknk084sn02q */
+            invoiceId: Id<"inv">;
+            /** @example mer_01h455vb4pex5vsknk084sn02q */
+            merchantId: Id<"mer">;
+            /** @example cust_01h455vb4pex5vsknk084sn02q */
+            customerId: Id<"cust">;
+            /** @example INV-000042 */
+            invoiceNumber: string;
+            /** @description The invoice total; 0 for an invoice of total 0, paid as it is issued. */
+            amount: number;
+            /** @enum {string} */
+            currency: "USD" | "CAD";
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC date-time ending in Z: when it was paid in full.
+             */
+            paidAt: string;
+        };
+        InvoicePaidDelivery: {
+            /**
+             * @description The delivery id, equal to the `Merchant-Webhook-Id` header; the same on every retry.
+             * @example whkdel_01h455vb4pex5vsknk084sn02q
+             */
+            id: Id<"whkdel">;
+            /** @constant */
+            type: "invoices.InvoicePaid";
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC date-time ending in Z: when the delivery was created.
+             */
+            createdAt: string;
+            data: components["schemas"]["InvoicePaidData"];
+        };
+        InvoiceSentData: {
+            /** @example inv_01h455vb4pex5vsknk084sn02q */
+            invoiceId: Id<"inv">;
+            /** @example mer_01h455vb4pex5vsknk084sn02q */
+            merchantId: Id<"mer">;
+            /** @example cust_01h455vb4pex5vsknk084sn02q */
+            customerId: Id<"cust">;
+            /** @example INV-000042 */
+            invoiceNumber: string;
+            /** @description false when the invoice is issued, true when it is sent again. */
+            resend: boolean;
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC date-time ending in Z: when the change the event reports happened.
+             */
+            occurredAt: string;
+        };
+        InvoiceSentDelivery: {
+            /**
+             * @description The delivery id, equal to the `Merchant-Webhook-Id` header; the same on every retry.
+             * @example whkdel_01h455vb4pex5vsknk084sn02q
+             */
+            id: Id<"whkdel">;
+            /** @constant */
+            type: "invoices.InvoiceSent";
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC date-time ending in Z: when the delivery was created.
+             */
+            createdAt: string;
+            data: components["schemas"]["InvoiceSentData"];
+        };
         LineItem: {
             /** @constant */
             kind: "product_charge";
@@ -1074,6 +1281,86 @@ export interface components {
              */
             updatedAt: string;
         };
+        PaymentCreatedData: {
+            /** @example pmt_01h455vb4pex5vsknk084sn02q */
+            paymentId: Id<"pmt">;
+            /**
+             * @description The processor's id of the card or account charged: a `pmi_…` TypeID in the sandbox, Stripe's PaymentMethod `pm_…` in production.
+             * @example pmi_01h455vb4pex5vsknk084sn02q
+             */
+            paymentInstrumentId: string;
+            /** @description The price paid for; null for the payment of an invoice (an invoice is not one price). */
+            priceId: Id<"price"> | null;
+            /**
+             * @description The processor that made the change: `sandbox` for simulated payments, `stripe` in production.
+             * @example sandbox
+             */
+            processor: string;
+            /** @example cust_01h455vb4pex5vsknk084sn02q */
+            customerId: Id<"cust">;
+            /** @example mer_01h455vb4pex5vsknk084sn02q */
+            merchantId: Id<"mer">;
+            amount: number;
+            /** @enum {string} */
+            currency: "USD" | "CAD";
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC date-time ending in Z: when the change the event reports happened.
+             */
+            occurredAt: string;
+        };
+        PaymentCreatedDelivery: {
+            /**
+             * @description The delivery id, equal to the `Merchant-Webhook-Id` header; the same on every retry.
+             * @example whkdel_01h455vb4pex5vsknk084sn02q
+             */
+            id: Id<"whkdel">;
+            /** @constant */
+            type: "payments.PaymentCreated";
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC date-time ending in Z: when the delivery was created.
+             */
+            createdAt: string;
+            data: components["schemas"]["PaymentCreatedData"];
+        };
+        PaymentDeclinedData: {
+            /** @example pmt_01h455vb4pex5vsknk084sn02q */
+            paymentId: Id<"pmt">;
+            /** @example mer_01h455vb4pex5vsknk084sn02q */
+            merchantId: Id<"mer">;
+            /**
+             * @description The processor that made the change: `sandbox` for simulated payments, `stripe` in production.
+             * @example sandbox
+             */
+            processor: string;
+            /**
+             * @description The processor's decline code (docs/sandbox-testing.md lists the sandbox's).
+             * @example card_declined
+             */
+            declineCode: string;
+            declineMessage: string | null;
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC date-time ending in Z: when the change the event reports happened.
+             */
+            occurredAt: string;
+        };
+        PaymentDeclinedDelivery: {
+            /**
+             * @description The delivery id, equal to the `Merchant-Webhook-Id` header; the same on every retry.
+             * @example whkdel_01h455vb4pex5vsknk084sn02q
+             */
+            id: Id<"whkdel">;
+            /** @constant */
+            type: "payments.PaymentDeclined";
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC date-time ending in Z: when the delivery was created.
+             */
+            createdAt: string;
+            data: components["schemas"]["PaymentDeclinedData"];
+        };
         PaymentMethodDetails: {
             /** @constant */
             type: "card";
@@ -1086,6 +1373,74 @@ export interface components {
             type: "bank_account";
             routingNumber: string;
             accountNumber: string;
+        };
+        PaymentRefundedData: {
+            /** @example refund_01h455vb4pex5vsknk084sn02q */
+            refundId: Id<"refund">;
+            /** @example pmt_01h455vb4pex5vsknk084sn02q */
+            paymentId: Id<"pmt">;
+            /** @example mer_01h455vb4pex5vsknk084sn02q */
+            merchantId: Id<"mer">;
+            /** @description What this one refund gave back. */
+            refundedAmount: number;
+            /** @enum {string} */
+            currency: "USD" | "CAD";
+            /** @description The processor's own id of the refund or return. */
+            processorReferenceId: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC date-time ending in Z: when the change the event reports happened.
+             */
+            occurredAt: string;
+        };
+        PaymentRefundedDelivery: {
+            /**
+             * @description The delivery id, equal to the `Merchant-Webhook-Id` header; the same on every retry.
+             * @example whkdel_01h455vb4pex5vsknk084sn02q
+             */
+            id: Id<"whkdel">;
+            /** @constant */
+            type: "payments.PaymentRefunded";
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC date-time ending in Z: when the delivery was created.
+             */
+            createdAt: string;
+            data: components["schemas"]["PaymentRefundedData"];
+        };
+        PaymentReturnedData: {
+            /** @example ret_01h455vb4pex5vsknk084sn02q */
+            returnId: Id<"ret">;
+            /** @example pmt_01h455vb4pex5vsknk084sn02q */
+            paymentId: Id<"pmt">;
+            /** @example mer_01h455vb4pex5vsknk084sn02q */
+            merchantId: Id<"mer">;
+            /** @description What had not been refunded before the return. */
+            returnedAmount: number;
+            /** @enum {string} */
+            currency: "USD" | "CAD";
+            /** @description The processor's own id of the refund or return. */
+            processorReferenceId: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC date-time ending in Z: when the change the event reports happened.
+             */
+            occurredAt: string;
+        };
+        PaymentReturnedDelivery: {
+            /**
+             * @description The delivery id, equal to the `Merchant-Webhook-Id` header; the same on every retry.
+             * @example whkdel_01h455vb4pex5vsknk084sn02q
+             */
+            id: Id<"whkdel">;
+            /** @constant */
+            type: "payments.PaymentReturned";
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC date-time ending in Z: when the delivery was created.
+             */
+            createdAt: string;
+            data: components["schemas"]["PaymentReturnedData"];
         };
         Payout: {
             /** @example po_01h455vb4pex5vsknk084sn02q */
@@ -1105,6 +1460,47 @@ export interface components {
              * @description ISO 8601 UTC date-time ending in Z
              */
             createdAt: string;
+        };
+        PayoutCreatedData: {
+            /** @example po_01h455vb4pex5vsknk084sn02q */
+            payoutId: Id<"po">;
+            /** @example mer_01h455vb4pex5vsknk084sn02q */
+            merchantId: Id<"mer">;
+            /**
+             * @description Where the payout goes: the merchant's simulated `pacct_…` account in the sandbox, the Stripe payout's destination `ba_…` in production.
+             * @example pacct_01h455vb4pex5vsknk084sn02q
+             */
+            payoutAccountId: string;
+            /**
+             * @description The processor that made the change: `sandbox` for simulated payments, `stripe` in production.
+             * @example sandbox
+             */
+            processor: string;
+            grossAmount: number;
+            feeAmount: number;
+            netAmount: number;
+            /** @enum {string} */
+            currency: "USD" | "CAD";
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC date-time ending in Z: when the change the event reports happened.
+             */
+            occurredAt: string;
+        };
+        PayoutCreatedDelivery: {
+            /**
+             * @description The delivery id, equal to the `Merchant-Webhook-Id` header; the same on every retry.
+             * @example whkdel_01h455vb4pex5vsknk084sn02q
+             */
+            id: Id<"whkdel">;
+            /** @constant */
+            type: "payouts.PayoutCreated";
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC date-time ending in Z: when the delivery was created.
+             */
+            createdAt: string;
+            data: components["schemas"]["PayoutCreatedData"];
         };
         PortalExchange: {
             /** @description The portal's bearer for its calls until the session ends; never put it in a URL. */
@@ -1414,6 +1810,61 @@ export interface components {
     parameters: {
         /** @description Retrying with the same key and payload within 24 h returns the stored response, marked `Idempotent-Replayed: true`; the same key with another payload is refused with 422. Stored and replayed: every 2xx, and a 404 or 409 decided after the request passed validation, but for the 409s `payment_in_progress` and `endpoint_unhealthy`. Never stored, so a retry is decided afresh: those two, 400, 401, 403, 413, 415, 422, 429 and 5xx. A 400 decided on stored state (an id in the body that no longer qualifies) replays an earlier outcome of the key when there is one. */
         IdempotencyKey: string;
+        /**
+         * @description Sent on every delivery, so you can recognise (and allow-list) our requests.
+         * @example MerchantPayments-Webhooks/1.0
+         */
+        WebhookUserAgent: "MerchantPayments-Webhooks/1.0";
+        /**
+         * @description The delivery ID, equal to `id` in the body. The same on every retry of a delivery; use it to deduplicate.
+         * @example whkdel_01jzb8c9d0e1f2g3h4j5k6m7n8
+         */
+        MerchantWebhookId: Id<"whkdel">;
+        /**
+         * @description Unix time in seconds of this send attempt (each retry has its own). Refuse a delivery more than 5 minutes from your clock.
+         * @example 1735689599
+         */
+        MerchantWebhookTimestamp: string;
+        /**
+         * @description `v1=<lowercase hex HMAC-SHA256>` of `<Merchant-Webhook-Id>.<Merchant-Webhook-Timestamp>.<raw body>`, keyed with the whole `whsec_…` signing secret as UTF-8. May hold several space-separated values; the one starting with `v1=` is the one to check.
+         * @example v1=53b537e02d12151b9a95a6c567825fc38f1fc67a50c729c97ea7f5c1bc10576e
+         */
+        MerchantWebhookSignature: string;
+        /**
+         * @description Standard Webhooks: the same as `Merchant-Webhook-Id`.
+         * @example whkdel_01jzb8c9d0e1f2g3h4j5k6m7n8
+         */
+        StandardWebhookId: Id<"whkdel">;
+        /**
+         * @description Standard Webhooks: the same as `Merchant-Webhook-Timestamp`.
+         * @example 1735689599
+         */
+        StandardWebhookTimestamp: string;
+        /**
+         * @description Standard Webhooks: `v1,<base64 HMAC-SHA256>` of the same signed content, keyed with the base64-decoded part of the secret after `whsec_`; space-separated values.
+         * @example v1,MfeOIM1q3+7X8E9RmCV87ab6bOClbpjXuuI9+etxkhI=
+         */
+        StandardWebhookSignature: string;
+        /**
+         * @description The event's ID. A redelivery carries the same one as the original delivery, under a new delivery ID. Not signed: read it only from a delivery whose signature you verified.
+         * @example evt_01jzb8c8z9a0b1c2d3e4f5g6h7
+         */
+        MerchantWebhookEventId: Id<"evt">;
+        /**
+         * @description The delivery's number among all deliveries to this endpoint: 1, 2, 3, … with no number skipped or used twice; retries keep it, a redelivery gets the next one. Absent on a delivery created before sequences were kept. Not signed.
+         * @example 42
+         */
+        MerchantWebhookSequence: string;
+        /**
+         * @description The version of the object in `data` (the invoice's `currentRevisionNumber`, the payment's or payout's version) after the change; higher is newer. Absent on a test delivery and for an event from before versions were kept. Not signed.
+         * @example 4
+         */
+        MerchantWebhookObjectVersion: string;
+        /**
+         * @description `true` on a test delivery you asked for (`POST /merchants/{merchantId}/webhook-endpoints/{webhookEndpointId}/test`): sample data with made-up IDs. Absent on every real delivery. Not signed.
+         * @example true
+         */
+        MerchantWebhookTest: "true";
     };
     requestBodies: never;
     headers: {
@@ -7615,6 +8066,552 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
+            };
+        };
+    };
+    paymentCreatedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Sent on every delivery, so you can recognise (and allow-list) our requests.
+                 * @example MerchantPayments-Webhooks/1.0
+                 */
+                "User-Agent": components["parameters"]["WebhookUserAgent"];
+                /**
+                 * @description The delivery ID, equal to `id` in the body. The same on every retry of a delivery; use it to deduplicate.
+                 * @example whkdel_01jzb8c9d0e1f2g3h4j5k6m7n8
+                 */
+                "Merchant-Webhook-Id": components["parameters"]["MerchantWebhookId"];
+                /**
+                 * @description Unix time in seconds of this send attempt (each retry has its own). Refuse a delivery more than 5 minutes from your clock.
+                 * @example 1735689599
+                 */
+                "Merchant-Webhook-Timestamp": components["parameters"]["MerchantWebhookTimestamp"];
+                /**
+                 * @description `v1=<lowercase hex HMAC-SHA256>` of `<Merchant-Webhook-Id>.<Merchant-Webhook-Timestamp>.<raw body>`, keyed with the whole `whsec_…` signing secret as UTF-8. May hold several space-separated values; the one starting with `v1=` is the one to check.
+                 * @example v1=53b537e02d12151b9a95a6c567825fc38f1fc67a50c729c97ea7f5c1bc10576e
+                 */
+                "Merchant-Webhook-Signature": components["parameters"]["MerchantWebhookSignature"];
+                /**
+                 * @description Standard Webhooks: the same as `Merchant-Webhook-Id`.
+                 * @example whkdel_01jzb8c9d0e1f2g3h4j5k6m7n8
+                 */
+                "webhook-id": components["parameters"]["StandardWebhookId"];
+                /**
+                 * @description Standard Webhooks: the same as `Merchant-Webhook-Timestamp`.
+                 * @example 1735689599
+                 */
+                "webhook-timestamp": components["parameters"]["StandardWebhookTimestamp"];
+                /**
+                 * @description Standard Webhooks: `v1,<base64 HMAC-SHA256>` of the same signed content, keyed with the base64-decoded part of the secret after `whsec_`; space-separated values.
+                 * @example v1,MfeOIM1q3+7X8E9RmCV87ab6bOClbpjXuuI9+etxkhI=
+                 */
+                "webhook-signature": components["parameters"]["StandardWebhookSignature"];
+                /**
+                 * @description The event's ID. A redelivery carries the same one as the original delivery, under a new delivery ID. Not signed: read it only from a delivery whose signature you verified.
+                 * @example evt_01jzb8c8z9a0b1c2d3e4f5g6h7
+                 */
+                "Merchant-Webhook-Event-Id": components["parameters"]["MerchantWebhookEventId"];
+                /**
+                 * @description The delivery's number among all deliveries to this endpoint: 1, 2, 3, … with no number skipped or used twice; retries keep it, a redelivery gets the next one. Absent on a delivery created before sequences were kept. Not signed.
+                 * @example 42
+                 */
+                "Merchant-Webhook-Sequence"?: components["parameters"]["MerchantWebhookSequence"];
+                /**
+                 * @description The version of the object in `data` (the invoice's `currentRevisionNumber`, the payment's or payout's version) after the change; higher is newer. Absent on a test delivery and for an event from before versions were kept. Not signed.
+                 * @example 4
+                 */
+                "Merchant-Webhook-Object-Version"?: components["parameters"]["MerchantWebhookObjectVersion"];
+                /**
+                 * @description `true` on a test delivery you asked for (`POST /merchants/{merchantId}/webhook-endpoints/{webhookEndpointId}/test`): sample data with made-up IDs. Absent on every real delivery. Not signed.
+                 * @example true
+                 */
+                "Merchant-Webhook-Test"?: components["parameters"]["MerchantWebhookTest"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PaymentCreatedDelivery"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    paymentDeclinedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Sent on every delivery, so you can recognise (and allow-list) our requests.
+                 * @example MerchantPayments-Webhooks/1.0
+                 */
+                "User-Agent": components["parameters"]["WebhookUserAgent"];
+                /**
+                 * @description The delivery ID, equal to `id` in the body. The same on every retry of a delivery; use it to deduplicate.
+                 * @example whkdel_01jzb8c9d0e1f2g3h4j5k6m7n8
+                 */
+                "Merchant-Webhook-Id": components["parameters"]["MerchantWebhookId"];
+                /**
+                 * @description Unix time in seconds of this send attempt (each retry has its own). Refuse a delivery more than 5 minutes from your clock.
+                 * @example 1735689599
+                 */
+                "Merchant-Webhook-Timestamp": components["parameters"]["MerchantWebhookTimestamp"];
+                /**
+                 * @description `v1=<lowercase hex HMAC-SHA256>` of `<Merchant-Webhook-Id>.<Merchant-Webhook-Timestamp>.<raw body>`, keyed with the whole `whsec_…` signing secret as UTF-8. May hold several space-separated values; the one starting with `v1=` is the one to check.
+                 * @example v1=53b537e02d12151b9a95a6c567825fc38f1fc67a50c729c97ea7f5c1bc10576e
+                 */
+                "Merchant-Webhook-Signature": components["parameters"]["MerchantWebhookSignature"];
+                /**
+                 * @description Standard Webhooks: the same as `Merchant-Webhook-Id`.
+                 * @example whkdel_01jzb8c9d0e1f2g3h4j5k6m7n8
+                 */
+                "webhook-id": components["parameters"]["StandardWebhookId"];
+                /**
+                 * @description Standard Webhooks: the same as `Merchant-Webhook-Timestamp`.
+                 * @example 1735689599
+                 */
+                "webhook-timestamp": components["parameters"]["StandardWebhookTimestamp"];
+                /**
+                 * @description Standard Webhooks: `v1,<base64 HMAC-SHA256>` of the same signed content, keyed with the base64-decoded part of the secret after `whsec_`; space-separated values.
+                 * @example v1,MfeOIM1q3+7X8E9RmCV87ab6bOClbpjXuuI9+etxkhI=
+                 */
+                "webhook-signature": components["parameters"]["StandardWebhookSignature"];
+                /**
+                 * @description The event's ID. A redelivery carries the same one as the original delivery, under a new delivery ID. Not signed: read it only from a delivery whose signature you verified.
+                 * @example evt_01jzb8c8z9a0b1c2d3e4f5g6h7
+                 */
+                "Merchant-Webhook-Event-Id": components["parameters"]["MerchantWebhookEventId"];
+                /**
+                 * @description The delivery's number among all deliveries to this endpoint: 1, 2, 3, … with no number skipped or used twice; retries keep it, a redelivery gets the next one. Absent on a delivery created before sequences were kept. Not signed.
+                 * @example 42
+                 */
+                "Merchant-Webhook-Sequence"?: components["parameters"]["MerchantWebhookSequence"];
+                /**
+                 * @description The version of the object in `data` (the invoice's `currentRevisionNumber`, the payment's or payout's version) after the change; higher is newer. Absent on a test delivery and for an event from before versions were kept. Not signed.
+                 * @example 4
+                 */
+                "Merchant-Webhook-Object-Version"?: components["parameters"]["MerchantWebhookObjectVersion"];
+                /**
+                 * @description `true` on a test delivery you asked for (`POST /merchants/{merchantId}/webhook-endpoints/{webhookEndpointId}/test`): sample data with made-up IDs. Absent on every real delivery. Not signed.
+                 * @example true
+                 */
+                "Merchant-Webhook-Test"?: components["parameters"]["MerchantWebhookTest"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PaymentDeclinedDelivery"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    paymentRefundedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Sent on every delivery, so you can recognise (and allow-list) our requests.
+                 * @example MerchantPayments-Webhooks/1.0
+                 */
+                "User-Agent": components["parameters"]["WebhookUserAgent"];
+                /**
+                 * @description The delivery ID, equal to `id` in the body. The same on every retry of a delivery; use it to deduplicate.
+                 * @example whkdel_01jzb8c9d0e1f2g3h4j5k6m7n8
+                 */
+                "Merchant-Webhook-Id": components["parameters"]["MerchantWebhookId"];
+                /**
+                 * @description Unix time in seconds of this send attempt (each retry has its own). Refuse a delivery more than 5 minutes from your clock.
+                 * @example 1735689599
+                 */
+                "Merchant-Webhook-Timestamp": components["parameters"]["MerchantWebhookTimestamp"];
+                /**
+                 * @description `v1=<lowercase hex HMAC-SHA256>` of `<Merchant-Webhook-Id>.<Merchant-Webhook-Timestamp>.<raw body>`, keyed with the whole `whsec_…` signing secret as UTF-8. May hold several space-separated values; the one starting with `v1=` is the one to check.
+                 * @example v1=53b537e02d12151b9a95a6c567825fc38f1fc67a50c729c97ea7f5c1bc10576e
+                 */
+                "Merchant-Webhook-Signature": components["parameters"]["MerchantWebhookSignature"];
+                /**
+                 * @description Standard Webhooks: the same as `Merchant-Webhook-Id`.
+                 * @example whkdel_01jzb8c9d0e1f2g3h4j5k6m7n8
+                 */
+                "webhook-id": components["parameters"]["StandardWebhookId"];
+                /**
+                 * @description Standard Webhooks: the same as `Merchant-Webhook-Timestamp`.
+                 * @example 1735689599
+                 */
+                "webhook-timestamp": components["parameters"]["StandardWebhookTimestamp"];
+                /**
+                 * @description Standard Webhooks: `v1,<base64 HMAC-SHA256>` of the same signed content, keyed with the base64-decoded part of the secret after `whsec_`; space-separated values.
+                 * @example v1,MfeOIM1q3+7X8E9RmCV87ab6bOClbpjXuuI9+etxkhI=
+                 */
+                "webhook-signature": components["parameters"]["StandardWebhookSignature"];
+                /**
+                 * @description The event's ID. A redelivery carries the same one as the original delivery, under a new delivery ID. Not signed: read it only from a delivery whose signature you verified.
+                 * @example evt_01jzb8c8z9a0b1c2d3e4f5g6h7
+                 */
+                "Merchant-Webhook-Event-Id": components["parameters"]["MerchantWebhookEventId"];
+                /**
+                 * @description The delivery's number among all deliveries to this endpoint: 1, 2, 3, … with no number skipped or used twice; retries keep it, a redelivery gets the next one. Absent on a delivery created before sequences were kept. Not signed.
+                 * @example 42
+                 */
+                "Merchant-Webhook-Sequence"?: components["parameters"]["MerchantWebhookSequence"];
+                /**
+                 * @description The version of the object in `data` (the invoice's `currentRevisionNumber`, the payment's or payout's version) after the change; higher is newer. Absent on a test delivery and for an event from before versions were kept. Not signed.
+                 * @example 4
+                 */
+                "Merchant-Webhook-Object-Version"?: components["parameters"]["MerchantWebhookObjectVersion"];
+                /**
+                 * @description `true` on a test delivery you asked for (`POST /merchants/{merchantId}/webhook-endpoints/{webhookEndpointId}/test`): sample data with made-up IDs. Absent on every real delivery. Not signed.
+                 * @example true
+                 */
+                "Merchant-Webhook-Test"?: components["parameters"]["MerchantWebhookTest"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PaymentRefundedDelivery"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    paymentReturnedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Sent on every delivery, so you can recognise (and allow-list) our requests.
+                 * @example MerchantPayments-Webhooks/1.0
+                 */
+                "User-Agent": components["parameters"]["WebhookUserAgent"];
+                /**
+                 * @description The delivery ID, equal to `id` in the body. The same on every retry of a delivery; use it to deduplicate.
+                 * @example whkdel_01jzb8c9d0e1f2g3h4j5k6m7n8
+                 */
+                "Merchant-Webhook-Id": components["parameters"]["MerchantWebhookId"];
+                /**
+                 * @description Unix time in seconds of this send attempt (each retry has its own). Refuse a delivery more than 5 minutes from your clock.
+                 * @example 1735689599
+                 */
+                "Merchant-Webhook-Timestamp": components["parameters"]["MerchantWebhookTimestamp"];
+                /**
+                 * @description `v1=<lowercase hex HMAC-SHA256>` of `<Merchant-Webhook-Id>.<Merchant-Webhook-Timestamp>.<raw body>`, keyed with the whole `whsec_…` signing secret as UTF-8. May hold several space-separated values; the one starting with `v1=` is the one to check.
+                 * @example v1=53b537e02d12151b9a95a6c567825fc38f1fc67a50c729c97ea7f5c1bc10576e
+                 */
+                "Merchant-Webhook-Signature": components["parameters"]["MerchantWebhookSignature"];
+                /**
+                 * @description Standard Webhooks: the same as `Merchant-Webhook-Id`.
+                 * @example whkdel_01jzb8c9d0e1f2g3h4j5k6m7n8
+                 */
+                "webhook-id": components["parameters"]["StandardWebhookId"];
+                /**
+                 * @description Standard Webhooks: the same as `Merchant-Webhook-Timestamp`.
+                 * @example 1735689599
+                 */
+                "webhook-timestamp": components["parameters"]["StandardWebhookTimestamp"];
+                /**
+                 * @description Standard Webhooks: `v1,<base64 HMAC-SHA256>` of the same signed content, keyed with the base64-decoded part of the secret after `whsec_`; space-separated values.
+                 * @example v1,MfeOIM1q3+7X8E9RmCV87ab6bOClbpjXuuI9+etxkhI=
+                 */
+                "webhook-signature": components["parameters"]["StandardWebhookSignature"];
+                /**
+                 * @description The event's ID. A redelivery carries the same one as the original delivery, under a new delivery ID. Not signed: read it only from a delivery whose signature you verified.
+                 * @example evt_01jzb8c8z9a0b1c2d3e4f5g6h7
+                 */
+                "Merchant-Webhook-Event-Id": components["parameters"]["MerchantWebhookEventId"];
+                /**
+                 * @description The delivery's number among all deliveries to this endpoint: 1, 2, 3, … with no number skipped or used twice; retries keep it, a redelivery gets the next one. Absent on a delivery created before sequences were kept. Not signed.
+                 * @example 42
+                 */
+                "Merchant-Webhook-Sequence"?: components["parameters"]["MerchantWebhookSequence"];
+                /**
+                 * @description The version of the object in `data` (the invoice's `currentRevisionNumber`, the payment's or payout's version) after the change; higher is newer. Absent on a test delivery and for an event from before versions were kept. Not signed.
+                 * @example 4
+                 */
+                "Merchant-Webhook-Object-Version"?: components["parameters"]["MerchantWebhookObjectVersion"];
+                /**
+                 * @description `true` on a test delivery you asked for (`POST /merchants/{merchantId}/webhook-endpoints/{webhookEndpointId}/test`): sample data with made-up IDs. Absent on every real delivery. Not signed.
+                 * @example true
+                 */
+                "Merchant-Webhook-Test"?: components["parameters"]["MerchantWebhookTest"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PaymentReturnedDelivery"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    payoutCreatedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Sent on every delivery, so you can recognise (and allow-list) our requests.
+                 * @example MerchantPayments-Webhooks/1.0
+                 */
+                "User-Agent": components["parameters"]["WebhookUserAgent"];
+                /**
+                 * @description The delivery ID, equal to `id` in the body. The same on every retry of a delivery; use it to deduplicate.
+                 * @example whkdel_01jzb8c9d0e1f2g3h4j5k6m7n8
+                 */
+                "Merchant-Webhook-Id": components["parameters"]["MerchantWebhookId"];
+                /**
+                 * @description Unix time in seconds of this send attempt (each retry has its own). Refuse a delivery more than 5 minutes from your clock.
+                 * @example 1735689599
+                 */
+                "Merchant-Webhook-Timestamp": components["parameters"]["MerchantWebhookTimestamp"];
+                /**
+                 * @description `v1=<lowercase hex HMAC-SHA256>` of `<Merchant-Webhook-Id>.<Merchant-Webhook-Timestamp>.<raw body>`, keyed with the whole `whsec_…` signing secret as UTF-8. May hold several space-separated values; the one starting with `v1=` is the one to check.
+                 * @example v1=53b537e02d12151b9a95a6c567825fc38f1fc67a50c729c97ea7f5c1bc10576e
+                 */
+                "Merchant-Webhook-Signature": components["parameters"]["MerchantWebhookSignature"];
+                /**
+                 * @description Standard Webhooks: the same as `Merchant-Webhook-Id`.
+                 * @example whkdel_01jzb8c9d0e1f2g3h4j5k6m7n8
+                 */
+                "webhook-id": components["parameters"]["StandardWebhookId"];
+                /**
+                 * @description Standard Webhooks: the same as `Merchant-Webhook-Timestamp`.
+                 * @example 1735689599
+                 */
+                "webhook-timestamp": components["parameters"]["StandardWebhookTimestamp"];
+                /**
+                 * @description Standard Webhooks: `v1,<base64 HMAC-SHA256>` of the same signed content, keyed with the base64-decoded part of the secret after `whsec_`; space-separated values.
+                 * @example v1,MfeOIM1q3+7X8E9RmCV87ab6bOClbpjXuuI9+etxkhI=
+                 */
+                "webhook-signature": components["parameters"]["StandardWebhookSignature"];
+                /**
+                 * @description The event's ID. A redelivery carries the same one as the original delivery, under a new delivery ID. Not signed: read it only from a delivery whose signature you verified.
+                 * @example evt_01jzb8c8z9a0b1c2d3e4f5g6h7
+                 */
+                "Merchant-Webhook-Event-Id": components["parameters"]["MerchantWebhookEventId"];
+                /**
+                 * @description The delivery's number among all deliveries to this endpoint: 1, 2, 3, … with no number skipped or used twice; retries keep it, a redelivery gets the next one. Absent on a delivery created before sequences were kept. Not signed.
+                 * @example 42
+                 */
+                "Merchant-Webhook-Sequence"?: components["parameters"]["MerchantWebhookSequence"];
+                /**
+                 * @description The version of the object in `data` (the invoice's `currentRevisionNumber`, the payment's or payout's version) after the change; higher is newer. Absent on a test delivery and for an event from before versions were kept. Not signed.
+                 * @example 4
+                 */
+                "Merchant-Webhook-Object-Version"?: components["parameters"]["MerchantWebhookObjectVersion"];
+                /**
+                 * @description `true` on a test delivery you asked for (`POST /merchants/{merchantId}/webhook-endpoints/{webhookEndpointId}/test`): sample data with made-up IDs. Absent on every real delivery. Not signed.
+                 * @example true
+                 */
+                "Merchant-Webhook-Test"?: components["parameters"]["MerchantWebhookTest"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PayoutCreatedDelivery"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    invoiceSentWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Sent on every delivery, so you can recognise (and allow-list) our requests.
+                 * @example MerchantPayments-Webhooks/1.0
+                 */
+                "User-Agent": components["parameters"]["WebhookUserAgent"];
+                /**
+                 * @description The delivery ID, equal to `id` in the body. The same on every retry of a delivery; use it to deduplicate.
+                 * @example whkdel_01jzb8c9d0e1f2g3h4j5k6m7n8
+                 */
+                "Merchant-Webhook-Id": components["parameters"]["MerchantWebhookId"];
+                /**
+                 * @description Unix time in seconds of this send attempt (each retry has its own). Refuse a delivery more than 5 minutes from your clock.
+                 * @example 1735689599
+                 */
+                "Merchant-Webhook-Timestamp": components["parameters"]["MerchantWebhookTimestamp"];
+                /**
+                 * @description `v1=<lowercase hex HMAC-SHA256>` of `<Merchant-Webhook-Id>.<Merchant-Webhook-Timestamp>.<raw body>`, keyed with the whole `whsec_…` signing secret as UTF-8. May hold several space-separated values; the one starting with `v1=` is the one to check.
+                 * @example v1=53b537e02d12151b9a95a6c567825fc38f1fc67a50c729c97ea7f5c1bc10576e
+                 */
+                "Merchant-Webhook-Signature": components["parameters"]["MerchantWebhookSignature"];
+                /**
+                 * @description Standard Webhooks: the same as `Merchant-Webhook-Id`.
+                 * @example whkdel_01jzb8c9d0e1f2g3h4j5k6m7n8
+                 */
+                "webhook-id": components["parameters"]["StandardWebhookId"];
+                /**
+                 * @description Standard Webhooks: the same as `Merchant-Webhook-Timestamp`.
+                 * @example 1735689599
+                 */
+                "webhook-timestamp": components["parameters"]["StandardWebhookTimestamp"];
+                /**
+                 * @description Standard Webhooks: `v1,<base64 HMAC-SHA256>` of the same signed content, keyed with the base64-decoded part of the secret after `whsec_`; space-separated values.
+                 * @example v1,MfeOIM1q3+7X8E9RmCV87ab6bOClbpjXuuI9+etxkhI=
+                 */
+                "webhook-signature": components["parameters"]["StandardWebhookSignature"];
+                /**
+                 * @description The event's ID. A redelivery carries the same one as the original delivery, under a new delivery ID. Not signed: read it only from a delivery whose signature you verified.
+                 * @example evt_01jzb8c8z9a0b1c2d3e4f5g6h7
+                 */
+                "Merchant-Webhook-Event-Id": components["parameters"]["MerchantWebhookEventId"];
+                /**
+                 * @description The delivery's number among all deliveries to this endpoint: 1, 2, 3, … with no number skipped or used twice; retries keep it, a redelivery gets the next one. Absent on a delivery created before sequences were kept. Not signed.
+                 * @example 42
+                 */
+                "Merchant-Webhook-Sequence"?: components["parameters"]["MerchantWebhookSequence"];
+                /**
+                 * @description The version of the object in `data` (the invoice's `currentRevisionNumber`, the payment's or payout's version) after the change; higher is newer. Absent on a test delivery and for an event from before versions were kept. Not signed.
+                 * @example 4
+                 */
+                "Merchant-Webhook-Object-Version"?: components["parameters"]["MerchantWebhookObjectVersion"];
+                /**
+                 * @description `true` on a test delivery you asked for (`POST /merchants/{merchantId}/webhook-endpoints/{webhookEndpointId}/test`): sample data with made-up IDs. Absent on every real delivery. Not signed.
+                 * @example true
+                 */
+                "Merchant-Webhook-Test"?: components["parameters"]["MerchantWebhookTest"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InvoiceSentDelivery"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    invoicePaidWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Sent on every delivery, so you can recognise (and allow-list) our requests.
+                 * @example MerchantPayments-Webhooks/1.0
+                 */
+                "User-Agent": components["parameters"]["WebhookUserAgent"];
+                /**
+                 * @description The delivery ID, equal to `id` in the body. The same on every retry of a delivery; use it to deduplicate.
+                 * @example whkdel_01jzb8c9d0e1f2g3h4j5k6m7n8
+                 */
+                "Merchant-Webhook-Id": components["parameters"]["MerchantWebhookId"];
+                /**
+                 * @description Unix time in seconds of this send attempt (each retry has its own). Refuse a delivery more than 5 minutes from your clock.
+                 * @example 1735689599
+                 */
+                "Merchant-Webhook-Timestamp": components["parameters"]["MerchantWebhookTimestamp"];
+                /**
+                 * @description `v1=<lowercase hex HMAC-SHA256>` of `<Merchant-Webhook-Id>.<Merchant-Webhook-Timestamp>.<raw body>`, keyed with the whole `whsec_…` signing secret as UTF-8. May hold several space-separated values; the one starting with `v1=` is the one to check.
+                 * @example v1=53b537e02d12151b9a95a6c567825fc38f1fc67a50c729c97ea7f5c1bc10576e
+                 */
+                "Merchant-Webhook-Signature": components["parameters"]["MerchantWebhookSignature"];
+                /**
+                 * @description Standard Webhooks: the same as `Merchant-Webhook-Id`.
+                 * @example whkdel_01jzb8c9d0e1f2g3h4j5k6m7n8
+                 */
+                "webhook-id": components["parameters"]["StandardWebhookId"];
+                /**
+                 * @description Standard Webhooks: the same as `Merchant-Webhook-Timestamp`.
+                 * @example 1735689599
+                 */
+                "webhook-timestamp": components["parameters"]["StandardWebhookTimestamp"];
+                /**
+                 * @description Standard Webhooks: `v1,<base64 HMAC-SHA256>` of the same signed content, keyed with the base64-decoded part of the secret after `whsec_`; space-separated values.
+                 * @example v1,MfeOIM1q3+7X8E9RmCV87ab6bOClbpjXuuI9+etxkhI=
+                 */
+                "webhook-signature": components["parameters"]["StandardWebhookSignature"];
+                /**
+                 * @description The event's ID. A redelivery carries the same one as the original delivery, under a new delivery ID. Not signed: read it only from a delivery whose signature you verified.
+                 * @example evt_01jzb8c8z9a0b1c2d3e4f5g6h7
+                 */
+                "Merchant-Webhook-Event-Id": components["parameters"]["MerchantWebhookEventId"];
+                /**
+                 * @description The delivery's number among all deliveries to this endpoint: 1, 2, 3, … with no number skipped or used twice; retries keep it, a redelivery gets the next one. Absent on a delivery created before sequences were kept. Not signed.
+                 * @example 42
+                 */
+                "Merchant-Webhook-Sequence"?: components["parameters"]["MerchantWebhookSequence"];
+                /**
+                 * @description The version of the object in `data` (the invoice's `currentRevisionNumber`, the payment's or payout's version) after the change; higher is newer. Absent on a test delivery and for an event from before versions were kept. Not signed.
+                 * @example 4
+                 */
+                "Merchant-Webhook-Object-Version"?: components["parameters"]["MerchantWebhookObjectVersion"];
+                /**
+                 * @description `true` on a test delivery you asked for (`POST /merchants/{merchantId}/webhook-endpoints/{webhookEndpointId}/test`): sample data with made-up IDs. Absent on every real delivery. Not signed.
+                 * @example true
+                 */
+                "Merchant-Webhook-Test"?: components["parameters"]["MerchantWebhookTest"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InvoicePaidDelivery"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };

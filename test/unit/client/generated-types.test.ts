@@ -17,11 +17,14 @@ describe('client/src/generated', () => {
     const text = types?.text ?? '';
     expect(text).toContain('customerId: Id<"cust">;');
     expect(text).toContain('id: Id<"inv">;');
-    // Stripe's ids (an event's, an account's), the processor's and the mail service's references,
-    // the request id, and the portal page's path, which takes any text and says when it is no link.
+    // Stripe's ids (an event's, an account's, a payment method's, a bank account's), the processor's
+    // and the mail service's references, the request id, and the portal page's path, which takes any
+    // text and says when it is no link.
     const plain = Array.from(text.matchAll(/^\s+(\w*Id)\??: string(?: \| null)?;$/gm), ([, name]) => name);
     expect([...new Set(plain)].sort()).toEqual([
       'eventId',
+      'paymentInstrumentId',
+      'payoutAccountId',
       'portalSessionId',
       'processorAccountId',
       'processorReferenceId',
