@@ -1,14 +1,18 @@
-import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestRuntime } from '../../support/local-runtime';
 import { runToEnd } from '../../support/spawned-process';
 
 const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
 const tsc = join(repoRoot, 'node_modules', '.bin', 'tsc');
 
-/** A merchant's project, outside the repository: strict TypeScript, no Node types, the tarball installed. */
+/**
+ * A merchant's project, outside the repository: strict TypeScript, the tarball installed, and Node's
+ * types (linked from the repository's, as a Node project has them).
+ */
 let project: string;
 let tarball: string;
 
@@ -21,7 +25,7 @@ const tsconfig = {
     strict: true,
     noEmit: true,
     skipLibCheck: false,
-    types: [],
+    types: ['node'],
   },
 };
 
@@ -102,12 +106,23 @@ beforeAll(async () => {
   );
   expect(installed.code, installed.stderr).toBe(0);
   await writeFile(join(project, 'tsconfig.json'), JSON.stringify(tsconfig));
+  await mkdir(join(project, 'node_modules', '@types'), { recursive: true });
+  for (const types of ['@types/node', 'undici-types'])
+    await symlink(join(repoRoot, 'node_modules', types), join(project, 'node_modules', types));
   await mkdir(join(project, 'src'));
 }, 180_000);
 
 afterAll(async () => {
   await rm(project, { recursive: true, force: true });
 });
+
+/** The README's first example: the ```ts block after its `<!-- client example … -->` marker. */
+async function readmeExample(): Promise<string> {
+  const readme = await readFile(join(repoRoot, 'README.md'), 'utf8');
+  const [, code] = /^<!-- client example:[^\n]*-->\n```ts\n([\s\S]*?)^```$/m.exec(readme) ?? [];
+  if (code === undefined) throw new Error('README.md has no client example');
+  return code;
+}
 
 async function typeCheck(file: string, source: string) {
   const folder = join(project, file);
@@ -150,6 +165,30 @@ describe('the packed merchant-payments tarball', () => {
     expect(checked.stdout + checked.stderr).toBe('');
     expect(checked.code).toBe(0);
   });
+
+  it('type-checks the README’s first example, which then runs against the local runtime', async () => {
+    const example = await readmeExample();
+    const checked = await typeCheck('readme', example);
+    expect(checked.stdout + checked.stderr).toBe('');
+    const runtime = await startTestRuntime();
+    try {
+      const env = {
+        ...process.env,
+        MERCHANT_PAYMENTS_SANDBOX_URL: runtime.runtime.baseUrl,
+        MERCHANT_PAYMENTS_API_KEY: runtime.runtime.apiKey,
+        MERCHANT_PAYMENTS_MERCHANT_ID: runtime.merchantId,
+      };
+      const run = await runToEnd(process.execPath, [join(project, 'readme', 'index.ts')], {
+        cwd: project,
+        env,
+      });
+      expect(run.stderr).toBe('');
+      expect(run.code).toBe(0);
+      expect(run.stdout).toMatch(/^INV-\d{6} paid\npmt_[0-9a-z]{26} 1800 completed\n$/);
+    } finally {
+      await runtime.stop();
+    }
+  }, 60_000);
 
   it('refuses, at compile time, a customer id passed as an invoice id', async () => {
     const checked = await typeCheck('wrong-id', wrongId);
