@@ -22,11 +22,15 @@ if (!nodeOptions.includes('--v8-pool-size'))
  */
 const runAlone = ['test/e2e/invoices-numbering.test.ts', 'test/integration/local/ensure-table.test.ts'];
 
+/**
+ * The package merchants install (client/), from its source and not its build: the docs' helpers
+ * import it by name. Each project below takes it; an inline project inherits no root `resolve`.
+ */
+const resolve = {
+  alias: { 'merchant-payments': fileURLToPath(new URL('./client/src/index.ts', import.meta.url)) },
+};
+
 export default defineConfig({
-  // The package merchants install (client/), from its source: the docs' helpers import it by name.
-  resolve: {
-    alias: { 'merchant-payments': fileURLToPath(new URL('./client/src/index.ts', import.meta.url)) },
-  },
   test: {
     // Global setups of the root project run once per run whatever files are selected, and what they
     // provide reaches every project. One DynamoDB Local per worker (test/global-setup.ts); a test
@@ -41,6 +45,7 @@ export default defineConfig({
     sequence: { sequencer: LongFilesFirst },
     projects: [
       {
+        resolve,
         test: {
           name: 'suite',
           include: ['test/**/*.test.ts'],
@@ -57,6 +62,7 @@ export default defineConfig({
         },
       },
       {
+        resolve,
         test: {
           name: 'alone',
           include: runAlone,
@@ -71,6 +77,7 @@ export default defineConfig({
       {
         // Scans the run log once every other file has finished. A run of some files only does not
         // select it, unless named: then it fails saying the scan needs the whole suite.
+        resolve,
         test: {
           name: 'log-scan',
           include: [logScan],
