@@ -42,7 +42,7 @@ const rateLimited = {
 describe('the client retries what is worth retrying, with the same Idempotency-Key', () => {
   test('a create whose answer is lost is sent again with its key, and makes one product', async ({ t }) => {
     const { client, proxy } = await proxiedClient(t);
-    proxy.plan((request, index) => (index === 0 ? { kind: 'dropAnswer' } : { kind: 'forward' }));
+    proxy.plan((_request, index) => (index === 0 ? { kind: 'dropAnswer' } : { kind: 'forward' }));
     const name = `Lost answer ${randomUUID()}`;
 
     const product = await client.catalog.products.create({ name });
