@@ -1,9 +1,6 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { type HealthChange, healthChangeAfter, withHealthChange } from '../domain/endpoint-health';
 import { logger } from '../observability/logger';
-import { documentClient } from '../store/client';
-import { buildRecordHealth, type StoredWebhookEndpoint } from '../store/webhook-endpoints';
+import { recordHealth, type StoredWebhookEndpoint } from '../store/webhook-endpoints';
 
 /** One real attempt as its endpoint's health reads it: whether it succeeded, when it started, and why it failed. */
 export interface SeenAttempt {
@@ -67,16 +64,15 @@ async function recordChange(
   };
   const fields = { endpointId: stored.endpoint.webhookEndpointId, merchantId: stored.endpoint.merchantId };
   try {
-    await documentClient().send(new UpdateCommand(buildRecordHealth(stored, write)));
+    if (!(await recordHealth(stored, write))) return undefined;
     if (notice !== undefined) logger.info('endpoint failing notice due', { ...fields, after: notice.after });
     return next;
   } catch (error) {
-    if (!(error instanceof ConditionalCheckFailedException))
-      logger.warn('endpoint health not recorded', {
-        ...fields,
-        change: change.kind,
-        errorName: (error as Error).name,
-      });
+    logger.warn('endpoint health not recorded', {
+      ...fields,
+      change: change.kind,
+      errorName: (error as Error).name,
+    });
     return undefined;
   }
 }

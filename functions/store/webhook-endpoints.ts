@@ -261,6 +261,11 @@ export function buildTakeSimulatedFailure(merchantId: string, webhookEndpointId:
   };
 }
 
+/** A change to an endpoint's health as it is written: a success, a first failure, or a notice due. */
+export type HealthWrite =
+  | { readonly kind: 'succeeded' | 'failing'; readonly at: string }
+  | { readonly kind: 'noticed'; readonly notice: FailingNotice };
+
 /**
  * The dispatcher's write of a success, of the start of a failing run, or of a notice the run is due
  * (docs/decisions/endpoint-health.md): one UpdateItem of the endpoint as the batch read it, a new
@@ -270,9 +275,7 @@ export function buildTakeSimulatedFailure(merchantId: string, webhookEndpointId:
  */
 export function buildRecordHealth(
   stored: Pick<StoredWebhookEndpoint, 'endpoint' | 'version'>,
-  change:
-    | { readonly kind: 'succeeded' | 'failing'; readonly at: string }
-    | { readonly kind: 'noticed'; readonly notice: FailingNotice },
+  change: HealthWrite,
 ) {
   const { merchantId, webhookEndpointId } = stored.endpoint;
   const versions = { ':version': stored.version, ':next': stored.version + 1 };
@@ -303,6 +306,23 @@ export function buildRecordHealth(
     },
     ExpressionAttributeValues: { ':at': change.at, ...versions },
   };
+}
+
+/**
+ * Writes a change to the endpoint's health on the condition that its version is still the one
+ * read; false when the endpoint changed since, and nothing was written.
+ */
+export async function recordHealth(
+  stored: Pick<StoredWebhookEndpoint, 'endpoint' | 'version'>,
+  change: HealthWrite,
+): Promise<boolean> {
+  try {
+    await documentClient().send(new UpdateCommand(buildRecordHealth(stored, change)));
+    return true;
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return false;
+    throw error;
+  }
 }
 
 /** How many are left after taking one; undefined when none was left to take. */

@@ -3,21 +3,28 @@ import { dirname, join, relative, resolve } from 'node:path';
 import ts from 'typescript-api';
 import { projectRoot } from './function-spans';
 
-/** The project modules a file imports (types included), as project-relative paths without extension. */
-export function projectImports(file: string): string[] {
+/** Every module specifier of a file's import and export declarations (types included). */
+function moduleSpecifiers(file: string): string[] {
   const path = join(projectRoot, file);
   const source = ts.createSourceFile(path, readFileSync(path, 'utf8'), ts.ScriptTarget.Latest, false);
   return source.statements.flatMap((statement) => {
     if (!ts.isImportDeclaration(statement) && !ts.isExportDeclaration(statement)) return [];
     const specifier = statement.moduleSpecifier;
-    if (specifier === undefined || !ts.isStringLiteral(specifier) || !specifier.text.startsWith('.'))
-      return [];
-    return [
-      relative(projectRoot, resolve(dirname(path), specifier.text))
-        .split('\\')
-        .join('/'),
-    ];
+    return specifier !== undefined && ts.isStringLiteral(specifier) ? [specifier.text] : [];
   });
+}
+
+/** The project modules a file imports (types included), as project-relative paths without extension. */
+export function projectImports(file: string): string[] {
+  const folder = dirname(join(projectRoot, file));
+  return moduleSpecifiers(file)
+    .filter((specifier) => specifier.startsWith('.'))
+    .map((specifier) => relative(projectRoot, resolve(folder, specifier)).split('\\').join('/'));
+}
+
+/** The packages a file imports (types included), as written: `@aws-sdk/lib-dynamodb`, `node:crypto`. */
+export function packageImports(file: string): string[] {
+  return moduleSpecifiers(file).filter((specifier) => !specifier.startsWith('.'));
 }
 
 export function filesUnder(folder: string): string[] {

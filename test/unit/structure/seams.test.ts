@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { filesUnder, projectImports } from './import-graph';
+import { filesUnder, packageImports, projectImports } from './import-graph';
 
 /** Every import of `files` that `crosses` says leaves its area, as `file → module`. */
 function crossingsOf(files: readonly string[], crosses: (module: string) => boolean): string[] {
@@ -22,6 +22,30 @@ describe('seams between the function areas', () => {
       (module) => !generic.some((prefix) => module.startsWith(prefix)),
     );
     expect(features).toEqual([]);
+  });
+
+  it('keeps the talk to DynamoDB in functions/store: no other area imports its clients', () => {
+    // docs/architecture.md#where-each-concern-lives: of the functions, only the store talks to DynamoDB.
+    const files = filesUnder('functions').filter((file) => !file.startsWith('functions/store/'));
+    const dynamodb = /^@aws-sdk\/(?:client-dynamodb|lib-dynamodb|client-dynamodb-streams)$/;
+    const crossings = [
+      ...crossingsOf(files, (module) => module === 'functions/store/client'),
+      ...files.flatMap((file) =>
+        packageImports(file)
+          .filter((name) => dynamodb.test(name))
+          .map((name) => `${file} → ${name}`),
+      ),
+    ];
+    expect(crossings).toEqual([]);
+  });
+
+  it('keeps functions/domain free of the AWS SDK', () => {
+    const crossings = filesUnder('functions/domain').flatMap((file) =>
+      packageImports(file)
+        .filter((name) => name.startsWith('@aws-sdk/'))
+        .map((name) => `${file} → ${name}`),
+    );
+    expect(crossings).toEqual([]);
   });
 
   it('keeps observability free of the areas that use it', () => {
