@@ -1,7 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
-import { readFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type {
@@ -33,11 +32,15 @@ export interface LocalGatewayOptions {
   readonly authCacheFlushFile?: string;
   /** Per client address to public routes, as the stack's web ACL allows. */
   readonly publicRateLimitPerMinute: number;
-  /** Files served at these paths (GET and HEAD, no key), read on every request. */
-  readonly documents?: Readonly<Record<string, Document>>;
+  /** Served at these paths (GET and HEAD, no key). */
+  readonly documents?: Readonly<Record<string, GatewayDocument>>;
 }
 
-type Document = { readonly file: string; readonly contentType: string };
+/** A document the gateway serves: its type, and its content for the gateway's own base URL. */
+export interface GatewayDocument {
+  readonly contentType: string;
+  read(baseUrl: string): Promise<string | Uint8Array>;
+}
 
 export interface LocalGateway {
   readonly baseUrl: string;
@@ -62,15 +65,18 @@ export async function startLocalGateway(options: LocalGatewayOptions): Promise<L
     if (matchRoute(options.routes, 'GET', path))
       throw new Error(`The document at ${path} would hide the route GET ${path}`);
   }
-  const gateway = new GatewayRequests(options);
+  // Known once the server listens, before its first request.
+  let baseUrl = '';
+  const gateway = new GatewayRequests(options, () => baseUrl);
   const server = createServer((request, response) => {
     gateway.serve(request, response).catch(() => writeGatewayError(response, 500, randomUUID()));
   });
   await once(server.listen(options.port, options.host), 'listening');
   const { port } = server.address() as AddressInfo;
   const host = options.host.includes(':') ? `[${options.host}]` : options.host;
+  baseUrl = `http://${host}:${port}`;
   return {
-    baseUrl: `http://${host}:${port}`,
+    baseUrl,
     close: async () => {
       const closed = once(server.close(), 'close');
       server.closeAllConnections();
@@ -87,7 +93,10 @@ class GatewayRequests {
   private cachedFlushToken: string | undefined = '';
   private readonly publicLimiter: ReturnType<typeof rateLimiter>;
 
-  constructor(private readonly options: LocalGatewayOptions) {
+  constructor(
+    private readonly options: LocalGatewayOptions,
+    private readonly baseUrl: () => string,
+  ) {
     this.publicLimiter = rateLimiter({ limit: options.publicRateLimitPerMinute, windowMs: 60_000 });
   }
 
@@ -100,7 +109,10 @@ class GatewayRequests {
     const documents = this.options.documents ?? {};
     const document = Object.hasOwn(documents, url.pathname) ? documents[url.pathname] : undefined;
     const isRead = method === 'GET' || method === 'HEAD';
-    if (document !== undefined && isRead) return serveDocument(response, document, method, requestId);
+    if (document !== undefined && isRead) {
+      const content = Buffer.from(await document.read(this.baseUrl()));
+      return serveDocument(response, { content, contentType: document.contentType }, method, requestId);
+    }
     const match = matchRoute(this.options.routes, method, url.pathname);
     if (match === undefined) return writeGatewayError(response, 404, requestId);
     const sourceIp = request.socket.remoteAddress ?? '127.0.0.1';
@@ -159,15 +171,14 @@ class GatewayRequests {
   }
 }
 
-async function serveDocument(
+function serveDocument(
   response: ServerResponse,
-  document: Document,
+  { content, contentType }: { content: Buffer; contentType: string },
   method: string,
   requestId: string,
 ) {
-  const content = await readFile(document.file);
   const headers = {
-    'Content-Type': document.contentType,
+    'Content-Type': contentType,
     'Content-Length': content.length,
     'Request-Id': requestId,
   };

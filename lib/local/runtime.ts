@@ -15,12 +15,12 @@ import { resetDocumentClient } from '../../functions/store/client';
 import { getApiKey } from '../../functions/store/merchants';
 import { getPortalSession } from '../../functions/store/portal-sessions';
 import { createKey, createMerchant } from '../admin/operations';
-import { ApiDocsFiles } from '../openapi/build-api-docs';
+import { localReference } from '../openapi/local-reference';
 import { authorizerCacheFlushFile } from './authorizer-cache-flush';
 import { type DeliveryPipelineOptions, startDeliveryPipeline } from './delivery-pipeline';
 import { type DynamoDbLocalTarget, dynamoDbLocalClientConfig, startDynamoDbLocal } from './dynamodb-local';
 import { ensureTable } from './ensure-table';
-import { type LocalGateway, type ProxyHandler, startLocalGateway } from './gateway';
+import { type GatewayDocument, type LocalGateway, type ProxyHandler, startLocalGateway } from './gateway';
 import { assertNoRuntimeIn, operatorSocketPath, startOperatorChannel } from './operator-channel';
 import { isPortFree } from './ports';
 import { closeFiles, DynamoDbAccessKey, privateDir, readOrCreateKey, SecretsKey } from './private-files';
@@ -32,12 +32,18 @@ const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 /** Where the local gateway serves the API reference and the OpenAPI document it is made from. */
 export const LocalDocumentPaths = { apiReference: '/docs', openApi: '/docs/openapi.json' } as const;
 
-// Served by the local runtime only: the deployed stack's routes are the API and nothing else.
-const document = (file: string, contentType: string) => ({ file: join(repoRoot, file), contentType });
-const localDocuments = {
-  [LocalDocumentPaths.apiReference]: document(ApiDocsFiles.page, 'text/html; charset=utf-8'),
-  [LocalDocumentPaths.openApi]: document(ApiDocsFiles.document, 'application/json'),
-};
+/**
+ * Served by the local runtime only: the deployed stack's routes are the API and nothing else. The
+ * runtime lists itself first among the document's servers, so the reference names where its
+ * requests go (docs/decisions/documentation.md#decision).
+ */
+function localDocuments(): Record<string, GatewayDocument> {
+  const reference = localReference();
+  return {
+    [LocalDocumentPaths.apiReference]: { contentType: 'text/html; charset=utf-8', read: reference.page },
+    [LocalDocumentPaths.openApi]: { contentType: 'application/json', read: reference.document },
+  };
+}
 
 const RuntimeFile = 'runtime.json';
 
@@ -196,7 +202,7 @@ function startGateway(settings: LocalSettings, stateDir: string): Promise<LocalG
     authCacheSeconds: settings.AUTH_CACHE_SECONDS,
     authCacheFlushFile: authorizerCacheFlushFile(stateDir),
     publicRateLimitPerMinute: settings.PUBLIC_RATE_LIMIT_PER_MINUTE,
-    documents: localDocuments,
+    documents: localDocuments(),
   });
 }
 

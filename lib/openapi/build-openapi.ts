@@ -103,7 +103,7 @@ function infoObject(): OpenApiDocument['info'] {
     description: [
       'Catalog, invoices, payments, refunds and signed webhook deliveries for merchants.',
       '',
-      `Interface version \`${interfaceVersion}\`: the identifier this interface description carries, shown beside the title. It names the interface, not a release or a date, and no request selects it.`,
+      `The API version (\`info.version\`, \`${interfaceVersion}\`) names this interface description, not a release or a date; no request selects it.`,
       '',
       `Every request carries \`Authorization: Bearer merchant_<prefix>_<secret>\`; every POST, PUT, PATCH and DELETE carries an \`${idempotencyKeyHeader}\`.`,
       'Errors share one shape: `{"error":{"code","message","requestId","details"?}}`.',
@@ -182,7 +182,7 @@ interface HeaderObject {
 interface ServerObject {
   readonly url: string;
   readonly description: string;
-  readonly variables: Record<
+  readonly variables?: Record<
     string,
     { readonly default: string; readonly enum?: string[]; readonly description: string }
   >;

@@ -2,8 +2,8 @@ import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { routeList } from '../../functions/routes';
 import { LocalDocumentPaths } from '../../lib/local/runtime';
-import { ApiDocsFiles } from '../../lib/openapi/build-api-docs';
-import type { OpenApiDocument } from '../../lib/openapi/build-openapi';
+import { ApiDocsFiles, buildApiDocs } from '../../lib/openapi/build-api-docs';
+import { type OpenApiDocument, serializeOpenApi } from '../../lib/openapi/build-openapi';
 import { e2eFile, t } from '../support/e2e-test';
 
 e2eFile();
@@ -11,22 +11,53 @@ e2eFile();
 const repoFile = (path: string) => readFile(new URL(`../../${path}`, import.meta.url));
 const get = (path: string, init: RequestInit = {}) => fetch(`${t.runtime.baseUrl}${path}`, init);
 
+/** docs/openapi.json as the runtime at `baseUrl` should serve it: itself listed first among the servers. */
+async function expectedDocument(baseUrl: string): Promise<OpenApiDocument> {
+  const committed = JSON.parse((await repoFile(ApiDocsFiles.document)).toString('utf8')) as OpenApiDocument;
+  const local = { url: baseUrl, description: 'Local runtime (npm start) on this machine.' };
+  return { ...committed, servers: [local, ...committed.servers] };
+}
+
 describe('the API reference served by the local runtime', () => {
   it.each([
-    { file: ApiDocsFiles.page, path: LocalDocumentPaths.apiReference, type: 'text/html; charset=utf-8' },
-    { file: ApiDocsFiles.document, path: LocalDocumentPaths.openApi, type: 'application/json' },
-  ])('serves $file at GET $path as $type, without an API key', async ({ file, path, type }) => {
+    { path: LocalDocumentPaths.apiReference, type: 'text/html; charset=utf-8' },
+    { path: LocalDocumentPaths.openApi, type: 'application/json' },
+  ])('serves GET $path as $type, without an API key', async ({ path, type }) => {
     const response = await get(path);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe(type);
-    const body = Buffer.from(await response.arrayBuffer());
-    expect(body.equals(await repoFile(file))).toBe(true);
+  });
+
+  it('serves docs/openapi.json with its own base URL first among the servers, as npm run openapi writes it', async () => {
+    const served = await (await get(LocalDocumentPaths.openApi)).text();
+    expect(served).toBe(serializeOpenApi(await expectedDocument(t.runtime.baseUrl)));
+  });
+
+  it('serves the reference rendered from that document, which shows its base URL first', {
+    timeout: 60_000,
+  }, async () => {
+    const [served, document] = await Promise.all([
+      get(LocalDocumentPaths.apiReference).then((response) => response.text()),
+      expectedDocument(t.runtime.baseUrl),
+    ]);
+    // The server list is in the page's markup too, before the first deployed stage's.
+    const local = served.indexOf(`>${t.runtime.baseUrl}<`);
+    expect(local).toBeGreaterThan(-1);
+    expect(local).toBeLessThan(
+      served.indexOf('>https://{apiId}.execute-api.{region}.amazonaws.com/{stage}<'),
+    );
+    expect(
+      served === (await buildApiDocs(document)),
+      'the served page is not build-docs of the served document',
+    ).toBe(true);
+    expect(await get(LocalDocumentPaths.apiReference).then((response) => response.text())).toBe(served);
   });
 
   it('answers HEAD /docs with the page’s length and no body', async () => {
+    const page = Buffer.from(await (await get(LocalDocumentPaths.apiReference)).arrayBuffer());
     const response = await get(LocalDocumentPaths.apiReference, { method: 'HEAD' });
     expect(response.status).toBe(200);
-    expect(Number(response.headers.get('content-length'))).toBe((await repoFile(ApiDocsFiles.page)).length);
+    expect(Number(response.headers.get('content-length'))).toBe(page.length);
     expect(await response.text()).toBe('');
   });
 

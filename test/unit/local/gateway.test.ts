@@ -196,7 +196,7 @@ describe('local gateway documents', () => {
         throw new Error('Unauthorized');
       },
       loadHandler: async () => async () => ({ statusCode: 200, body: '{}' }),
-      documents: { '/catalog/products': { file: 'README.md', contentType: 'text/markdown' } },
+      documents: { '/catalog/products': { contentType: 'text/markdown', read: async () => '# Notes' } },
     });
     await expect(start).rejects.toThrow('The document at /catalog/products would hide the route GET');
   });

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
-import { ApiDocsFiles, buildApiDocs } from '../../../lib/openapi/build-api-docs';
+import { ApiDocsFiles, buildApiDocs, pageDocument } from '../../../lib/openapi/build-api-docs';
+import { buildOpenApi } from '../../../lib/openapi/build-openapi';
 
 const committedPage = () => readFile(new URL(`../../../${ApiDocsFiles.page}`, import.meta.url), 'utf8');
 
@@ -69,6 +70,26 @@ describe('docs/api.html', () => {
     ) as { info: { title: string }; tags: { name: string }[] };
     expect(page).toContain(`<title>${document.info.title}</title>`);
     for (const { name } of document.tags) expect(page).toContain(`data-text="${name}"`);
+  });
+
+  it('heads the page with the title alone and labels the version on a line of its own', async () => {
+    const page = await committedPage();
+    const headings = Array.from(page.matchAll(/<h1\b[^>]*>(.*?)<\/h1>/g), ([, text]) => text);
+    expect(headings).toEqual(['Merchant Payments API']);
+    expect(page).toContain('<p>API version 1448-03-01</p>');
+  });
+});
+
+describe('pageDocument', () => {
+  it('moves info.version into a summary that says it is the API version, and keeps the rest', () => {
+    const document = buildOpenApi([]);
+    const { info, ...rest } = pageDocument(document);
+    expect(info).toEqual({
+      title: 'Merchant Payments API',
+      summary: 'API version 1448-03-01',
+      description: document.info.description,
+    });
+    expect({ ...rest, info: document.info }).toEqual(document);
   });
 });
 
