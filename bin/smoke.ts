@@ -1,4 +1,3 @@
-import { resolve } from 'node:path';
 import { readSettings } from '../functions/settings/setting';
 import { ExitCode, runCommand } from '../lib/cli/command-failure';
 import { stopOnSignals } from '../lib/cli/stop-on-signals';
@@ -8,7 +7,7 @@ import { runSmoke } from '../lib/smoke/run-smoke';
 import { readSmokeKey } from '../lib/smoke/smoke-key';
 import { parseSmokeOptions, smokeUsage } from '../lib/smoke/smoke-options';
 import { ReceiverVariables } from '../lib/webhook-receiver/receiver-settings';
-import { defaultWebhookReceiverDir } from '../lib/webhook-receiver/webhook-receiver';
+import { webhookReceiverDir } from '../lib/webhook-receiver/webhook-receiver-dir';
 
 const signals = stopOnSignals();
 
@@ -20,13 +19,17 @@ runCommand(async () => {
     return;
   }
   const key = await readSmokeKey(options.keyFile, process.env);
-  // The local receiver serves the certificate of `npm run webhook-receiver`'s CA, kept where it keeps it.
-  const { RECEIVER_DIR } = readSettings(process.env, { RECEIVER_DIR: ReceiverVariables.RECEIVER_DIR });
+  // The local receiver serves the certificate of `npm run webhook-receiver`'s CA, kept where it keeps
+  // it, so the local runtime trusts it as it trusts that receiver.
+  const { RECEIVER_DIR, LOCAL_STATE_DIR } = readSettings(process.env, {
+    RECEIVER_DIR: ReceiverVariables.RECEIVER_DIR,
+    LOCAL_STATE_DIR: ReceiverVariables.LOCAL_STATE_DIR,
+  });
   const plan = {
     baseUrl: options.baseUrl,
     merchantId: options.merchantId,
     key,
-    receiver: receiverPlaceFor(options, key.stage, resolve(RECEIVER_DIR ?? defaultWebhookReceiverDir)),
+    receiver: receiverPlaceFor(options, key.stage, webhookReceiverDir({ RECEIVER_DIR, LOCAL_STATE_DIR })),
     timeoutSeconds: options.timeoutSeconds,
   };
   let stopping = false;

@@ -1,8 +1,9 @@
-import { relative, resolve } from 'node:path';
+import { relative } from 'node:path';
 import { runCommand, UsageError } from '../lib/cli/command-failure';
 import { stopOnSignals } from '../lib/cli/stop-on-signals';
 import { readReceiverSettings } from '../lib/webhook-receiver/receiver-settings';
-import { defaultWebhookReceiverDir, startWebhookReceiver } from '../lib/webhook-receiver/webhook-receiver';
+import { startWebhookReceiver } from '../lib/webhook-receiver/webhook-receiver';
+import { webhookReceiverDir } from '../lib/webhook-receiver/webhook-receiver-dir';
 
 /** A path as a shell word: relative to here when inside it, quoted when it needs to be. */
 function shellPath(path: string): string {
@@ -17,18 +18,23 @@ runCommand(async () => {
   const args = process.argv.slice(2);
   if (args.length > 0)
     throw new UsageError(
-      `unknown option ${args.join(' ')}: it takes none (settings come from RECEIVER_PORT, RECEIVER_HOST, RECEIVER_DIR)`,
+      `unknown option ${args.join(' ')}: it takes none (settings come from RECEIVER_PORT, RECEIVER_HOST, RECEIVER_DIR, LOCAL_STATE_DIR)`,
     );
   const settings = readReceiverSettings(process.env);
+  const dir = webhookReceiverDir(settings);
   const receiver = await startWebhookReceiver({
     host: settings.RECEIVER_HOST,
     port: settings.RECEIVER_PORT,
-    dir: resolve(settings.RECEIVER_DIR ?? defaultWebhookReceiverDir),
+    dir,
   });
   console.log(`Webhook receiver listening on ${receiver.url} (register ${receiver.url}/webhooks)`);
   console.log(`Signing secrets are read from ${shellPath(`${receiver.dir}/secrets`)}, one per line.`);
-  console.log('Start the runtime trusting it, in another terminal:');
-  const trust = receiver.caCertPath === null ? '' : `NODE_EXTRA_CA_CERTS=${shellPath(receiver.caCertPath)} `;
-  console.log(`  ${trust}WEBHOOK_ALLOW_PRIVATE_TARGETS=1 npm start`);
+  // npm start reads the CA from its state folder at every attempt (docs/decisions/local-webhooks-without-a-restart.md).
+  if (dir === webhookReceiverDir({ LOCAL_STATE_DIR: settings.LOCAL_STATE_DIR })) {
+    console.log('npm start trusts its certificate, whether it is running already or starts later.');
+  } else if (receiver.caCertPath !== null) {
+    console.log('Outside the runtime state folder: start the runtime trusting it, in another terminal:');
+    console.log(`  NODE_EXTRA_CA_CERTS=${shellPath(receiver.caCertPath)} npm start`);
+  }
   stopHandlers.stopWith(() => receiver.close());
 });

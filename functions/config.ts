@@ -54,7 +54,8 @@ export const ServiceVariables = {
   SECRETS_KEY_ID: text('a KMS key id, alias or ARN'),
   /**
    * Local runtime only (docs/architecture.md#the-local-runtime): webhook URLs may name loopback, for a
-   * receiver on this machine.
+   * receiver on this machine. Off unless set, and a deployed stage never sets it; `npm start` sets it
+   * on unless told otherwise (docs/decisions/local-webhooks-without-a-restart.md).
    */
   WEBHOOK_ALLOW_PRIVATE_TARGETS: withDefault(flag(), false),
   /** The delivery queue the router and the reconciler write to. */

@@ -1,6 +1,6 @@
 import type { ClientRequest, IncomingMessage } from 'node:http';
 import { Agent, request as httpsRequest } from 'node:https';
-import { rootCertificates } from 'node:tls';
+import * as tls from 'node:tls';
 import type { AttemptOutcome } from '../domain/webhook-delivery';
 import { type HostLookup, pinnedRequestOptions, type ResolvedAddress, resolveTarget } from './resolve-target';
 
@@ -33,7 +33,11 @@ export type WebhookRequest = {
   allowLoopback: boolean;
   /** Injected by tests; defaults to the system resolver. */
   lookup?: HostLookup | undefined;
-  /** Trusted in addition to Node's bundled roots (tests); production passes none and so also honours NODE_EXTRA_CA_CERTS. */
+  /**
+   * Trusted in addition to Node's default authorities (its bundled roots and NODE_EXTRA_CA_CERTS): the
+   * local runtime's receiver CA (docs/decisions/local-webhooks-without-a-restart.md) and tests. AWS
+   * passes none.
+   */
   ca?: string | Buffer | undefined;
   /** Milliseconds on a monotonic clock; defaults to `performance.now`. */
   now?: (() => number) | undefined;
@@ -134,7 +138,7 @@ function post(
         path: `${url.pathname}${url.search}`,
         headers: { ...ownHeadersRemoved(request.headers), 'Content-Length': String(body.byteLength) },
         agent: agentFor(target, hostname, port, request.ca),
-        ...(request.ca === undefined ? {} : { ca: [...rootCertificates, request.ca] }),
+        ...(request.ca === undefined ? {} : { ca: [...defaultAuthorities(), request.ca] }),
         ...pinnedRequestOptions(target, hostname),
       });
     } catch (error) {
@@ -173,6 +177,14 @@ function post(
     );
     req.end(body);
   });
+}
+
+/**
+ * What a request trusts without a `ca` option: a `ca` replaces it, so it is listed again. Node 22.15+
+ * includes NODE_EXTRA_CA_CERTS in it; older ones have the bundled roots only.
+ */
+function defaultAuthorities(): readonly string[] {
+  return tls.getCACertificates?.('default') ?? tls.rootCertificates;
 }
 
 function parseUrl(input: string): URL | string {

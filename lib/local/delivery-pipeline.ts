@@ -35,6 +35,11 @@ export interface DeliveryPipelineOptions {
   deliveryQueue?: LocalDeliveryQueueOptions | undefined;
   /** The local inbox the mailer sends to, and the public base URL its pay links name. */
   mail: { sesEndpoint: string; publicBaseUrl: string };
+  /**
+   * Asked before every attempt: a CA to trust besides Node's own, or undefined
+   * (docs/decisions/local-webhooks-without-a-restart.md).
+   */
+  trustedCa?: (() => Promise<string | undefined>) | undefined;
 }
 
 /** A shorter redrive policy or visibility timeout, for tests that fill the dead-letter list. */
@@ -49,9 +54,12 @@ export type LocalDeliveryQueueOptions = Pick<
  * runtime are queued again before it resolves.
  */
 export async function startDeliveryPipeline(options: DeliveryPipelineOptions) {
-  const { settings } = options;
+  const { settings, trustedCa } = options;
   const dispatcher = createDispatcher({
-    send: sendWebhook,
+    send:
+      trustedCa === undefined
+        ? sendWebhook
+        : async (request) => sendWebhook({ ...request, ca: await trustedCa() }),
     sealer: secretSealer,
     timeoutMs: settings.WEBHOOK_TIMEOUT_MS,
     retryDelaySeconds: settings.WEBHOOK_RETRY_DELAY_SECONDS,

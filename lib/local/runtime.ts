@@ -16,6 +16,7 @@ import { getApiKey } from '../../functions/store/merchants';
 import { getPortalSession } from '../../functions/store/portal-sessions';
 import { createKey, createMerchant } from '../admin/operations';
 import { localReference } from '../openapi/local-reference';
+import { readReceiverCa } from '../webhook-receiver/read-receiver-ca';
 import { authorizerCacheFlushFile } from './authorizer-cache-flush';
 import { type DeliveryPipelineOptions, startDeliveryPipeline } from './delivery-pipeline';
 import { type DynamoDbLocalTarget, dynamoDbLocalClientConfig, startDynamoDbLocal } from './dynamodb-local';
@@ -122,7 +123,12 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
     const { log, onDispatcherBatch, beforeRouting, deliveryQueue } = options;
     const hooks = { log, onDispatcherBatch, beforeRouting, deliveryQueue };
     const mail = { sesEndpoint: inbox.endpoint, publicBaseUrl: gateway.baseUrl };
-    const pipeline = await startDeliveryPipeline({ dynamodb: target, tableName, settings, mail, ...hooks });
+    // The local receiver's CA, whenever it is made: no NODE_EXTRA_CA_CERTS, no restart.
+    const trustedCa = () => readReceiverCa(stateDir);
+    const pipeline = await startDeliveryPipeline({
+      ...{ dynamodb: target, tableName, settings, mail, trustedCa },
+      ...hooks,
+    });
     stops.push(() => pipeline.stop());
     const operator = await startOperatorChannel({
       stateDir,

@@ -31,7 +31,12 @@ export const LocalVariables = {
   /** How much a delivery's lease outlasts the response timeout; tests shorten it, AWS keeps the default. */
   WEBHOOK_LEASE_MARGIN_MS: withDefault(wholeNumber(1000, 60_000), defaultLeaseMarginMs),
   AUTH_CACHE_SECONDS: ServiceVariables.AUTH_CACHE_SECONDS,
-  WEBHOOK_ALLOW_PRIVATE_TARGETS: ServiceVariables.WEBHOOK_ALLOW_PRIVATE_TARGETS,
+  /**
+   * On by default here, and only here: the functions' rule, whose default stays off, so a deployed
+   * stage, which never sets it, refuses loopback (docs/decisions/local-webhooks-without-a-restart.md).
+   * Loopback only, as when set; `0` turns it off.
+   */
+  WEBHOOK_ALLOW_PRIVATE_TARGETS: withDefault(ServiceVariables.WEBHOOK_ALLOW_PRIVATE_TARGETS, true),
   /** Requests per minute per client address to the public pay routes (the stack's web ACL allows as many). */
   PUBLIC_RATE_LIMIT_PER_MINUTE: withDefault(wholeNumber(1, 100_000), publicRateLimit.requests),
   /** The local mail inbox (`aws-ses-v2-local`): every email the runtime sends lands there. */

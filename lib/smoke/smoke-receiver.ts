@@ -111,8 +111,8 @@ async function listening(
   let server: Server;
   if (place.kind === 'public') server = createHttpServer(onRequest);
   else {
-    // The CA `npm run webhook-receiver` keeps, so a runtime started trusting it as the README says
-    // trusts this receiver too.
+    // The CA `npm run webhook-receiver` keeps, so the local runtime, which trusts that one, trusts this
+    // receiver too.
     const ca = await createLocalCa(place.caDir, {
       validityDays: 30,
       caName: 'merchant-payments webhook-receiver CA',

@@ -2,16 +2,14 @@ import { appendFile, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createServer, type Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join, resolve } from 'node:path';
 import { type VerifyWebhookResult, verifyWebhook } from '../../docs/receiving-webhooks/verify-webhook';
 import { closeFiles, PrivateMode, privateDir } from '../local/private-files';
 import { createLocalCa } from './local-ca';
+import { webhookReceiverDir } from './webhook-receiver-dir';
 
-const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
-
-/** Where the receiver keeps its certificates and files unless told otherwise. */
-export const defaultWebhookReceiverDir = join(repoRoot, '.local', 'webhook-receiver');
+/** Where the receiver keeps its certificates and files unless told otherwise: `.local/webhook-receiver/`. */
+const defaultWebhookReceiverDir = webhookReceiverDir({});
 
 /** The files of the receiver's folder besides the CA's (`LocalCaFiles`). */
 export const WebhookReceiverFiles = {
@@ -26,7 +24,7 @@ export const WebhookReceiverFiles = {
 /** A delivery body larger than this is refused unread; ours are a few kilobytes. */
 const MaxBodyBytes = 1024 * 1024;
 
-/** Its own CA lasts a month, so the runtime started trusting it keeps doing so across restarts. */
+/** Its own CA lasts a month, so a runtime given it through NODE_EXTRA_CA_CERTS keeps trusting it across restarts. */
 const OwnCaValidityDays = 30;
 
 const ListenAttempts = 5;

@@ -7,7 +7,8 @@ import { e2eFile, merchantId, t } from '../support/e2e-test';
 import { newKey } from '../support/local-runtime';
 import { subscribableEventTypes } from '../support/spec-fields';
 
-const test = e2eFile();
+// Loopback turned off, as a deployed stage has it: the URL rules below are the deployed ones.
+const test = e2eFile({ WEBHOOK_ALLOW_PRIVATE_TARGETS: false });
 let base: string;
 
 test.beforeAll(() => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { SettingError } from '../../../functions/settings/setting';
+import { FunctionSettings } from '../../../functions/config';
+import { readSettings, SettingError } from '../../../functions/settings/setting';
 import { readLocalSettings } from '../../../lib/local/settings';
 
 describe('readLocalSettings', () => {
@@ -13,7 +14,7 @@ describe('readLocalSettings', () => {
       WEBHOOK_LEASE_MARGIN_MS: 20_000,
       AUTH_CACHE_SECONDS: 60,
       PUBLIC_RATE_LIMIT_PER_MINUTE: 100,
-      WEBHOOK_ALLOW_PRIVATE_TARGETS: false,
+      WEBHOOK_ALLOW_PRIVATE_TARGETS: true,
       MAIL_INBOX_PORT: undefined,
       EMAILS_PER_MERCHANT_PER_HOUR: 100,
       STRIPE_SECRET_KEY: undefined,
@@ -61,6 +62,18 @@ describe('readLocalSettings', () => {
       STRIPE_TIMEOUT_MS: 250,
       LOCAL_STATE_DIR: '/tmp/state',
     });
+  });
+
+  it('accepts loopback webhook URLs unless told 0, while the functions of a stage refuse them unless told 1', () => {
+    expect(readLocalSettings({}).WEBHOOK_ALLOW_PRIVATE_TARGETS).toBe(true);
+    expect(readLocalSettings({ WEBHOOK_ALLOW_PRIVATE_TARGETS: '0' }).WEBHOOK_ALLOW_PRIVATE_TARGETS).toBe(
+      false,
+    );
+    expect(readLocalSettings({ WEBHOOK_ALLOW_PRIVATE_TARGETS: 'false' }).WEBHOOK_ALLOW_PRIVATE_TARGETS).toBe(
+      false,
+    );
+    const stage = { TABLE_NAME: 't', STAGE: 'production' };
+    expect(readSettings(stage, FunctionSettings).WEBHOOK_ALLOW_PRIVATE_TARGETS).toBe(false);
   });
 
   it.each([
