@@ -1,12 +1,13 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
-import { CreateTableCommand, DeleteTableCommand } from '@aws-sdk/client-dynamodb';
-import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { type ConsumedCapacity, CreateTableCommand, DeleteTableCommand } from '@aws-sdk/client-dynamodb';
+import { DeleteCommand, DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { canonicalJson } from '../../functions/domain/canonical-json';
+import { createDynamoDbClient } from '../../functions/store/client';
 import { globalSecondaryIndexes, type IndexDefinition } from '../../functions/store/table';
-import { routeInvocation } from '../../lib/local/gateway';
-import { testDocumentClient, testDynamoDbClient } from './dynamodb';
-import { withDocumentClientMiddleware } from './dynamodb-commands';
+import { withDocumentClientMiddleware } from '../../test/support/dynamodb-commands';
+import type { DynamoDbLocalTarget } from '../local/dynamodb-local';
+import { routeInvocation } from '../local/gateway';
 
 /**
  * Units of one command on one partition: the table's (`index: 'table'`) or a global index's, the
@@ -39,6 +40,27 @@ export interface MeasuredCommand {
 export const pipelineStep = new AsyncLocalStorage<string>();
 
 type Item = Record<string, unknown>;
+
+/** What this module reads of a command's input, as the document client's middleware sees it. */
+interface CommandInput {
+  readonly TableName?: string;
+  readonly Item?: Item;
+  readonly Key?: Item;
+  readonly TransactItems?: TransactItem[];
+  readonly ConsistentRead?: boolean;
+  readonly IndexName?: string;
+  readonly KeyConditionExpression?: string;
+  readonly ExpressionAttributeValues?: Item;
+  readonly RequestItems?: Record<string, { readonly Keys: Item[] }>;
+}
+type TransactItem = Partial<Record<'Put' | 'Update' | 'Delete' | 'ConditionCheck', CommandInput>>;
+
+/** What this module reads of a command's output. */
+interface CommandOutput {
+  readonly ConsumedCapacity?: ConsumedCapacity | ConsumedCapacity[];
+  readonly Responses?: Record<string, Item[]>;
+}
+
 interface WriteTarget {
   readonly tableName: string;
   readonly key: { PK: string; SK: string };
@@ -47,8 +69,8 @@ interface WriteTarget {
 interface Observed {
   readonly step: string;
   readonly command: string;
-  readonly input: any;
-  readonly output: any;
+  readonly input: CommandInput;
+  readonly output: CommandOutput;
   readonly failed: boolean;
   readonly targets: readonly WriteTarget[];
   readonly before: readonly (Item | undefined)[];
@@ -67,10 +89,27 @@ const transactional = new Set(['TransactWriteItemsCommand', 'TransactWriteComman
  * the entry the index keeps. DynamoDB Local
  * is the size oracle (each image is put alone into a scratch table), and every single-item write is
  * checked against the units Local reports for it; Local's transaction totals follow another rule
- * (see docs/performance.md), so those are priced only.
+ * (see docs/performance.md), so those are priced only. `dynamodb` is the DynamoDB Local whose table
+ * the commands go to, read back for the images and used for the scratch table.
  */
-export async function capacityDuring(act: () => Promise<void>): Promise<MeasuredCommand[]> {
+export async function capacityDuring(
+  dynamodb: DynamoDbLocalTarget,
+  act: () => Promise<void>,
+): Promise<MeasuredCommand[]> {
+  const base = createDynamoDbClient(dynamodb.endpoint, dynamodb.accessKeyId);
+  const client = DynamoDBDocumentClient.from(base, { marshallOptions: { removeUndefinedValues: true } });
+  try {
+    const observed = await observedDuring(client, act);
+    return await measuredCommands(client, observed);
+  } finally {
+    base.destroy();
+  }
+}
+
+/** Every command of a route or a named step sent while `act` runs, with the images of what it writes. */
+async function observedDuring(client: DynamoDBDocumentClient, act: () => Promise<void>): Promise<Observed[]> {
   const observed: Observed[] = [];
+  const readImage = imageReader(client);
   await withDocumentClientMiddleware(
     (next, context) => async (args) => {
       const step = routeInvocation.getStore()?.operationId ?? pipelineStep.getStore();
@@ -113,7 +152,14 @@ export async function capacityDuring(act: () => Promise<void>): Promise<Measured
     },
     act,
   );
-  const sizes = await itemSizer();
+  return observed;
+}
+
+async function measuredCommands(
+  client: DynamoDBDocumentClient,
+  observed: readonly Observed[],
+): Promise<MeasuredCommand[]> {
+  const sizes = await itemSizer(client);
   try {
     const measured: MeasuredCommand[] = [];
     // A command still unanswered when `act` ended (it failed part way) left its slot empty.
@@ -126,10 +172,11 @@ export async function capacityDuring(act: () => Promise<void>): Promise<Measured
   }
 }
 
-function writeTargets(command: string, input: any): WriteTarget[] {
-  const target = (request: any, action: WriteTarget['action']): WriteTarget => {
-    const key = request.Item ?? request.Key;
-    return { tableName: request.TableName, key: { PK: key.PK, SK: key.SK }, action };
+function writeTargets(command: string, input: CommandInput): WriteTarget[] {
+  const target = (request: CommandInput | undefined, action: WriteTarget['action']): WriteTarget => {
+    const key = request?.Item ?? request?.Key;
+    if (request?.TableName === undefined || key === undefined) throw new Error(`${command} names no item`);
+    return { tableName: request.TableName, key: { PK: String(key.PK), SK: String(key.SK) }, action };
   };
   switch (command) {
     case 'PutCommand':
@@ -143,7 +190,7 @@ function writeTargets(command: string, input: any): WriteTarget[] {
       return [target(input, 'delete')];
     case 'TransactWriteCommand':
     case 'TransactWriteItemsCommand':
-      return input.TransactItems.map((entry: any) => {
+      return (input.TransactItems ?? []).map((entry) => {
         if (entry.Put !== undefined) return target(entry.Put, 'put');
         if (entry.Update !== undefined) return target(entry.Update, 'update');
         if (entry.Delete !== undefined) return target(entry.Delete, 'delete');
@@ -157,11 +204,14 @@ function writeTargets(command: string, input: any): WriteTarget[] {
   }
 }
 
-async function readImage(target: WriteTarget): Promise<Item | undefined> {
-  const { Item } = await testDocumentClient().send(
-    new GetCommand({ TableName: target.tableName, Key: target.key, ConsistentRead: true }),
-  );
-  return Item;
+/** The item a write names, as it stands in the table, read through `client`. */
+function imageReader(client: DynamoDBDocumentClient) {
+  return async (target: WriteTarget): Promise<Item | undefined> => {
+    const { Item } = await client.send(
+      new GetCommand({ TableName: target.tableName, Key: target.key, ConsistentRead: true }),
+    );
+    return Item;
+  };
 }
 
 type WriteUnitsOf = (item: Item) => Promise<number>;
@@ -217,19 +267,23 @@ function readUnits(observed: Observed): PartitionUnits[] {
   const minimum = input.ConsistentRead === true ? 1 : 0.5;
   const total = Math.max(
     minimum,
-    reported.reduce((sum: number, capacity: any) => sum + (capacity.CapacityUnits ?? 0), 0),
+    reported.reduce((sum, capacity) => sum + (capacity.CapacityUnits ?? 0), 0),
   );
-  if (command.startsWith('Get')) return [entry('table', input.Key.PK, input.Key.SK, total, 0)];
+  if (command.startsWith('Get')) {
+    return [entry('table', String(input.Key?.PK), String(input.Key?.SK), total, 0)];
+  }
   if (command.startsWith('Query')) {
+    const condition = input.KeyConditionExpression ?? '';
+    const values = input.ExpressionAttributeValues ?? {};
     const partitionName = input.IndexName === undefined ? 'PK' : `${input.IndexName}PK`;
-    const placeholder = new RegExp(`${partitionName} = (:\\w+)`).exec(input.KeyConditionExpression)?.[1];
-    const prefix = /begins_with\(\w+, (:\w+)\)/.exec(input.KeyConditionExpression)?.[1];
-    const partition = String(input.ExpressionAttributeValues[placeholder ?? '']);
-    const item = prefix === undefined ? '(range)' : `${input.ExpressionAttributeValues[prefix]}…`;
+    const placeholder = new RegExp(`${partitionName} = (:\\w+)`).exec(condition)?.[1];
+    const prefix = /begins_with\(\w+, (:\w+)\)/.exec(condition)?.[1];
+    const partition = String(values[placeholder ?? '']);
+    const item = prefix === undefined ? '(range)' : `${String(values[prefix])}…`;
     return [entry(input.IndexName ?? 'table', partition, item, total, 0)];
   }
   if (command.startsWith('BatchGet')) {
-    return Object.values(input.RequestItems as Record<string, { Keys: Item[] }>).flatMap(({ Keys }) =>
+    return Object.values(input.RequestItems ?? {}).flatMap(({ Keys }) =>
       Keys.map((key) => entry('table', String(key.PK), String(key.SK), 0, 0)),
     );
   }
@@ -242,10 +296,8 @@ function readUnits(observed: Observed): PartitionUnits[] {
  * of an absent item), which Local leaves out of a batch's total.
  */
 async function checkBatchGet(observed: Observed, units: PartitionUnits[], writeUnits: WriteUnitsOf) {
-  const returned = Object.values(observed.output.Responses ?? {}).flat() as Item[];
-  const keys = Object.values(observed.input.RequestItems as Record<string, { Keys: Item[] }>).flatMap(
-    ({ Keys }) => Keys,
-  );
+  const returned = Object.values(observed.output.Responses ?? {}).flat();
+  const keys = Object.values(observed.input.RequestItems ?? {}).flatMap(({ Keys }) => Keys);
   let found = 0;
   for (const [position, key] of keys.entries()) {
     const item = returned.find((candidate) => candidate.PK === key.PK && candidate.SK === key.SK);
@@ -255,7 +307,7 @@ async function checkBatchGet(observed: Observed, units: PartitionUnits[], writeU
   }
   const reported = [observed.output.ConsumedCapacity ?? []]
     .flat()
-    .reduce((total: number, capacity: any) => total + capacity.CapacityUnits, 0);
+    .reduce((total, capacity) => total + (capacity.CapacityUnits ?? 0), 0);
   if (found !== reported) {
     throw new Error(
       `BatchGetItem priced at ${found} units for its items, DynamoDB Local reports ${reported}`,
@@ -265,10 +317,10 @@ async function checkBatchGet(observed: Observed, units: PartitionUnits[], writeU
 
 /** A single-item write priced here must cost what DynamoDB Local reports for it, table and indexes. */
 function checkAgainstReported(observed: Observed, units: readonly PartitionUnits[]) {
-  const capacity = observed.output.ConsumedCapacity;
+  const [capacity] = [observed.output.ConsumedCapacity ?? []].flat();
   const reported: Record<string, number> = { table: capacity?.Table?.CapacityUnits ?? 0 };
   for (const [name, index] of Object.entries(capacity?.GlobalSecondaryIndexes ?? {})) {
-    reported[name] = (index as { CapacityUnits: number }).CapacityUnits;
+    reported[name] = index.CapacityUnits ?? 0;
   }
   const priced: Record<string, number> = {};
   for (const unit of units) priced[unit.index] = (priced[unit.index] ?? 0) + unit.write;
@@ -343,9 +395,11 @@ export function keyKind(key: string): string {
  * Write units of an item alone (its size in 1 KB units), measured by DynamoDB Local: the item is put
  * into a scratch table without indexes and deleted again. Repeated images are measured once.
  */
-async function itemSizer(): Promise<{ writeUnits: WriteUnitsOf; close(): Promise<void> }> {
+async function itemSizer(
+  client: DynamoDBDocumentClient,
+): Promise<{ writeUnits: WriteUnitsOf; close(): Promise<void> }> {
   const tableName = `scratch-${randomUUID()}`;
-  await testDynamoDbClient().send(
+  await client.send(
     new CreateTableCommand({
       TableName: tableName,
       BillingMode: 'PAY_PER_REQUEST',
@@ -365,18 +419,16 @@ async function itemSizer(): Promise<{ writeUnits: WriteUnitsOf; close(): Promise
       const id = JSON.stringify(item);
       const cached = known.get(id);
       if (cached !== undefined) return cached;
-      const { ConsumedCapacity } = await testDocumentClient().send(
+      const { ConsumedCapacity } = await client.send(
         new PutCommand({ TableName: tableName, Item: item, ReturnConsumedCapacity: 'TOTAL' }),
       );
-      await testDocumentClient().send(
-        new DeleteCommand({ TableName: tableName, Key: { PK: item.PK, SK: item.SK } }),
-      );
+      await client.send(new DeleteCommand({ TableName: tableName, Key: { PK: item.PK, SK: item.SK } }));
       const units = Number(ConsumedCapacity?.CapacityUnits);
       known.set(id, units);
       return units;
     },
     close: async () => {
-      await testDynamoDbClient().send(new DeleteTableCommand({ TableName: tableName }));
+      await client.send(new DeleteTableCommand({ TableName: tableName }));
     },
   };
 }

@@ -1,8 +1,8 @@
 /**
  * Figures of the performance page's prose, kept with the tables they come from: each is written
- * `<!--fig:name-->value<!--/fig-->` (the comments do not render), and the test that generates the
- * tables computes every named value and compares or rewrites it (docs/performance.md "Cost and
- * capacity models").
+ * `<!--fig:name-->value<!--/fig-->` (the comments do not render), and `npm run performance-doc`,
+ * which generates the tables, computes every named value and writes it there (docs/performance.md
+ * "Cost and capacity models").
  */
 export type Figures = ReadonlyMap<string, string>;
 

@@ -7,12 +7,12 @@ import { renderInvoiceEmail } from '../../functions/email/invoice-email';
 import type { MailMessage } from '../../functions/email/mail-message';
 import { createMailer, type SendEmail } from '../../functions/email/mailer';
 import { createSesEventsHandler } from '../../functions/email/ses-events';
-import { streamEvent, streamRecord } from './stream-records';
+import { streamEvent, streamRecord } from '../../test/support/stream-records';
 
 /**
  * The parts of the customer emails' pipeline the capacity model drives step by step
- * (test/e2e/capacity-model.test.ts): an invoice event as the stream would hand it to the router
- * again, the mail queue's message as the mailer receives it, SES's answer and its bounce event.
+ * (`measureOperations`): an invoice event as the stream would hand it to the router again, the
+ * mail queue's message as the mailer receives it, SES's answer and its bounce event.
  */
 
 /** SES's message ids are this long: the item that keeps one is sized as in production. */
