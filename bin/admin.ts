@@ -1,4 +1,4 @@
-import { runAdmin } from '../lib/admin/cli';
+import { runAdmin } from '../tools/admin/cli';
 
 /**
  * `npm run -s admin -- <command> [options]`: the operator's CLI (docs/decisions/admin-cli.md); `--help`

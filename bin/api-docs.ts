@@ -1,6 +1,6 @@
-import { runCommand } from '../lib/cli/command-failure';
-import { checkOnly, writeOrCheckGenerated } from '../lib/cli/generated-file';
-import { ApiDocsFiles, buildApiDocs } from '../lib/openapi/build-api-docs';
+import { runCommand } from '../tools/cli/command-failure';
+import { checkOnly, writeOrCheckGenerated } from '../tools/cli/generated-file';
+import { ApiDocsFiles, buildApiDocs } from '../tools/openapi/build-api-docs';
 
 /**
  * `npm run api-docs` writes docs/api.html from docs/openapi.json; `-- --check` fails when the

@@ -1,6 +1,6 @@
 import { App } from 'aws-cdk-lib';
 import { readAppContext } from '../lib/app-context';
-import { ExitCode, oneLine } from '../lib/cli/command-failure';
+import { ExitCode, oneLine } from '../tools/cli/command-failure';
 
 const app = new App();
 

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
-import { runCommand, UsageError } from '../lib/cli/command-failure';
-import { stopOnSignals } from '../lib/cli/stop-on-signals';
-import { LocalDocumentPaths, type LocalRuntime, startLocalRuntime } from '../lib/local/runtime';
-import { readLocalSettings } from '../lib/local/settings';
+import { runCommand, UsageError } from '../tools/cli/command-failure';
+import { stopOnSignals } from '../tools/cli/stop-on-signals';
+import { LocalDocumentPaths, type LocalRuntime, startLocalRuntime } from '../tools/local/runtime';
+import { readLocalSettings } from '../tools/local/settings';
 
 /**
  * `npm start [-- --in-memory]`: the whole service on this machine (docs/architecture.md#the-local-runtime).

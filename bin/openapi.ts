@@ -1,8 +1,8 @@
 import { routeList } from '../functions/routes';
-import { runCommand } from '../lib/cli/command-failure';
-import { checkOnly, writeOrCheckGenerated } from '../lib/cli/generated-file';
-import { buildOpenApi, serializeOpenApi } from '../lib/openapi/build-openapi';
-import { webhookDefinitions } from '../lib/openapi/webhooks';
+import { runCommand } from '../tools/cli/command-failure';
+import { checkOnly, writeOrCheckGenerated } from '../tools/cli/generated-file';
+import { buildOpenApi, serializeOpenApi } from '../tools/openapi/build-openapi';
+import { webhookDefinitions } from '../tools/openapi/webhooks';
 
 const documentPath = 'docs/openapi.json';
 

@@ -1,7 +1,7 @@
 import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { payPageModuleUrl, writePayPageModule } from '../functions/pay/build-pay-page';
-import { runCommand, UsageError } from '../lib/cli/command-failure';
+import { runCommand, UsageError } from '../tools/cli/command-failure';
 
 /**
  * `npm run pay-page` builds the hosted pay page from functions/pay/page/ into the module its

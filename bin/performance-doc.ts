@@ -1,7 +1,7 @@
-import { runCommand } from '../lib/cli/command-failure';
-import { checkOnly, writeOrCheckGenerated } from '../lib/cli/generated-file';
-import { stopOnSignals } from '../lib/cli/stop-on-signals';
-import { runStoppable } from '../lib/cli/stop-registry';
+import { runCommand } from '../tools/cli/command-failure';
+import { checkOnly, writeOrCheckGenerated } from '../tools/cli/generated-file';
+import { stopOnSignals } from '../tools/cli/stop-on-signals';
+import { runStoppable } from '../tools/cli/stop-registry';
 
 const signals = stopOnSignals();
 
@@ -16,9 +16,9 @@ runCommand(async () => {
   // show. The logger reads its level when the handler modules load, hence the imports after this.
   process.env.POWERTOOLS_LOG_LEVEL = 'ERROR';
   const { performanceDocsOnThisMachine } = await import(
-    '../lib/performance/performance-docs-on-this-machine'
+    '../tools/performance/performance-docs-on-this-machine'
   );
-  const { PerformanceDocPaths, performanceDocUrl } = await import('../lib/performance/performance-docs');
+  const { PerformanceDocPaths, performanceDocUrl } = await import('../tools/performance/performance-docs');
   const docs = await runStoppable(signals.stopWith, (registerStop) =>
     performanceDocsOnThisMachine(registerStop),
   );

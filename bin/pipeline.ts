@@ -1,11 +1,11 @@
 import { App } from 'aws-cdk-lib';
-import { ExitCode, oneLine } from '../lib/cli/command-failure';
 import {
   committedReleasePipelineConfig,
   pinnedForPipeline,
   type ReleasePipelineSettings,
 } from '../lib/release-pipeline-config';
 import { committedStageConfig, committedStageFile, type StageConfig } from '../lib/stage-config';
+import { ExitCode, oneLine } from '../tools/cli/command-failure';
 
 /**
  * The release pipeline's app (`docs/operations.md#the-release-pipeline`): deployed once with

@@ -1,7 +1,7 @@
 import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { portalPageModuleUrl, writePortalPageModule } from '../functions/portal/build-portal-page';
-import { runCommand, UsageError } from '../lib/cli/command-failure';
+import { runCommand, UsageError } from '../tools/cli/command-failure';
 
 /**
  * `npm run portal-page` builds the merchant portal from functions/portal/page/ into the module its

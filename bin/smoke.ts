@@ -1,13 +1,13 @@
 import { readSettings } from '../functions/settings/setting';
-import { ExitCode, runCommand } from '../lib/cli/command-failure';
-import { stopOnSignals } from '../lib/cli/stop-on-signals';
-import { runStoppable } from '../lib/cli/stop-registry';
-import { receiverPlaceFor } from '../lib/smoke/receiver-place';
-import { runSmoke } from '../lib/smoke/run-smoke';
-import { readSmokeKey } from '../lib/smoke/smoke-key';
-import { parseSmokeOptions, smokeUsage } from '../lib/smoke/smoke-options';
-import { ReceiverVariables } from '../lib/webhook-receiver/receiver-settings';
-import { webhookReceiverDir } from '../lib/webhook-receiver/webhook-receiver-dir';
+import { ExitCode, runCommand } from '../tools/cli/command-failure';
+import { stopOnSignals } from '../tools/cli/stop-on-signals';
+import { runStoppable } from '../tools/cli/stop-registry';
+import { receiverPlaceFor } from '../tools/smoke/receiver-place';
+import { runSmoke } from '../tools/smoke/run-smoke';
+import { readSmokeKey } from '../tools/smoke/smoke-key';
+import { parseSmokeOptions, smokeUsage } from '../tools/smoke/smoke-options';
+import { ReceiverVariables } from '../tools/webhook-receiver/receiver-settings';
+import { webhookReceiverDir } from '../tools/webhook-receiver/webhook-receiver-dir';
 
 const signals = stopOnSignals();
 

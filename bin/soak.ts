@@ -1,7 +1,7 @@
-import { ExitCode, runCommand } from '../lib/cli/command-failure';
-import { stopOnSignals } from '../lib/cli/stop-on-signals';
-import { runStoppable } from '../lib/cli/stop-registry';
-import { parseSoakOptions, soakUsage } from '../lib/soak/soak-options';
+import { ExitCode, runCommand } from '../tools/cli/command-failure';
+import { stopOnSignals } from '../tools/cli/stop-on-signals';
+import { runStoppable } from '../tools/cli/stop-registry';
+import { parseSoakOptions, soakUsage } from '../tools/soak/soak-options';
 
 const signals = stopOnSignals();
 
@@ -14,7 +14,7 @@ runCommand(async () => {
   // The handlers log a line per request; the report is what the soak prints, so only errors show.
   // The logger reads its level when the handler modules load, hence the import after setting it.
   process.env.POWERTOOLS_LOG_LEVEL = 'ERROR';
-  const { soakOnThisMachine } = await import('../lib/soak/soak-on-this-machine');
+  const { soakOnThisMachine } = await import('../tools/soak/soak-on-this-machine');
   const broken = await runStoppable(signals.stopWith, (registerStop) =>
     soakOnThisMachine(options, registerStop),
   );

@@ -1,9 +1,9 @@
 import { relative } from 'node:path';
-import { runCommand, UsageError } from '../lib/cli/command-failure';
-import { stopOnSignals } from '../lib/cli/stop-on-signals';
-import { readReceiverSettings } from '../lib/webhook-receiver/receiver-settings';
-import { startWebhookReceiver } from '../lib/webhook-receiver/webhook-receiver';
-import { webhookReceiverDir } from '../lib/webhook-receiver/webhook-receiver-dir';
+import { runCommand, UsageError } from '../tools/cli/command-failure';
+import { stopOnSignals } from '../tools/cli/stop-on-signals';
+import { readReceiverSettings } from '../tools/webhook-receiver/receiver-settings';
+import { startWebhookReceiver } from '../tools/webhook-receiver/webhook-receiver';
+import { webhookReceiverDir } from '../tools/webhook-receiver/webhook-receiver-dir';
 
 /** A path as a shell word: relative to here when inside it, quoted when it needs to be. */
 function shellPath(path: string): string {

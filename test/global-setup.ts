@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { writePayPageModule } from '../functions/pay/build-pay-page';
 import { writePortalPageModule } from '../functions/portal/build-portal-page';
-import { startDynamoDbLocal } from '../lib/local/dynamodb-local';
+import { startDynamoDbLocal } from '../tools/local/dynamodb-local';
 import { runLogWriter } from './support/log-capture-run-log';
 import { createTestCa } from './support/test-ca';
 

@@ -24,7 +24,7 @@ export interface SchemaMeta {
   readonly anyOf?: readonly { readonly type: string }[];
 }
 
-/** The metadata of every schema the functions declare; `lib/openapi/build-openapi.ts` reads it. */
+/** The metadata of every schema the functions declare; `tools/openapi/build-openapi.ts` reads it. */
 export const schemaMeta = z.registry<SchemaMeta>();
 
 /**

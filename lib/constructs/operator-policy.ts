@@ -58,7 +58,7 @@ export interface OperatorPolicyProps {
  * The least-privilege IAM policy of the people who run a stage (docs/operations.md, "The operator's
  * permissions"): exactly what the runbook's `aws` commands, the admin CLI's SDK calls and the
  * consoles they read need, on this stage's resources. test/infra/operator-policy.test.ts derives the
- * actions from the runbook and from lib/admin/ and fails when the two drift apart.
+ * actions from the runbook and from tools/admin/ and fails when the two drift apart.
  */
 export class OperatorPolicy extends Construct {
   readonly policy: iam.ManagedPolicy;

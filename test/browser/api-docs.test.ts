@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
-import { LocalDocumentPaths } from '../../lib/local/runtime';
-import { ApiDocsFiles, emptyImage } from '../../lib/openapi/build-api-docs';
+import { LocalDocumentPaths } from '../../tools/local/runtime';
+import { ApiDocsFiles, emptyImage } from '../../tools/openapi/build-api-docs';
 import { launchChromium } from '../support/chromium';
 import { startTestRuntime, type TestRuntime } from '../support/local-runtime';
 

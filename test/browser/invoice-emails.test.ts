@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../functions/domain/ids';
-import { createKey, createMerchant } from '../../lib/admin/operations';
+import { createKey, createMerchant } from '../../tools/admin/operations';
 import { launchChromium } from '../support/chromium';
 import {
   adjustmentLine,

@@ -1,9 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { routeList } from '../../functions/routes';
-import { LocalDocumentPaths } from '../../lib/local/runtime';
-import { ApiDocsFiles, buildApiDocs } from '../../lib/openapi/build-api-docs';
-import { type OpenApiDocument, serializeOpenApi } from '../../lib/openapi/build-openapi';
+import { LocalDocumentPaths } from '../../tools/local/runtime';
+import { ApiDocsFiles, buildApiDocs } from '../../tools/openapi/build-api-docs';
+import { type OpenApiDocument, serializeOpenApi } from '../../tools/openapi/build-openapi';
 import { e2eFile, t } from '../support/e2e-test';
 
 e2eFile();

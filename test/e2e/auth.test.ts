@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it, vi } from 'vitest';
 import { generateApiKey } from '../../functions/domain/api-key';
-import { createKey, revokeKey } from '../../lib/admin/operations';
+import { createKey, revokeKey } from '../../tools/admin/operations';
 import { e2eFile, t } from '../support/e2e-test';
 import { newKey } from '../support/local-runtime';
 

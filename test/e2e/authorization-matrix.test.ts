@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { generateApiKey } from '../../functions/domain/api-key';
 import { isPublic } from '../../functions/route-definition';
 import { routeList, routesOfStage } from '../../functions/routes';
-import { createKey, createMerchant, revokeKey } from '../../lib/admin/operations';
+import { createKey, createMerchant, revokeKey } from '../../tools/admin/operations';
 import { e2eTest } from '../support/e2e-test';
 import type { HttpsReceiver } from '../support/https-receiver';
 import {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { stopRegistry } from '../../lib/cli/stop-registry';
+import { stopRegistry } from '../../tools/cli/stop-registry';
 import {
   deliveryOperations,
   endpointPartition,
@@ -12,17 +12,17 @@ import {
   retried,
   type UnitFilter,
   unitsOn,
-} from '../../lib/performance/capacity-model';
-import { measureOperations } from '../../lib/performance/measure-operations';
-import { handTypedFigures } from '../../lib/performance/model-figures';
+} from '../../tools/performance/capacity-model';
+import { measureOperations } from '../../tools/performance/measure-operations';
+import { handTypedFigures } from '../../tools/performance/model-figures';
 import {
   type PerformanceDoc,
   PerformanceDocPaths,
   type PerformanceDocs,
   readPerformanceDocs,
   renderPerformanceDocs,
-} from '../../lib/performance/performance-docs';
-import { floorWrite, type OperationUnits, totalWrite } from '../../lib/performance/performance-models';
+} from '../../tools/performance/performance-docs';
+import { floorWrite, type OperationUnits, totalWrite } from '../../tools/performance/performance-models';
 import { testDynamoDbTarget } from '../support/dynamodb';
 
 /**

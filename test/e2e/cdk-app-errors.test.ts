@@ -5,9 +5,9 @@ import { App } from 'aws-cdk-lib';
 import { VALIDATE_AGAINST_DEFAULT_RULES } from 'aws-cdk-lib/cx-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readAppContext } from '../../lib/app-context';
-import { oneLine } from '../../lib/cli/command-failure';
 import { stackName } from '../../lib/stack-name';
 import { committedStageConfig, type StageConfigFile } from '../../lib/stage-config';
+import { oneLine } from '../../tools/cli/command-failure';
 import { runToEnd } from '../support/spawned-process';
 
 const repoRoot = resolve(import.meta.dirname, '..', '..');

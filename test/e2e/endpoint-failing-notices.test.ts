@@ -10,7 +10,7 @@ import { putNewNotice } from '../../functions/store/invoice-emails';
 import { keys } from '../../functions/store/keys';
 import { updateMerchantContacts } from '../../functions/store/merchants';
 import { getEndpoint } from '../../functions/store/webhook-endpoints';
-import { sesLocalClient } from '../../lib/local/ses-local';
+import { sesLocalClient } from '../../tools/local/ses-local';
 import { e2eFile, merchantId, t, webhookSettings } from '../support/e2e-test';
 import type { HttpsReceiver } from '../support/https-receiver';
 import { expectOk } from '../support/invoice-requests';

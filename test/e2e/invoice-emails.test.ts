@@ -12,7 +12,7 @@ import { createSesEventsHandler } from '../../functions/email/ses-events';
 import { documentClient, tableName } from '../../functions/store/client';
 import { putNewEmails } from '../../functions/store/invoice-emails';
 import { keys } from '../../functions/store/keys';
-import { sesLocalClient } from '../../lib/local/ses-local';
+import { sesLocalClient } from '../../tools/local/ses-local';
 import { e2eInvoiceFile, merchantId, refs, t } from '../support/e2e-test';
 import { createInvoice, expectOk, invoiceAction, invoiceBody } from '../support/invoice-requests';
 import { apiClient, newKey } from '../support/local-runtime';

@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createKey } from '../../lib/admin/operations';
+import { createKey } from '../../tools/admin/operations';
 import { localAdmin } from '../support/admin-process';
 import { e2eFile, t } from '../support/e2e-test';
 import { apiClient } from '../support/local-runtime';

@@ -5,10 +5,10 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { flushLocalAuthorizerCache } from '../../lib/local/authorizer-cache-flush';
-import { type LocalRuntime, startLocalRuntime } from '../../lib/local/runtime';
-import { readLocalSettings } from '../../lib/local/settings';
-import { startWebhookReceiver, type WebhookReceiver } from '../../lib/webhook-receiver/webhook-receiver';
+import { flushLocalAuthorizerCache } from '../../tools/local/authorizer-cache-flush';
+import { type LocalRuntime, startLocalRuntime } from '../../tools/local/runtime';
+import { readLocalSettings } from '../../tools/local/settings';
+import { startWebhookReceiver, type WebhookReceiver } from '../../tools/webhook-receiver/webhook-receiver';
 
 const execFileAsync = promisify(execFile);
 

@@ -13,11 +13,11 @@ import {
 } from '@aws-sdk/client-dynamodb';
 import { afterAll, describe, expect, it } from 'vitest';
 import { LocalDynamoDb } from '../../functions/store/client';
-import { runAdmin } from '../../lib/admin/cli';
-import { createKey, createMerchant } from '../../lib/admin/operations';
-import { withTarget } from '../../lib/admin/target';
-import { dynamoDbLocalClientConfig } from '../../lib/local/dynamodb-local';
-import { ensureTable } from '../../lib/local/ensure-table';
+import { runAdmin } from '../../tools/admin/cli';
+import { createKey, createMerchant } from '../../tools/admin/operations';
+import { withTarget } from '../../tools/admin/target';
+import { dynamoDbLocalClientConfig } from '../../tools/local/dynamodb-local';
+import { ensureTable } from '../../tools/local/ensure-table';
 import { startLocalEntry } from '../support/local-entry';
 
 interface Started {

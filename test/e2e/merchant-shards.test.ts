@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { merchantShardOfId } from '../../functions/domain/merchant-shards';
 import { shardLeadMs } from '../../functions/domain/shard-history';
 import { EntityType, keys } from '../../functions/store/keys';
-import { raiseMerchantShardCount } from '../../lib/admin/merchant-shards';
+import { raiseMerchantShardCount } from '../../tools/admin/merchant-shards';
 import { e2eInvoiceFile, merchantId, refs, t } from '../support/e2e-test';
 import {
   createInvoice,

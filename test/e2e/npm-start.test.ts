@@ -4,8 +4,8 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { startOperatorChannel } from '../../lib/local/operator-channel';
-import { LOOPBACK_HOST } from '../../lib/local/ports';
+import { startOperatorChannel } from '../../tools/local/operator-channel';
+import { LOOPBACK_HOST } from '../../tools/local/ports';
 import { startLocalEntry } from '../support/local-entry';
 
 /**

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { newSigningSecret } from '../../functions/domain/webhook-secret';
-import { callLocalOperator } from '../../lib/admin/local-operator';
-import { OperatorRoutes } from '../../lib/local/operator-channel';
+import { callLocalOperator } from '../../tools/admin/local-operator';
+import { OperatorRoutes } from '../../tools/local/operator-channel';
 import { localAdmin } from '../support/admin-process';
 import { e2eTest, webhookSettings } from '../support/e2e-test';
 import type { HttpsReceiver } from '../support/https-receiver';

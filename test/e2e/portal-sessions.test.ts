@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { newPortalToken, PortalTokenKind } from '../../functions/domain/portal-session';
-import { createKey, revokeKey } from '../../lib/admin/operations';
+import { createKey, revokeKey } from '../../tools/admin/operations';
 import { e2eFile, merchantId, t } from '../support/e2e-test';
 import { apiClient, newKey } from '../support/local-runtime';
 import { mailSettled } from '../support/mail-settled';

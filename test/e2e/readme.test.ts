@@ -2,9 +2,9 @@ import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type LocalRuntime, startLocalRuntime } from '../../lib/local/runtime';
-import { readLocalSettings } from '../../lib/local/settings';
-import { startWebhookReceiver, type WebhookReceiver } from '../../lib/webhook-receiver/webhook-receiver';
+import { type LocalRuntime, startLocalRuntime } from '../../tools/local/runtime';
+import { readLocalSettings } from '../../tools/local/settings';
+import { startWebhookReceiver, type WebhookReceiver } from '../../tools/webhook-receiver/webhook-receiver';
 import { testDynamoDbTarget, writeTestDynamoDbKey } from '../support/dynamodb';
 import { runToEnd } from '../support/spawned-process';
 

@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { runSoak } from '../../lib/soak/run-soak';
-import { brokenPromises, type SoakFindings } from '../../lib/soak/soak-findings';
+import { runSoak } from '../../tools/soak/run-soak';
+import { brokenPromises, type SoakFindings } from '../../tools/soak/soak-findings';
 import { testDynamoDbTarget } from '../support/dynamodb';
 import { runToEnd } from '../support/spawned-process';
 

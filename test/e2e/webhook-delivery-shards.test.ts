@@ -3,7 +3,7 @@ import { deliveryShardOf } from '../../functions/domain/delivery-shards';
 import { typeIdMilliseconds } from '../../functions/domain/id-time-bounds';
 import { shardLeadMs } from '../../functions/domain/shard-history';
 import { EntityType, keys } from '../../functions/store/keys';
-import { raiseDeliveryShardCount } from '../../lib/admin/delivery-shards';
+import { raiseDeliveryShardCount } from '../../tools/admin/delivery-shards';
 import { e2eFile, merchantId, t, webhookSettings } from '../support/e2e-test';
 import type { HttpsReceiver } from '../support/https-receiver';
 import { createInvoice, expectOk, invoiceBody } from '../support/invoice-requests';

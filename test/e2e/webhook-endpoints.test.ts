@@ -2,7 +2,7 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { documentClient } from '../../functions/store/client';
 import { buildRecordHealth, getEndpoint } from '../../functions/store/webhook-endpoints';
-import { routeInvocation } from '../../lib/local/gateway';
+import { routeInvocation } from '../../tools/local/gateway';
 import { e2eFile, merchantId, t } from '../support/e2e-test';
 import { newKey } from '../support/local-runtime';
 import { subscribableEventTypes } from '../support/spec-fields';

@@ -4,13 +4,13 @@ import { build, type Metafile } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Stage } from '../../functions/config';
 import { routeList, routes } from '../../functions/routes';
-import { bundleBudgets, bytesBudgetOf, stripeHandlerModules } from '../../lib/bench/bundle-budgets';
-import { benchedModules } from '../../lib/bench/bundles-section';
-import { functionNodeOptions } from '../../lib/bench/function-node-options';
-import { importInFreshNode } from '../../lib/bench/import-cost';
 import { functionEsbuildOptions } from '../../lib/constructs/function-esbuild-options';
 import { functionBundling, ServiceFunction } from '../../lib/constructs/service-function';
 import { authorizerHandlerModule, buildApp } from '../../lib/stack';
+import { bundleBudgets, bytesBudgetOf, stripeHandlerModules } from '../../tools/bench/bundle-budgets';
+import { benchedModules } from '../../tools/bench/bundles-section';
+import { functionNodeOptions } from '../../tools/bench/function-node-options';
+import { importInFreshNode } from '../../tools/bench/import-cost';
 import { printInReport } from '../support/log-capture';
 import { testApp } from './template';
 
@@ -43,7 +43,7 @@ const payPageModule = routes.servePayPage.handler;
 
 /** The yardstick: its bundle is the AWS SDK's DynamoDB client and nothing of ours. */
 const bareModule = 'bare-function';
-const bareEntry = `lib/bench/${bareModule}.ts`;
+const bareEntry = `tools/bench/${bareModule}.ts`;
 
 /** The byte ceiling: a ratio to the bare function, or an absolute size for the pay page (no SDK). */
 function byteCeilingOf(module: string, bareBytes: number): number {
@@ -174,7 +174,7 @@ describe('function bundles', () => {
 /**
  * The functions that are no route read their own settings when imported (a queue URL, the sending
  * address) and throw without them: the bench imports every bundle with its stand-ins for what the
- * stack sets (lib/bench/import-cost.ts), so a setting a function starts to require must get one
+ * stack sets (tools/bench/import-cost.ts), so a setting a function starts to require must get one
  * there, or the bench's bundles section cannot run.
  */
 describe('the functions that are no route, under the bench’s stand-in settings', () => {

@@ -3,7 +3,7 @@ import path from 'node:path';
 
 /**
  * The IAM actions the operator's tools need, derived from their source rather than listed by hand:
- * the AWS SDK commands the admin CLI can send (every module `lib/admin/` reaches through its
+ * the AWS SDK commands the admin CLI can send (every module `tools/admin/` reaches through its
  * imports) and the `aws <service> <operation>` commands of docs/operations.md. A command this file
  * cannot map fails the derivation, so a new command is reviewed before the policy test passes.
  */
@@ -111,14 +111,14 @@ export const commandsForAdministrators: Readonly<Record<string, string>> = {
 
 export interface DerivedAction {
   readonly action: string;
-  /** The command that needs it: `lib/admin/x.ts: GetQueueUrlCommand` or `aws sqs get-queue-url`. */
+  /** The command that needs it: `tools/admin/x.ts: GetQueueUrlCommand` or `aws sqs get-queue-url`. */
   readonly neededBy: string;
 }
 
-/** The SDK commands every module reachable from `lib/admin/` constructs, and their IAM actions. */
+/** The SDK commands every module reachable from `tools/admin/` constructs, and their IAM actions. */
 export function adminCliActions(): DerivedAction[] {
   const derived: DerivedAction[] = [];
-  for (const file of modulesReachedFrom(path.join(repoRoot, 'lib', 'admin'))) {
+  for (const file of modulesReachedFrom(path.join(repoRoot, 'tools', 'admin'))) {
     const source = readFileSync(file, 'utf8');
     const packages = sdkImports(source);
     const relative = path.relative(repoRoot, file);
@@ -169,7 +169,7 @@ function sdkImports(source: string): Map<string, string> {
 
 /**
  * Every module `folder`'s modules import, directly or through others (type-only imports load no
- * code and are left out). `lib/local/` is left out too: it is what `--local` talks to, DynamoDB
+ * code and are left out). `tools/local/` is left out too: it is what `--local` talks to, DynamoDB
  * Local and the runtime's operator socket, never AWS.
  */
 function modulesReachedFrom(folder: string): string[] {
@@ -185,7 +185,7 @@ function modulesReachedFrom(folder: string): string[] {
       /^(?:import|export)(?!\s+type\b)[^;]*?from\s*'(\.{1,2}\/[^']+)'/gms,
     )) {
       const target = resolveModule(path.dirname(file), specifier);
-      if (!target.startsWith(path.join(repoRoot, 'lib', 'local') + path.sep)) pending.push(target);
+      if (!target.startsWith(path.join(repoRoot, 'tools', 'local') + path.sep)) pending.push(target);
     }
   }
   return [...seen].sort();

@@ -12,8 +12,8 @@ import { PaymentsApi } from '../../lib/constructs/payments-api';
 import { publicRateLimit } from '../../lib/constructs/public-rate-limit';
 import { rateLimitedBody } from '../../lib/constructs/public-routes-web-acl';
 import { settingsOf } from '../../lib/constructs/stage-settings';
-import { readLocalSettings } from '../../lib/local/settings';
 import { committedStageConfig } from '../../lib/stage-config';
+import { readLocalSettings } from '../../tools/local/settings';
 import { resourcePaths, synthesized, synthesizeEveryStageFirst, templateOf, testApp } from './template';
 import { type CfnResource, inScope, onlyResource, stagePath, webAclRule } from './web-acl';
 

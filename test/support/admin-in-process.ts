@@ -1,5 +1,5 @@
-import { runAdmin } from '../../lib/admin/cli';
-import type { AdminEnv } from '../../lib/admin/target';
+import { runAdmin } from '../../tools/admin/cli';
+import type { AdminEnv } from '../../tools/admin/target';
 
 /** The admin CLI run in this process, as `bin/admin.ts` runs it, with what it printed kept apart. */
 export async function runAdminInProcess(

@@ -37,7 +37,7 @@ const pathLike = /^(?!\/)(?:[\w.-]+\/)+[\w.-]*$/;
 
 /**
  * Whether an inline-code span reads as a file of this repository: a relative path under one of its
- * top-level entries (`bin/admin.ts`, `lib/local/`), or any relative path ending in a file name with
+ * top-level entries (`bin/admin.ts`, `tools/local/`), or any relative path ending in a file name with
  * an extension (`doc/x.md`, a mistyped folder). MIME types and index names (`application/json`,
  * `index/GSI1`) are neither.
  */

@@ -3,7 +3,7 @@ import {
   ThrottlingException,
   TransactionCanceledException,
 } from '@aws-sdk/client-dynamodb';
-import { routeInvocation } from '../../lib/local/gateway';
+import { routeInvocation } from '../../tools/local/gateway';
 import { withDocumentClientMiddleware } from './dynamodb-commands';
 
 /** What DynamoDB answers when a table or the account is over its throughput. */

@@ -13,8 +13,8 @@ import {
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { inject } from 'vitest';
 import { createTableInput, TableDefinition } from '../../functions/store/table';
-import { type DynamoDbLocalTarget, dynamoDbLocalClientConfig } from '../../lib/local/dynamodb-local';
-import { DynamoDbAccessKey, PrivateMode } from '../../lib/local/private-files';
+import { type DynamoDbLocalTarget, dynamoDbLocalClientConfig } from '../../tools/local/dynamodb-local';
+import { DynamoDbAccessKey, PrivateMode } from '../../tools/local/private-files';
 
 /**
  * The key of this test file's own database. The worker's DynamoDB Local keeps one database per access

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import type { LocalSettings } from '../../lib/local/settings';
+import type { LocalSettings } from '../../tools/local/settings';
 import { type HttpsReceiver, type HttpsReceiverOptions, startHttpsReceiver } from './https-receiver';
 import type { InvoiceRefs } from './invoice-requests';
 import { invoiceFixtures } from './invoices';

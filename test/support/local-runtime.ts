@@ -5,12 +5,12 @@ import { join } from 'node:path';
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import type { DynamoDBStreamEvent, SQSEvent } from 'aws-lambda';
 import { documentClient } from '../../functions/store/client';
-import { createKey, createMerchant } from '../../lib/admin/operations';
-import type { LocalDeliveryQueueOptions } from '../../lib/local/delivery-pipeline';
-import type { DynamoDbLocalTarget } from '../../lib/local/dynamodb-local';
-import { routeInvocation } from '../../lib/local/gateway';
-import { type LocalRuntime, startLocalRuntime } from '../../lib/local/runtime';
-import { type LocalSettings, readLocalSettings } from '../../lib/local/settings';
+import { createKey, createMerchant } from '../../tools/admin/operations';
+import type { LocalDeliveryQueueOptions } from '../../tools/local/delivery-pipeline';
+import type { DynamoDbLocalTarget } from '../../tools/local/dynamodb-local';
+import { routeInvocation } from '../../tools/local/gateway';
+import { type LocalRuntime, startLocalRuntime } from '../../tools/local/runtime';
+import { type LocalSettings, readLocalSettings } from '../../tools/local/settings';
 import { testDynamoDbTarget, writeTestDynamoDbKey } from './dynamodb';
 import { documentClientCommandsDuring } from './dynamodb-commands';
 

@@ -7,7 +7,7 @@ import { type RunLogWriter, runLogWriter } from './log-capture-run-log';
  * `runLogPath`) instead of the terminal, so `npm test` shows vitest's report, and the service's
  * log lines (thousands of JSON lines a run) are all in one file that the log scan reads. Two paths,
  * because they reach different places: the Powertools logger writes straight to `process.stdout`
- * through its own `Console`, while `console.*` (used by `lib/local`) is vitest's console, which
+ * through its own `Console`, while `console.*` (used by `tools/local`) is vitest's console, which
  * sends to the main process without touching `process.stdout`. The console is replaced here rather
  * than muted with `onConsoleLog`, which only reporters call: never with `--silent` or a JSON-only
  * reporter, twice with two console reporters.

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { endWithThisProcess } from '../../lib/local/orphan-watchdog';
+import { endWithThisProcess } from '../../tools/local/orphan-watchdog';
 
 /**
  * A process for the tests of endWithThisProcess: `node --import tsx <this file> <child> <grace>`.

@@ -1,6 +1,6 @@
 import type { RouteDefinition } from '../../functions/route-definition';
 import { routeList, routesOfStage } from '../../functions/routes';
-import { matchRoute } from '../../lib/local/route-matcher';
+import { matchRoute } from '../../tools/local/route-matcher';
 import type { HttpsReceiver } from './https-receiver';
 import type { ApiClient, ApiResult, RequestOptions, TestRuntime } from './local-runtime';
 import { measureRouteRoundTrips } from './route-round-trips';

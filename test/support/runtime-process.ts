@@ -1,6 +1,6 @@
-import type { DynamoDbLocalTarget } from '../../lib/local/dynamodb-local';
-import { startLocalRuntime } from '../../lib/local/runtime';
-import { readLocalSettings } from '../../lib/local/settings';
+import type { DynamoDbLocalTarget } from '../../tools/local/dynamodb-local';
+import { startLocalRuntime } from '../../tools/local/runtime';
+import { readLocalSettings } from '../../tools/local/settings';
 
 /**
  * A local runtime in a process of its own, for tests that kill it: `node --import tsx <this file>

@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { stopOnSignals } from '../../lib/cli/stop-on-signals';
+import { stopOnSignals } from '../../tools/cli/stop-on-signals';
 
 /**
  * A process for the tests of stopOnSignals: `node --import tsx <this file> <stop>`, where <stop> is

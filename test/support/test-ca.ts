@@ -1,4 +1,9 @@
-import { createLocalCa, type LocalCa, LocalCaFiles, loadLocalCa } from '../../lib/webhook-receiver/local-ca';
+import {
+  createLocalCa,
+  type LocalCa,
+  LocalCaFiles,
+  loadLocalCa,
+} from '../../tools/webhook-receiver/local-ca';
 
 /** A throwaway certificate authority and the `localhost` server certificate it signed, as files and PEM. */
 export type TestCa = LocalCa;

@@ -13,8 +13,8 @@ import { getApiKey } from '../../../functions/store/merchants';
 import { getPortalSession } from '../../../functions/store/portal-sessions';
 import { createTableInput } from '../../../functions/store/table';
 import { buildPutNewEndpoint } from '../../../functions/store/webhook-endpoints';
-import { runAdmin } from '../../../lib/admin/cli';
-import { findFreePort } from '../../../lib/local/ports';
+import { runAdmin } from '../../../tools/admin/cli';
+import { findFreePort } from '../../../tools/local/ports';
 import { runAdminProcess } from '../../support/admin-process';
 import {
   testDynamoDbAccessKeyId,

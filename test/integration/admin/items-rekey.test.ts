@@ -12,8 +12,8 @@ import { buildPutNewInvoice } from '../../../functions/store/invoices';
 import { buildPutPayment } from '../../../functions/store/payments';
 import { createTableInput } from '../../../functions/store/table';
 import { buildPutNewDelivery } from '../../../functions/store/webhook-deliveries';
-import { listKeysOf } from '../../../lib/admin/list-keys';
-import { ensureTable } from '../../../lib/local/ensure-table';
+import { listKeysOf } from '../../../tools/admin/list-keys';
+import { ensureTable } from '../../../tools/local/ensure-table';
 import { runAdminInProcess } from '../../support/admin-in-process';
 import { invoiceIn } from '../../support/domain-invoice';
 import {

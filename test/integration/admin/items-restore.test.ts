@@ -11,7 +11,7 @@ import { inShard } from '../../../functions/domain/merchant-shards';
 import { expiresAtOfEvent } from '../../../functions/domain/retention';
 import { createDynamoDbClient } from '../../../functions/store/client';
 import { EntityType, keys } from '../../../functions/store/keys';
-import { restoreItems } from '../../../lib/admin/items-restore';
+import { restoreItems } from '../../../tools/admin/items-restore';
 import { runAdminInProcess } from '../../support/admin-in-process';
 import {
   createTestTable,

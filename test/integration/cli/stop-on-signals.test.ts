@@ -1,6 +1,6 @@
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ForcedExitCode, StopSignals } from '../../../lib/cli/stop-on-signals';
+import { ForcedExitCode, StopSignals } from '../../../tools/cli/stop-on-signals';
 import { isStillRunning } from '../../support/process-tree';
 import { type SpawnedProcess, spawnProcess } from '../../support/spawned-process';
 

@@ -14,18 +14,18 @@ import {
 } from '@aws-sdk/client-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LocalDynamoDb } from '../../../functions/store/client';
-import { startFreshDynamoDbLocal } from '../../../lib/bench/fresh-dynamodb-local';
+import { startFreshDynamoDbLocal } from '../../../tools/bench/fresh-dynamodb-local';
 import {
   DynamoDbLocalError,
   DynamoDbLocalErrorCode,
   ensureDynamoDbLocalJar,
-} from '../../../lib/dynamodb-local-files/install';
+} from '../../../tools/dynamodb-local-files/install';
 import {
   dynamoDbLocalClientConfig,
   JavaMissingError,
   startDynamoDbLocal,
-} from '../../../lib/local/dynamodb-local';
-import { findFreePort, isPortFree } from '../../../lib/local/ports';
+} from '../../../tools/local/dynamodb-local';
+import { findFreePort, isPortFree } from '../../../tools/local/ports';
 import { testDynamoDbEndpoint } from '../../support/dynamodb';
 import { startTestRuntime } from '../../support/local-runtime';
 

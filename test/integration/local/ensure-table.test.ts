@@ -2,7 +2,7 @@ import { DescribeTableCommand, DescribeTimeToLiveCommand } from '@aws-sdk/client
 import { DynamoDBDocumentClient, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { TableDefinition } from '../../../functions/store/table';
-import { ensureTable } from '../../../lib/local/ensure-table';
+import { ensureTable } from '../../../tools/local/ensure-table';
 import { testDynamoDbClient } from '../../support/dynamodb';
 
 const newName = () => `ensure-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { DeliveryMessage } from '../../../functions/delivery/delivery-message';
 import type { WebhookDelivery } from '../../../functions/domain/webhook-delivery';
-import { requeueWaitingDeliveries } from '../../../lib/local/requeue-waiting-deliveries';
+import { requeueWaitingDeliveries } from '../../../tools/local/requeue-waiting-deliveries';
 import { deliveryIdPerShard, storeDelivery } from '../../support/stored-deliveries';
 import { recoveryItemOf, storeRunningRecovery } from '../../support/stored-recoveries';
 import { useFreshTable } from '../../support/table-environment';

@@ -13,7 +13,7 @@ import {
   type StreamPollerErrorContext,
   type StreamPollerOptions,
   startStreamPoller,
-} from '../../../lib/local/stream-poller';
+} from '../../../tools/local/stream-poller';
 import {
   createTestTable,
   deleteTestTable,

@@ -5,8 +5,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { newSigningSecret } from '../../../functions/domain/webhook-secret';
 import { deliveryBody, deliveryHeaders } from '../../../functions/domain/webhook-signature';
-import { CheckFailure } from '../../../lib/smoke/check-failure';
-import { type SmokeReceiver, startSmokeReceiver } from '../../../lib/smoke/smoke-receiver';
+import { CheckFailure } from '../../../tools/smoke/check-failure';
+import { type SmokeReceiver, startSmokeReceiver } from '../../../tools/smoke/smoke-receiver';
 import { TestCaFiles } from '../../support/test-ca';
 
 let caDir: string;

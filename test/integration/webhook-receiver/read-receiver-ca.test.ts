@@ -3,9 +3,9 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createLocalCa, LocalCaFiles } from '../../../lib/webhook-receiver/local-ca';
-import { readReceiverCa } from '../../../lib/webhook-receiver/read-receiver-ca';
-import { webhookReceiverDirIn } from '../../../lib/webhook-receiver/webhook-receiver-dir';
+import { createLocalCa, LocalCaFiles } from '../../../tools/webhook-receiver/local-ca';
+import { readReceiverCa } from '../../../tools/webhook-receiver/read-receiver-ca';
+import { webhookReceiverDirIn } from '../../../tools/webhook-receiver/webhook-receiver-dir';
 
 let stateDir: string;
 

@@ -5,12 +5,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
 import { deliveryBody, deliveryHeaders } from '../../../functions/domain/webhook-signature';
-import { LocalCaFiles } from '../../../lib/webhook-receiver/local-ca';
+import { LocalCaFiles } from '../../../tools/webhook-receiver/local-ca';
 import {
   startWebhookReceiver,
   type WebhookReceiver,
   type WebhookReceiverOptions,
-} from '../../../lib/webhook-receiver/webhook-receiver';
+} from '../../../tools/webhook-receiver/webhook-receiver';
 import { TestCaFiles } from '../../support/test-ca';
 
 let dir: string;

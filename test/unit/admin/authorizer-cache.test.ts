@@ -6,11 +6,11 @@ import {
   AuthorizerCacheFlushError,
   flushAuthorizerCacheAfter,
   restApiIdNamed,
-} from '../../../lib/admin/authorizer-cache';
+} from '../../../tools/admin/authorizer-cache';
 import {
   authorizerCacheFlushFile,
   readAuthorizerCacheFlushToken,
-} from '../../../lib/local/authorizer-cache-flush';
+} from '../../../tools/local/authorizer-cache-flush';
 
 describe('restApiIdNamed', () => {
   it('returns the id of the one REST API of that name', () => {

@@ -14,8 +14,8 @@ import {
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { helpText } from '../../../lib/admin/cli';
-import { ExitCode } from '../../../lib/cli/command-failure';
+import { helpText } from '../../../tools/admin/cli';
+import { ExitCode } from '../../../tools/cli/command-failure';
 import { runAdminInProcess } from '../../support/admin-in-process';
 import { mockAwsClient } from '../../support/aws-client-mocks';
 import { missingFrom } from '../../support/text-parts';

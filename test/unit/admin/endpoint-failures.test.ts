@@ -5,7 +5,7 @@ import {
   newDelivery,
   type WebhookDelivery,
 } from '../../../functions/domain/webhook-delivery';
-import { failedAttemptsOf } from '../../../lib/admin/endpoint-failures';
+import { failedAttemptsOf } from '../../../tools/admin/endpoint-failures';
 
 function delivery(id: string, attempts: DeliveryAttempt[]): WebhookDelivery {
   return {

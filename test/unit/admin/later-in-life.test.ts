@@ -1,7 +1,7 @@
 import { marshall } from '@aws-sdk/util-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { EntityType } from '../../../functions/store/keys';
-import { LeftAloneReason, laterInLife } from '../../../lib/admin/later-in-life';
+import { LeftAloneReason, laterInLife } from '../../../tools/admin/later-in-life';
 
 const item = (entityType: string, attributes: Record<string, unknown>) =>
   marshall({ PK: 'P', SK: 'S', entityType, ...attributes }, { removeUndefinedValues: true });

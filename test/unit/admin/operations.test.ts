@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AdminError, MaxDurationSeconds, parseDuration } from '../../../lib/admin/operations';
+import { AdminError, MaxDurationSeconds, parseDuration } from '../../../tools/admin/operations';
 
 describe('parseDuration', () => {
   it.each([

@@ -9,7 +9,7 @@ import {
   StartMessageMoveTaskCommand,
 } from '@aws-sdk/client-sqs';
 import { describe, expect, it } from 'vitest';
-import { ExitCode } from '../../../lib/cli/command-failure';
+import { ExitCode } from '../../../tools/cli/command-failure';
 import { runAdminInProcess } from '../../support/admin-in-process';
 import { invokePayload, mockAwsClient, queueDoesNotExist } from '../../support/aws-client-mocks';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildPutMissingItem, buildReplaceDifferingItem } from '../../../lib/admin/restored-item-writes';
+import { buildPutMissingItem, buildReplaceDifferingItem } from '../../../tools/admin/restored-item-writes';
 
 const key = { PK: { S: 'MERCHANT#mer_1' }, SK: { S: 'PRODUCT#prod_1' } };
 

@@ -15,8 +15,8 @@ import {
 import type { DynamoDBStreamEvent } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
 import { routerBatchSize } from '../../../functions/delivery/router';
-import { replayVisibilitySeconds } from '../../../lib/admin/router-replay';
-import { ExitCode } from '../../../lib/cli/command-failure';
+import { replayVisibilitySeconds } from '../../../tools/admin/router-replay';
+import { ExitCode } from '../../../tools/cli/command-failure';
 import { runAdminInProcess } from '../../support/admin-in-process';
 import { invokePayload, mockAwsClient, queueDoesNotExist } from '../../support/aws-client-mocks';
 

@@ -1,7 +1,7 @@
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type StoredItem, sameItem } from '../../../lib/admin/same-item';
+import { type StoredItem, sameItem } from '../../../tools/admin/same-item';
 import { assertProperty } from '../../support/property';
 
 const { value: attributeValue } = fc.letrec<{ value: AttributeValue }>((tie) => ({

@@ -2,9 +2,9 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { AdminError } from '../../../lib/admin/operations';
-import { readAdminSettings } from '../../../lib/admin/settings';
-import { localStateDir, resolveTarget, withTarget } from '../../../lib/admin/target';
+import { AdminError } from '../../../tools/admin/operations';
+import { readAdminSettings } from '../../../tools/admin/settings';
+import { localStateDir, resolveTarget, withTarget } from '../../../tools/admin/target';
 
 const secretKey = `merchant_sbx0123456789_${'s'.repeat(43)}`;
 const accessKey = '0123456789abcdef0123456789abcdef';

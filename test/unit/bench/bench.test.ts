@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseBenchOptions } from '../../../lib/bench/bench-options';
+import { parseBenchOptions } from '../../../tools/bench/bench-options';
 import {
   formatBudget,
   formatRatio,
@@ -8,10 +8,10 @@ import {
   rowOf,
   Unit,
   withinBudget,
-} from '../../../lib/bench/bench-row';
-import { renderMarkdownTable, renderTextTable, summaryLine } from '../../../lib/bench/render-table';
-import { median, percentile } from '../../../lib/bench/statistics';
-import { UsageError } from '../../../lib/cli/command-failure';
+} from '../../../tools/bench/bench-row';
+import { renderMarkdownTable, renderTextTable, summaryLine } from '../../../tools/bench/render-table';
+import { median, percentile } from '../../../tools/bench/statistics';
+import { UsageError } from '../../../tools/cli/command-failure';
 
 describe('median', () => {
   it('is the middle sample of an odd count and the mean of the two middle ones of an even count', () => {

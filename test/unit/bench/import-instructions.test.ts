@@ -6,7 +6,7 @@ import {
   collectedInstructions,
   importInstructions,
   valgrindAvailable,
-} from '../../../lib/bench/import-instructions';
+} from '../../../tools/bench/import-instructions';
 
 describe('collectedInstructions', () => {
   it("reads the count from callgrind's closing lines", () => {

@@ -22,7 +22,16 @@ const problemsOf = (...mapLines: string[]) => described(checkMap(mapEntries(mapL
 describe('the folder map of docs/architecture.md#where-each-concern-lives', () => {
   it('reads as the top-level folders, and what functions/ holds beneath them', () => {
     const topLevel = entries.filter(({ parent }) => parent === '').flatMap(({ names }) => names);
-    expect(topLevel).toEqual(['bin/', 'stages/', 'lib/', 'functions/', 'client/', 'test/', 'docs/']);
+    expect(topLevel).toEqual([
+      'bin/',
+      'stages/',
+      'lib/',
+      'tools/',
+      'functions/',
+      'client/',
+      'test/',
+      'docs/',
+    ]);
     expect(entries.filter(({ parent }) => parent === 'functions').length).toBeGreaterThan(10);
   });
 
@@ -30,7 +39,7 @@ describe('the folder map of docs/architecture.md#where-each-concern-lives', () =
     expect(described(problems)).toEqual([]);
   });
 
-  it.each(['functions', 'lib'])('names every folder of %s/', (folder) => {
+  it.each(['functions', 'lib', 'tools'])('names every folder of %s/', (folder) => {
     expect(childrenOf(folder).filter((path) => !named.has(path))).toEqual([]);
   });
 
@@ -44,7 +53,8 @@ describe('checkMap', () => {
     expect(
       problemsOf(
         'bin/          app.ts (CDK app), local.ts',
-        'lib/          stack.ts and constructs/; local/ the local runtime',
+        'lib/          stack.ts and constructs/',
+        'tools/        local/ the local runtime',
         '              admin/ the admin CLI, reading docs/openapi.json',
         'functions/    everything that runs in Lambda',
         '  routes.ts, route-definition.ts   the route table',

@@ -7,7 +7,7 @@ import { headingSlugs } from '../../support/doc-links';
 const repoRoot = join(import.meta.dirname, '..', '..', '..');
 
 /** Where code and its tests live; each must cite only the repository's own documents. */
-const codeRoots = ['functions', 'lib', 'bin', 'test'] as const;
+const codeRoots = ['functions', 'lib', 'tools', 'bin', 'test', 'client/src'] as const;
 
 /** Files whose text a reader of the code reads: sources, and the page templates beside them. */
 const textFile = /\.(?:[cm]?[jt]sx?|html|css|hbs)$/;

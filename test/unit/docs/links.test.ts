@@ -57,7 +57,7 @@ describe('docProblems', () => {
     const markdown = [
       '# Guide',
       'See [the design](docs/architecture.md), [its idempotency part](docs/architecture.md#conventions-for-every-endpoint),',
-      '[this guide](#guide), `bin/admin.ts`, `lib/local/` and `docs/receiving-webhooks/verify-webhook.ts`.',
+      '[this guide](#guide), `bin/admin.ts`, `tools/local/` and `docs/receiving-webhooks/verify-webhook.ts`.',
     ].join('\n');
     expect(problemsOf(markdown)).toEqual([]);
   });

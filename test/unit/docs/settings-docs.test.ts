@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Setting } from '../../../functions/settings/setting';
-import { LocalVariables } from '../../../lib/local/settings';
-import { ReceiverVariables } from '../../../lib/webhook-receiver/receiver-settings';
+import { LocalVariables } from '../../../tools/local/settings';
+import { ReceiverVariables } from '../../../tools/webhook-receiver/receiver-settings';
 
 const readme = readFileSync(join(import.meta.dirname, '..', '..', '..', 'README.md'), 'utf8');
 

@@ -3,12 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ClassArchiveOptions } from '../../../lib/dynamodb-local-files/class-archive';
+import type { ClassArchiveOptions } from '../../../tools/dynamodb-local-files/class-archive';
 
 /** Each test loads the module afresh: an archive is made at most once per process. */
 async function classArchive() {
   vi.resetModules();
-  return import('../../../lib/dynamodb-local-files/class-archive');
+  return import('../../../tools/dynamodb-local-files/class-archive');
 }
 
 /** Undoes the manifest's line folding: a line that begins with a space continues the one before. */

@@ -6,7 +6,7 @@ import {
   type DelayQueue,
   type DelayQueueOptions,
   sqsClientFor,
-} from '../../../lib/local/delay-queue';
+} from '../../../tools/local/delay-queue';
 
 /** Records every handler call; `respond` decides each call's outcome. */
 function recorder(respond: (event: SQSEvent) => SQSBatchResponse | undefined = () => undefined) {

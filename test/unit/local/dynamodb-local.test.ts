@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { JavaMissingError, parseJavaMajorVersion } from '../../../lib/local/dynamodb-local';
+import { JavaMissingError, parseJavaMajorVersion } from '../../../tools/local/dynamodb-local';
 
 describe('parseJavaMajorVersion', () => {
   it.each([

@@ -8,8 +8,8 @@ import { routeList } from '../../../functions/routes';
 import {
   authorizerCacheFlushFile,
   flushLocalAuthorizerCache,
-} from '../../../lib/local/authorizer-cache-flush';
-import { type LocalGateway, startLocalGateway } from '../../../lib/local/gateway';
+} from '../../../tools/local/authorizer-cache-flush';
+import { type LocalGateway, startLocalGateway } from '../../../tools/local/gateway';
 
 let gateway: LocalGateway | undefined;
 afterEach(async () => {

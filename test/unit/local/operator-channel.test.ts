@@ -3,13 +3,13 @@ import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { callLocalOperator, noLocalRuntimeMessage } from '../../../lib/admin/local-operator';
+import { callLocalOperator, noLocalRuntimeMessage } from '../../../tools/admin/local-operator';
 import {
   MaxSocketPathBytes,
   OperatorRoutes,
   operatorSocketPath,
   startOperatorChannel,
-} from '../../../lib/local/operator-channel';
+} from '../../../tools/local/operator-channel';
 
 let stateDir: string;
 const closers: (() => Promise<void>)[] = [];

@@ -8,7 +8,7 @@ import {
   readKey,
   readOrCreateKey,
   SecretsKey,
-} from '../../../lib/local/private-files';
+} from '../../../tools/local/private-files';
 
 const readOrCreateDynamoDbAccessKey = (dir: string) => readOrCreateKey(dir, DynamoDbAccessKey);
 const readDynamoDbAccessKey = (dir: string) => readKey(dir, DynamoDbAccessKey);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { rateLimiter } from '../../../lib/local/rate-limiter';
+import { rateLimiter } from '../../../tools/local/rate-limiter';
 
 const windowMs = 60_000;
 const limit = 60;

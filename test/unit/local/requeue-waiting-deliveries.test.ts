@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { EventType } from '../../../functions/domain/invoice';
 import { newDelivery, recordAttempt } from '../../../functions/domain/webhook-delivery';
-import { restartDelaySeconds } from '../../../lib/local/requeue-waiting-deliveries';
+import { restartDelaySeconds } from '../../../tools/local/requeue-waiting-deliveries';
 
 const now = new Date('2026-11-22T12:00:00.000Z');
 const at = (secondsFromNow: number) => new Date(now.getTime() + secondsFromNow * 1000).toISOString();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { routeList } from '../../../functions/routes';
-import { matchRoute } from '../../../lib/local/route-matcher';
+import { matchRoute } from '../../../tools/local/route-matcher';
 
 describe('matchRoute', () => {
   it('finds every route of the table by its own method and a concrete path', () => {

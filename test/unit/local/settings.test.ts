@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { FunctionSettings } from '../../../functions/config';
 import { readSettings, SettingError } from '../../../functions/settings/setting';
-import { readLocalSettings } from '../../../lib/local/settings';
+import { readLocalSettings } from '../../../tools/local/settings';
 
 describe('readLocalSettings', () => {
   it('has the documented defaults', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readAfterParent, shardStarts, toLambdaRecord } from '../../../lib/local/stream-poller';
+import { readAfterParent, shardStarts, toLambdaRecord } from '../../../tools/local/stream-poller';
 
 const source = {
   region: 'us-east-1',

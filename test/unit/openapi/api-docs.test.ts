@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
-import { ApiDocsFiles, buildApiDocs, pageDocument } from '../../../lib/openapi/build-api-docs';
-import { buildOpenApi } from '../../../lib/openapi/build-openapi';
+import { ApiDocsFiles, buildApiDocs, pageDocument } from '../../../tools/openapi/build-api-docs';
+import { buildOpenApi } from '../../../tools/openapi/build-openapi';
 
 const committedPage = () => readFile(new URL(`../../../${ApiDocsFiles.page}`, import.meta.url), 'utf8');
 

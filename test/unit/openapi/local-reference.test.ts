@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { routeList } from '../../../functions/routes';
-import { buildOpenApi, type OpenApiDocument, serializeOpenApi } from '../../../lib/openapi/build-openapi';
-import { localReference, withLocalServer } from '../../../lib/openapi/local-reference';
+import { buildOpenApi, type OpenApiDocument, serializeOpenApi } from '../../../tools/openapi/build-openapi';
+import { localReference, withLocalServer } from '../../../tools/openapi/local-reference';
 
 const baseUrl = 'http://127.0.0.1:3000';
 const built = buildOpenApi(routeList);

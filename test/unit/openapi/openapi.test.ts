@@ -9,7 +9,7 @@ import { routeList } from '../../../functions/routes';
 import { integer } from '../../../functions/validation/integer';
 import { documented } from '../../../functions/validation/schema-meta';
 import { text } from '../../../functions/validation/text';
-import { buildOpenApi, type OpenApiDocument, serializeOpenApi } from '../../../lib/openapi/build-openapi';
+import { buildOpenApi, type OpenApiDocument, serializeOpenApi } from '../../../tools/openapi/build-openapi';
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 const documentPath = 'docs/openapi.json';

@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { routeList, routes } from '../../../functions/routes';
 import { publicRateLimit } from '../../../lib/constructs/public-rate-limit';
 import { settingsOf } from '../../../lib/constructs/stage-settings';
-import { buildOpenApi } from '../../../lib/openapi/build-openapi';
-import { rateLimitLines } from '../../../lib/openapi/rate-limit-lines';
 import { committedStageConfig } from '../../../lib/stage-config';
+import { buildOpenApi } from '../../../tools/openapi/build-openapi';
+import { rateLimitLines } from '../../../tools/openapi/rate-limit-lines';
 
 describe('rateLimitLines', () => {
   it("names each stage's per-key ceiling and throttle for a merchant route", () => {

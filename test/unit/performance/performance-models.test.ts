@@ -8,7 +8,7 @@ import {
   type OperationUnits,
   type PricedStage,
   renderUnitsTable,
-} from '../../../lib/performance/performance-models';
+} from '../../../tools/performance/performance-models';
 
 /** Round numbers, so each part below can be worked out by hand. */
 const inputs = {

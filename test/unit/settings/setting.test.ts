@@ -12,9 +12,9 @@ import {
   wholeNumber,
   withDefault,
 } from '../../../functions/settings/setting';
-import { AdminVariables } from '../../../lib/admin/settings';
-import { LocalVariables } from '../../../lib/local/settings';
-import { ReceiverVariables } from '../../../lib/webhook-receiver/receiver-settings';
+import { AdminVariables } from '../../../tools/admin/settings';
+import { LocalVariables } from '../../../tools/local/settings';
+import { ReceiverVariables } from '../../../tools/webhook-receiver/receiver-settings';
 
 function refusal(setting: Setting<unknown>, raw: string | undefined, variable = 'X'): string {
   try {

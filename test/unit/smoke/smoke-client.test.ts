@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeResponse } from '../../../lib/smoke/smoke-client';
+import { describeResponse } from '../../../tools/smoke/smoke-client';
 
 const invalid = (details: unknown) => ({
   status: 400,

@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateApiKey } from '../../../functions/domain/api-key';
-import { UsageError } from '../../../lib/cli/command-failure';
-import { readSmokeKey } from '../../../lib/smoke/smoke-key';
+import { UsageError } from '../../../tools/cli/command-failure';
+import { readSmokeKey } from '../../../tools/smoke/smoke-key';
 
 const sandboxKey = generateApiKey('sandbox', (size) => randomBytes(size));
 const productionKey = generateApiKey('production', (size) => randomBytes(size));

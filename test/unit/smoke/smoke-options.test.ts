@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { generateApiKey } from '../../../functions/domain/api-key';
-import { UsageError } from '../../../lib/cli/command-failure';
-import { receiverPlaceFor } from '../../../lib/smoke/receiver-place';
-import { parseSmokeOptions } from '../../../lib/smoke/smoke-options';
+import { UsageError } from '../../../tools/cli/command-failure';
+import { receiverPlaceFor } from '../../../tools/smoke/receiver-place';
+import { parseSmokeOptions } from '../../../tools/smoke/smoke-options';
 
 const merchant = 'mer_01m8d4w80heh7vtj3cwcztmfy4';
 const stage = ['--base-url', 'https://api.example.com/sandbox', '--merchant', merchant];

@@ -9,8 +9,8 @@ import {
 } from '../../../functions/domain/webhook-delivery';
 import { newSigningSecret } from '../../../functions/domain/webhook-secret';
 import { signedDelivery } from '../../../functions/domain/webhook-signature';
-import { deliveryFigures } from '../../../lib/soak/delivery-figures';
-import { Answer, type AnsweredRequest } from '../../../lib/soak/flaky-responder';
+import { deliveryFigures } from '../../../tools/soak/delivery-figures';
+import { Answer, type AnsweredRequest } from '../../../tools/soak/flaky-responder';
 
 const secret = newSigningSecret(randomBytes);
 const now = Date.parse('2026-03-01T12:00:00Z');

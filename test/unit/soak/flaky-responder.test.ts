@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Answer, flakyResponder } from '../../../lib/soak/flaky-responder';
+import { Answer, flakyResponder } from '../../../tools/soak/flaky-responder';
 import type { ReceivedRequest } from '../../support/https-receiver';
 
 const request: ReceivedRequest = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { numberingGaps, sequenceOf } from '../../../lib/soak/invoice-numbering';
+import { numberingGaps, sequenceOf } from '../../../tools/soak/invoice-numbering';
 
 describe('sequenceOf', () => {
   it('reads the sequence of INV- and six or more digits, and nothing else', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { brokenPromises, renderSoakReport, type SoakFindings } from '../../../lib/soak/soak-findings';
+import { brokenPromises, renderSoakReport, type SoakFindings } from '../../../tools/soak/soak-findings';
 
 const kept: SoakFindings = {
   durationSeconds: 30,

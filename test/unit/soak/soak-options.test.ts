@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { UsageError } from '../../../lib/cli/command-failure';
-import { eventCountFor, parseSoakOptions } from '../../../lib/soak/soak-options';
+import { UsageError } from '../../../tools/cli/command-failure';
+import { eventCountFor, parseSoakOptions } from '../../../tools/soak/soak-options';
 
 describe('parseSoakOptions', () => {
   it('runs 30 s without options, and as long as --duration says', () => {

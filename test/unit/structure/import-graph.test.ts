@@ -8,8 +8,8 @@ import { filesUnder, importCircles } from './import-graph';
 const storeFileLimit = 20;
 
 describe('import graph', () => {
-  it('has no import circle in functions/, lib/ or bin/, type-only imports included', () => {
-    expect(importCircles(['functions', 'lib', 'bin'])).toEqual([]);
+  it('has no import circle in functions/, lib/, tools/ or bin/, type-only imports included', () => {
+    expect(importCircles(['functions', 'lib', 'tools', 'bin'])).toEqual([]);
   });
 
   it(`keeps functions/store to at most ${storeFileLimit} files, one module per entity`, () => {

@@ -3,11 +3,11 @@ import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 /**
- * lib/local/ is the local stand-in for AWS and nothing else (docs/architecture.md#the-local-runtime):
+ * tools/local/ is the local stand-in for AWS and nothing else (docs/architecture.md#the-local-runtime):
  * DynamoDB Local and its table (with the indexes a kept table lacks), the stream, the queues, the
  * gateway and the mail inbox.
  */
-const localRuntimeDir = 'lib/local';
+const localRuntimeDir = 'tools/local';
 const maxLines = 2_200;
 
 /** Lines as `wc -l` counts them: newline characters. */
@@ -26,13 +26,13 @@ function lineCounts(dir: string): Map<string, number> {
 }
 
 describe('the local runtime', () => {
-  it(`keeps lib/local/ at ${maxLines} lines or fewer`, () => {
+  it(`keeps tools/local/ at ${maxLines} lines or fewer`, () => {
     const counts = lineCounts(localRuntimeDir);
     const total = [...counts.values()].reduce((sum, lines) => sum + lines, 0);
     const perFile = [...counts].map(([file, lines]) => `${String(lines).padStart(5)} ${file}`).join('\n');
 
     expect(counts.size).toBeGreaterThan(0);
-    expect(total, `lib/local/ holds ${total} lines (at most ${maxLines}):\n${perFile}`).toBeLessThanOrEqual(
+    expect(total, `tools/local/ holds ${total} lines (at most ${maxLines}):\n${perFile}`).toBeLessThanOrEqual(
       maxLines,
     );
   });

@@ -57,4 +57,15 @@ describe('seams between the function areas', () => {
     const files = filesUnder('functions/errors');
     expect(crossingsOf(files, (module) => !module.startsWith('functions/errors/'))).toEqual([]);
   });
+
+  it('keeps the deployable stack in lib/ apart from the tools: lib/, functions/ and stages/ import nothing of tools/ or test/', () => {
+    // docs/decisions/the-stack-apart-from-its-tools.md
+    const files = [...filesUnder('lib'), ...filesUnder('functions'), ...filesUnder('stages')];
+    const crossings = crossingsOf(
+      files,
+      (module) => module.startsWith('tools/') || module.startsWith('test/'),
+    );
+    expect(crossings).toEqual([]);
+    expect(filesUnder('lib').length).toBeGreaterThan(10);
+  });
 });

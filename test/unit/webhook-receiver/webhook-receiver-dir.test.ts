@@ -1,6 +1,9 @@
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { webhookReceiverDir, webhookReceiverDirIn } from '../../../lib/webhook-receiver/webhook-receiver-dir';
+import {
+  webhookReceiverDir,
+  webhookReceiverDirIn,
+} from '../../../tools/webhook-receiver/webhook-receiver-dir';
 
 const repoRoot = resolve(import.meta.dirname, '..', '..', '..');
 

@@ -1,4 +1,4 @@
-import { committedStageConfig } from '../stage-config';
+import { committedStageConfig } from '../../lib/stage-config';
 import { deliveryOperations, PipelineSteps, StripeSteps } from './capacity-model';
 import { EmailSteps } from './email-pipeline-steps';
 import type { CostLine, PricedStage } from './performance-models';

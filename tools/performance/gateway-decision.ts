@@ -1,5 +1,5 @@
-import { ruleMetricNames, webAclRules } from '../constructs/public-routes-web-acl';
-import { stageSettings } from '../constructs/stage-settings';
+import { ruleMetricNames, webAclRules } from '../../lib/constructs/public-routes-web-acl';
+import { stageSettings } from '../../lib/constructs/stage-settings';
 import type { Measurements } from './capacity-model';
 import { costLineNamed, pricedStage } from './cost-lines';
 import { figureNumber } from './model-figures';

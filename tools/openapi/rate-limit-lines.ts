@@ -1,8 +1,8 @@
 import { Stage } from '../../functions/config';
 import { isPublic, type RouteDefinition } from '../../functions/route-definition';
-import { publicRateLimit } from '../constructs/public-rate-limit';
-import { type StageSettings, settingsOf } from '../constructs/stage-settings';
-import { committedStageConfig } from '../stage-config';
+import { publicRateLimit } from '../../lib/constructs/public-rate-limit';
+import { type StageSettings, settingsOf } from '../../lib/constructs/stage-settings';
+import { committedStageConfig } from '../../lib/stage-config';
 
 /**
  * One value per environment, or the one value when they agree: "20" or "100 in sandbox, 1000 in

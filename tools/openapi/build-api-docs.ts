@@ -13,7 +13,7 @@ const redoclyCli = join(repoRoot, 'node_modules', '@redocly', 'cli', 'bin', 'cli
 export const ApiDocsFiles = {
   page: 'docs/api.html',
   document: 'docs/openapi.json',
-  template: 'lib/openapi/api-docs.hbs',
+  template: 'tools/openapi/api-docs.hbs',
   config: 'redocly.yaml',
 } as const;
 

@@ -5,10 +5,10 @@ import { build } from 'esbuild';
 import { writePayPageModule } from '../../functions/pay/build-pay-page';
 import { writePortalPageModule } from '../../functions/portal/build-portal-page';
 import { routeList } from '../../functions/routes';
+import { functionEsbuildOptions } from '../../lib/constructs/function-esbuild-options';
+import { functionBundling, projectRoot } from '../../lib/constructs/service-function';
+import { authorizerHandlerModule } from '../../lib/stack';
 import { UsageError } from '../cli/command-failure';
-import { functionEsbuildOptions } from '../constructs/function-esbuild-options';
-import { functionBundling, projectRoot } from '../constructs/service-function';
-import { authorizerHandlerModule } from '../stack';
 import type { BenchContext } from './bench-context';
 import type { ImportMeasure } from './bench-options';
 import { type BenchRow, NoBudget, rowOf, Unit } from './bench-row';
@@ -30,9 +30,9 @@ const deliveryHandlerModules = [
 const emailHandlerModules = ['email/mailer-handler', 'email/ses-events-handler'];
 const payPageHandlerModule = 'pay/serve-pay-page';
 const bareModule = 'bare';
-const bareEntry = join(projectRoot, 'lib', 'bench', 'bare-function.ts');
+const bareEntry = join(projectRoot, 'tools', 'bench', 'bare-function.ts');
 const floorModule = 'library-floor';
-const floorEntry = join(projectRoot, 'lib', 'bench', 'library-floor-function.ts');
+const floorEntry = join(projectRoot, 'tools', 'bench', 'library-floor-function.ts');
 
 /**
  * The measure the import CPU budgets judge: as asked, else instructions where valgrind runs. A

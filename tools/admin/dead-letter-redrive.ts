@@ -5,8 +5,8 @@ import {
   type StartMessageMoveTaskCommandInput,
 } from '@aws-sdk/client-sqs';
 import type { Stage } from '../../functions/config';
+import { queueNames, stackName } from '../../lib/stack-name';
 import { OperatorRoutes } from '../local/operator-channel';
-import { queueNames, stackName } from '../stack-name';
 import { callLocalOperator } from './local-operator';
 import { AdminError } from './operations';
 import { stageQueueUrl } from './stage-queue';

@@ -1,7 +1,7 @@
 import { type InvokeCommandInput, LambdaClient } from '@aws-sdk/client-lambda';
 import type { Stage } from '../../functions/config';
+import { functionName, stackName } from '../../lib/stack-name';
 import { OperatorRoutes } from '../local/operator-channel';
-import { functionName, stackName } from '../stack-name';
 import { callLocalOperator } from './local-operator';
 import { AdminError } from './operations';
 import { invokeStageFunction } from './stage-function';

@@ -1,4 +1,4 @@
-import type { TraceSampling } from '../stage-config';
+import type { TraceSampling } from '../../lib/stage-config';
 import type { MeasuredCommand, PartitionUnits } from './consumed-capacity';
 
 /** The units one operation consumed, in all and per partition. */

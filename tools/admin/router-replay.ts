@@ -10,8 +10,8 @@ import {
 import type { DynamoDBRecord } from 'aws-lambda';
 import type { Stage } from '../../functions/config';
 import { isRoutedRecord, routerBatchSize } from '../../functions/delivery/router';
+import { functionName, queueNames, stackName } from '../../lib/stack-name';
 import { oneLine } from '../cli/command-failure';
-import { functionName, queueNames, stackName } from '../stack-name';
 import { AdminError } from './operations';
 import { type InvocationAnswer, invokeStageFunction } from './stage-function';
 import { stageQueueUrl } from './stage-queue';

@@ -7,7 +7,7 @@ import {
   wholeNumber,
   withDefault,
 } from '../../functions/settings/setting';
-import { publicRateLimit } from '../constructs/public-rate-limit';
+import { publicRateLimit } from '../../lib/constructs/public-rate-limit';
 
 /** Where a local server listens: the same rule for the runtime's and the webhook receiver's. */
 export function listenPort(defaultPort: number) {

@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { Stage } from '../../functions/config';
-import { ruleMetricNames, webAclRules } from '../constructs/public-routes-web-acl';
-import { stageSettings } from '../constructs/stage-settings';
-import { committedStageConfig } from '../stage-config';
+import { ruleMetricNames, webAclRules } from '../../lib/constructs/public-routes-web-acl';
+import { stageSettings } from '../../lib/constructs/stage-settings';
+import { committedStageConfig } from '../../lib/stage-config';
 import { type Measurements, operationOrder } from './capacity-model';
 import { costLines, pricedStage } from './cost-lines';
 import { decisionFigures, renderDecisionTable } from './gateway-decision';

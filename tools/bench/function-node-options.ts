@@ -7,8 +7,8 @@ import {
   InvocationTracing,
   ServiceFunction,
   TraceWriting,
-} from '../constructs/service-function';
-import { authorizerHandlerModule } from '../stack';
+} from '../../lib/constructs/service-function';
+import { authorizerHandlerModule } from '../../lib/stack';
 
 /**
  * The NODE_OPTIONS the stack gives its functions, read from a `ServiceFunction` built in a

@@ -1,6 +1,6 @@
 import { InvokeCommand, type InvokeCommandInput, type LambdaClient } from '@aws-sdk/client-lambda';
 import type { Stage } from '../../functions/config';
-import { stackName } from '../stack-name';
+import { stackName } from '../../lib/stack-name';
 import { AdminError } from './operations';
 
 /** What a RequestResponse invocation answered: the function's error kind, if any, and its JSON. */

@@ -25,7 +25,7 @@ import {
 
 /**
  * Builds the OpenAPI 3.1 description of the API from the route table and the webhooks the service
- * sends (lib/openapi/webhooks.ts), and nothing else: every operation, parameter and body comes from
+ * sends (tools/openapi/webhooks.ts), and nothing else: every operation, parameter and body comes from
  * a route's or an event type's schemas; the conventions every route shares (auth, Idempotency-Key,
  * error shape) come from docs/architecture.md#conventions-for-every-endpoint.
  * Pure and deterministic, so `docs/openapi.json` can be checked for staleness byte for byte.

@@ -1,5 +1,5 @@
-import { dispatcherQueue } from '../constructs/delivery-pipeline';
-import { committedStageConfig } from '../stage-config';
+import { dispatcherQueue } from '../../lib/constructs/delivery-pipeline';
+import { committedStageConfig } from '../../lib/stage-config';
 import {
   all,
   deliveryOperations,

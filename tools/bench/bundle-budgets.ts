@@ -1,4 +1,4 @@
-import { authorizerHandlerModule } from '../stack';
+import { authorizerHandlerModule } from '../../lib/stack';
 
 /**
  * The budgets of every function's bundle, shared by `test/infra/function-bundles.test.ts` and the

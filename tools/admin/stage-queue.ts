@@ -1,6 +1,6 @@
 import { GetQueueUrlCommand, type SQSClient } from '@aws-sdk/client-sqs';
 import type { Stage } from '../../functions/config';
-import { stackName } from '../stack-name';
+import { stackName } from '../../lib/stack-name';
 import { AdminError } from './operations';
 
 /** A stage queue's URL, found by its fixed name; a missing queue says which stack to look for. */

@@ -6,9 +6,9 @@ import {
   type RestApi,
 } from '@aws-sdk/client-api-gateway';
 import type { Stage } from '../../functions/config';
+import { restApiName, stackName } from '../../lib/stack-name';
 import { failureLine } from '../cli/command-failure';
 import { flushLocalAuthorizerCache } from '../local/authorizer-cache-flush';
-import { restApiName, stackName } from '../stack-name';
 import { AdminError } from './operations';
 import type { AdminTarget } from './target';
 
