@@ -13,14 +13,9 @@ export const overdueAfterSeconds = 120;
 const batchSize = 100;
 
 /**
- * The scheduled safety net (docs/architecture.md#the-delivery-pipeline): re-enqueues pending deliveries
- * whose attempt is overdue. A message that was only late, not lost, arrives twice; the dispatcher's
- * conditional write records one attempt either way. Each run reads every shard of the due-deliveries index:
- * one Query each, at most 100 overdue deliveries each, the 100 oldest of all kept.
- * Every run writes OverdueDeliveries, 0 included, so the alarm on it always has data.
- * The same read finds running bulk recoveries past their nudge time, whose next batch never ran
- * (the router gave up on their record's write), and nudges each (docs/decisions/bulk-recovery.md),
- * and emails still queued long after they were made, whose message was lost, and queues each again.
+ * The scheduled safety net: one read of the due index re-enqueues overdue deliveries, nudges stalled
+ * recoveries and queues lost emails again
+ * (docs/decisions/sharded-due-deliveries-index.md#the-reconcilers-run).
  */
 export function createReconciler(deps: {
   queue: DeliveryQueue;

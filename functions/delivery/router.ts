@@ -47,20 +47,8 @@ export function isRoutedRecord(record: DynamoDBRecord): boolean {
 }
 
 /**
- * The stream consumer (docs/architecture.md#the-delivery-pipeline), the only writer to the delivery queue
- * besides the reconciler:
- * - an event → one delivery per endpoint that is not deleted and was subscribed to its type when it
- *   occurred (paused when disabled), and an invoice's event its emails, queued (`sendEmailsOf`);
- * - a new delivery → enqueued now; a failed attempt on a pending delivery → enqueued with the
- *   queue's default delay; a delivery un-paused → enqueued now;
- * - an endpoint enabled again → its paused deliveries are un-paused (which enqueues them); one the
- *   dispatcher marked due a failing notice → the notice, queued (`sendFailingNotice`);
- * - a running recovery written (started, or a batch committed) → its next batch (`runRecoveryBatch`).
- * Records are handled in order. The deliveries of the batch's events are gathered and written
- * together (up to 100 a transaction), before an endpoint record is acted on and at the end. On a
- * failure the earliest record not fully handled is reported — the first event whose deliveries
- * are not written yet, else the failed record — so it and everything after it come again
- * (ReportBatchItemFailures). Every step is safe to repeat.
+ * The stream consumer, the only writer to the delivery queue besides the reconciler, handling each kind
+ * of record in order (docs/decisions/fan-out-in-transactions.md#what-the-router-does-with-a-record).
  */
 export function createRouter(deps: { queue: DeliveryQueue; mailQueue?: MailQueue; now?: () => Date }) {
   const now = deps.now ?? (() => new Date());

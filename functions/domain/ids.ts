@@ -39,16 +39,8 @@ export interface IdSources {
 export type IdMinter = (prefix: IdPrefix) => string;
 
 /**
- * A minter of time-ordered TypeIDs with the given prefix: UUIDv7s (RFC 9562) of the clock's
- * millisecond. Within one millisecond the 12 bits after the version count up from a random start
- * (the RFC's method 1), so ids one minter mints one after another sort in that order. The bytes
- * are ours, not typeid-js's generator: see docs/decisions/write-shards-of-a-merchant.md.
- *
- * An id's time is one the clock has reached: never past its latest reading
- * (docs/decisions/write-shards-of-a-merchant.md). A counter that runs out waits for the clock's
- * next millisecond rather than borrowing it; a clock stepped back is not followed, ids count on in
- * the last millisecond. Each minter keeps its own last millisecond and counter; tests give one a
- * clock and random bytes of their own, so a property's seed decides every id it mints.
+ * A minter of time-ordered TypeIDs: UUIDv7s counting up within the clock's millisecond, never past its
+ * latest reading, from sources of its own (docs/decisions/write-shards-of-a-merchant.md).
  */
 export function idMinter(sources: IdSources): IdMinter {
   /** The millisecond and 12-bit counter of the last id this minter minted (none yet: before 1970). */

@@ -3,14 +3,8 @@ import { raiseShards, type ShardHistory, shardCountAt } from './shard-history';
 import { typeIdBytes, typeIdOfBytes } from './typeid-bits';
 
 /**
- * A merchant's write shards: its payments (with their refunds), invoices (with their payment
- * records) and payouts spread over up to 16 partitions, shard 0 being the merchant's own.
- *
- * The shard is written into the id, so whoever holds a merchant and an id finds the item without
- * the history: an id of shard 0 is a UUIDv7, as every id minted before shards existed; an id of
- * shard k ≥ 1 has the same layout with version 8 (RFC 9562's layout for custom bits) and k in the
- * four bits after the version. Its first 48 bits stay its creation time, so it sorts among the
- * merchant's other ids by time and time ranges stay key ranges.
+ * A merchant's write shards (up to 16 partitions for its payments, invoices and payouts), each id
+ * naming its own (docs/decisions/write-shards-of-a-merchant.md).
  */
 const versionShift = 4;
 const shardedVersion = 8;

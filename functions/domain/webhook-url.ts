@@ -13,7 +13,11 @@ export function normalizedWebhookUrl(input: string): string {
   return new URL(input).href;
 }
 
-/** A refusal's `reason` is the API's detail message on `url`, so it reads as one: "must use https." */
+/**
+ * Accepted: the WHATWG-normalized `url`, its `host` without IPv6 brackets (what is resolved and sent as
+ * SNI) and the effective `port` (443 when none is written). Refused: a `reason` that is the API's detail
+ * message on `url`, so it reads as one: "must use https."
+ */
 export type WebhookUrlCheck =
   | { ok: true; url: URL; host: string; port: number }
   | { ok: false; reason: string };
@@ -34,21 +38,8 @@ export type WebhookUrlOptions = {
 const localSuffixes = ['.local', '.internal', '.home.arpa', '.localdomain'] as const;
 
 /**
- * Create/update-time check of a webhook URL (docs/decisions/endpoint-management.md). It sees the text only;
- * the addresses a name resolves to are vetted again at every delivery (`resolveTarget`).
- *
- * - https only; any explicit port 1-65535 is allowed (receivers often listen on 8443 and the like,
- *   and the address, not the port, is what the SSRF rule guards).
- * - a fragment is refused rather than stripped: it is never sent, so keeping it would store a URL
- *   that differs from what is called, and stripping it silently would surprise the merchant.
- * - an IP literal is accepted only when it is public unicast; IPv4 must be the canonical
- *   dotted-quad, because WHATWG parsing turns `2130706433`, `0177.0.0.1`, `0x7f.1` and `127.1` into
- *   127.0.0.1 and a merchant who wrote them is either confused or probing.
- * - `localhost` and `*.localhost` (RFC 6761: always loopback) are refused unless `allowLoopback`;
- *   local-only suffixes and single-label names (resolved through search domains) always are.
- *
- * On success `url` is the WHATWG-normalized URL, `host` its host without IPv6 brackets (what is
- * resolved and sent as SNI) and `port` the effective port (443 when none is written).
+ * Create/update-time check of a webhook URL's text; the addresses a name resolves to are vetted again at
+ * every delivery (`resolveTarget`). Rules and reasons: docs/decisions/endpoint-management.md#webhook-urls.
  */
 export function checkWebhookUrl(input: string, options: WebhookUrlOptions): WebhookUrlCheck {
   if (input.length > maxWebhookUrlLength) {

@@ -43,14 +43,8 @@ const leaseMs = 60_000;
 export const maxSendAttempts = 3;
 
 /**
- * The mail queue's consumer (docs/emails.md): for each message, the email it names, only while it
- * is queued and no other mailer holds it. It is then suppressed, over the merchant's hourly
- * ceiling, captured (a stage that never sends) or sent through SES, and recorded. The SDK retries
- * throttling and transient answers with backoff; an email still unsent goes back to the queue
- * (the message is reported failed and comes again) until `maxSendAttempts`, then it is `failed`
- * with the reason. A crash after SES accepted an email and before it was recorded sends it again
- * once the hold runs out: a duplicate rather than a lost email. A failing endpoint's notice goes the
- * same way to the merchant's own address, outside the hourly ceiling (docs/emails.md#failing-endpoints).
+ * The mail queue's consumer (docs/emails.md): takes the email each message names, then suppresses,
+ * captures or sends it and records the outcome (docs/decisions/invoice-emails.md).
  */
 export function createMailer(deps: MailerDeps) {
   const now = deps.now ?? (() => new Date());

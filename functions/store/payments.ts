@@ -519,24 +519,9 @@ export async function loadPaymentReferences(
 }
 
 /*
- * Requests that must call the payment processor before they can write (answering
- * `idempotency_in_progress` meanwhile). They can't put their idempotency record in the change's
- * transaction the way every other route does, because the change depends on the processor's answer.
- * So:
- *
- * 1. `reserveProcessorCall`: one transaction writes the idempotency record as `in_progress`,
- *    holding the id the call will create (the payment or refund id, which is also the processor's
- *    idempotency key), and, when the call changes a resource (the invoice being paid, the payment
- *    being refunded), a lock on that resource as it was read.
- * 2. The caller calls the processor with that id.
- * 3. `completeProcessorCall`: one transaction stores the response in the record, writes the change
- *    and its events, and releases the lock (the caller's writes of the locked item carry
- *    `lockHeldBy`).
- *
- * A retry with the same key while the call runs gets 409 `idempotency_in_progress`. If the call
- * died (its lease ran out), a retry takes the reservation over with the same id, so the processor
- * answers it as it answered the first time and nothing is charged twice. Other writers of a locked
- * item meet `lockFree` in their condition and answer 409 `payment_in_progress`.
+ * Requests that must call the payment processor before they can write go in three steps (reserve,
+ * call, complete), so a retry never charges twice
+ * (docs/decisions/calling-the-processor-without-charging-twice.md).
  */
 
 /** Longer than any function that holds a lease can run (API Gateway stops waiting at 29 s). */

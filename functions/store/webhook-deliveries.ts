@@ -464,14 +464,9 @@ export function deliveryOfAction(actionIndex: number, groupLength: number): numb
 }
 
 /**
- * Creates every delivery that does not exist yet, each with the next number of its endpoint's
- * sequence, and leaves existing ones untouched: a replayed stream batch must never reset an
- * attempted delivery, add a second one, or take a number
- * (docs/architecture.md#the-delivery-pipeline). `lastSequences` holds each endpoint's last number
- * as read (0 when absent). One round trip per transaction, one sequence write per endpoint in it; when some deliveries exist, or another writer advanced an
- * endpoint's sequence since it was read, the rest are numbered afresh (from the number the failed
- * condition returned) and sent again, until the transaction commits. Any other failure is thrown,
- * so the stream batch is retried. Resolves with the number created.
+ * Creates every delivery that does not exist yet, each numbered in its endpoint's sequence, leaving
+ * existing ones untouched, and resolves with the number created; `lastSequences` holds each endpoint's
+ * last number as read, 0 when absent (docs/decisions/delivery-sequence-numbers-and-object-versions.md).
  */
 export async function putNewDeliveries(
   deliveries: readonly NewDelivery[],

@@ -33,14 +33,8 @@ export interface DataKeyProps {
 }
 
 /**
- * The customer-managed key of a stage's data at rest: the table (and its stream and backups), the
- * queues, the alarm topic and every log group. It is apart from the secrets key, so the many roles
- * that touch the table never hold a key that opens signing secrets. Its policy is a ServiceKey's
- * (the account administers it; each function role is named with what it needs), plus the services
- * that encrypt on their own behalf (CloudWatch Logs, CloudWatch alarms publishing to the topic,
- * EventBridge sending to the reconciler's failures queue), each limited to this account, and the
- * account's identities through the data services only: nobody calls `kms:Decrypt` on it directly
- * unless the key policy names them.
+ * The customer-managed key of a stage's data at rest, apart from the secrets key, used through the data
+ * services only (docs/decisions/one-data-key-per-stage.md, docs/decisions/key-policies.md).
  */
 export class DataKey extends Construct {
   readonly key: ServiceKey;

@@ -3,14 +3,8 @@ import { afterAll, expect } from 'vitest';
 import { type RunLogWriter, runLogWriter } from './log-capture-run-log';
 
 /**
- * Setup file of every test worker: sends what the worker prints to the run log (see
- * `runLogPath`) instead of the terminal, so `npm test` shows vitest's report, and the service's
- * log lines (thousands of JSON lines a run) are all in one file that the log scan reads. Two paths,
- * because they reach different places: the Powertools logger writes straight to `process.stdout`
- * through its own `Console`, while `console.*` (used by `tools/local`) is vitest's console, which
- * sends to the main process without touching `process.stdout`. The console is replaced here rather
- * than muted with `onConsoleLog`, which only reporters call: never with `--silent` or a JSON-only
- * reporter, twice with two console reporters.
+ * Setup file of every test worker: sends what the worker prints to the run log (see `runLogPath`)
+ * instead of the terminal, on both paths output takes (docs/decisions/tests-of-the-payments-slice.md).
  */
 const testFile = expect.getState().testPath;
 const writers: RunLogWriter[] = [];

@@ -3,14 +3,8 @@ import fc from 'fast-check';
 import { expect } from 'vitest';
 
 /**
- * Runs a fast-check property the way every property test here runs one, steered by the environment:
- *
- * - `FC_RUNS_FACTOR=<n>` multiplies each property's number of runs (default 1, so `npm test` keeps
- *   its pace); `FC_RUNS_FACTOR=50` is the long search worth running after changing a rule.
- * - `FC_SEED=<seed>` replays a run, and with `FC_PATH=<path>` goes straight to its counterexample.
- *
- * A failure prints fast-check's report (seed, path, counterexample, the error) followed by the one
- * command that replays it.
+ * Runs a fast-check property the way every property test here runs one, steered by `FC_RUNS_FACTOR`,
+ * `FC_SEED` and `FC_PATH` (docs/decisions/property-tests.md).
  */
 export function assertProperty<Ts>(property: fc.IProperty<Ts>, params?: fc.Parameters<Ts>): void;
 export function assertProperty<Ts>(

@@ -24,7 +24,7 @@ const making = new Map<string, Promise<string | undefined>>();
 
 /**
  * The JVM flags and jar DynamoDB Local starts with: its classes from a class archive, which the
- * first start makes (docs/decisions/dynamodb-local-class-archive.md); the original jar alone if
+ * first start makes (docs/decisions/local-runtime.md#the-class-archive); the original jar alone if
  * making one fails.
  */
 export async function classArchiveLaunch(

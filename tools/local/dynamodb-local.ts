@@ -158,7 +158,7 @@ type Launcher = StartDynamoDbLocalOptions & { javaCommand: string; env: NodeJS.P
 
 /**
  * The JVM's arguments up to the emulator's own: its classes come from a class archive made by the
- * first start on this Java build (docs/decisions/dynamodb-local-class-archive.md).
+ * first start on this Java build (docs/decisions/local-runtime.md#the-class-archive).
  */
 async function jvmArguments(emulatorDir: string, javaVersion: string, options: Launcher): Promise<string[]> {
   const train = async (flags: string[], jar: string) => {

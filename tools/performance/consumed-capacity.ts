@@ -81,16 +81,10 @@ const gsis = globalSecondaryIndexes;
 const transactional = new Set(['TransactWriteItemsCommand', 'TransactWriteCommand']);
 
 /**
- * The read and write units each DynamoDB command of a route (or of a named pipeline step) consumes
- * while `act` runs, per partition. Reads are DynamoDB Local's own `ConsumedCapacity`. Writes are
- * priced from the item before and after each write, by DynamoDB's rules: the larger image in 1 KB
- * units, twice in a transaction (a `ConditionCheck` as a write of the checked item), and per index
- * a put, an in-place update, or a delete plus a put when the item's index key moves, each sized like
- * the entry the index keeps. DynamoDB Local
- * is the size oracle (each image is put alone into a scratch table), and every single-item write is
- * checked against the units Local reports for it; Local's transaction totals follow another rule
- * (see docs/performance.md), so those are priced only. `dynamodb` is the DynamoDB Local whose table
- * the commands go to, read back for the images and used for the scratch table.
+ * The read and write units each DynamoDB command of a route (or of a named pipeline step) consumes while
+ * `act` runs, per partition (docs/decisions/keys-for-every-filter.md#how-units-are-measured); `dynamodb` is the
+ * DynamoDB Local whose table the commands go to, read back for the images and used for the scratch
+ * table.
  */
 export async function capacityDuring(
   dynamodb: DynamoDbLocalTarget,

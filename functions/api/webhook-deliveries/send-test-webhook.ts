@@ -13,16 +13,7 @@ import { withinDestinationQuota } from '../webhooks/destination-quota';
 import { liveOrNotFound } from '../webhooks/endpoint-change';
 import { webhookDeliveryRoutes } from './routes';
 
-/**
- * 201 with a new test delivery of sample data of the asked type to the endpoint, subscribed to that
- * type or not, with the next number of the endpoint's sequence; sent with `Merchant-Webhook-Test:
- * true`, listed and retried like any other delivery. Its `evt_` id is in no event log. A deleted
- * endpoint is 404; a disabled one is 409 invalid_state, as nothing would be sent to it
- * (docs/decisions/test-deliveries.md). Past the quota of the merchant's destination (host and path of
- * the URL, whichever endpoint points there) it is 429 with Retry-After, decided from the destination's
- * history as read and written in the delivery's transaction only while it is that history
- * (docs/decisions/quotas-on-test-deliveries-and-recoveries.md).
- */
+/** Sends the endpoint a test delivery of sample data (docs/decisions/test-deliveries.md). */
 export const handler = httpHandler(
   webhookDeliveryRoutes.sendTestWebhook,
   async ({ params, body, idempotency, now }) => {

@@ -28,18 +28,7 @@ import { liveOrNotFound } from '../webhooks/endpoint-change';
 import { webhookRecoveryRoutes } from './routes';
 import { unansweredNow } from './unanswered-now';
 
-/**
- * 201 with a running recovery of the endpoint's exhausted deliveries in the window; the router
- * carries it out in batches (docs/decisions/bulk-recovery.md). One runs per endpoint at a time: another
- * start is 409 naming it, as is a disabled endpoint, to which nothing would be sent. An endpoint
- * that has not shown within the hour that it answers is 409 `endpoint_unhealthy`, so a recovery
- * never multiplies requests to a URL that refuses them
- * (docs/decisions/recovery-needs-an-endpoint-that-answers.md). Past the quota of recoveries of the
- * merchant's destination (the URL's host and path) it is 429 with Retry-After
- * (docs/decisions/quotas-on-test-deliveries-and-recoveries.md). Endpoint and lock are read together, the
- * destination's history after them; the start's condition on the lock settles a race between two. The
- * recovery keeps the URL it checked: its batches and its deliveries never go anywhere else.
- */
+/** Starts a recovery of the endpoint's exhausted deliveries in a window (docs/decisions/bulk-recovery.md). */
 export const handler = httpHandler(
   webhookRecoveryRoutes.recoverWebhookDeliveries,
   async ({ params, body, idempotency, now }) => {

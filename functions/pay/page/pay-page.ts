@@ -1,12 +1,6 @@
 /**
- * The hosted pay page's script, built into the page's one inline script (functions/pay/build-pay-page.ts).
- * The pay link is `{base_url}/pay#<invoiceUrlSlug>`; the slug lives in the fragment, so no server,
- * log or Referer sees it. The script reads it from `location.hash` and sends it only in the JSON
- * bodies of `POST pay/invoice` and `POST pay/payments` (or, in production, `POST pay/checkout-sessions`,
- * which opens Stripe's Checkout, where the payer types their details instead), resolved against the page's own URL so the
- * page works at `/pay` locally and at `/<stage>/pay` behind API Gateway. It never writes the slug to
- * a URL, storage or the console, and it builds the DOM with `textContent` only, so merchant-written
- * text can't inject markup.
+ * The hosted pay page's script, built into the page's one inline script (functions/pay/build-pay-page.ts):
+ * the slug goes from the URL's fragment into JSON bodies only (docs/decisions/hosted-pay-page.md).
  */
 
 interface Money {

@@ -101,7 +101,7 @@ describe('startDynamoDbLocal', () => {
         );
         expect(dynamodb.port).not.toBe(blockedPort);
         expect(dynamodb.endpoint).toBe(`http://127.0.0.1:${dynamodb.port}`);
-        // The JVM maps the archive it starts from (docs/decisions/dynamodb-local-class-archive.md).
+        // The JVM maps the archive it starts from (docs/decisions/local-runtime.md#the-class-archive).
         expect(await readFile(`/proc/${dynamodb.pid}/maps`, 'utf8')).toMatch(
           /\/class-archive\/[0-9a-f]{32}\.jsa$/m,
         );
