@@ -1,8 +1,8 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, posix, relative } from 'node:path';
-import ts from 'typescript-api';
 import { describe, expect, it } from 'vitest';
 import { headingSlugs } from '../../support/doc-links';
+import { commentRanges } from '../structure/comment-blocks';
 
 const repoRoot = join(import.meta.dirname, '..', '..', '..');
 
@@ -56,31 +56,9 @@ function outsideCitationsIn(text: string): Finding[] {
   });
 }
 
-/**
- * The comments of a TypeScript or JavaScript source, each with where it starts: the comment trivia
- * at both ends of every node and node list, which is all the trivia between tokens.
- */
+/** The comments of a TypeScript or JavaScript source, each with where it starts. */
 function commentsOf(file: string, source: string): { start: number; text: string }[] {
-  const sourceFile = ts.createSourceFile(file, source, ts.ScriptTarget.Latest, false);
-  const comments = new Map<number, string>();
-  const collect = (position: number) => {
-    const ranges = [
-      ...(ts.getLeadingCommentRanges(source, position) ?? []),
-      ...(ts.getTrailingCommentRanges(source, position) ?? []),
-    ];
-    for (const range of ranges) comments.set(range.pos, source.slice(range.pos, range.end));
-  };
-  const visit = (node: ts.Node): void => {
-    collect(node.pos);
-    collect(node.end);
-    ts.forEachChild(node, visit, (nodes) => {
-      collect(nodes.pos);
-      collect(nodes.end);
-      for (const child of nodes) visit(child);
-    });
-  };
-  visit(sourceFile);
-  return [...comments].map(([start, text]) => ({ start, text }));
+  return commentRanges(file, source).map(([start, end]) => ({ start, text: source.slice(start, end) }));
 }
 
 /** A repository document named in prose: `docs/…/name.md`, with the heading's anchor when it has one. */

@@ -16,7 +16,7 @@ export interface CommentBlock {
  * Every comment of a TypeScript or JavaScript source as `[start, end)` offsets: the comment trivia at
  * both ends of every node and node list, which is all the trivia between tokens.
  */
-function commentRanges(file: string, source: string): [number, number][] {
+export function commentRanges(file: string, source: string): [number, number][] {
   const sourceFile = ts.createSourceFile(file, source, ts.ScriptTarget.Latest, false);
   const ranges = new Map<number, number>();
   const collect = (position: number) => {
