@@ -11,7 +11,7 @@ import { webhookReceiverDir } from '../tools/webhook-receiver/webhook-receiver-d
 
 const signals = stopOnSignals();
 
-/** `npm run smoke -- --base-url <url> --merchant <mer_…>`: a stage's smoke test (README "Smoke-testing a stage"). */
+/** `npm run smoke -- --base-url <url> --merchant <mer_…>`: a stage's smoke test (docs/deploying.md#smoke-testing-a-stage). */
 runCommand(async () => {
   const options = parseSmokeOptions(process.argv.slice(2));
   if (options.help) {

@@ -2,7 +2,7 @@ import type { StageConfigFile } from '../lib/stage-config';
 
 /**
  * The production stage. The account, the pager's URL and the addresses are placeholders: replace
- * them with your own before the first deploy (README "Fill in a stage file"). `npx cdk synth -c
+ * them with your own before the first deploy (docs/deploying.md#fill-in-a-stage-file). `npx cdk synth -c
  * stage=production` refuses this file without a pinned account and region or without a subscriber.
  */
 export default {

@@ -3,7 +3,7 @@ import type { StageConfigFile } from '../lib/stage-config';
 /**
  * The sandbox merchants test against, in an account of its own (placeholder: replace it). Without
  * `env` the stack deploys wherever the credentials point; a personal sandbox can do that from a
- * file of its own with `-c stageFile=…` (README "Fill in a stage file").
+ * file of its own with `-c stageFile=…` (docs/deploying.md#fill-in-a-stage-file).
  */
 export default {
   env: { account: '222222222222', region: 'eu-west-1' },

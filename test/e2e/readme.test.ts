@@ -44,8 +44,16 @@ afterAll(async () => {
 /** The shell blocks of the README from one heading up to the next one given, in order. */
 async function readmeScript(from: string, to: string): Promise<string> {
   const readme = await readFile(join(repoRoot, 'README.md'), 'utf8');
-  const section = readme.slice(readme.indexOf(from), readme.indexOf(to));
-  return [...section.matchAll(/```sh\n([\s\S]*?)```/g)].map((match) => match[1]).join('\n');
+  return shellBlocks(readme.slice(readme.indexOf(from), readme.indexOf(to)));
+}
+
+/** Every shell block of a guide under docs/, in order. */
+async function guideScript(file: string): Promise<string> {
+  return shellBlocks(await readFile(join(repoRoot, 'docs', file), 'utf8'));
+}
+
+function shellBlocks(markdown: string): string {
+  return [...markdown.matchAll(/```sh\n([\s\S]*?)```/g)].map((match) => match[1]).join('\n');
 }
 
 async function walkThrough(): Promise<string> {
@@ -143,9 +151,9 @@ describe('README walk-through', () => {
   }, 50_000);
 });
 
-describe('README admin CLI', () => {
+describe('docs/admin-cli.md', () => {
   it('runs as written, with the variables npm start is told to use exported, and prints only JSON on stdout', async () => {
-    const script = await readmeScript('## Admin CLI', '## Deploy a stage');
+    const script = await guideScript('admin-cli.md');
     const commands = script.split('\n').filter((line) => line.includes('admin --'));
     expect(commands.length).toBeGreaterThanOrEqual(5);
     for (const line of commands) expect(line).toContain('npm run -s admin -- ');
