@@ -23,8 +23,6 @@ export interface TransportConfig {
   timeoutMs: number;
   retry: RetryPolicy;
   fetch: typeof fetch;
-  /** Waits between retries; replaced only by tests of the policy. */
-  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
 }
 
 export interface CallArguments {
@@ -73,7 +71,6 @@ export class Transport {
   ): Promise<Success<O>> {
     const request = this.#request(operationId, args, options);
     const policy = { ...this.#config.retry, maxRetries: options.maxRetries ?? this.#config.retry.maxRetries };
-    const sleep = this.#config.sleep ?? abortableSleep;
     for (let retry = 1; ; retry += 1) {
       try {
         return (await this.#attempt(request, options)) as Success<O>;
@@ -81,7 +78,7 @@ export class Transport {
         const delay =
           retry <= policy.maxRetries && isRetryable(error) ? retryDelayMs(error, retry, policy) : undefined;
         if (delay === undefined || options.signal?.aborted) throw error;
-        await sleep(delay, options.signal);
+        await abortableSleep(delay, options.signal);
       }
     }
   }

@@ -2,7 +2,7 @@
 // support: it tries the mistakes receivers make, so never let its answer decide whether to trust a
 // request; `verify` does that.
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { headerRecord, headerValue, type WebhookHeaders } from './headers.js';
+import { headerValue, holdsNoHeader, type WebhookHeaders } from './headers.js';
 import { schemes, toleranceSeconds, type WebhookScheme } from './verify.js';
 
 const secretPrefix = 'whsec_';
@@ -108,7 +108,7 @@ function schemeOf(headers: Headers): WebhookScheme {
 
 function missingHeaders(missing: readonly string[], headers: Headers): Finding {
   const all = [...schemes.merchant.names, ...schemes['standard-webhooks'].names];
-  const none = missing.length === 3 && Object.keys(headerRecord(headers, all)).length === 0;
+  const none = missing.length === 3 && holdsNoHeader(headers, all);
   return {
     cause: 'missing_header',
     message: none

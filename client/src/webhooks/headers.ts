@@ -22,27 +22,16 @@ export function headerValue(headers: WebhookHeaders, name: string): string | und
 type Enumerable = { forEach(callback: (value: string, name: string) => void): void };
 
 /**
- * The headers as a plain record of lower-case names, whatever form they came in; of a `get`-only
- * object, only the `names` asked for can be read.
+ * Whether the request has no header at all; of a `get`-only object, which cannot be listed,
+ * whether it has none of `names`.
  */
-export function headerRecord(headers: WebhookHeaders, names: readonly string[]): Record<string, string> {
-  const record: Record<string, string> = {};
-  if (typeof headers.get === 'function') {
-    const each = (headers as Partial<Enumerable>).forEach;
-    if (typeof each === 'function')
-      each.call(headers, (value, name) => {
-        record[name.toLowerCase()] = value;
-      });
-    else
-      for (const name of names) {
-        const value = headerValue(headers, name);
-        if (value !== undefined) record[name.toLowerCase()] = value;
-      }
-    return record;
-  }
-  for (const name of Object.keys(headers)) {
-    const value = headerValue(headers, name);
-    if (value !== undefined) record[name.toLowerCase()] = value;
-  }
-  return record;
+export function holdsNoHeader(headers: WebhookHeaders, names: readonly string[]): boolean {
+  if (typeof headers.get !== 'function') return Object.keys(headers).length === 0;
+  const each = (headers as Partial<Enumerable>).forEach;
+  if (typeof each !== 'function') return names.every((name) => headerValue(headers, name) === undefined);
+  let any = false;
+  each.call(headers, () => {
+    any = true;
+  });
+  return !any;
 }
