@@ -12,7 +12,7 @@ const test = e2eTest(webhookSettings);
 const card = { type: 'card', number: '4242424242424242', expMonth: 12, expYear: 2099, cvc: '123' } as const;
 
 /**
- * The README's whole flow, called through the package merchants install (client/README.md): every
+ * The whole flow of docs/getting-started.md, called through the package merchants install (client/README.md): every
  * delivery is verified by the receiver with `webhooks.verify`, which answers 401 to one that fails.
  */
 describe('the merchant-payments client against the local runtime', () => {

@@ -30,7 +30,7 @@ afterAll(async () => {
 });
 
 /**
- * What the README has run under `.local/` by the end of "Try the whole flow": `npm run
+ * What the guides have run under `.local/` by the end of their paid invoice: `npm run
  * webhook-receiver`, then `npm start` (its own DynamoDB Local, data on disk), the signing secret
  * appended with `>> "$HOOKS/secrets"`, a delivery received, and the admin CLI's `keys revoke
  * --local` flushing the authorizer cache.
@@ -113,7 +113,7 @@ const expectedEntries = [
 ];
 
 describe('.local/ under a umask of 022', () => {
-  it('is open to the user only, every folder 0700 and every file 0600, after the README’s commands', async () => {
+  it('is open to the user only, every folder 0700 and every file 0600, after the guides’ commands', async () => {
     const local = join(workDir, '.local');
 
     await runTheReadme(local);

@@ -62,7 +62,7 @@ function npmReceiver(env: Record<string, string>): SpawnedProcess {
 
 const endpoints = () => `/merchants/${merchantId}/webhook-endpoints`;
 
-/** Registers `url` as the README does; returns the endpoint's id and signing secret. */
+/** Registers `url` as the guides do; returns the endpoint's id and signing secret. */
 async function register(url: string): Promise<{ endpointId: string; secret: string }> {
   const created = await t.api('POST', endpoints(), {
     body: { url, eventTypes: ['invoices.InvoicePaid'] },

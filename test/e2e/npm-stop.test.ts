@@ -115,11 +115,11 @@ async function expectAllStopped(
   await expect.poll(() => portsInUse(ports), { timeout: stopMs }).toEqual([]);
 }
 
-describe('what the README says of stopping', () => {
+describe('what docs/local-runtime.md says of stopping', () => {
   it('states the exits these tests see: 0 on Ctrl-C and SIGTERM, 129 when a SIGHUP ends npm', async () => {
-    const readme = (await readFile(join(repoRoot, 'README.md'), 'utf8')).replace(/\s+/g, ' ');
-    expect(readme).toContain('They exit 0 on Ctrl-C and SIGTERM;');
-    expect(readme).toContain('npm itself dies of a SIGHUP without passing it on (exit status 129');
+    const guide = (await readFile(join(repoRoot, 'docs', 'local-runtime.md'), 'utf8')).replace(/\s+/g, ' ');
+    expect(guide).toContain('They exit 0 on Ctrl-C and SIGTERM;');
+    expect(guide).toContain('npm itself dies of a SIGHUP without passing it on (exit status 129');
     expect(expectedNpmExit('SIGINT')).toEqual([{ code: 0, signal: null }]);
     expect(expectedNpmExit('SIGHUP')).toContainEqual({ code: null, signal: 'SIGHUP' });
   });

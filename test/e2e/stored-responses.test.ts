@@ -61,7 +61,7 @@ describe('stored responses of the invoice routes', () => {
       (invoiceId: string, name: Parameters<typeof invoiceAction>[3], fields = {}) =>
       (key: string) =>
         invoiceAction(t.api, merchantId, invoiceId, name, fields, key);
-    // Keys as the README writes them (guessable from the create's, which the invoice shows), and random ones.
+    // Keys as the guides write them (guessable from the create's, which the invoice shows), and random ones.
     const first = await act((key) => createInvoice(t.api, invoiceBody(merchantId, refs), key), 'inv-1');
     await act(action(first.invoiceId, 'issue'), 'inv-1-issue');
     await act(action(first.invoiceId, 'send'), 'inv-1-send');

@@ -20,7 +20,7 @@ export const longFilesFirst = [
   'test/e2e/operator-commands.test.ts',
   'test/infra/operations.test.ts',
   'test/e2e/local-table-access.test.ts',
-  'test/e2e/readme.test.ts',
+  'test/e2e/walkthrough.test.ts',
   'test/unit/bench/import-instructions.test.ts',
   'test/e2e/dynamodb-faults.test.ts',
   'test/e2e/webhook-deliveries.test.ts',

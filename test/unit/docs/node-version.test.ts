@@ -12,10 +12,10 @@ const lockfile = JSON.parse(readFileSync(join(repoRoot, 'package-lock.json'), 'u
   packages: Record<string, { engines?: { node?: string } | string[]; dev?: boolean }>;
 };
 
-/** The "Set up" section's first claim: `Needs Node.js <major>[.<minor>]+`. */
+/** The "Quick start" section's first claim: `Needs Node.js <major>[.<minor>]+`. */
 function statedMinimum(): string {
   const stated = /Needs Node\.js (\d+)(?:\.(\d+))?\+/.exec(readme);
-  expect(stated, 'README "Set up" says which Node.js it needs').not.toBeNull();
+  expect(stated, 'README "Quick start" says which Node.js it needs').not.toBeNull();
   return `${stated?.[1]}.${stated?.[2] ?? 0}.0`;
 }
 
@@ -34,7 +34,7 @@ describe('the Node.js version the README asks for', () => {
   });
 
   it('names every installed package that warns on it, so `npm install` prints nothing unexplained', () => {
-    const setUp = readme.slice(readme.indexOf('## Set up'), readme.indexOf('## Try it'));
+    const setUp = readme.slice(readme.indexOf('## Quick start'), readme.indexOf('## Develop'));
     const refusing = packagesRefusing(statedMinimum());
     expect(refusing.filter((name) => !setUp.includes(`\`${name}\``))).toEqual([]);
   });
