@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { repositoryDocs } from '../../support/doc-links';
@@ -36,6 +36,13 @@ describe('the README', () => {
   it('holds at most 150 lines: the rest is in the guides', () => {
     const lines = readFileSync(join(repoRoot, 'README.md'), 'utf8').trimEnd().split('\n');
     expect(lines.length).toBeLessThanOrEqual(150);
+  });
+
+  it('indexes every guide directly under docs/', () => {
+    const readme = readFileSync(join(repoRoot, 'README.md'), 'utf8');
+    const guides = readdirSync(join(repoRoot, 'docs')).filter((name) => name.endsWith('.md'));
+    expect(guides.length).toBeGreaterThan(10);
+    expect(guides.filter((name) => !readme.includes(`](docs/${name})`))).toEqual([]);
   });
 });
 
