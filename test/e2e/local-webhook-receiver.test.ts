@@ -8,6 +8,7 @@ import { webhookReceiverDirIn } from '../../tools/webhook-receiver/webhook-recei
 import { e2eFile, merchantId, t } from '../support/e2e-test';
 import { newKey } from '../support/local-runtime';
 import { captureChildOutput } from '../support/log-capture-run-log';
+import { receivedDeliveries } from '../support/received-deliveries';
 import { type SpawnedProcess, spawnProcess } from '../support/spawned-process';
 
 // `npm start` as it is: no setting of the webhooks' (docs/decisions/local-webhooks-without-a-restart.md).
@@ -110,8 +111,7 @@ describe('the local runtime with no webhook settings', () => {
       status: 'succeeded',
       attempts: [expect.objectContaining({ responseStatusCode: 200, errorMessage: null })],
     });
-    const received = (await readFile(join(dir, 'received.ndjson'), 'utf8')).trim().split('\n');
-    expect(received.map((line) => JSON.parse(line))).toContainEqual(
+    expect(await receivedDeliveries(dir)).toContainEqual(
       expect.objectContaining({ id: deliveryId, type: 'invoices.InvoicePaid', verified: true }),
     );
   });

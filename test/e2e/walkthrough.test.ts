@@ -6,6 +6,7 @@ import { type LocalRuntime, startLocalRuntime } from '../../tools/local/runtime'
 import { readLocalSettings } from '../../tools/local/settings';
 import { startWebhookReceiver, type WebhookReceiver } from '../../tools/webhook-receiver/webhook-receiver';
 import { testDynamoDbTarget, writeTestDynamoDbKey } from '../support/dynamodb';
+import { receivedDeliveries } from '../support/received-deliveries';
 import { runToEnd } from '../support/spawned-process';
 import {
   DeployedStageFence,
@@ -76,29 +77,23 @@ function jsonAt(text: string, start: number): any {
 
 const lastJson = (text: string, opening: string) => jsonAt(text, text.lastIndexOf(opening));
 
-async function received(): Promise<any[]> {
-  const text = await readFile(join(workDir, '.local', 'webhook-receiver', 'received.ndjson'), 'utf8');
-  return text
-    .trim()
-    .split('\n')
-    .map((line) => JSON.parse(line));
-}
+const received = () => receivedDeliveries(join(workDir, '.local', 'webhook-receiver'));
 
 const runnable = (file: string) =>
   shellBlocksOf(repoRoot, file).filter((block) => block.fence !== DeployedStageFence);
 
 describe('the walkthrough: every shell block of the README and the guides, in order', () => {
+  const blocks = Guides.flatMap(runnable);
   let outputs: Map<string, string>;
 
   beforeAll(async () => {
-    const { code, stdout, stderr } = await run(Guides.flatMap(runnable), workDir);
+    const { code, stdout, stderr } = await run(blocks, workDir);
     outputs = outputsByBlock(stdout);
     const stoppedAt = [...outputs.keys()].at(-1);
     expect({ code, stderr, stoppedAt }).toEqual({ code: 0, stderr: '', stoppedAt });
   }, 160_000);
 
   it('runs every block, none with an error answer', () => {
-    const blocks = Guides.flatMap(runnable);
     expect([...outputs.keys()]).toEqual(blocks.map((block) => block.at));
     for (const file of Guides) expect(outputOf(outputs, file)).not.toContain('"error"');
   });

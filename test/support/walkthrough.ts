@@ -47,13 +47,13 @@ export function shellBlocksOf(repoRoot: string, file: string): ShellBlock[] {
 }
 
 /** The line each block's output starts after on stdout, so one block's output can be told apart. */
-export const blockMarker = (at: string) => `::walkthrough ${at}`;
+const markerPrefix = '::walkthrough ';
 
 /**
- * The commands that start what the walkthrough's fixture has already started, or that are this
- * run itself: `npm install`, `npm start`, `npm run webhook-receiver` and `npm test`. Each checks
- * that what it stands for is there; every other npm command runs for real at the repository root,
- * with `LOCAL_STATE_DIR` naming the fixture's state folder.
+ * The commands that are this run itself (`npm install`, `npm test`), or start what the walkthrough's
+ * fixture has already started (`npm start` and `npm run webhook-receiver`, which check the file
+ * each writes); every other npm command runs for real at the repository root, with
+ * `LOCAL_STATE_DIR` naming the fixture's state folder.
  */
 const standIns = `
 npm() {
@@ -70,14 +70,14 @@ npm() {
 export function walkthroughScript(blocks: readonly ShellBlock[]): string {
   return [
     standIns,
-    ...blocks.map((block) => `printf '\\n%s\\n' '${blockMarker(block.at)}'\n${block.script}`),
+    ...blocks.map((block) => `printf '\\n%s\\n' '${markerPrefix}${block.at}'\n${block.script}`),
   ].join('\n');
 }
 
 /** The stdout of each block, keyed by its `file:line`. */
 export function outputsByBlock(stdout: string): Map<string, string> {
   const outputs = new Map<string, string>();
-  const parts = stdout.split(/^::walkthrough (\S+)$/m);
+  const parts = stdout.split(new RegExp(`^${markerPrefix}(\\S+)$`, 'm'));
   for (let index = 1; index < parts.length; index += 2)
     outputs.set(parts[index] ?? '', parts[index + 1] ?? '');
   return outputs;

@@ -11,6 +11,7 @@ import {
   type WebhookReceiver,
   type WebhookReceiverOptions,
 } from '../../../tools/webhook-receiver/webhook-receiver';
+import { receivedDeliveries } from '../../support/received-deliveries';
 import { TestCaFiles } from '../../support/test-ca';
 
 let dir: string;
@@ -80,13 +81,7 @@ function post(
   });
 }
 
-async function receivedLines(): Promise<any[]> {
-  const text = await readFile(join(dir, 'received.ndjson'), 'utf8');
-  return text
-    .trimEnd()
-    .split('\n')
-    .map((line) => JSON.parse(line));
-}
+const receivedLines = () => receivedDeliveries(dir);
 
 describe('startWebhookReceiver', () => {
   it('writes receiver.json with its localhost URL on the real port and the CA to trust', async () => {

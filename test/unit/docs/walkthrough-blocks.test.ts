@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { repositoryDocs } from '../../support/doc-links';
@@ -56,6 +56,8 @@ describe('the shell blocks of the README and docs/', () => {
     );
     expect(unclassified).toEqual([]);
     for (const file of Guides) expect(withBlocks, `${file} has no shell block to run`).toContain(file);
+    for (const test of Object.values(MeasuringPages))
+      expect(existsSync(join(repoRoot, test)), test).toBe(true);
   });
 
   it('are fenced `sh`, or `sh deployed-stage` only where a stage is deployed and run', () => {
